@@ -1,0 +1,86 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// ssopolicy: a plugin-based policy engine for SSO on shared mobile devices.
+///
+/// Layout (see ARCHITECTURE.md):
+/// - `SSOPolicyProviderKit`: the provider API and shared vocabulary; the only module a provider imports.
+/// - `SSOPolicy`: the vendor-neutral engine (YAML loading, scenarios, comparison, rendering, suites).
+/// - `Plugins/<Provider>`: one module per vendor model, registered in the executable's composition root.
+/// - `SSOPolicyCLI`: the command line as a library; `ssopolicy` is its thin executable.
+let package = Package(
+    name: "ssopolicy",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "SSOPolicy", targets: ["SSOPolicy"]),
+        .library(name: "SSOPolicyProviderKit", targets: ["SSOPolicyProviderKit"]),
+        .library(name: "AirWatchSDKProvider", targets: ["AirWatchSDKProvider"]),
+        .library(name: "EntraSharedDeviceProvider", targets: ["EntraSharedDeviceProvider"]),
+        .executable(name: "ssopolicy", targets: ["ssopolicy"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "SSOPolicyProviderKit"),
+        .target(
+            name: "SSOPolicy",
+            dependencies: ["SSOPolicyProviderKit", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
+            name: "AirWatchSDKProvider",
+            dependencies: ["SSOPolicyProviderKit"],
+            path: "Plugins/AirWatchSDK"
+        ),
+        .target(
+            name: "EntraSharedDeviceProvider",
+            dependencies: ["SSOPolicyProviderKit"],
+            path: "Plugins/EntraSharedDevice"
+        ),
+        .executableTarget(name: "embed-policy-library", path: "Sources/EmbedPolicyLibraryTool"),
+        .plugin(
+            name: "EmbedPolicyLibrary",
+            capability: .buildTool(),
+            dependencies: ["embed-policy-library"],
+            path: "Plugins/EmbedPolicyLibrary"
+        ),
+        .target(
+            name: "SSOPolicyBundledLibrary",
+            plugins: ["EmbedPolicyLibrary"]
+        ),
+        .target(
+            name: "SSOPolicyCLI",
+            dependencies: [
+                "SSOPolicy",
+                "SSOPolicyBundledLibrary",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "ssopolicy",
+            dependencies: ["SSOPolicyCLI", "AirWatchSDKProvider", "EntraSharedDeviceProvider"]
+        ),
+        .target(
+            name: "SSOPolicyTestSupport",
+            dependencies: ["SSOPolicy"],
+            path: "Tests/SSOPolicyTestSupport"
+        ),
+        .testTarget(name: "SSOPolicyTests", dependencies: ["SSOPolicy", "SSOPolicyTestSupport"]),
+        .testTarget(
+            name: "AirWatchSDKProviderTests",
+            dependencies: ["AirWatchSDKProvider", "SSOPolicy", "SSOPolicyTestSupport"]
+        ),
+        .testTarget(
+            name: "EntraSharedDeviceProviderTests",
+            dependencies: ["EntraSharedDeviceProvider", "SSOPolicy", "SSOPolicyTestSupport"]
+        ),
+        .testTarget(
+            name: "SSOPolicyCLITests",
+            dependencies: [
+                "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider", "EntraSharedDeviceProvider",
+                "ssopolicy",
+            ]
+        ),
+    ]
+)

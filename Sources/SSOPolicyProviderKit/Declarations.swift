@@ -1,0 +1,224 @@
+/// A key a provider accepts under `settings:` or on each app, with everything users need to know about it.
+public struct SettingDeclaration: Sendable, Hashable {
+    public var key: String
+    public var kind: ValueKind
+    /// The value used when the key is absent, as the user would write it; nil means the key is required.
+    public var defaultValue: String?
+    public var meaning: String
+    /// The seed file or research citation the key and its default come from.
+    public var source: String
+    /// True if `matrix --all` should enumerate this setting's values (small choice or bool settings that change
+    /// the decision table, e.g. AirWatch's authentication type and SSO).
+    public var isMatrixDimension: Bool
+
+    public init(
+        _ key: String, _ kind: ValueKind, default defaultValue: String?, meaning: String, source: String,
+        matrixDimension: Bool = false
+    ) {
+        self.key = key
+        self.kind = kind
+        self.defaultValue = defaultValue
+        self.meaning = meaning
+        self.source = source
+        self.isMatrixDimension = matrixDimension
+    }
+}
+
+/// A named reading of a point where sources disagree (spec 5.3), set under `settings.model:`.
+///
+/// The seed's reading is always the default; `providers` lists both readings with their sources.
+public struct ModelOptionDeclaration: Sendable, Hashable {
+    public struct Reading: Sendable, Hashable {
+        public var value: String
+        public var meaning: String
+        public var source: String
+
+        public init(_ value: String, meaning: String, source: String) {
+            self.value = value
+            self.meaning = meaning
+            self.source = source
+        }
+    }
+
+    public var key: String
+    /// The conflict this option settles, e.g. `C1` in the AirWatch research note.
+    public var conflict: String
+    public var summary: String
+    /// The first reading is the default (the seed's reading).
+    public var readings: [Reading]
+
+    public init(_ key: String, conflict: String, summary: String, readings: [Reading]) {
+        precondition(readings.count >= 2, "a model option needs at least two readings")
+        self.key = key
+        self.conflict = conflict
+        self.summary = summary
+        self.readings = readings
+    }
+
+    public var defaultValue: String { readings[0].value }
+    public var setting: SettingDeclaration {
+        SettingDeclaration(
+            key, .choice(readings.map(\.value)), default: defaultValue, meaning: summary,
+            source: readings.map(\.source).joined(separator: "; "))
+    }
+}
+
+/// The scope a fact describes.
+public enum FactScope: String, Sendable, Hashable {
+    /// One value for the device (e.g. who is signed in).
+    case device
+    /// One value per app (e.g. whose data an app holds); in `given:` written as `fact: {app: value}`.
+    case app
+}
+
+/// The kind of value a fact takes.
+public enum FactDomain: Sendable, Hashable {
+    /// Words from a fixed list (booleans are `["true", "false"]`).
+    case choice([String])
+    /// A user of the scenario or `none`; when unknown, `evaluate` tries `none`, the acting user and another user.
+    case account
+
+    public var expectation: String {
+        switch self {
+        case .choice(let values): return "one of " + values.map { "'\($0)'" }.joined(separator: ", ")
+        case .account: return "a user name or 'none'"
+        }
+    }
+}
+
+/// A fact of the world a provider's decisions depend on: usable in a scenario's `given:` and as
+/// `evaluate --fact key=value` (facts left out are unknown and enumerated).
+public struct FactDeclaration: Sendable, Hashable {
+    public var key: String
+    public var domain: FactDomain
+    public var scope: FactScope
+    /// The value a scenario starts with when `given:` does not say (a value of the domain, `none` for accounts).
+    public var defaultValue: String
+    public var meaning: String
+    public var source: String
+
+    public init(
+        _ key: String, _ domain: FactDomain, scope: FactScope = .device, default defaultValue: String,
+        meaning: String, source: String
+    ) {
+        self.key = key
+        self.domain = domain
+        self.scope = scope
+        self.defaultValue = defaultValue
+        self.meaning = meaning
+        self.source = source
+    }
+
+    public static func bool(
+        _ key: String, scope: FactScope = .device, default defaultValue: Bool, meaning: String, source: String
+    ) -> FactDeclaration {
+        FactDeclaration(
+            key, .choice(["true", "false"]), scope: scope, default: defaultValue ? "true" : "false",
+            meaning: meaning, source: source)
+    }
+}
+
+/// What an event's value names.
+public enum EventTarget: Sendable, Hashable {
+    /// An app of the policy (`open: inventory`).
+    case app
+    /// An app, or `all` for every app (`terminate: all` is a device restart).
+    case appOrAll
+    /// One of fixed words (e.g. `check_out: hub`).
+    case choice([String])
+}
+
+/// An event a scenario step can carry. The core defines the four required ones; providers add their own.
+public struct EventDeclaration: Sendable, Hashable {
+    public var name: String
+    public var target: EventTarget
+    public var requiresUser: Bool
+    /// True if the event is an access attempt (it can produce prompts).
+    public var isAccessAttempt: Bool
+    public var meaning: String
+    public var source: String
+
+    public init(
+        _ name: String, target: EventTarget, requiresUser: Bool, accessAttempt: Bool, meaning: String, source: String
+    ) {
+        self.name = name
+        self.target = target
+        self.requiresUser = requiresUser
+        self.isAccessAttempt = accessAttempt
+        self.meaning = meaning
+        self.source = source
+    }
+
+    /// The events every provider handles (spec 3.2).
+    public static let required: [EventDeclaration] = [
+        EventDeclaration(
+            "open", target: .app, requiresUser: true, accessAttempt: true,
+            meaning: "an access attempt: the app is launched or brought to the foreground", source: "spec 3.2"),
+        EventDeclaration(
+            "sign_out", target: .app, requiresUser: true, accessAttempt: false,
+            meaning: "the user signs out from the app", source: "spec 3.2"),
+        EventDeclaration(
+            "terminate", target: .appOrAll, requiresUser: false, accessAttempt: false,
+            meaning: "the app process ends; 'all' for a device restart", source: "spec 3.2"),
+        EventDeclaration(
+            "query_sso_status", target: .app, requiresUser: false, accessAttempt: false,
+            meaning: "the app reads its SSO / device-mode status", source: "spec 3.2"),
+    ]
+}
+
+/// A provider-specific condition a step may carry (e.g. `silent_login: fails` on an AirWatch `open`).
+public struct StepConditionDeclaration: Sendable, Hashable {
+    public var key: String
+    public var kind: ValueKind
+    /// The events it may accompany.
+    public var events: [String]
+    public var meaning: String
+    public var source: String
+
+    public init(_ key: String, _ kind: ValueKind, events: [String], meaning: String, source: String) {
+        self.key = key
+        self.kind = kind
+        self.events = events
+        self.meaning = meaning
+        self.source = source
+    }
+}
+
+/// A kind of risk a provider can report, with the message template shown to users.
+///
+/// Message templates may use `{user}`, `{app}`, `{session_user}`, `{previous_user}` (the user whose session or
+/// data is at stake), filled in when the step is rendered so the evaluation path never builds strings.
+public struct FindingDeclaration: Sendable, Hashable {
+    public var id: String
+    public var severity: Severity
+    public var message: String
+    public var meaning: String
+    public var source: String
+
+    public init(_ id: String, _ severity: Severity, message: String, meaning: String, source: String) {
+        self.id = id
+        self.severity = severity
+        self.message = message
+        self.meaning = meaning
+        self.source = source
+    }
+}
+
+/// What a step's `details` may carry (e.g. `sso_status`, `device_mode`), so values stay compact until rendered.
+public struct DetailDeclaration: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case choice([String])
+        /// A user or `none`.
+        case account
+    }
+
+    public var key: String
+    public var kind: Kind
+    public var meaning: String
+
+    public init(_ key: String, _ kind: Kind, meaning: String) {
+        self.key = key
+        self.kind = kind
+        self.meaning = meaning
+    }
+}

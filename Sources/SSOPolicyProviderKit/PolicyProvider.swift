@@ -1,0 +1,174 @@
+/// A vendor model: the one protocol a provider module implements.
+///
+/// The core validates a policy's generic parts and every key the provider declares, then calls `compile` once;
+/// scenarios start from `initialState` and feed events to `apply`. State is a value (Hashable), so runs can be
+/// replayed, compared and explored exhaustively.
+///
+/// ```swift
+/// public struct ExampleProvider: PolicyProvider {
+///     public var descriptor: ProviderDescriptor { ExampleProvider.declaration }
+///     public func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> Policy? { ... }
+///     public func initialState(_ policy: Policy, facts: FactValues) -> State { ... }
+///     public func apply(_ event: ProviderEvent, to state: inout State, policy: Policy,
+///                       trace: inout RuleTrace) -> StepOutcome { ... }
+/// }
+/// // composition root:
+/// let registry = ProviderRegistry([AnyPolicyProvider(ExampleProvider())])
+/// ```
+public protocol PolicyProvider: Sendable {
+    /// The provider's compiled form of a policy: settings resolved into the shape its decisions need.
+    associatedtype Policy: Sendable
+    /// Everything the provider remembers between steps.
+    associatedtype State: Hashable & Sendable
+
+    var descriptor: ProviderDescriptor { get }
+
+    /// Builds the compiled policy; cross-key problems go to `diagnostics` with the position of the key involved.
+    /// Returning nil requires at least one error in `diagnostics`.
+    func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> Policy?
+
+    /// Findings about the configuration itself (e.g. no user authentication).
+    func configurationFindings(_ policy: Policy) -> [PolicyFinding]
+
+    /// The state a scenario (or an `evaluate` attempt) starts from.
+    func initialState(_ policy: Policy, facts: FactValues) -> State
+
+    /// Plays one event. Must not allocate when `trace.mode == .off` on the access-attempt path.
+    func apply(_ event: ProviderEvent, to state: inout State, policy: Policy, trace: inout RuleTrace) -> StepOutcome
+}
+
+extension PolicyProvider {
+    public func configurationFindings(_ policy: Policy) -> [PolicyFinding] { [] }
+}
+
+/// A provider with its types erased, as the registry and the core hold it.
+public struct AnyPolicyProvider: Sendable {
+    public let descriptor: ProviderDescriptor
+    private let compileClosure: @Sendable (PolicyConfiguration, inout Diagnostics) -> CompiledPolicy?
+
+    public init<P: PolicyProvider>(_ provider: P) {
+        let descriptor = provider.descriptor
+        self.descriptor = descriptor
+        self.compileClosure = { configuration, diagnostics in
+            let before = diagnostics.errors.count
+            guard let policy = provider.compile(configuration, diagnostics: &diagnostics) else {
+                if diagnostics.errors.count == before {
+                    diagnostics.error(
+                        "provider '\(descriptor.id)' rejected the policy without saying why",
+                        at: configuration.position)
+                }
+                return nil
+            }
+            return CompiledPolicy(
+                configuration: configuration, descriptor: descriptor,
+                engine: TypedEngine(provider: provider, policy: policy))
+        }
+    }
+
+    public var id: String { descriptor.id }
+
+    /// Compiles a validated configuration; nil (with errors in `diagnostics`) if the provider rejects it.
+    public func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> CompiledPolicy? {
+        compileClosure(configuration, &diagnostics)
+    }
+}
+
+/// A compiled policy: its configuration, its provider's declarations, and a way to play events.
+public final class CompiledPolicy: Sendable {
+    public let configuration: PolicyConfiguration
+    public let descriptor: ProviderDescriptor
+    public let findings: [PolicyFinding]
+    let engine: any PolicyEngine
+
+    init(configuration: PolicyConfiguration, descriptor: ProviderDescriptor, engine: any PolicyEngine) {
+        self.configuration = configuration
+        self.descriptor = descriptor
+        self.engine = engine
+        self.findings = engine.configurationFindings()
+    }
+
+    /// A fresh session (provider state) starting from these facts.
+    public func makeSession(facts: FactValues) -> PolicySession { engine.makeSession(facts: facts) }
+
+    /// One event against a state built from facts, without keeping the state: the `evaluate` path.
+    public func attempt(_ event: ProviderEvent, facts: FactValues, trace: inout RuleTrace) -> StepOutcome {
+        engine.attempt(event, facts: facts, trace: &trace)
+    }
+
+    /// Runs `body` with a function that evaluates attempts without per-call type erasure, for tight loops.
+    public func withAttemptEvaluator<R>(
+        _ body: (_ evaluate: (ProviderEvent, FactValues, inout RuleTrace) -> StepOutcome) throws -> R
+    ) rethrows -> R {
+        try engine.withAttemptEvaluator(body)
+    }
+}
+
+/// Provider state behind a type-erased handle; one per policy per scenario run.
+public class PolicySession {
+    init() {}
+
+    /// Plays one event and returns its outcome.
+    public func apply(_ event: ProviderEvent, trace: inout RuleTrace) -> StepOutcome {
+        fatalError("PolicySession.apply is implemented by the typed subclass")
+    }
+
+    /// A hashable snapshot of the provider state, for deduplicating states when exploring.
+    public var stateKey: AnyHashable { fatalError("PolicySession.stateKey is implemented by the typed subclass") }
+
+    /// A copy of this session that evolves independently.
+    public func copy() -> PolicySession { fatalError("PolicySession.copy is implemented by the typed subclass") }
+}
+
+protocol PolicyEngine: Sendable {
+    func configurationFindings() -> [PolicyFinding]
+    func makeSession(facts: FactValues) -> PolicySession
+    func attempt(_ event: ProviderEvent, facts: FactValues, trace: inout RuleTrace) -> StepOutcome
+    func withAttemptEvaluator<R>(
+        _ body: (_ evaluate: (ProviderEvent, FactValues, inout RuleTrace) -> StepOutcome) throws -> R
+    ) rethrows -> R
+}
+
+struct TypedEngine<P: PolicyProvider>: PolicyEngine {
+    let provider: P
+    let policy: P.Policy
+
+    func configurationFindings() -> [PolicyFinding] { provider.configurationFindings(policy) }
+
+    func makeSession(facts: FactValues) -> PolicySession {
+        TypedSession(provider: provider, policy: policy, state: provider.initialState(policy, facts: facts))
+    }
+
+    func attempt(_ event: ProviderEvent, facts: FactValues, trace: inout RuleTrace) -> StepOutcome {
+        var state = provider.initialState(policy, facts: facts)
+        return provider.apply(event, to: &state, policy: policy, trace: &trace)
+    }
+
+    func withAttemptEvaluator<R>(
+        _ body: (_ evaluate: (ProviderEvent, FactValues, inout RuleTrace) -> StepOutcome) throws -> R
+    ) rethrows -> R {
+        try body { event, facts, trace in
+            var state = provider.initialState(policy, facts: facts)
+            return provider.apply(event, to: &state, policy: policy, trace: &trace)
+        }
+    }
+}
+
+final class TypedSession<P: PolicyProvider>: PolicySession {
+    let provider: P
+    let policy: P.Policy
+    var state: P.State
+
+    init(provider: P, policy: P.Policy, state: P.State) {
+        self.provider = provider
+        self.policy = policy
+        self.state = state
+    }
+
+    override func apply(_ event: ProviderEvent, trace: inout RuleTrace) -> StepOutcome {
+        provider.apply(event, to: &state, policy: policy, trace: &trace)
+    }
+
+    override var stateKey: AnyHashable { AnyHashable(state) }
+
+    override func copy() -> PolicySession { TypedSession(provider: provider, policy: policy, state: state) }
+}

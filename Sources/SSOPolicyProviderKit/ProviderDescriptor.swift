@@ -1,0 +1,139 @@
+/// Everything a provider declares about itself: what it accepts, what it knows, what it can say.
+///
+/// The core validates policies and scenarios against these declarations, `ssopolicy providers` prints them,
+/// `ssopolicy schema` turns them into JSON Schema, and coverage reads `rules`.
+public struct ProviderDescriptor: Sendable {
+    public var id: String
+    public var name: String
+    public var summary: String
+    /// The documents the model is built from (seed files, research notes).
+    public var sources: [String]
+    public var settings: [SettingDeclaration]
+    public var modelOptions: [ModelOptionDeclaration]
+    public var appKeys: [SettingDeclaration]
+    public var facts: [FactDeclaration]
+    /// Provider events beyond the four required ones.
+    public var events: [EventDeclaration]
+    public var stepConditions: [StepConditionDeclaration]
+    public var details: [DetailDeclaration]
+    public var findings: [FindingDeclaration]
+    public var rules: [RuleDeclaration]
+    /// What the provider means by each required event, e.g. what `sign_out` does for this vendor.
+    public var requiredEventMeanings: [String: String]
+    /// A minimal policy in YAML, shown by `providers` and used as a starting point by users.
+    public var examplePolicy: String
+
+    public init(
+        id: String, name: String, summary: String, sources: [String], settings: [SettingDeclaration],
+        modelOptions: [ModelOptionDeclaration], appKeys: [SettingDeclaration], facts: [FactDeclaration],
+        events: [EventDeclaration], stepConditions: [StepConditionDeclaration], details: [DetailDeclaration],
+        findings: [FindingDeclaration], rules: [RuleDeclaration], requiredEventMeanings: [String: String] = [:],
+        examplePolicy: String
+    ) {
+        self.id = id
+        self.name = name
+        self.summary = summary
+        self.sources = sources
+        self.settings = settings
+        self.modelOptions = modelOptions
+        self.appKeys = appKeys
+        self.facts = facts
+        self.events = events
+        self.stepConditions = stepConditions
+        self.details = details
+        self.findings = findings
+        self.rules = rules
+        self.requiredEventMeanings = requiredEventMeanings
+        self.examplePolicy = examplePolicy
+    }
+
+    /// The four required events followed by the provider's own.
+    public var allEvents: [EventDeclaration] { EventDeclaration.required + events }
+
+    public func rule(_ id: String) -> RuleID? {
+        rules.firstIndex { $0.id == id }.map(RuleID.init)
+    }
+
+    public func finding(_ id: String) -> FindingID? {
+        findings.firstIndex { $0.id == id }.map(FindingID.init)
+    }
+
+    public func detail(_ key: String) -> DetailID? {
+        details.firstIndex { $0.key == key }.map(DetailID.init)
+    }
+
+    public func fact(_ key: String) -> FactID? {
+        facts.firstIndex { $0.key == key }.map(FactID.init)
+    }
+
+    public func event(_ name: String) -> EventID? {
+        allEvents.firstIndex { $0.name == name }.map(EventID.init)
+    }
+
+    public func stepCondition(_ key: String) -> StepConditionID? {
+        stepConditions.firstIndex { $0.key == key }.map(StepConditionID.init)
+    }
+
+    /// Checks that the declaration is internally consistent; the generic provider tests run it.
+    public func selfCheck() -> [String] {
+        var problems: [String] = []
+        func unique(_ names: [String], _ what: String) {
+            var seen = Set<String>()
+            for name in names where !seen.insert(name).inserted { problems.append("duplicate \(what) '\(name)'") }
+        }
+        unique(settings.map(\.key) + modelOptions.map(\.key), "setting")
+        unique(appKeys.map(\.key), "app key")
+        unique(facts.map(\.key), "fact")
+        unique(allEvents.map(\.name), "event")
+        unique(stepConditions.map(\.key), "step condition")
+        unique(details.map(\.key), "detail")
+        unique(findings.map(\.id), "finding")
+        unique(rules.map(\.id), "rule")
+        if findings.count > FindingSet.capacity {
+            problems.append("more than \(FindingSet.capacity) findings")
+        }
+        if details.count > DetailValues.capacity { problems.append("more than \(DetailValues.capacity) details") }
+        for rule in rules where !rule.id.hasPrefix(id.split(separator: "-").first.map(String.init) ?? id) {
+            problems.append("rule '\(rule.id)' does not start with the provider's name")
+        }
+        for rule in rules where rule.summary.isEmpty || rule.source.isEmpty {
+            problems.append("rule '\(rule.id)' lacks a summary or a source")
+        }
+        return problems
+    }
+}
+
+/// A finding's index in its provider's catalogue.
+public struct FindingID: Hashable, Sendable {
+    public var index: UInt8
+    public init(_ index: Int) { self.index = UInt8(index) }
+}
+
+/// A detail's index in its provider's declarations.
+public struct DetailID: Hashable, Sendable {
+    public var index: UInt8
+    public init(_ index: Int) { self.index = UInt8(index) }
+}
+
+/// A fact's index in its provider's declarations.
+public struct FactID: Hashable, Sendable {
+    public var index: UInt8
+    public init(_ index: Int) { self.index = UInt8(index) }
+}
+
+/// An event's index in `ProviderDescriptor.allEvents` (0–3 are the required events).
+public struct EventID: Hashable, Sendable {
+    public var index: UInt8
+    public init(_ index: Int) { self.index = UInt8(index) }
+
+    public static let open = EventID(0)
+    public static let signOut = EventID(1)
+    public static let terminate = EventID(2)
+    public static let querySSOStatus = EventID(3)
+}
+
+/// A step condition's index in its provider's declarations.
+public struct StepConditionID: Hashable, Sendable {
+    public var index: UInt8
+    public init(_ index: Int) { self.index = UInt8(index) }
+}

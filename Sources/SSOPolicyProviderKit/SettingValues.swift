@@ -1,0 +1,134 @@
+/// A validated value of a setting, app key, model option or step condition.
+public enum SettingValue: Sendable, Hashable, CustomStringConvertible {
+    /// A choice or an identifier, exactly as written.
+    case word(String)
+    case bool(Bool)
+    /// A duration in seconds (0 = never for timeouts).
+    case seconds(Int)
+    case integer(Int)
+    case version([Int])
+
+    public var description: String {
+        switch self {
+        case .word(let word): return word
+        case .bool(let flag): return flag ? "true" : "false"
+        case .seconds(let seconds): return Duration.format(seconds)
+        case .integer(let number): return String(number)
+        case .version(let parts): return parts.map(String.init).joined(separator: ".")
+        }
+    }
+}
+
+/// Validated settings (or app keys, or step conditions) with defaults filled in, and where each was written.
+///
+/// The core validates every declared key before a provider sees it, so typed accessors cannot fail for declared
+/// keys; asking for an undeclared key is a programming error in the provider.
+public struct SettingValues: Sendable, Hashable {
+    public struct Entry: Sendable, Hashable {
+        public var value: SettingValue
+        /// Where the value was written; nil when the default applies.
+        public var position: SourcePosition?
+    }
+
+    public private(set) var entries: [String: Entry] = [:]
+    /// The position of the block (`settings:`, the app item, the step), for problems about absent keys.
+    public var blockPosition: SourcePosition
+
+    public init(blockPosition: SourcePosition) { self.blockPosition = blockPosition }
+
+    public mutating func set(_ key: String, _ value: SettingValue, at position: SourcePosition?) {
+        entries[key] = Entry(value: value, position: position)
+    }
+
+    public subscript(key: String) -> SettingValue? { entries[key]?.value }
+
+    private func require(_ key: String) -> SettingValue {
+        guard let value = entries[key]?.value else { preconditionFailure("undeclared setting '\(key)'") }
+        return value
+    }
+
+    public func word(_ key: String) -> String {
+        if case .word(let word) = require(key) { return word }
+        preconditionFailure("setting '\(key)' is not a word")
+    }
+
+    public func bool(_ key: String) -> Bool {
+        if case .bool(let flag) = require(key) { return flag }
+        preconditionFailure("setting '\(key)' is not a bool")
+    }
+
+    public func seconds(_ key: String) -> Int {
+        if case .seconds(let seconds) = require(key) { return seconds }
+        preconditionFailure("setting '\(key)' is not a duration")
+    }
+
+    public func integer(_ key: String) -> Int {
+        if case .integer(let number) = require(key) { return number }
+        preconditionFailure("setting '\(key)' is not an integer")
+    }
+
+    public func version(_ key: String) -> [Int] {
+        if case .version(let parts) = require(key) { return parts }
+        preconditionFailure("setting '\(key)' is not a version")
+    }
+
+    /// True if the user wrote the key (rather than the default applying).
+    public func isExplicit(_ key: String) -> Bool { entries[key]?.position != nil }
+
+    /// Where the key was written, or the block's position when it was not.
+    public func position(of key: String) -> SourcePosition { entries[key]?.position ?? blockPosition }
+}
+
+/// Parses and formats durations (`30s`, `15m`, `2h`, `1h30m`, `0`).
+public enum Duration {
+    /// Seconds for a duration text, or nil if it is not one. A bare `0` is allowed; other bare numbers are not,
+    /// because a unit-less timeout is ambiguous (AirWatch research C6).
+    public static func parse(_ text: String) -> Int? {
+        if text == "0" { return 0 }
+        var total = 0
+        var number = 0
+        var haveDigits = false
+        var sawUnit = false
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "0"..."9":
+                let digit = Int(scalar.value - 48)
+                let (product, overflow1) = number.multipliedReportingOverflow(by: 10)
+                let (sum, overflow2) = product.addingReportingOverflow(digit)
+                if overflow1 || overflow2 || sum > 10_000_000 { return nil }
+                number = sum
+                haveDigits = true
+            case "d", "h", "m", "s":
+                guard haveDigits else { return nil }
+                let unit: Int
+                switch scalar {
+                case "d": unit = 86_400
+                case "h": unit = 3_600
+                case "m": unit = 60
+                default: unit = 1
+                }
+                total += number * unit
+                if total > 10_000_000_000 { return nil }
+                number = 0
+                haveDigits = false
+                sawUnit = true
+            default:
+                return nil
+            }
+        }
+        guard sawUnit, !haveDigits else { return nil }
+        return total
+    }
+
+    /// The shortest text for a number of seconds (`90s` → `1m30s`, `0` → `0`).
+    public static func format(_ seconds: Int) -> String {
+        if seconds == 0 { return "0" }
+        var rest = seconds
+        var text = ""
+        for (unit, suffix) in [(86_400, "d"), (3_600, "h"), (60, "m"), (1, "s")] where rest >= unit {
+            text += "\(rest / unit)\(suffix)"
+            rest %= unit
+        }
+        return text
+    }
+}

@@ -1,0 +1,92 @@
+/// The answer for one step, compact enough that evaluation never allocates: prompts, session, whose session,
+/// findings and details. The core renders it (names, messages, JSON) only when output is asked for.
+public struct StepOutcome: Sendable, Hashable {
+    public var prompts: PromptList
+    public var session: SessionKind
+    /// Whose identity the session carries; it can differ from the acting user.
+    public var sessionUser: UserID?
+    public var findings: FindingSet
+    /// The other user a finding is about (the previous user whose session or data is exposed).
+    public var subject: UserID?
+    public var details: DetailValues
+
+    public init(
+        prompts: PromptList = [], session: SessionKind, sessionUser: UserID? = nil, findings: FindingSet = .init(),
+        subject: UserID? = nil, details: DetailValues = .init()
+    ) {
+        self.prompts = prompts
+        self.session = session
+        self.sessionUser = sessionUser
+        self.findings = findings
+        self.subject = subject
+        self.details = details
+    }
+
+    public static let notApplicable = StepOutcome(session: .notApplicable)
+}
+
+/// A set of findings of one provider, as a bit set over its catalogue.
+public struct FindingSet: Sendable, Hashable, Sequence {
+    public static let capacity = 64
+    public private(set) var bits: UInt64 = 0
+
+    public init() {}
+
+    public init(_ ids: [FindingID]) {
+        for id in ids { insert(id) }
+    }
+
+    public mutating func insert(_ id: FindingID) { bits |= 1 << UInt64(id.index) }
+    public mutating func remove(_ id: FindingID) { bits &= ~(1 << UInt64(id.index)) }
+    public func contains(_ id: FindingID) -> Bool { bits & (1 << UInt64(id.index)) != 0 }
+    public mutating func formUnion(_ other: FindingSet) { bits |= other.bits }
+    public var isEmpty: Bool { bits == 0 }
+    public var count: Int { bits.nonzeroBitCount }
+
+    /// In catalogue order.
+    public func makeIterator() -> AnyIterator<FindingID> {
+        var rest = bits
+        return AnyIterator {
+            guard rest != 0 else { return nil }
+            let index = rest.trailingZeroBitCount
+            rest &= rest - 1
+            return FindingID(index)
+        }
+    }
+}
+
+/// A step's details, one compact slot per declared detail: 0 = absent; a choice detail stores index + 1;
+/// an account detail stores 1 for `none` and 2 + the user's index.
+public struct DetailValues: Sendable, Hashable {
+    public static let capacity = 8
+    public private(set) var slots = SIMD8<UInt16>()
+
+    public init() {}
+
+    public mutating func set(_ detail: DetailID, choice index: Int) {
+        slots[Int(detail.index)] = UInt16(index + 1)
+    }
+
+    public mutating func set(_ detail: DetailID, account user: UserID?) {
+        slots[Int(detail.index)] = user.map { $0.index + 2 } ?? 1
+    }
+
+    public mutating func clear(_ detail: DetailID) { slots[Int(detail.index)] = 0 }
+
+    public func raw(_ detail: DetailID) -> UInt16 { slots[Int(detail.index)] }
+
+    public func choice(_ detail: DetailID) -> Int? {
+        let raw = slots[Int(detail.index)]
+        return raw == 0 ? nil : Int(raw) - 1
+    }
+
+    /// nil when absent; `.some(nil)` for `none`.
+    public func account(_ detail: DetailID) -> UserID?? {
+        let raw = slots[Int(detail.index)]
+        switch raw {
+        case 0: return nil
+        case 1: return .some(nil)
+        default: return .some(UserID(Int(raw) - 2))
+        }
+    }
+}
