@@ -42,7 +42,8 @@ public enum FactBuilder {
             guard let index = values.firstIndex(of: text) else {
                 throw Failure(
                     key: declaration.key,
-                    description: "fact '\(declaration.key)': expected \(declaration.domain.expectation), found '\(text)'"
+                    description:
+                        "fact '\(declaration.key)': expected \(declaration.domain.expectation), found '\(text)'"
                         + Suggestion.didYouMean(text, in: values))
             }
             return .choice(index)
@@ -51,7 +52,8 @@ public enum FactBuilder {
             guard Identifier.isValid(text) else {
                 throw Failure(
                     key: declaration.key,
-                    description: "fact '\(declaration.key)': expected \(declaration.domain.expectation), found '\(text)'")
+                    description:
+                        "fact '\(declaration.key)': expected \(declaration.domain.expectation), found '\(text)'")
             }
             return .account(users.intern(text))
         }
@@ -70,7 +72,8 @@ public enum FactBuilder {
         }
         var values: [FactValue] = []
         for declaration in descriptor.facts {
-            values.append(try parse(device[declaration.key] ?? declaration.defaultValue, for: declaration, users: &users))
+            values.append(
+                try parse(device[declaration.key] ?? declaration.defaultValue, for: declaration, users: &users))
         }
         var appValues = [[FactValue?]](
             repeating: [FactValue?](repeating: nil, count: descriptor.facts.count), count: appCount)

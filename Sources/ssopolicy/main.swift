@@ -1,1 +1,17 @@
-print("placeholder")
+import AirWatchSDKProvider
+import EntraSharedDeviceProvider
+import Foundation
+import SSOPolicyCLI
+
+// The composition root: the one place that knows which providers exist.
+let registry = ProviderRegistry([
+    AnyPolicyProvider(AirWatchSDKProvider()),
+    AnyPolicyProvider(EntraSharedDeviceProvider()),
+])
+
+let context = CLIContext(
+    registry: registry,
+    write: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+    writeError: { text in FileHandle.standardError.write(Data(text.utf8)) }
+)
+exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), context: context))

@@ -1,0 +1,203 @@
+import SSOPolicyProviderKit
+
+/// The secure-phase authentication type of an app.
+enum AuthenticationType: UInt8, Sendable, Hashable {
+    case passcode, usernamePassword, disabled
+
+    init(_ word: String) {
+        switch word {
+        case "passcode": self = .passcode
+        case "username_password": self = .usernamePassword
+        default: self = .disabled
+        }
+    }
+}
+
+/// One app of a compiled policy: everything `apply` needs, resolved once.
+struct AirWatchApp: Sendable, Hashable {
+    var authentication: AuthenticationType
+    /// SSO asked for in the app's profile (policy `sso` or the app's override).
+    var ssoRequested: Bool
+    var noAnchorApp: Bool
+    var anchorProfileOff: Bool
+    var sdkNotInitialized: Bool
+    /// Requested and every requirement met.
+    var effectiveSSO: Bool
+    /// Index into `AirWatchState.stores`: the app's own store, or its cluster's shared store.
+    var store: Int
+    var clearsDataOnWipe: Bool
+    var clearsDataOnUserChange: Bool
+
+    var requirementMissing: Bool { ssoRequested && !effectiveSSO }
+}
+
+/// A compiled airwatch-sdk policy: settings resolved into enums and integers, per-app effective SSO and stores.
+public struct AirWatchPolicy: Sendable, Hashable {
+    var apps: [AirWatchApp]
+    /// Stores: one per app (used when SSO is not effective), then one per SSO sharing group.
+    var storeCount: Int
+    var sharedStoreCount: Int
+    /// Seconds; 0 = never expires.
+    var timeout: Int
+    /// 0 = unlimited.
+    var maxFailedAttempts: Int
+    /// Seconds; 0 = no expiry.
+    var maxPasscodeAge: Int
+    /// Index into the `credential_method` detail's choices.
+    var commonMethod: Int
+    var managedToken: Bool
+    var clearPasscodeOnCheckOut: Bool
+
+    // Model options (true = the non-seed reading).
+    var passcodePerAppSession: Bool
+    var passwordPerAppSession: Bool
+    var coldLaunchRequiresAuth: Bool
+    var enterpriseWipe: Bool
+    var timeoutFromBackground: Bool
+    var statusLastKnown: Bool
+    var reuseCachedCredentials: Bool
+
+    /// Findings about the configuration itself, worked out once at compile time.
+    var findings: [PolicyFinding] = []
+
+    var commonIsPassword: Bool { commonMethod == 0 }
+}
+
+extension AirWatchPolicy {
+    /// Resolves a validated configuration; cross-key problems go to `diagnostics` at the key's position.
+    static func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> AirWatchPolicy? {
+        let settings = configuration.settings
+        let before = diagnostics.errors.count
+        let policyAuth = settings.word("authentication")
+        let policySSO = settings.word("sso") == "enabled"
+        let anchorMissing = settings.word("anchor_app") == "none"
+        let anchorProfileOff = settings.word("anchor_profile_sso") == "disabled"
+        let allInOneGroup = settings.word("sso_scope") == "all_sso_apps"
+
+        var apps: [AirWatchApp] = []
+        var groups: [String: Int] = [:]
+        var groupAuth: [Int: (AuthenticationType, Int)] = [:]
+        let appCount = configuration.apps.count
+        for (index, app) in configuration.apps.enumerated() {
+            let keys = app.keys
+            let authWord = keys.word("authentication")
+            let authentication = AuthenticationType(authWord == "inherit" ? policyAuth : authWord)
+            let ssoWord = keys.word("sso")
+            let requested = ssoWord == "inherit" ? policySSO : ssoWord == "enabled"
+            let notInitialized = !keys.bool("sdk_initialized")
+            let effective = requested && !anchorMissing && !anchorProfileOff && !notInitialized
+            var store = index
+            if effective {
+                let group = allInOneGroup ? "" : keys.word("cluster")
+                let shared = groups[group] ?? groups.count
+                groups[group] = shared
+                store = appCount + shared
+                if let (otherAuth, otherApp) = groupAuth[shared], otherAuth != authentication {
+                    diagnostics.error(
+                        "app '\(app.id)' shares an SSO session with '\(configuration.apps[otherApp].id)' but uses "
+                            + "a different authentication type; SDK profiles of SSO apps must match",
+                        at: keys.isExplicit("authentication") ? keys.position(of: "authentication") : app.position)
+                } else {
+                    groupAuth[shared] = (authentication, index)
+                }
+            }
+            apps.append(
+                AirWatchApp(
+                    authentication: authentication, ssoRequested: requested, noAnchorApp: requested && anchorMissing,
+                    anchorProfileOff: requested && anchorProfileOff, sdkNotInitialized: requested && notInitialized,
+                    effectiveSSO: effective, store: store, clearsDataOnWipe: keys.bool("clears_data_on_wipe"),
+                    clearsDataOnUserChange: keys.bool("clears_data_on_user_change")))
+        }
+
+        let usesPasscode = apps.contains { $0.authentication == .passcode }
+        let numeric = settings.word("passcode_mode") == "numeric"
+        let complex = settings.integer("min_complex_characters")
+        let length = settings.integer("min_passcode_length")
+        if complex > 0 && numeric {
+            diagnostics.error(
+                "min_complex_characters applies only to passcode_mode: alphanumeric",
+                at: settings.position(of: "min_complex_characters"))
+        }
+        if length > 0 && complex > length {
+            diagnostics.error(
+                "min_complex_characters (\(complex)) exceeds min_passcode_length (\(length))",
+                at: settings.position(of: "min_complex_characters"))
+        }
+        if settings.word("biometric") != "none" && !usesPasscode {
+            diagnostics.error(
+                "biometric unlock needs an app with authentication: passcode", at: settings.position(of: "biometric"))
+        }
+        guard diagnostics.errors.count == before else { return nil }
+
+        let methods = ["username_password", "token", "saml"]
+        var policy = AirWatchPolicy(
+            apps: apps, storeCount: appCount + groups.count, sharedStoreCount: groups.count,
+            timeout: settings.seconds("authentication_timeout"),
+            maxFailedAttempts: max(0, settings.integer("max_failed_attempts")),
+            maxPasscodeAge: settings.seconds("max_passcode_age"),
+            commonMethod: methods.firstIndex(of: settings.word("common_authentication")) ?? 0,
+            managedToken: settings.word("managed_token") == "present",
+            clearPasscodeOnCheckOut: settings.bool("clear_passcode_on_check_out"),
+            passcodePerAppSession: settings.word("passcode_without_sso") == "per_app_session",
+            passwordPerAppSession: settings.word("username_password_without_sso") == "per_app_session",
+            coldLaunchRequiresAuth: settings.word("cold_launch_requires_auth") == "true",
+            enterpriseWipe: settings.word("wipe_scope") == "enterprise_wipe",
+            timeoutFromBackground: settings.word("timeout_anchor") == "last_background",
+            statusLastKnown: settings.word("sso_status_before_initial_check") == "last_known",
+            reuseCachedCredentials: settings.word("identify_without_sso") == "reuse_cached_credentials")
+        policy.findings = configurationFindings(configuration, apps: apps)
+        return policy
+    }
+
+    /// R1-R5, R9-R11, R14-R17 of the research note: what the configuration alone says.
+    private static func configurationFindings(
+        _ configuration: PolicyConfiguration, apps: [AirWatchApp]
+    ) -> [PolicyFinding] {
+        let settings = configuration.settings
+        var findings: [PolicyFinding] = []
+        func add(_ finding: AirWatchFinding, app: Int? = nil, key: String? = nil) {
+            findings.append(PolicyFinding(finding.id, app: app.map(AppID.init), settingKey: key))
+        }
+        let policyAuth = AuthenticationType(settings.word("authentication"))
+        let authenticated = apps.contains { $0.authentication != .disabled }
+        let usesPasscode = apps.contains { $0.authentication == .passcode }
+        let usesPassword = apps.contains { $0.authentication == .usernamePassword }
+        if policyAuth == .disabled && apps.contains(where: { $0.authentication == .disabled }) {
+            add(.noUserAuthentication, key: "authentication")
+        }
+        for (index, app) in apps.enumerated() where app.authentication == .disabled && policyAuth != .disabled {
+            add(.noUserAuthentication, app: index)
+        }
+        let timeout = settings.seconds("authentication_timeout")
+        if authenticated && timeout == 0 { add(.sessionNeverExpires, key: "authentication_timeout") }
+        if authenticated && timeout > 0 { add(.timeoutNotEnforcedInUse, key: "authentication_timeout") }
+        if authenticated && settings.integer("max_failed_attempts") <= 0 {
+            add(.unlimitedFailedAttempts, key: "max_failed_attempts")
+        }
+        if usesPasscode && settings.word("passcode_mode") == "numeric" && settings.bool("allow_simple")
+            && settings.integer("min_passcode_length") < 6
+        {
+            add(.weakPasscode, key: "allow_simple")
+        }
+        if usesPassword && settings.bool("offline_access") { add(.offlineStalePassword, key: "offline_access") }
+        if usesPassword && settings.word("common_authentication") != "username_password" {
+            add(.passwordPromptDespiteSAML, key: "common_authentication")
+        }
+        if usesPasscode && settings.word("biometric") != "none" { add(.biometricPasscodeFallback, key: "biometric") }
+        if !settings.bool("compromised_protection") { add(.jailbreakNotBlocked, key: "compromised_protection") }
+        if authenticated && timeout > 0 && settings.word("timeout_anchor") == "last_background" {
+            add(.backgroundExtendsSession, key: "timeout_anchor")
+        }
+        for (index, app) in apps.enumerated() where app.requirementMissing {
+            let key = app.noAnchorApp ? "anchor_app" : app.anchorProfileOff ? "anchor_profile_sso" : nil
+            add(.ssoRequirementMissing, app: index, key: key)
+        }
+        var sharedStores: [Int] = []
+        for (index, app) in apps.enumerated() where app.effectiveSSO && !sharedStores.contains(app.store) {
+            sharedStores.append(app.store)
+            if sharedStores.count == 2 { add(.ssoClusterSplit, app: index) }
+        }
+        add(.keychainSurvivesUninstall)
+        return findings
+    }
+}

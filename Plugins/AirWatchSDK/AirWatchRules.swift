@@ -1,0 +1,708 @@
+import SSOPolicyProviderKit
+
+/// The airwatch-sdk rule table. The enum's order is the table's order, so `rule.id` is a constant `RuleID` and
+/// `apply` never looks a rule up by name.
+enum AirWatchRule: Int, CaseIterable, Sendable {
+    case identifyRegistered
+    case identifyCommonIdentity
+    case identifyManagedToken
+    case identifyCachedCredentials
+    case identifySilentLogin
+    case identifyCommonAuth
+    case identifyCommonAuthPasscode
+    case identifyAppLogin
+    case ssoRequirementMissing
+    case ssoNoAnchorApp
+    case ssoAnchorProfile
+    case ssoSDKNotInitialized
+    case sessionShared
+    case sessionNotShared
+    case sessionTimeoutExpired
+    case secureColdLaunch
+    case secureDisabled
+    case securePasscodeCreate
+    case securePasscodeLive
+    case securePasscodeEveryAccess
+    case securePasscodePrompt
+    case securePasscodeChange
+    case secureUsernamePasswordLive
+    case secureUsernamePasswordPrompt
+    case secureUsernamePasswordEveryAccess
+    case secureUsernamePasswordAppSession
+    case secureNoRepeatPrompt
+    case exposurePreviousSession
+    case exposurePreviousData
+    case statusBeforeInitialCheck
+    case statusLastKnown
+    case statusEffective
+    case lockClearsSession
+    case signOutLocksSession
+    case signOutKeepsIdentity
+    case failedAttemptCount
+    case failedAttemptsWipe
+    case failedAttemptsEnterpriseWipe
+    case wipeAppDataKept
+    case checkOutNewUser
+    case checkOutClearPasscode
+    case userChangeWipe
+    case userChangeAppDataKept
+    case terminateProcessEnds
+    case terminateSessionExpires
+    case backgroundExtendsSession
+
+    var id: RuleID { RuleID(rawValue) }
+
+    static let table: [RuleDeclaration] = allCases.map(\.declaration)
+
+    var declaration: RuleDeclaration {
+        let (name, summary, source, conditions, examples) = parts
+        return RuleDeclaration(name, summary: summary, source: source, conditions: conditions, examples: examples)
+    }
+}
+
+private let seed = "002_b9d7e61b51e742a7.txt"
+private let research = "airwatch-sdk-sso.md"
+
+private let passcodeSSO = ["authentication": "passcode", "sso": "enabled"]
+private let passcodeOnly = ["authentication": "passcode"]
+private let passwordSSO = ["authentication": "username_password", "sso": "enabled"]
+private let passwordOnly = ["authentication": "username_password"]
+private let passcodeLive = ["passcode_set": "true", "session_live": "true"]
+private let registeredToBob = ["silent_login": "succeeds", "session_live": "true", "session_user": "bob"]
+
+private func merged(_ a: [String: String], _ b: [String: String]) -> [String: String] {
+    a.merging(b) { _, new in new }
+}
+
+private func cond(_ holds: String, _ fails: String) -> RuleCondition { RuleCondition(holds, otherwise: fails) }
+
+extension AirWatchRule {
+    private typealias Parts = (String, String, String, [RuleCondition], [RuleExample])
+
+    private static let notRegistered = cond("the app is not registered yet", "the app is already registered")
+    private static let silentFailed = cond("silent login failed", "silent login succeeded")
+    private static let ssoOff = cond("SSO is not effective for the app", "SSO is effective for the app")
+    private static let ssoRequested = cond(
+        "SSO is enabled in the app's profile", "SSO is disabled in the app's profile")
+    private static let passcodeAuth = cond("authentication is passcode", "authentication is not passcode")
+    private static let passwordAuth = cond(
+        "authentication is username_password", "authentication is not username_password")
+    private static let passcodeExists = cond("a passcode exists", "no passcode exists")
+
+    // One long table is the point: every rule, its words, its source and its examples side by side.
+    private var parts: Parts {
+        switch self {
+        case .identifyRegistered:
+            return (
+                "airwatch.identify.registered", "an already registered app skips the identify phase",
+                "\(research) §1.5 step 4, §1.6 (Silent), E26",
+                [cond("the app is already registered", "the app is not registered yet")],
+                [
+                    RuleExample(facts: ["silent_login": "succeeds", "session_live": "true"], fires: true),
+                    RuleExample(fires: false),
+                ]
+            )
+        case .identifyCommonIdentity:
+            return (
+                "airwatch.identify.common-identity",
+                "silent login derives the app identity from the cluster's common identity",
+                "\(research) E26 (ApplicationIdentitySetupOperation)",
+                [
+                    Self.notRegistered, cond("SSO is effective", "SSO is not effective"),
+                    cond("the cluster holds a common identity", "the cluster holds no common identity"),
+                ],
+                [
+                    RuleExample(settings: passcodeSSO, facts: ["silent_login": "succeeds"], fires: true),
+                    RuleExample(settings: passcodeSSO, fires: false),
+                ]
+            )
+        case .identifyManagedToken:
+            return (
+                "airwatch.identify.managed-token", "silent login uses the one-time managed token from MDM app config",
+                "\(seed) (silent login with the managed token); \(research) E25",
+                [
+                    Self.notRegistered, cond("MDM delivers a managed token", "no managed token is delivered"),
+                    cond("the managed token is unused", "the managed token was already used"),
+                ],
+                [
+                    RuleExample(settings: ["managed_token": "present"], fires: true),
+                    RuleExample(fires: false),
+                ]
+            )
+        case .identifyCachedCredentials:
+            return (
+                "airwatch.identify.cached-credentials",
+                "without SSO, cached enrolment credentials identify the user silently (model option C8)",
+                "\(research) C8, E26, E28",
+                [
+                    Self.notRegistered, Self.ssoOff,
+                    cond("identify_without_sso is reuse_cached_credentials", "identify_without_sso is app_login"),
+                    cond("enrolment cached a username and password", "token or SAML enrolment caches no password"),
+                ],
+                [
+                    RuleExample(settings: ["identify_without_sso": "reuse_cached_credentials"], fires: true),
+                    RuleExample(fires: false),
+                ]
+            )
+        case .identifySilentLogin:
+            return (
+                "airwatch.identify.silent-login", "silent login identifies the user without a prompt",
+                "\(seed) (Identify: silent login)",
+                [Self.notRegistered, cond("silent login succeeded", "silent login failed")],
+                [
+                    RuleExample(conditions: ["silent_login": "succeeds"], fires: true),
+                    RuleExample(fires: false),
+                ]
+            )
+        case .identifyCommonAuth:
+            return (
+                "airwatch.identify.common-auth",
+                "silent login failed with SSO on: identify against the common authentication system",
+                "\(seed) (Identify, SSO enabled)",
+                [Self.silentFailed, cond("SSO is enabled", "SSO is not effective")],
+                [
+                    RuleExample(settings: passcodeSSO, fires: true),
+                    RuleExample(settings: passcodeSSO, conditions: ["silent_login": "succeeds"], fires: false),
+                ]
+            )
+        case .identifyCommonAuthPasscode:
+            return (
+                "airwatch.identify.common-auth-passcode",
+                "silent login failed, SSO off, passcode: identify against the common authentication system",
+                "\(seed) (Passcode, SSO disabled, Identify)",
+                [Self.silentFailed, Self.ssoOff, Self.passcodeAuth],
+                [
+                    RuleExample(settings: passcodeOnly, fires: true),
+                    RuleExample(settings: passwordOnly, fires: false),
+                ]
+            )
+        case .identifyAppLogin:
+            return (
+                "airwatch.identify.app-login",
+                "silent login failed, SSO off, not passcode: the app's own login",
+                "\(seed) (Username and password / Disabled, SSO disabled, Identify)",
+                [Self.silentFailed, Self.ssoOff, Self.passcodeAuth.negated],
+                [
+                    RuleExample(settings: passwordOnly, fires: true),
+                    RuleExample(settings: passcodeOnly, fires: false),
+                ]
+            )
+        case .ssoRequirementMissing:
+            return (
+                "airwatch.sso.requirement-missing",
+                "SSO is requested but a requirement is missing: the app behaves as SSO disabled",
+                "\(seed) (Requirements for Use); \(research) §1.6, E31",
+                [
+                    Self.ssoRequested,
+                    cond(
+                        "a requirement is missing (anchor app, anchor profile SSO or SDK initialisation)",
+                        "every SSO requirement is met"),
+                ],
+                [
+                    RuleExample(settings: ["sso": "enabled", "anchor_app": "none"], fires: true),
+                    RuleExample(settings: ["sso": "enabled"], fires: false),
+                ]
+            )
+        case .ssoNoAnchorApp:
+            return (
+                "airwatch.sso.requirement-missing.anchor-app", "SSO needs an anchor app (Hub or Agent)",
+                "\(seed) (Requirements: anchor application)",
+                [Self.ssoRequested, cond("no anchor app is installed", "an anchor app is installed")],
+                [
+                    RuleExample(settings: ["sso": "enabled", "anchor_app": "none"], fires: true),
+                    RuleExample(settings: ["sso": "enabled", "anchor_app": "agent"], fires: false),
+                ]
+            )
+        case .ssoAnchorProfile:
+            return (
+                "airwatch.sso.requirement-missing.anchor-profile",
+                "SSO needs SSO enabled in the anchor's default SDK profile too",
+                "\(research) E31 (SDK profile configurations must match)",
+                [
+                    Self.ssoRequested,
+                    cond(
+                        "the anchor's default SDK profile has SSO disabled",
+                        "the anchor's default SDK profile has SSO enabled"),
+                ],
+                [
+                    RuleExample(settings: ["sso": "enabled", "anchor_profile_sso": "disabled"], fires: true),
+                    RuleExample(settings: ["sso": "enabled"], fires: false),
+                ]
+            )
+        case .ssoSDKNotInitialized:
+            return (
+                "airwatch.sso.requirement-missing.sdk-not-initialized", "SSO needs the SDK initialised in the app",
+                "\(seed) (Requirements: initialize the SDK in the AppDelegate)",
+                [
+                    Self.ssoRequested,
+                    cond("the app does not initialise the SDK", "the app initialises the SDK"),
+                ],
+                [
+                    RuleExample(settings: ["sso": "enabled"], appKeys: ["sdk_initialized": "false"], fires: true),
+                    RuleExample(settings: ["sso": "enabled"], fires: false),
+                ]
+            )
+        case .sessionShared:
+            return (
+                "airwatch.session.shared", "the session and passcode are shared across SSO apps of the cluster",
+                "\(seed) (Session shared); \(research) E29-E30",
+                [cond("SSO is effective for the app", "SSO is not effective for the app")],
+                [
+                    RuleExample(settings: passcodeSSO, fires: true),
+                    RuleExample(settings: passcodeOnly, fires: false),
+                ]
+            )
+        case .sessionNotShared:
+            return (
+                "airwatch.session.not-shared", "the app keeps its own session and passcode",
+                "\(seed) (Session not shared)", [Self.ssoOff],
+                [
+                    RuleExample(settings: passcodeOnly, fires: true),
+                    RuleExample(settings: passcodeSSO, fires: false),
+                ]
+            )
+        case .sessionTimeoutExpired:
+            return (
+                "airwatch.session.timeout-expired",
+                "the session expired: authentication_timeout passed since it was last stamped",
+                "\(research) E10, E11 (AppSessionInfo)",
+                [
+                    cond("the store holds a session", "the store holds no session"),
+                    cond("the authentication timeout has passed", "the authentication timeout has not passed"),
+                ],
+                [
+                    RuleExample(
+                        settings: merged(passcodeSSO, ["authentication_timeout": "15m"]),
+                        facts: ["passcode_set": "true"], fires: true),
+                    RuleExample(
+                        settings: merged(passcodeSSO, ["authentication_timeout": "15m"]), facts: passcodeLive,
+                        fires: false),
+                ]
+            )
+        case .secureColdLaunch:
+            return (
+                "airwatch.secure.cold-launch",
+                "an app launched after termination must authenticate even with a live session (model option C2)",
+                "\(research) C2, E7 (KB 115001664968), E13",
+                [
+                    cond("cold_launch_requires_auth is true", "cold_launch_requires_auth is false"),
+                    cond("the app was launched cold", "the app was already running"),
+                    cond("the store's session is live", "the store's session is not live"),
+                ],
+                [
+                    RuleExample(
+                        settings: merged(passcodeSSO, ["cold_launch_requires_auth": "true"]), facts: passcodeLive,
+                        fires: true),
+                    RuleExample(settings: passcodeSSO, facts: passcodeLive, fires: false),
+                ]
+            )
+        case .secureDisabled:
+            return (
+                "airwatch.secure.disabled.no-prompt", "authentication disabled: no prompt in the secure phase",
+                "\(seed) (Disabled, Secure)", [cond("authentication is disabled", "authentication is enabled")],
+                [RuleExample(fires: true), RuleExample(settings: passcodeOnly, fires: false)]
+            )
+        case .securePasscodeCreate:
+            return (
+                "airwatch.secure.passcode.create", "no passcode exists: the user creates one",
+                "\(seed) (Prompt if passcode does not exist)", [Self.passcodeAuth, Self.passcodeExists.negated],
+                [
+                    RuleExample(settings: passcodeSSO, fires: true),
+                    RuleExample(settings: passcodeSSO, facts: ["passcode_set": "true"], fires: false),
+                ]
+            )
+        case .securePasscodeLive:
+            return (
+                "airwatch.secure.passcode.live-session", "a live session unlocks the app without the passcode",
+                "\(seed) (Passcode, SSO enabled: no prompt if the session instance is live); \(research) C1",
+                [
+                    Self.passcodeAuth, Self.passcodeExists,
+                    cond("the session is live", "the session is not live"),
+                    cond(
+                        "SSO is effective or passcode_without_sso is per_app_session",
+                        "SSO is off and the seed asks for the app passcode on every access"),
+                ],
+                [
+                    RuleExample(settings: passcodeSSO, facts: passcodeLive, fires: true),
+                    RuleExample(settings: passcodeSSO, facts: ["passcode_set": "true"], fires: false),
+                ]
+            )
+        case .securePasscodeEveryAccess:
+            return (
+                "airwatch.secure.passcode.every-access", "SSO off: the app passcode is asked on every access",
+                "\(seed) (Passcode, SSO disabled: prompts users the application passcodes); \(research) C1",
+                [
+                    Self.passcodeAuth, Self.passcodeExists, Self.ssoOff,
+                    cond("passcode_without_sso is every_access", "passcode_without_sso is per_app_session"),
+                ],
+                [
+                    RuleExample(settings: passcodeOnly, facts: passcodeLive, fires: true),
+                    RuleExample(
+                        settings: merged(passcodeOnly, ["passcode_without_sso": "per_app_session"]),
+                        facts: passcodeLive, fires: false),
+                ]
+            )
+        case .securePasscodePrompt:
+            return (
+                "airwatch.secure.passcode.prompt", "the session is not live: the user enters the passcode",
+                "\(seed) (Prompt if passcode exists)",
+                [Self.passcodeAuth, Self.passcodeExists, cond("the session is not live", "the session is live")],
+                [
+                    RuleExample(settings: passcodeSSO, facts: ["passcode_set": "true"], fires: true),
+                    RuleExample(settings: passcodeSSO, facts: passcodeLive, fires: false),
+                ]
+            )
+        case .securePasscodeChange:
+            return (
+                "airwatch.secure.passcode.change-expired", "an expired passcode must be changed after the unlock",
+                "\(research) E24 (PasscodeComplianceVerificationOperation), §1.2 Maximum Passcode Age",
+                [
+                    cond("the passcode was entered", "the passcode was not entered"),
+                    cond("the passcode is older than max_passcode_age", "the passcode is within max_passcode_age"),
+                ],
+                [
+                    RuleExample(
+                        settings: merged(passcodeSSO, ["max_passcode_age": "1h"]), facts: ["passcode_set": "true"],
+                        fires: true),
+                    RuleExample(settings: passcodeSSO, facts: ["passcode_set": "true"], fires: false),
+                ]
+            )
+        case .secureUsernamePasswordLive:
+            return (
+                "airwatch.secure.username-password.live-session",
+                "a live session unlocks the app without credentials",
+                "\(seed) (Username and password, SSO enabled: no prompt if the session instance is live)",
+                [
+                    Self.passwordAuth, cond("a credential key exists", "no credential key exists"),
+                    cond("the session is live", "the session is not live"),
+                    cond(
+                        "SSO is effective or username_password_without_sso is per_app_session",
+                        "SSO is off and the seed asks for the login credentials on every access"),
+                ],
+                [
+                    RuleExample(settings: passwordSSO, facts: passcodeLive, fires: true),
+                    RuleExample(settings: passwordSSO, facts: ["passcode_set": "true"], fires: false),
+                ]
+            )
+        case .secureUsernamePasswordPrompt:
+            return (
+                "airwatch.secure.username-password.prompt",
+                "SSO on, no live session: the user enters the username and password",
+                "\(seed) (Username and password, SSO enabled); \(research) §1.6 rows 19-24",
+                [
+                    Self.passwordAuth, cond("SSO is effective", "SSO is not effective"),
+                    cond("the session is not live or no credential key exists", "the session is live"),
+                ],
+                [
+                    RuleExample(settings: passwordSSO, fires: true),
+                    RuleExample(settings: passwordSSO, facts: passcodeLive, fires: false),
+                ]
+            )
+        case .secureUsernamePasswordEveryAccess:
+            return (
+                "airwatch.secure.username-password.every-access",
+                "SSO off: the app's login credentials on every access attempt",
+                "\(seed) (Username and password, SSO disabled: on every access attempt); \(research) C1",
+                [
+                    Self.passwordAuth, Self.ssoOff,
+                    cond(
+                        "username_password_without_sso is every_access",
+                        "username_password_without_sso is "
+                            + "per_app_session"),
+                ],
+                [
+                    RuleExample(settings: passwordOnly, facts: passcodeLive, fires: true),
+                    RuleExample(settings: passwordSSO, facts: passcodeLive, fires: false),
+                ]
+            )
+        case .secureUsernamePasswordAppSession:
+            return (
+                "airwatch.secure.username-password.app-session",
+                "SSO off, per-app session: the app's login credentials when its own session is not live",
+                "\(research) C1, E2 (MCM table: per app), E16-E17",
+                [
+                    Self.passwordAuth, Self.ssoOff,
+                    cond(
+                        "username_password_without_sso is per_app_session",
+                        "username_password_without_sso is every_access"),
+                    cond("the app's session is not live", "the app's session is live"),
+                ],
+                [
+                    RuleExample(
+                        settings: merged(passwordOnly, ["username_password_without_sso": "per_app_session"]),
+                        fires: true),
+                    RuleExample(
+                        settings: merged(passwordOnly, ["username_password_without_sso": "per_app_session"]),
+                        facts: passcodeLive, fires: false),
+                ]
+            )
+        case .secureNoRepeatPrompt:
+            return (
+                "airwatch.secure.no-repeat-prompt",
+                "a prompt is not asked twice in one access: identify just captured the username and password",
+                "SPEC.md 5.1; \(research) §1.6 (CREDENTIALS*), E20",
+                [
+                    cond(
+                        "the identify phase just asked for the same credentials",
+                        "the identify phase asked for nothing or something else"),
+                    cond(
+                        "the common authentication is a username and password",
+                        "the common authentication is a token or SAML"),
+                ],
+                [
+                    RuleExample(settings: passwordSSO, fires: true),
+                    RuleExample(
+                        settings: merged(passwordSSO, ["common_authentication": "saml"]), fires: false),
+                ]
+            )
+        case .exposurePreviousSession:
+            return (
+                "airwatch.exposure.previous-user-session",
+                "the session serving the attempt carries another user's identity",
+                "\(research) R13, E41-E43 (the SDK only separates users on a Hub check-out)",
+                [cond("the session carries another user's identity", "the session carries the acting user")],
+                [RuleExample(facts: registeredToBob, fires: true), RuleExample(fires: false)]
+            )
+        case .exposurePreviousData:
+            return (
+                "airwatch.exposure.previous-user-data", "the app holds another user's data",
+                "\(research) R13, E43 (limited data separation)",
+                [cond("the app holds another user's data", "the app holds no other user's data")],
+                [RuleExample(facts: registeredToBob, fires: true), RuleExample(fires: false)]
+            )
+        case .statusBeforeInitialCheck:
+            return (
+                "airwatch.status.before-initial-check", "before initialCheckDone the SSO status reads disabled",
+                "\(seed) (Query the Current SSO Status)",
+                [cond("the app's initial check has not finished", "the app's initial check has finished")],
+                [
+                    RuleExample(settings: ["sso": "enabled"], event: "query_sso_status", fires: true),
+                    RuleExample(
+                        settings: ["sso": "enabled"], facts: ["initial_check_done": "true"],
+                        event: "query_sso_status", fires: false),
+                ]
+            )
+        case .statusLastKnown:
+            return (
+                "airwatch.status.last-known",
+                "before initialCheckDone the source returns the last persisted status (model option C5)",
+                "\(research) C5, E38",
+                [
+                    cond("the app's initial check has not finished", "the app's initial check has finished"),
+                    cond(
+                        "sso_status_before_initial_check is last_known", "sso_status_before_initial_check is disabled"),
+                ],
+                [
+                    RuleExample(
+                        settings: ["sso_status_before_initial_check": "last_known"], event: "query_sso_status",
+                        fires: true),
+                    RuleExample(event: "query_sso_status", fires: false),
+                ]
+            )
+        case .statusEffective:
+            return (
+                "airwatch.status.effective", "after initialCheckDone the SSO status is the effective value",
+                "\(seed) (Query the Current SSO Status); \(research) E38",
+                [cond("the app's initial check has finished", "the app's initial check has not finished")],
+                [
+                    RuleExample(facts: ["initial_check_done": "true"], event: "query_sso_status", fires: true),
+                    RuleExample(event: "query_sso_status", fires: false),
+                ]
+            )
+        case .lockClearsSession:
+            return (
+                "airwatch.lock.clears-session",
+                "lockSession() clears the session for every app sharing the store; the next access prompts",
+                "\(research) E5, E36", [cond("the store holds a session", "the store holds no session")],
+                [
+                    RuleExample(facts: ["session_live": "true"], event: "lock", fires: true),
+                    RuleExample(event: "lock", fires: false),
+                ]
+            )
+        case .signOutLocksSession:
+            return (
+                "airwatch.sign-out.lock-session",
+                "the SDK has no per-user sign-out: signing out is the app calling lockSession()",
+                "\(research) E36, §4 (lockSession; logoutCurrentUser wipes and needs the network)",
+                [cond("the app signs out through the SDK", "the app does not sign out")],
+                [RuleExample(event: "sign_out", fires: true), RuleExample(event: "open", fires: false)]
+            )
+        case .signOutKeepsIdentity:
+            return (
+                "airwatch.sign-out.identity-kept",
+                "after the sign-out the registered identity, the passcode and the app data remain",
+                "\(research) E36, E43",
+                [cond("the store still holds a registered identity", "the store holds no identity")],
+                [
+                    RuleExample(
+                        facts: ["silent_login": "succeeds", "session_live": "true"], event: "sign_out",
+                        fires: true),
+                    RuleExample(event: "sign_out", fires: false),
+                ]
+            )
+        case .failedAttemptCount:
+            return (
+                "airwatch.failed-attempts.count",
+                "a wrong passcode or password counts against max_failed_attempts (shared counter with SSO)",
+                "SPEC.md 5.1; \(research) E33",
+                [cond("a passcode or credentials protect the app", "authentication is disabled")],
+                [
+                    RuleExample(
+                        settings: passcodeSSO, facts: ["passcode_set": "true"], event: "wrong_passcode",
+                        fires: true),
+                    RuleExample(event: "wrong_passcode", fires: false),
+                ]
+            )
+        case .failedAttemptsWipe:
+            return (
+                "airwatch.failed-attempts.wipe",
+                "reaching max_failed_attempts wipes the SDK data (the shared store when SSO is on)",
+                "SPEC.md 5.1; \(research) E33-E35, C3",
+                [
+                    cond("max_failed_attempts is set", "failed attempts are unlimited"),
+                    cond("the maximum is reached", "the maximum is not reached"),
+                ],
+                [
+                    RuleExample(
+                        settings: merged(passcodeSSO, ["max_failed_attempts": "1"]), facts: ["passcode_set": "true"],
+                        event: "wrong_passcode", fires: true),
+                    RuleExample(
+                        settings: merged(passcodeSSO, ["max_failed_attempts": "5"]), facts: ["passcode_set": "true"],
+                        event: "wrong_passcode", fires: false),
+                ]
+            )
+        case .failedAttemptsEnterpriseWipe:
+            return (
+                "airwatch.failed-attempts.enterprise-wipe",
+                "under wipe_scope enterprise_wipe the wipe removes every app's SDK data and app data",
+                "\(research) C3, E10 (iOS: enterprise wipe on the device)",
+                [
+                    cond("the maximum is reached", "the maximum is not reached"),
+                    cond("wipe_scope is enterprise_wipe", "wipe_scope is sdk_data"),
+                ],
+                [
+                    RuleExample(
+                        settings: merged(passcodeSSO, ["max_failed_attempts": "1", "wipe_scope": "enterprise_wipe"]),
+                        facts: ["passcode_set": "true"], event: "wrong_passcode", fires: true),
+                    RuleExample(
+                        settings: merged(passcodeSSO, ["max_failed_attempts": "1"]), facts: ["passcode_set": "true"],
+                        event: "wrong_passcode", fires: false),
+                ]
+            )
+        case .wipeAppDataKept:
+            return (
+                "airwatch.wipe.app-data-kept", "an app that does not clear its data on wipe keeps it",
+                "\(research) E3 (apps must implement wipe), E35",
+                [
+                    cond("the SDK data was wiped", "nothing was wiped"),
+                    cond("the app does not clear its data on wipe", "the app clears its data on wipe"),
+                ],
+                [
+                    RuleExample(
+                        settings: merged(passcodeSSO, ["max_failed_attempts": "1"]),
+                        appKeys: ["clears_data_on_wipe": "false"], facts: ["passcode_set": "true"],
+                        event: "wrong_passcode", fires: true),
+                    RuleExample(
+                        settings: merged(passcodeSSO, ["max_failed_attempts": "1"]), facts: ["passcode_set": "true"],
+                        event: "wrong_passcode", fires: false),
+                ]
+            )
+        case .checkOutNewUser:
+            return (
+                "airwatch.check-out.new-user",
+                "Hub checks out a new user; each SDK app detects it at its next access",
+                "\(research) E41-E43, §1.5 step 3",
+                [cond("a different user than before is checked out", "the same user checked out again")],
+                [
+                    RuleExample(event: "check_out", fires: true),
+                    RuleExample(facts: ["checked_out_user": "alice"], event: "check_out", fires: false),
+                ]
+            )
+        case .checkOutClearPasscode:
+            return (
+                "airwatch.check-out.clear-passcode", "the shared-device setting clears the passcode at check-out",
+                "\(research) E43 (Shared Device: clear passcode)",
+                [
+                    cond("clear_passcode_on_check_out is true", "clear_passcode_on_check_out is false"),
+                    Self.passcodeExists,
+                ],
+                [
+                    RuleExample(
+                        settings: ["clear_passcode_on_check_out": "true"], facts: ["passcode_set": "true"],
+                        event: "check_out", fires: true),
+                    RuleExample(facts: ["passcode_set": "true"], event: "check_out", fires: false),
+                ]
+            )
+        case .userChangeWipe:
+            return (
+                "airwatch.user-change.wipe",
+                "the app finds a new checked-out user: the SDK wipes its SDK data and registration",
+                "\(research) E41-E42 (userChanged; UserChangeDetectionOperation)",
+                [
+                    cond("Hub has a checked-out user", "no user is checked out in Hub"),
+                    cond("the app is registered to a different user", "the app is registered to the checked-out user"),
+                ],
+                [
+                    RuleExample(facts: merged(registeredToBob, ["checked_out_user": "alice"]), fires: true),
+                    RuleExample(facts: registeredToBob, fires: false),
+                ]
+            )
+        case .userChangeAppDataKept:
+            return (
+                "airwatch.user-change.app-data-kept",
+                "on a user change the app's own data remains unless the app clears it",
+                "\(research) R13, E43 (requires reinstallation to clear app data)",
+                [
+                    cond("the SDK wiped the app's SDK data for a new user", "no user change was detected"),
+                    cond("the app does not clear its data on user change", "the app clears its data on user change"),
+                ],
+                [
+                    RuleExample(facts: merged(registeredToBob, ["checked_out_user": "alice"]), fires: true),
+                    RuleExample(
+                        appKeys: ["clears_data_on_user_change": "true"],
+                        facts: merged(registeredToBob, ["checked_out_user": "alice"]), fires: false),
+                ]
+            )
+        case .terminateProcessEnds:
+            return (
+                "airwatch.terminate.process-ends",
+                "the app process ends; its next open is a launch that runs the initial check again",
+                "\(research) §1.5 (TERMINATE), E37",
+                [cond("the app process ends", "the app process keeps running")],
+                [RuleExample(event: "terminate", fires: true), RuleExample(event: "open", fires: false)]
+            )
+        case .terminateSessionExpires:
+            return (
+                "airwatch.terminate.session-expires",
+                "terminating an app ends its unlock: its next launch authenticates (model option C2)",
+                "\(research) C2, E7 (KB 115001664968)",
+                [cond("cold_launch_requires_auth is true", "cold_launch_requires_auth is false")],
+                [
+                    RuleExample(settings: ["cold_launch_requires_auth": "true"], event: "terminate", fires: true),
+                    RuleExample(event: "terminate", fires: false),
+                ]
+            )
+        case .backgroundExtendsSession:
+            return (
+                "airwatch.background.extends-session",
+                "backgrounding re-stamps the session without checking it (model option C4)",
+                "\(research) C4, E11-E12 (extendSSOSession)",
+                [
+                    cond("timeout_anchor is last_background", "timeout_anchor is last_auth"),
+                    cond("the store holds a session", "the store holds no session"),
+                ],
+                [
+                    RuleExample(
+                        settings: ["timeout_anchor": "last_background"], facts: ["session_live": "true"],
+                        event: "background", fires: true),
+                    RuleExample(facts: ["session_live": "true"], event: "background", fires: false),
+                ]
+            )
+        }
+    }
+}
+
+extension RuleCondition {
+    /// The same condition with its two readings swapped.
+    fileprivate var negated: RuleCondition { RuleCondition(fails, otherwise: holds) }
+}

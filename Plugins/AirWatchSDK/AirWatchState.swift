@@ -1,0 +1,133 @@
+import SSOPolicyProviderKit
+
+/// A passcode/session store: an app's own store, or a cluster's shared keychain store when SSO is effective.
+struct AirWatchStore: Hashable, Sendable {
+    /// A passcode, or for username/password the credential-derived key, exists.
+    var passcodeSet = false
+    /// When the passcode was created (for max_passcode_age).
+    var passcodeCreated = 0
+    var hasSession = false
+    /// The last authentication (or background re-stamp) of the session.
+    var stamp = 0
+    /// The registered identity: a cluster's common identity, or the app's own registration.
+    var identity: UserID?
+    /// Whose identity the session carries.
+    var sessionUser: UserID?
+    var failedAttempts = 0
+}
+
+/// What the SDK remembers for one app.
+struct AirWatchAppState: Hashable, Sendable {
+    var registered = false
+    var registeredUser: UserID?
+    /// Facts said silent login succeeds for this app (a route the model does not otherwise see).
+    var silentRoute = false
+    var tokenConsumed = false
+    /// The process runs and has finished its launch (initialCheckDone); false = the next open is a cold launch.
+    var running = false
+    /// The app unlocked its store in this process (reset by termination).
+    var unlockedInProcess = false
+    /// The persisted ssoStatus flag (`AWSSOStatus`), false on a fresh install.
+    var lastKnownSSO = false
+    /// Users whose data the app holds, one bit per user index (63 = any user beyond).
+    var dataUsers: UInt64 = 0
+    /// The Hub check-out generation the app last checked.
+    var seenCheckOut: UInt16 = 0
+}
+
+/// Everything airwatch-sdk remembers between steps: compact, hashable, mutated in place.
+public struct AirWatchState: Hashable, Sendable {
+    var apps: [AirWatchAppState]
+    var stores: [AirWatchStore]
+    var checkedOutUser: UserID?
+    var checkOutGeneration: UInt16 = 0
+    /// False until the first event fixes the times of sessions and passcodes given as facts.
+    var clockStarted = false
+    /// False until the first event with a user replaces the "acting user" placeholder from facts.
+    var actingResolved = false
+
+    /// Stands for "the user acting in the first access", for facts that name no user.
+    static let actingUser = UserID(Int(UInt16.max))
+    /// Marks a stamp given as a fact; the first event replaces it (live: that time; expired: timeout before).
+    static let givenLive = Int.min
+    static let givenExpired = Int.min + 1
+
+    static func bit(_ user: UserID) -> UInt64 { 1 << UInt64(min(Int(user.index), 63)) }
+}
+
+extension AirWatchState {
+    /// The state a scenario or an `evaluate` attempt starts from (see the facts' meanings).
+    init(_ policy: AirWatchPolicy, facts: FactValues) {
+        let passcode = facts.bool(AirWatchFact.passcodeSet)
+        let live = facts.bool(AirWatchFact.sessionLive)
+        let silent = facts.choice(AirWatchFact.silentLogin) == 0
+        let running = facts.bool(AirWatchFact.initialCheckDone)
+        let givenUser = facts.account(AirWatchFact.sessionUser)
+        let user = givenUser ?? Self.actingUser
+        let checkedOut = facts.account(AirWatchFact.checkedOutUser)
+
+        var store = AirWatchStore()
+        store.passcodeSet = passcode
+        store.passcodeCreated = 0
+        if live {
+            store.hasSession = true
+            store.stamp = Self.givenLive
+            store.sessionUser = user
+        } else if passcode && policy.timeout > 0 {
+            // A passcode and no live session under a timeout: the session timed out.
+            store.hasSession = true
+            store.stamp = Self.givenExpired
+            store.sessionUser = user
+        }
+        var stores = [AirWatchStore](repeating: store, count: policy.storeCount)
+        var apps = [AirWatchAppState](repeating: AirWatchAppState(), count: policy.apps.count)
+        let data = givenUser.map(Self.bit) ?? 0
+        for index in apps.indices {
+            let app = policy.apps[index]
+            apps[index].running = running
+            apps[index].unlockedInProcess = running
+            apps[index].silentRoute = silent
+            if silent {
+                // With SSO the silent route is the cluster's common identity.
+                if app.effectiveSSO { stores[app.store].identity = user }
+                if live {
+                    apps[index].registered = true
+                    apps[index].registeredUser = user
+                    stores[app.store].identity = user
+                    apps[index].dataUsers = data
+                }
+            }
+        }
+        self.init(apps: apps, stores: stores, checkedOutUser: checkedOut, checkOutGeneration: checkedOut == nil ? 0 : 1)
+    }
+
+    /// At the first event: sessions and passcodes given as facts get real times.
+    mutating func startClock(_ time: Int, timeout: Int) {
+        clockStarted = true
+        for index in stores.indices {
+            if stores[index].stamp == Self.givenLive {
+                stores[index].stamp = time
+            } else if stores[index].stamp == Self.givenExpired {
+                stores[index].stamp = time - timeout
+            }
+        }
+    }
+
+    /// Replaces the "acting user" placeholder from facts with the first user who acts.
+    mutating func resolveActingUser(_ user: UserID) {
+        actingResolved = true
+        for index in apps.indices where apps[index].registeredUser == Self.actingUser {
+            apps[index].registeredUser = user
+        }
+        for index in stores.indices {
+            if stores[index].identity == Self.actingUser { stores[index].identity = user }
+            if stores[index].sessionUser == Self.actingUser { stores[index].sessionUser = user }
+        }
+    }
+
+    /// Whether the store's session is within its timeout at `time`.
+    func sessionLive(_ store: Int, at time: Int, timeout: Int) -> Bool {
+        let entry = stores[store]
+        return entry.hasSession && (timeout == 0 || time - entry.stamp < timeout)
+    }
+}

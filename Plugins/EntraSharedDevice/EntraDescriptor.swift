@@ -1,0 +1,194 @@
+import SSOPolicyProviderKit
+
+/// Fact ids in declaration order.
+enum EntraFacts {
+    static let signedIn = FactID(0)
+    static let dataOwner = FactID(1)
+}
+
+/// Detail ids in declaration order, with the indices of their choice values.
+enum EntraDetail {
+    static let deviceMode = DetailID(0)
+    static let currentAccount = DetailID(1)
+    static let previousAccount = DetailID(2)
+    static let dataAction = DetailID(3)
+    static let signOutScope = DetailID(4)
+
+    /// `device_mode` values.
+    static let shared = 0
+    static let defaultMode = 1
+    static let unavailable = 2
+    /// `data_action` values.
+    static let cleared = 0
+    static let kept = 1
+    static let none = 2
+    /// `sign_out_scope` values.
+    static let global = 0
+    static let app = 1
+}
+
+/// Step condition ids in declaration order.
+enum EntraCondition {
+    static let broker = StepConditionID(0)
+}
+
+/// Everything `entra-shared-device` declares: the single table `providers`, `schema`, checks and guides read.
+enum EntraDescriptor {
+    static let seed = "000_5d87fc7c445fd252.txt"
+    static let seedZH = "001_228b7ad414934550.txt"
+    static let seedSV = "003_d6aba6961426784a.txt"
+    static let seedFR = "004_6ce7ec2a832af289.txt"
+    static let research = "entra-sdm.md"
+
+    static let descriptor = ProviderDescriptor(
+        id: "entra-shared-device", name: "Microsoft Entra shared device mode",
+        summary: "Entra ID shared device mode through MSAL and the Authenticator broker (iOS and Android): global "
+            + "sign-in and sign-out across eligible apps, per-app getCurrentAccount, and the data each app must "
+            + "clear itself",
+        sources: [seed, seedZH, seedSV, seedFR, research],
+        settings: settings, modelOptions: EntraModelOptions.all, appKeys: appKeys, facts: facts, events: events,
+        stepConditions: stepConditions, details: details, findings: EntraFindings.catalogue, rules: EntraRules.table,
+        requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy)
+
+    static let settings: [SettingDeclaration] = [
+        SettingDeclaration(
+            "platform", .choice(["ios", "android"]), default: "ios",
+            meaning: "the device platform; MSAL differs on second-user sign-in, multiple-account apps and Safari",
+            source: "\(seed); \(research) §1, §3, §6", matrixDimension: true),
+        SettingDeclaration(
+            "os_version", .version, default: "17",
+            meaning: "the OS version; shared mode needs iOS 14+ (model option min_ios_version) or Android 8+",
+            source: "\(seedZH) (iOS 14+); \(seedSV), \(seedFR) (iOS 13+); \(research) §1"),
+        SettingDeclaration(
+            "shared_device_mode", .bool, default: "true",
+            meaning: "shared mode is configured: MDM key sharedDeviceMode = true in the SSO extension profile and "
+                + "the Authenticator app configuration (or the device registered as shared in Authenticator); "
+                + "true by default because a policy for this provider describes a shared fleet",
+            source: "\(seedSV), \(seedFR) (sharedDeviceMode); \(research) §1", matrixDimension: true),
+        SettingDeclaration(
+            "authenticator", .choice(["installed", "missing"]), default: "installed",
+            meaning: "Microsoft Authenticator, the broker that holds the one device-wide account",
+            source: "\(seedSV), \(seedFR) (MDM pushes Authenticator); \(research) §0.1", matrixDimension: true),
+        SettingDeclaration(
+            "sso_extension", .choice(["enabled", "missing"]), default: "enabled",
+            meaning: "iOS only: the Enterprise SSO plug-in profile (extension com.microsoft.azureauthenticator."
+                + "ssoextension, type Redirect); without it MSAL reports default mode",
+            source: "\(seedZH), \(seedSV), \(seedFR); \(research) §1 (MSALDeviceInfoProvider.m)",
+            matrixDimension: true),
+    ]
+
+    static let appKeys: [SettingDeclaration] = [
+        SettingDeclaration(
+            "msal", .choice(["single_account", "multiple_account", "none"]), default: "single_account",
+            meaning: "how the app uses MSAL: single_account (what shared mode needs), multiple_account (unsupported "
+                + "in shared mode; fails to start on Android), none (not MSAL: not shared-device aware)",
+            source: "\(seed) (\"Add support for single account mode\"); \(research) §6"),
+        SettingDeclaration(
+            "broker_enabled", .bool, default: "true",
+            meaning: "MSAL may use the broker (broker-capable redirect URI, AAD authority); false makes the app "
+                + "not shared-device aware",
+            source: "\(research) §0.1 (sdmAware), §1, R12"),
+        SettingDeclaration(
+            "checks_current_account", .bool, default: "true",
+            meaning: "the app calls getCurrentAccount on every foreground (R1 when false)",
+            source: "\(seed) (\"Identify if the signed-in user has changed\"); \(research) §0.3, §0.5"),
+        SettingDeclaration(
+            "compares_account_ids", .bool, default: "true",
+            meaning: "the app compares account ids, not just whether the account is none (R2 when false)",
+            source: "\(research) §2, R2"),
+        SettingDeclaration(
+            "clears_data_on_user_change", .bool, default: "true",
+            meaning: "the app clears the previous user's data at sign-out and when it sees the user change "
+                + "(R4 when false)",
+            source: "\(seed) (\"You must clear the data from your application\")"),
+        SettingDeclaration(
+            "account_change_listener", .bool, default: "true",
+            meaning: "the app listens for the account-change notification and stays running in the background "
+                + "(iOS background capability), so it learns of a global sign-out at once (R8 when false)",
+            source: "\(seed) (\"Receive broadcast to detect global sign out\"); \(research) §5"),
+        SettingDeclaration(
+            "signout_from_browser", .bool, default: "true",
+            meaning: "iOS: the app signs out with signoutFromBrowser, ending Safari's web session (R5 when false)",
+            source: "\(seed) (signoutFromBrowser); \(research) §4"),
+        SettingDeclaration(
+            "caches_access_tokens", .bool, default: "false",
+            meaning: "the app caches access tokens itself, which outlive a global sign-out (R10 when true)",
+            source: "\(research) §4 (maintainer, android #851), R10"),
+    ]
+
+    static let facts: [FactDeclaration] = [
+        FactDeclaration(
+            "signed_in", .account, default: "none",
+            meaning: "the account the broker holds device-wide (in default mode: the broker's last account)",
+            source: "\(seed); \(research) §0.1 (deviceAccount)"),
+        FactDeclaration(
+            "data_owner", .account, scope: .app, default: "none",
+            meaning: "whose data the app holds; the app's MSAL previous account and local tokens start as this user",
+            source: "\(seed) (app data is the app's job); \(research) §0.1 (appData, principal)"),
+    ]
+
+    static let events: [EventDeclaration] = [
+        EventDeclaration(
+            "open_browser", target: .choice(["safari"]), requiresUser: true, accessAttempt: true,
+            meaning: "iOS: the user opens an Entra-protected site in Safari; web SSO as whoever's web session "
+                + "Safari still holds (not applicable on Android)",
+            source: "\(seed) (Safari state not cleared); \(research) §0.3 (OpenWeb), R5")
+    ]
+
+    static let stepConditions: [StepConditionDeclaration] = [
+        StepConditionDeclaration(
+            "broker", .choice(["succeeds", "fails"]), events: ["sign_out"],
+            meaning: "the broker's device-wide sign-out request fails (network or extension error) after MSAL "
+                + "removed the app's local tokens",
+            source: "\(research) §4 (signout ordering), R7")
+    ]
+
+    static let details: [DetailDeclaration] = [
+        DetailDeclaration(
+            "device_mode", .choice(["shared", "default", "unavailable"]),
+            meaning: "what getDeviceInformation reports to the app (unavailable: the app is not broker-enabled)"),
+        DetailDeclaration(
+            "current_account", .account,
+            meaning: "the current account getCurrentAccount returns to the app after the step"),
+        DetailDeclaration(
+            "previous_account", .account,
+            meaning: "MSAL's per-app previous account reported at this foreground (a change is reported once)"),
+        DetailDeclaration(
+            "data_action", .choice(["cleared", "kept", "none"]),
+            meaning: "what the app did with the previous user's data: cleared it, kept it, or had none"),
+        DetailDeclaration(
+            "sign_out_scope", .choice(["global", "app"]),
+            meaning: "whether the sign-out reached the whole device or only this app"),
+    ]
+
+    static let requiredEventMeanings: [String: String] = [
+        "open": "the app comes to the foreground: it calls getCurrentAccount (if it checks), clears a previous "
+            + "user's data, then signs in globally, reuses the device account silently, or runs its own login",
+        "sign_out": "MSAL signout: in shared mode global (tokens device-wide, not app data, not Safari unless "
+            + "signoutFromBrowser), otherwise for this app only",
+        "terminate": "the app process ends and stops receiving notifications; 'all' restarts the device, which "
+            + "keeps the device account",
+        "query_sso_status": "the app calls getDeviceInformation: device_mode shared or default, or unavailable "
+            + "for an app that is not broker-enabled",
+    ]
+
+    static let examplePolicy = """
+        policy: frontline-entra
+        title: Compliant shared-mode iPhones for frontline workers
+        provider: entra-shared-device
+        settings:
+          platform: ios
+          os_version: "17.4"
+          shared_device_mode: true
+          authenticator: installed
+          sso_extension: enabled
+        apps:
+          - id: inventory
+            name: Inventory
+            msal: single_account
+          - id: timesheet
+            name: Timesheet
+            msal: single_account
+
+        """
+}

@@ -1,0 +1,74 @@
+import SSOPolicyProviderKit
+
+extension EntraState {
+    /// The app process ends (or, for `all`, the device restarts): it stops receiving notifications; the device
+    /// account survives both (the PRT is not tied to a process, research §10).
+    mutating func terminate(_ target: ProviderEvent.Target, policy: EntraPolicy, trace: inout RuleTrace)
+        -> StepOutcome
+    {
+        _ = trace.check(EntraRule.accountSurvivesTermination, deviceAccount != nil)
+        switch target {
+        case .app(let app) where app.int < apps.count:
+            apps[app.int].running = false
+            return remainingSession(app.int, policy: policy)
+        case .allApps:
+            for index in apps.indices { apps[index].running = false }
+            if policy.deviceShared, let account = deviceAccount {
+                return StepOutcome(session: .sharedReused, sessionUser: account)
+            }
+            return StepOutcome(session: .none)
+        default:
+            return .notApplicable
+        }
+    }
+
+    /// The session that remains for an app after a non-access event (spec 4.1: `none` when none remains).
+    func remainingSession(_ index: Int, policy: EntraPolicy) -> StepOutcome {
+        switch policy.apps[index].mode {
+        case .shared:
+            if let account = deviceAccount { return StepOutcome(session: .sharedReused, sessionUser: account) }
+        case .defaultMode, .notAware:
+            if let holder = apps[index].tokens { return StepOutcome(session: .appReused, sessionUser: holder) }
+        case .initFails:
+            break
+        }
+        return StepOutcome(session: .none)
+    }
+
+    /// getDeviceInformation: the mode, fetched fresh from the broker, or an error for an app that is not
+    /// broker-enabled (research §1, R12).
+    mutating func queryDeviceInformation(_ index: Int, policy: EntraPolicy, trace: inout RuleTrace) -> StepOutcome {
+        let app = policy.apps[index]
+        traceMode(app, policy: policy, trace: &trace)
+        var outcome = remainingSession(index, policy: policy)
+        if trace.check(EntraRule.deviceInfoReported, app.isAware) {
+            outcome.details.set(
+                EntraDetail.deviceMode, choice: policy.deviceShared ? EntraDetail.shared : EntraDetail.defaultMode)
+            if policy.sharedRequested && !policy.deviceShared {
+                outcome.findings.insert(EntraFinding.sharedModeNotActive)
+            }
+            if app.mode == .initFails { outcome.findings.insert(EntraFinding.multipleAccountAppUnsupported) }
+        } else if trace.check(EntraRule.deviceInfoUnavailable, true) {
+            outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.unavailable)
+            if policy.sharedRequested { outcome.findings.insert(EntraFinding.appNotSharedDeviceAware) }
+        }
+        return outcome
+    }
+
+    /// iOS Safari: web SSO with whatever Entra web session it still holds (R5); a web sign-in otherwise.
+    mutating func openBrowser(user: UserID, policy: EntraPolicy, trace: inout RuleTrace) -> StepOutcome {
+        guard policy.isIOS else { return .notApplicable }
+        if trace.check(EntraRule.browserWebSSO, true, safari != nil), let holder = safari {
+            var outcome = StepOutcome(session: .appReused, sessionUser: holder)
+            if holder != user {
+                outcome.findings.insert(EntraFinding.previousUserSessionActive)
+                outcome.findings.insert(EntraFinding.browserSessionRemains)
+                outcome.subject = holder
+            }
+            return outcome
+        }
+        _ = trace.check(EntraRule.browserSignIn, true, true)
+        safari = user
+        return StepOutcome(prompts: [.interactiveSignIn], session: .appNew, sessionUser: user)
+    }
+}

@@ -1,0 +1,166 @@
+import SSOPolicyProviderKit
+
+/// The platform the fleet runs; MSAL's shared-mode behaviour differs between the two (research §1, §3, §6).
+public enum EntraPlatform: Sendable, Hashable {
+    case ios, android
+}
+
+/// A device requirement of shared mode, named so a trace or a finding can say which one is missing.
+public enum EntraModeRequirement: Sendable, Hashable {
+    case osVersion, authenticator, ssoExtension
+
+    /// The setting a user changes to satisfy the requirement (the position of configuration findings).
+    var settingKey: String {
+        switch self {
+        case .osVersion: return "os_version"
+        case .authenticator: return "authenticator"
+        case .ssoExtension: return "sso_extension"
+        }
+    }
+}
+
+/// How one app takes part, decided once at compile time so `apply` only switches on it.
+public enum EntraAppMode: Sendable, Hashable {
+    /// Broker-enabled MSAL on a shared-mode device: global sign-in and sign-out.
+    case shared
+    /// Broker-enabled MSAL on a device that is not in shared mode: per-app sessions (research §0.4, §7).
+    case defaultMode
+    /// Not MSAL or broker disabled: the app's own login and session in any device mode (R12, R15).
+    case notAware
+    /// Android multiple-account app on a shared device: `multiple_account_pca_init_fail_on_shared_device` (§6).
+    case initFails
+}
+
+/// How an app uses MSAL (app key `msal`).
+public enum EntraMSAL: Sendable, Hashable {
+    case singleAccount, multipleAccount, notMSAL
+}
+
+/// One app's compiled keys: its MSAL shape and the duties a shared-device app must perform (research §0.5).
+public struct EntraAppPolicy: Sendable, Hashable {
+    public var msal: EntraMSAL
+    public var brokerEnabled: Bool
+    public var checksCurrentAccount: Bool
+    public var comparesAccountIDs: Bool
+    public var clearsData: Bool
+    public var listener: Bool
+    public var signoutFromBrowser: Bool
+    public var cachesAccessTokens: Bool
+    public var mode: EntraAppMode
+
+    /// Broker-enabled MSAL: the app can see the device mode and the global account.
+    public var isAware: Bool { msal != .notMSAL && brokerEnabled }
+    public var isMultipleAccount: Bool { msal == .multipleAccount }
+}
+
+/// A compiled `entra-shared-device` policy: settings resolved into flags, device mode computed once with the reason.
+public struct EntraPolicy: Sendable, Hashable {
+    public var platform: EntraPlatform
+    /// `shared_device_mode: true`: the policy intends shared mode.
+    public var sharedRequested: Bool
+    public var osSupported: Bool
+    public var authenticatorInstalled: Bool
+    /// The iOS Enterprise SSO plug-in is configured; always true on Android, which has no such profile.
+    public var ssoExtensionReady: Bool
+    /// The first device requirement that fails, if any (whether or not shared mode was asked for).
+    public var missingRequirement: EntraModeRequirement?
+    /// Shared mode is configured and every device requirement holds.
+    public var deviceShared: Bool
+    /// An app can reach the broker (Authenticator, plus the SSO extension on iOS): broker SSO in default mode.
+    public var brokerReachable: Bool
+    /// Model options (spec 5.3), seed reading first.
+    public var secondUserServed: Bool
+    public var safariKeptUnlessSignout: Bool
+    public var notifyOnSignIn: Bool
+    public var localRefreshTokenFallback: Bool
+    public var minimumIOSMajor: Int
+    public var apps: [EntraAppPolicy]
+
+    public var isIOS: Bool { platform == .ios }
+}
+
+extension EntraPolicy {
+    /// Android's documented floor for shared device mode (entra-docs `msal-android-shared-devices.md`).
+    static let minimumAndroidMajor = 8
+
+    /// Resolves the validated configuration; cross-key contradictions become positioned errors or warnings.
+    static func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> EntraPolicy? {
+        let settings = configuration.settings
+        let platform: EntraPlatform = settings.word("platform") == "android" ? .android : .ios
+        let minimumIOS = settings.word("min_ios_version") == "13" ? 13 : 14
+        let floor = platform == .ios ? minimumIOS : minimumAndroidMajor
+        let version = settings.version("os_version")
+        let osSupported = !version.lexicographicallyPrecedes([floor])
+        let authenticator = settings.word("authenticator") == "installed"
+        let extensionReady = platform == .android || settings.word("sso_extension") == "enabled"
+        var missing: EntraModeRequirement?
+        if !osSupported {
+            missing = .osVersion
+        } else if !authenticator {
+            missing = .authenticator
+        } else if !extensionReady {
+            missing = .ssoExtension
+        }
+        let requested = settings.bool("shared_device_mode")
+        let deviceShared = requested && missing == nil
+        if platform == .android {
+            for key in [
+                "sso_extension", "min_ios_version", "ios_second_user_sign_in", "safari_sign_out",
+                "local_rt_fallback",
+            ] where settings.isExplicit(key) {
+                diagnostics.warning(
+                    "'\(key)' applies only to iOS; it is ignored on Android", at: settings.position(of: key))
+            }
+        }
+        var apps: [EntraAppPolicy] = []
+        var valid = true
+        for app in configuration.apps {
+            let keys = app.keys
+            let msal: EntraMSAL
+            switch keys.word("msal") {
+            case "none": msal = .notMSAL
+            case "multiple_account": msal = .multipleAccount
+            default: msal = .singleAccount
+            }
+            if msal == .notMSAL && keys.isExplicit("broker_enabled") && keys.bool("broker_enabled") {
+                diagnostics.error(
+                    "app '\(app.id)': 'broker_enabled: true' needs an MSAL app, but 'msal' is 'none'",
+                    at: keys.position(of: "broker_enabled"))
+                valid = false
+            }
+            if platform == .android && keys.isExplicit("signout_from_browser") {
+                diagnostics.warning(
+                    "app '\(app.id)': 'signout_from_browser' applies only to iOS (Safari); it is ignored on Android",
+                    at: keys.position(of: "signout_from_browser"))
+            }
+            var policy = EntraAppPolicy(
+                msal: msal, brokerEnabled: keys.bool("broker_enabled"),
+                checksCurrentAccount: keys.bool("checks_current_account"),
+                comparesAccountIDs: keys.bool("compares_account_ids"),
+                clearsData: keys.bool("clears_data_on_user_change"),
+                listener: keys.bool("account_change_listener"),
+                signoutFromBrowser: keys.bool("signout_from_browser"),
+                cachesAccessTokens: keys.bool("caches_access_tokens"), mode: .notAware)
+            if !policy.isAware {
+                policy.mode = .notAware
+            } else if !deviceShared {
+                policy.mode = .defaultMode
+            } else if platform == .android && policy.isMultipleAccount {
+                policy.mode = .initFails
+            } else {
+                policy.mode = .shared
+            }
+            apps.append(policy)
+        }
+        guard valid else { return nil }
+        return EntraPolicy(
+            platform: platform, sharedRequested: requested, osSupported: osSupported,
+            authenticatorInstalled: authenticator, ssoExtensionReady: extensionReady, missingRequirement: missing,
+            deviceShared: deviceShared, brokerReachable: authenticator && extensionReady,
+            secondUserServed: settings.word("ios_second_user_sign_in") == "served_existing_session",
+            safariKeptUnlessSignout: settings.word("safari_sign_out") == "kept_unless_signout_from_browser",
+            notifyOnSignIn: settings.word("account_change_notification") == "sign_in_and_sign_out",
+            localRefreshTokenFallback: settings.word("local_rt_fallback") == "used", minimumIOSMajor: minimumIOS,
+            apps: apps)
+    }
+}

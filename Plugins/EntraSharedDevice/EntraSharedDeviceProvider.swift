@@ -1,0 +1,52 @@
+import SSOPolicyProviderKit
+
+/// Microsoft Entra shared device mode through MSAL and the Authenticator broker (iOS and Android).
+///
+/// The model follows the seeds (`000_…` and its translations) and the research note `entra-sdm.md`: one
+/// device-wide account held by the broker, MSAL's per-app previous account, and app data that only the app clears.
+public struct EntraSharedDeviceProvider: PolicyProvider {
+    public typealias Policy = EntraPolicy
+    public typealias State = EntraState
+
+    public init() {}
+
+    public var descriptor: ProviderDescriptor { EntraDescriptor.descriptor }
+
+    public func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> EntraPolicy? {
+        EntraPolicy.compile(configuration, diagnostics: &diagnostics)
+    }
+
+    public func configurationFindings(_ policy: EntraPolicy) -> [PolicyFinding] {
+        EntraConfigurationFindings.make(policy)
+    }
+
+    public func initialState(_ policy: EntraPolicy, facts: FactValues) -> EntraState {
+        EntraState.make(policy, facts: facts)
+    }
+
+    public func apply(
+        _ event: ProviderEvent, to state: inout EntraState, policy: EntraPolicy, trace: inout RuleTrace
+    ) -> StepOutcome {
+        switch event.event {
+        case EventID.open:
+            guard let app = event.app, app.int < state.apps.count, let user = event.user else {
+                return .notApplicable
+            }
+            return state.open(app.int, user: user, policy: policy, trace: &trace)
+        case EventID.signOut:
+            guard let app = event.app, app.int < state.apps.count, let user = event.user else {
+                return .notApplicable
+            }
+            let brokerFails = event.conditions.word(EntraCondition.broker) == "fails"
+            return state.signOut(app.int, user: user, brokerFails: brokerFails, policy: policy, trace: &trace)
+        case EventID.terminate:
+            return state.terminate(event.target, policy: policy, trace: &trace)
+        case EventID.querySSOStatus:
+            guard let app = event.app, app.int < state.apps.count else { return .notApplicable }
+            return state.queryDeviceInformation(app.int, policy: policy, trace: &trace)
+        default:
+            guard let user = event.user else { return .notApplicable }
+            return state.openBrowser(user: user, policy: policy, trace: &trace)
+        }
+    }
+}

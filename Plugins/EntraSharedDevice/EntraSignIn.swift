@@ -1,0 +1,180 @@
+import SSOPolicyProviderKit
+
+extension EntraState {
+    /// An access attempt: the app comes to the foreground. Allocation-free: state is mutated in place and the
+    /// outcome is built from packed values.
+    mutating func open(_ index: Int, user: UserID, policy: EntraPolicy, trace: inout RuleTrace) -> StepOutcome {
+        let app = policy.apps[index]
+        apps[index].running = true
+        traceMode(app, policy: policy, trace: &trace)
+        switch app.mode {
+        case .shared: return openShared(index, user: user, policy: policy, trace: &trace)
+        case .defaultMode: return openDefault(index, user: user, policy: policy, trace: &trace)
+        case .notAware: return openNotAware(index, user: user, policy: policy, trace: &trace)
+        case .initFails:
+            var outcome = StepOutcome(session: .denied)
+            _ = trace.check(EntraRule.androidMultipleAccountInitFails, !policy.isIOS, true, true)
+            outcome.findings.insert(EntraFinding.multipleAccountAppUnsupported)
+            outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.shared)
+            return outcome
+        }
+    }
+
+    /// The device-mode rules every app-level event evaluates, so a trace says why the app is (not) in shared mode.
+    func traceMode(_ app: EntraAppPolicy, policy: EntraPolicy, trace: inout RuleTrace) {
+        _ = trace.check(
+            EntraRule.modeShared, policy.sharedRequested, policy.osSupported, policy.authenticatorInstalled,
+            policy.ssoExtensionReady, app.isAware)
+        _ = trace.check(EntraRule.modeRequirementMissing, policy.sharedRequested, policy.missingRequirement != nil)
+        _ = trace.check(EntraRule.appNotAware, !app.isAware)
+    }
+
+    /// Shared mode: getCurrentAccount (or the remembered account), then global sign-in, silent reuse, or the
+    /// second-user case (research §0.3).
+    mutating func openShared(_ index: Int, user: UserID, policy: EntraPolicy, trace: inout RuleTrace) -> StepOutcome {
+        let app = policy.apps[index]
+        var outcome = StepOutcome(session: .denied)
+        outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.shared)
+        if trace.check(EntraRule.iosMultipleAccountUnsupported, policy.isIOS, true, app.isMultipleAccount) {
+            outcome.findings.insert(EntraFinding.multipleAccountAppUnsupported)
+        }
+        let previous = apps[index].principal
+        var action = EntraDetail.none
+        if app.checksCurrentAccount {
+            action = noticeAccount(index, policy: policy, trace: &trace)
+        } else {
+            _ = trace.check(EntraRule.currentAccountChanged, true, false, deviceAccount != previous)
+            _ = trace.check(EntraRule.currentAccountNotChecked, true, true, previous != deviceAccount)
+            // R6: the silent call for the remembered account fails at the broker; MSAL may use the local RT.
+            let stale = apps[index].tokens
+            if trace.check(
+                EntraRule.localRefreshTokenFallback, policy.isIOS, policy.localRefreshTokenFallback, true,
+                stale != nil && stale != deviceAccount), let stale
+            {
+                outcome.session = .appReused
+                outcome.sessionUser = stale
+                outcome.findings.insert(EntraFinding.localRefreshTokenFallback)
+                if stale != user {
+                    outcome.findings.insert(EntraFinding.previousUserSessionActive)
+                    outcome.subject = stale
+                }
+                reportData(index, user: user, sessionUser: stale, action: action, outcome: &outcome)
+                return outcome
+            }
+        }
+        deviceSession(index, user: user, policy: policy, outcome: &outcome, trace: &trace)
+        if let sessionUser = outcome.sessionUser {
+            apps[index].tokens = sessionUser
+            // Android persists the account on every token result; iOS only in getCurrentAccount (R9).
+            if app.checksCurrentAccount || !policy.isIOS { apps[index].principal = sessionUser }
+        }
+        if app.checksCurrentAccount {
+            outcome.details.set(EntraDetail.currentAccount, account: deviceAccount)
+            outcome.details.set(EntraDetail.previousAccount, account: previous)
+        }
+        reportData(index, user: user, sessionUser: outcome.sessionUser, action: action, outcome: &outcome)
+        return outcome
+    }
+
+    /// What the broker does for `user`: sign in globally, serve the device account, or handle a second user.
+    mutating func deviceSession(
+        _ index: Int, user: UserID, policy: EntraPolicy, outcome: inout StepOutcome, trace: inout RuleTrace
+    ) {
+        let current = deviceAccount
+        let other = current != nil && current != user
+        if trace.check(EntraRule.signInGlobal, true, current == nil) {
+            outcome.prompts.append(.interactiveSignIn)
+            outcome.session = .sharedNew
+            outcome.sessionUser = user
+            deviceAccount = user
+            if policy.isIOS { safari = user }
+            if trace.check(EntraRule.notificationOnSignIn, policy.notifyOnSignIn) {
+                notifyListeners(except: index, policy: policy, trace: &trace)
+            }
+        } else if trace.check(EntraRule.signInSilentReuse, true, current == user) {
+            outcome.session = .sharedReused
+            outcome.sessionUser = user
+        } else if trace.check(
+            EntraRule.previousUserServed, true, other, policy.isIOS, policy.secondUserServed), let current
+        {
+            outcome.session = .sharedReused
+            outcome.sessionUser = current
+            outcome.findings.insert(EntraFinding.previousUserSessionActive)
+            outcome.subject = current
+        } else if trace.check(
+            EntraRule.iosSecondUserRejected, true, other, policy.isIOS, !policy.secondUserServed)
+            || trace.check(EntraRule.androidSecondUserRefused, true, other, !policy.isIOS)
+        {
+            outcome.session = .denied
+            outcome.findings.insert(EntraFinding.secondUserSignInRefused)
+            outcome.subject = current
+        }
+    }
+
+    /// Default mode (contrast, research §0.4 and §7): per-app sessions, with broker SSO when the broker is
+    /// reachable and already holds the acting user's account.
+    mutating func openDefault(_ index: Int, user: UserID, policy: EntraPolicy, trace: inout RuleTrace) -> StepOutcome {
+        let app = policy.apps[index]
+        var outcome = StepOutcome(session: .appNew)
+        outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.defaultMode)
+        let previous = apps[index].principal
+        let holder = apps[index].tokens
+        let brokerHasUser = policy.brokerReachable && deviceAccount == user
+        var action = EntraDetail.none
+        if trace.check(EntraRule.defaultAppSessionReused, true, holder != nil), let holder {
+            outcome.session = .appReused
+            outcome.sessionUser = holder
+            if holder != user {
+                outcome.findings.insert(EntraFinding.previousUserSessionActive)
+                outcome.subject = holder
+            }
+        } else {
+            if trace.check(EntraRule.defaultBrokerSSO, true, true, policy.brokerReachable, deviceAccount == user) {
+                outcome.sessionUser = user
+            } else if trace.check(EntraRule.defaultSignIn, true, true, !brokerHasUser) {
+                outcome.prompts.append(.interactiveSignIn)
+                outcome.sessionUser = user
+                if policy.brokerReachable { deviceAccount = user }
+            }
+            apps[index].tokens = user
+            action = reconcileData(
+                index, with: user, comparesIDs: true, viaCurrentAccount: false, clears: app.clearsData, trace: &trace)
+        }
+        apps[index].principal = outcome.sessionUser
+        if app.checksCurrentAccount {
+            outcome.details.set(EntraDetail.currentAccount, account: outcome.sessionUser)
+            outcome.details.set(EntraDetail.previousAccount, account: previous)
+        }
+        reportData(index, user: user, sessionUser: outcome.sessionUser, action: action, outcome: &outcome)
+        return outcome
+    }
+
+    /// An app that is not shared-device aware: its own login and an app-local session that no global sign-out
+    /// or user change ends (R12, R15).
+    mutating func openNotAware(_ index: Int, user: UserID, policy: EntraPolicy, trace: inout RuleTrace)
+        -> StepOutcome
+    {
+        let app = policy.apps[index]
+        var outcome = StepOutcome(session: .appNew)
+        outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.unavailable)
+        let holder = apps[index].tokens
+        var action = EntraDetail.none
+        if trace.check(EntraRule.appOwnSignIn, true, holder == nil) {
+            outcome.prompts.append(.appCredentials)
+            outcome.sessionUser = user
+            apps[index].tokens = user
+            apps[index].principal = user
+            action = reconcileData(
+                index, with: user, comparesIDs: true, viaCurrentAccount: false, clears: app.clearsData, trace: &trace)
+        } else if trace.check(EntraRule.appLocalSessionReused, true, holder != nil), let holder {
+            outcome.session = .appReused
+            outcome.sessionUser = holder
+            if holder != user {
+                outcome.findings.insert(EntraFinding.previousUserSessionActive)
+                outcome.subject = holder
+            }
+        }
+        reportData(index, user: user, sessionUser: outcome.sessionUser, action: action, outcome: &outcome)
+        return outcome
+    }
+}

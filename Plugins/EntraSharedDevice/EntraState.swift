@@ -1,0 +1,55 @@
+import SSOPolicyProviderKit
+
+/// What one app remembers between steps, as MSAL and the app itself store it (research §0.1).
+public struct EntraAppState: Hashable, Sendable {
+    /// The process is alive (opened and not terminated), so it can receive the account-change notification.
+    public var running = false
+    /// MSAL's per-app account: iOS `principalAccountId` (the "previous account", written only by
+    /// getCurrentAccount), Android's persisted current account (also written by sign-in and sign-out). §2.
+    public var principal: UserID?
+    /// Whose tokens the app holds locally: the app-local session of an app that is not shared-device aware or in
+    /// default mode, and on iOS shared mode the local refresh token MSAL keeps (R6).
+    public var tokens: UserID?
+    /// Whose data the app holds or shows; MSAL never touches it (§4 "It doesn't clear the data").
+    public var dataOwner: UserID?
+
+    public init(running: Bool = false, principal: UserID? = nil, tokens: UserID? = nil, dataOwner: UserID? = nil) {
+        self.running = running
+        self.principal = principal
+        self.tokens = tokens
+        self.dataOwner = dataOwner
+    }
+}
+
+/// The device and every app, compact and hashable so runs can be replayed and explored.
+public struct EntraState: Hashable, Sendable {
+    /// The one account the broker holds device-wide (the user's PRT); in default mode the last broker account.
+    public var deviceAccount: UserID?
+    /// iOS only: whose Entra web session (ESTS cookies) Safari holds; the SSO extension does not clear it (§4).
+    public var safari: UserID?
+    /// Indexed by `AppID.int`.
+    public var apps: [EntraAppState]
+
+    public init(deviceAccount: UserID?, safari: UserID?, apps: [EntraAppState]) {
+        self.deviceAccount = deviceAccount
+        self.safari = safari
+        self.apps = apps
+    }
+}
+
+extension EntraState {
+    /// The state facts describe. An app holding a user's data is taken to have last seen that user: its MSAL
+    /// previous account and its local tokens start as its data owner, so no further fact is needed for one attempt;
+    /// on iOS in shared mode Safari starts with the device account's web session (it was signed in through the
+    /// extension).
+    static func make(_ policy: EntraPolicy, facts: FactValues) -> EntraState {
+        let device = facts.account(EntraFacts.signedIn)
+        var apps: [EntraAppState] = []
+        apps.reserveCapacity(policy.apps.count)
+        for index in policy.apps.indices {
+            let owner = facts.account(EntraFacts.dataOwner, app: AppID(index))
+            apps.append(EntraAppState(principal: owner, tokens: owner, dataOwner: owner))
+        }
+        return EntraState(deviceAccount: device, safari: policy.isIOS && policy.deviceShared ? device : nil, apps: apps)
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+@_exported import SSOPolicyProviderKit
+
+/// The engine as a library: everything the command line does, reachable from Swift.
+///
+/// ```swift
+/// let engine = SSOPolicyEngine(registry: ProviderRegistry([AnyPolicyProvider(AirWatchSDKProvider())]))
+/// let policy = try engine.loadPolicy(path: "Policies/airwatch/warehouse-airwatch.yaml")
+/// let scenario = try engine.loadScenario(path: "Policies/scenarios/shift-change.yaml")
+/// let result = try engine.run(scenario, against: policy)
+/// print(RunJSON.run(result).serialized())
+/// ```
+public struct SSOPolicyEngine: Sendable {
+    public let registry: ProviderRegistry
+    public var limits: LoadLimits
+
+    public init(registry: ProviderRegistry, limits: LoadLimits = .standard) {
+        self.registry = registry
+        self.limits = limits
+    }
+
+    /// What a YAML file holds, decided by its top-level key.
+    public enum FileKind: String, Sendable {
+        case policy, scenario, suite
+    }
+
+    // MARK: Reading
+
+    public func readDocument(path: String) throws(DiagnosticsError) -> ConfigNode {
+        try readDocument(bytes: try Self.bytes(path: path, limit: limits.maxBytes), file: path)
+    }
+
+    public func readDocument(bytes: [UInt8], file: String) throws(DiagnosticsError) -> ConfigNode {
+        try YAMLDocumentReader(limits: limits).read(bytes, file: file).get()
+    }
+
+    static func bytes(path: String, limit: Int) throws(DiagnosticsError) -> [UInt8] {
+        let origin = SourcePosition(file: path, line: 1, column: 1)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw DiagnosticsError([.error(at: origin, "no such file")])
+        }
+        if isDirectory.boolValue { throw DiagnosticsError([.error(at: origin, "is a folder, expected a YAML file")]) }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw DiagnosticsError([.error(at: origin, "cannot open the file")])
+        }
+        defer { try? handle.close() }
+        // Read one byte past the limit so an oversized file is refused without reading it whole.
+        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
+        return [UInt8](data)
+    }
+
+    public func kind(of root: ConfigNode) throws(DiagnosticsError) -> FileKind {
+        let keys = root.entries?.map(\.key) ?? []
+        if keys.contains("suite") { return .suite }
+        if keys.contains("scenario") { return .scenario }
+        if keys.contains("policy") || keys.contains("provider") { return .policy }
+        throw DiagnosticsError([
+            .error(
+                at: root.position,
+                "cannot tell what this file is: expected a top-level 'policy:', 'scenario:' or 'suite:' key")
+        ])
+    }
+
+    // MARK: Loading
+
+    public func loadPolicy(path: String) throws(DiagnosticsError) -> CompiledPolicy {
+        try loadPolicy(try readDocument(path: path), file: path)
+    }
+
+    public func loadPolicy(yaml: String, file: String) throws(DiagnosticsError) -> CompiledPolicy {
+        try loadPolicy(try readDocument(bytes: Array(yaml.utf8), file: file), file: file)
+    }
+
+    public func loadPolicy(_ root: ConfigNode, file: String) throws(DiagnosticsError) -> CompiledPolicy {
+        try PolicyLoader(registry: registry).load(root, file: file).get()
+    }
+
+    public func loadScenario(path: String) throws(DiagnosticsError) -> Scenario {
+        try loadScenario(try readDocument(path: path), file: path)
+    }
+
+    public func loadScenario(yaml: String, file: String) throws(DiagnosticsError) -> Scenario {
+        try loadScenario(try readDocument(bytes: Array(yaml.utf8), file: file), file: file)
+    }
+
+    public func loadScenario(_ root: ConfigNode, file: String) throws(DiagnosticsError) -> Scenario {
+        try ScenarioLoader(registry: registry, limits: limits).load(root, file: file).get()
+    }
+
+    public func loadSuite(path: String) throws(DiagnosticsError) -> TestSuite {
+        try SuiteLoader().load(try readDocument(path: path), file: path).get()
+    }
+
+    public func loadSuite(_ root: ConfigNode, file: String) throws(DiagnosticsError) -> TestSuite {
+        try SuiteLoader().load(root, file: file).get()
+    }
+
+    // MARK: Running
+
+    /// Plays a scenario against one policy; apps the policy lacks are errors.
+    public func run(
+        _ scenario: Scenario, against policy: CompiledPolicy, traceMode: RuleTrace.Mode = .fired,
+        mode: ScenarioBinder.Mode = .strict
+    ) throws(DiagnosticsError) -> RunResult {
+        let bound = try ScenarioBinder(mode: mode).bind(scenario, to: policy).get()
+        return ScenarioRunner(traceMode: traceMode).run(bound)
+    }
+
+    public func evaluate(
+        _ request: EvaluateRequest, policy: CompiledPolicy, traceMode: RuleTrace.Mode = .fired
+    ) throws -> EvaluateResult {
+        try AttemptEvaluator(traceMode: traceMode).evaluate(request, policy: policy)
+    }
+
+    // MARK: Checking
+
+    /// YAML files below the paths (folders recursively), sorted; missing paths are reported.
+    public func yamlFiles(in paths: [String]) -> (files: [String], problems: [Diagnostic]) {
+        var files: [String] = []
+        var problems: [Diagnostic] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                problems.append(.error(at: SourcePosition(file: path, line: 1, column: 1), "no such file or folder"))
+                continue
+            }
+            if isDirectory.boolValue {
+                let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+                let found = (FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? [])
+                    .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+                    .map { base + "/" + $0 }
+                files.append(contentsOf: found.sorted())
+            } else {
+                files.append(path)
+            }
+        }
+        return (files, problems)
+    }
+
+    /// Validates policies, scenarios and suites: every error and every configuration warning, per file.
+    public func check(paths: [String]) -> CheckReport {
+        let (files, problems) = yamlFiles(in: paths)
+        var report = CheckReport(diagnostics: problems)
+        for file in files {
+            report.filesChecked += 1
+            do {
+                let root = try readDocument(path: file)
+                switch try kind(of: root) {
+                case .policy:
+                    let policy = try loadPolicy(root, file: file)
+                    report.policies += 1
+                    let renderer = OutcomeRenderer(policy: policy, users: UserDirectory())
+                    for (view, position) in renderer.policyFindings(policy.findings) {
+                        report.diagnostics.append(
+                            Diagnostic(.warning, at: position, "\(view.severity.name): \(view.message)", id: view.id))
+                    }
+                case .scenario:
+                    _ = try loadScenario(root, file: file)
+                    report.scenarios += 1
+                case .suite:
+                    let suite = try loadSuite(root, file: file)
+                    try checkSuiteReferences(suite)
+                    report.suites += 1
+                }
+            } catch {
+                report.diagnostics.append(contentsOf: error.diagnostics)
+            }
+        }
+        return report
+    }
+
+    /// A suite's policy and scenario load, bind, and its steps exist.
+    public func checkSuiteReferences(_ suite: TestSuite) throws(DiagnosticsError) {
+        var diagnostics: [Diagnostic] = []
+        var policy: CompiledPolicy?
+        var scenario: Scenario?
+        do { policy = try loadPolicy(path: suite.policyPath) } catch {
+            diagnostics.append(.error(at: suite.policyPosition, "policy '\(suite.policyPath)' does not load"))
+            diagnostics.append(contentsOf: error.diagnostics)
+        }
+        do { scenario = try loadScenario(path: suite.scenarioPath) } catch {
+            diagnostics.append(.error(at: suite.scenarioPosition, "scenario '\(suite.scenarioPath)' does not load"))
+            diagnostics.append(contentsOf: error.diagnostics)
+        }
+        if let policy, let scenario {
+            do { _ = try ScenarioBinder(mode: .strict).bind(scenario, to: policy).get() } catch {
+                diagnostics.append(contentsOf: error.diagnostics)
+            }
+            for expectation in suite.expectations where expectation.step > scenario.steps.count {
+                diagnostics.append(
+                    .error(
+                        at: expectation.stepPosition,
+                        "step \(expectation.step) does not exist; scenario '\(scenario.id)' has \(scenario.steps.count) steps"
+                    ))
+            }
+            let known = policy.descriptor.findings.map(\.id)
+            for expectation in suite.expectations {
+                for id in expectation.findings + expectation.absentFindings where !known.contains(id) {
+                    diagnostics.append(
+                        .error(
+                            at: expectation.position,
+                            "unknown finding '\(id)' for provider '\(policy.descriptor.id)'"
+                                + Suggestion.didYouMean(id, in: known)))
+                }
+                for key in expectation.details.keys where policy.descriptor.detail(key) == nil {
+                    diagnostics.append(
+                        .error(
+                            at: expectation.position,
+                            "unknown detail '\(key)' for provider '\(policy.descriptor.id)'"
+                                + Suggestion.didYouMean(key, in: policy.descriptor.details.map(\.key))))
+                }
+            }
+        }
+        if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
+    }
+}
+
+/// What `check` found.
+public struct CheckReport: Sendable {
+    public var diagnostics: [Diagnostic]
+    public var filesChecked = 0
+    public var policies = 0
+    public var scenarios = 0
+    public var suites = 0
+
+    public init(diagnostics: [Diagnostic] = []) { self.diagnostics = diagnostics }
+
+    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+    public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+}

@@ -1,0 +1,150 @@
+import SSOPolicyProviderKit
+
+/// A scenario bound to one compiled policy: apps, users, events and conditions resolved to the provider's ids.
+public struct BoundScenario: Sendable {
+    public struct Step: Sendable {
+        public var step: ScenarioStep
+        /// nil when the step does not apply to this policy (unknown app in a comparison, unsupported event).
+        public var event: ProviderEvent?
+        /// Why the step does not apply, for text output.
+        public var notApplicableReason: String?
+    }
+
+    public var scenario: Scenario
+    public var policy: CompiledPolicy
+    public var users: UserDirectory
+    public var facts: FactValues
+    public var steps: [Step]
+}
+
+/// Binds scenarios to policies. In `.strict` mode (a single `run`) an app the policy lacks is an error; in
+/// `.lenient` mode (comparisons) the step is `not_applicable` for that policy.
+public struct ScenarioBinder: Sendable {
+    public enum Mode: Sendable { case strict, lenient }
+
+    public var mode: Mode
+
+    public init(mode: Mode) { self.mode = mode }
+
+    public func bind(_ scenario: Scenario, to policy: CompiledPolicy) -> Result<BoundScenario, DiagnosticsError> {
+        var diagnostics = Diagnostics()
+        let descriptor = policy.descriptor
+        let configuration = policy.configuration
+        var users = UserDirectory(scenario.userNames)
+
+        // Facts: `given:` keys this provider declares; other providers' facts are not this policy's concern.
+        var device: [String: String] = [:]
+        var perApp: [Int: [String: String]] = [:]
+        for entry in scenario.given {
+            guard let fact = descriptor.facts.first(where: { $0.key == entry.key }) else { continue }
+            if fact.scope == .app, let items = entry.value.entries {
+                for item in items {
+                    guard let app = configuration.app(named: item.key) else {
+                        if mode == .strict {
+                            diagnostics.error(
+                                "given: \(entry.key): policy '\(configuration.id)' has no app '\(item.key)'"
+                                    + Suggestion.didYouMean(item.key, in: configuration.apps.map(\.id)),
+                                at: item.keyPosition)
+                        }
+                        continue
+                    }
+                    guard let text = item.value.scalar, !item.value.isNull else {
+                        diagnostics.error("given: \(entry.key).\(item.key): expected a value", at: item.value.position)
+                        continue
+                    }
+                    perApp[app.int, default: [:]][entry.key] = text
+                    check(text, fact, at: item.value.position, users: &users, &diagnostics)
+                }
+            } else if let text = entry.value.scalar, !entry.value.isNull {
+                device[entry.key] = text
+                check(text, fact, at: entry.value.position, users: &users, &diagnostics)
+            } else {
+                diagnostics.error(
+                    "given: \(entry.key): expected \(fact.domain.expectation)"
+                        + (fact.scope == .app ? " or a mapping of app ids to values" : ""), at: entry.value.position)
+            }
+        }
+        var facts = FactValues(device: [], perApp: [])
+        if !diagnostics.hasErrors {
+            do {
+                facts = try FactBuilder.make(
+                    descriptor, appCount: configuration.apps.count, device: device, perApp: perApp, users: &users)
+            } catch {
+                diagnostics.error("given: \(error)", at: scenario.position)
+            }
+        }
+
+        var steps: [BoundScenario.Step] = []
+        for step in scenario.steps {
+            guard let eventID = descriptor.event(step.event) else {
+                steps.append(
+                    .init(
+                        step: step, event: nil,
+                        notApplicableReason: "'\(step.event)' is not an event of \(descriptor.id)"))
+                continue
+            }
+            let declaration = descriptor.allEvents[Int(eventID.index)]
+            var target: ProviderEvent.Target
+            switch declaration.target {
+            case .choice:
+                target = .word(step.target)
+            case .app, .appOrAll:
+                if step.target == "all", declaration.target == .appOrAll {
+                    target = .allApps
+                } else if let app = configuration.app(named: step.target) {
+                    target = .app(app)
+                } else if mode == .lenient {
+                    steps.append(
+                        .init(step: step, event: nil, notApplicableReason: "policy has no app '\(step.target)'"))
+                    continue
+                } else {
+                    diagnostics.error(
+                        "step \(step.number): policy '\(configuration.id)' has no app '\(step.target)'"
+                            + Suggestion.didYouMean(step.target, in: configuration.apps.map(\.id)),
+                        at: step.targetPosition)
+                    continue
+                }
+            }
+            var conditions = StepConditions()
+            for entry in step.conditions {
+                guard let id = descriptor.stepCondition(entry.key) else { continue }
+                let condition = descriptor.stepConditions[Int(id.index)]
+                if !condition.events.contains(step.event) {
+                    diagnostics.error(
+                        "step \(step.number): '\(entry.key)' applies to "
+                            + condition.events.map { "'\($0)'" }.joined(separator: ", ")
+                            + ", not '\(step.event)'", at: entry.keyPosition)
+                    continue
+                }
+                guard let text = entry.value.scalar, !entry.value.isNull, let value = condition.kind.parse(text) else {
+                    diagnostics.error(
+                        "\(entry.key): expected \(condition.kind.expectation), found \(entry.value.kindDescription)"
+                            + Suggestion.didYouMean(entry.value.scalar ?? "", in: condition.kind.suggestions),
+                        at: entry.value.position)
+                    continue
+                }
+                conditions.set(id, value)
+            }
+            let user = step.user.map { users.intern($0) }
+            steps.append(
+                .init(
+                    step: step,
+                    event: ProviderEvent(
+                        event: eventID, target: target, user: user, time: step.time, conditions: conditions),
+                    notApplicableReason: nil))
+        }
+        if diagnostics.hasErrors { return .failure(DiagnosticsError(diagnostics.sorted)) }
+        return .success(BoundScenario(scenario: scenario, policy: policy, users: users, facts: facts, steps: steps))
+    }
+
+    private func check(
+        _ text: String, _ fact: FactDeclaration, at position: SourcePosition, users: inout UserDirectory,
+        _ diagnostics: inout Diagnostics
+    ) {
+        do {
+            _ = try FactBuilder.parse(text, for: fact, users: &users)
+        } catch {
+            diagnostics.error("given: \(error)", at: position)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import SSOPolicyProviderKit
+
+/// The full decision table of a policy's provider over its facts (and with `allSettings`, over the settings the
+/// provider marks as matrix dimensions): every combination, one row each, evaluated by the model itself so a guide
+/// built from it cannot drift.
+public struct DecisionMatrix: Sendable {
+    public struct Row: Sendable {
+        /// Values of the matrix-dimension settings (empty unless all settings are enumerated).
+        public var settings: [(key: String, value: String)]
+        public var facts: [(key: String, value: String)]
+        public var view: StepView
+    }
+
+    public var policy: CompiledPolicy
+    public var app: String
+    public var user: String
+    public var settingKeys: [String]
+    public var factKeys: [String]
+    public var rows: [Row]
+
+    /// Builds the matrix for `app` (default: the policy's first app) and the `open` event.
+    public static func build(
+        _ policy: CompiledPolicy, provider: AnyPolicyProvider, app: String?, allSettings: Bool, user: String = "alice"
+    ) throws -> DecisionMatrix {
+        let configuration = policy.configuration
+        let appID = app ?? configuration.apps[0].id
+        guard configuration.app(named: appID) != nil else {
+            throw EvaluateError(
+                description: "policy '\(configuration.id)' has no app '\(appID)'"
+                    + Suggestion.didYouMean(appID, in: configuration.apps.map(\.id)))
+        }
+        let dimensions = allSettings ? policy.descriptor.settings.filter(\.isMatrixDimension) : []
+        var settingCombinations: [[(String, String)]] = [[]]
+        for dimension in dimensions {
+            let values = dimension.kind.enumeratedValues ?? [dimension.defaultValue ?? ""]
+            settingCombinations = settingCombinations.flatMap { prefix in values.map { prefix + [(dimension.key, $0)] }
+            }
+        }
+        var rows: [Row] = []
+        for combination in settingCombinations {
+            var compiled = policy
+            if !combination.isEmpty {
+                var changed = configuration
+                for (key, text) in combination {
+                    if let declaration = policy.descriptor.settings.first(where: { $0.key == key }),
+                        let value = declaration.kind.parse(text)
+                    {
+                        changed.settings.set(key, value, at: configuration.settings.position(of: key))
+                    }
+                }
+                var diagnostics = Diagnostics()
+                guard let recompiled = provider.compile(changed, diagnostics: &diagnostics) else { continue }
+                compiled = recompiled
+            }
+            // Every fact unknown: the evaluator's combinations, but listed in full rather than reduced.
+            let descriptor = compiled.descriptor
+            var combos: [[(String, String)]] = [[]]
+            for fact in descriptor.facts {
+                let values: [String]
+                switch fact.domain {
+                case .choice(let choices): values = choices
+                case .account: values = ["none", user, AttemptEvaluator.anotherUser]
+                }
+                combos = combos.flatMap { prefix in values.map { prefix + [(fact.key, $0)] } }
+            }
+            for facts in combos {
+                let request = EvaluateRequest(app: appID, user: user, facts: facts.map { ($0.0, $0.1) })
+                let result = try AttemptEvaluator(traceMode: .fired).evaluate(request, policy: compiled)
+                guard let outcome = result.outcomes.first else { continue }
+                rows.append(
+                    Row(
+                        settings: combination.map { ($0.0, $0.1) }, facts: facts.map { ($0.0, $0.1) },
+                        view: outcome.view))
+            }
+        }
+        return DecisionMatrix(
+            policy: policy, app: appID, user: user, settingKeys: dimensions.map(\.key),
+            factKeys: policy.descriptor.facts.map(\.key), rows: rows)
+    }
+
+    public var json: JSONValue {
+        .object([
+            ("policy", .string(policy.configuration.id)), ("provider", .string(policy.descriptor.id)),
+            ("app", .string(app)), ("user", .string(user)),
+            (
+                "rows",
+                .array(
+                    rows.enumerated().map { index, row in
+                        .object([
+                            ("row", .int(index + 1)),
+                            ("settings", .object(row.settings.map { ($0.key, .string($0.value)) })),
+                            ("facts", .object(row.facts.map { ($0.key, .string($0.value)) })),
+                            ("prompts", .strings(row.view.prompts)), ("session", .string(row.view.session)),
+                            ("session_user", .optional(row.view.sessionUser)),
+                            ("findings", .strings(row.view.findings.map(\.id))),
+                            ("rules", .strings(row.view.trace.filter(\.fired).map(\.rule))),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    public var markdown: String {
+        var out = "### Decision table: `\(policy.configuration.id)`, app `\(app)`, user \(user)\n\n"
+        let header = ["#"] + settingKeys + factKeys + ["prompts", "session", "session user", "findings"]
+        out += "| " + header.joined(separator: " | ") + " |\n|" + header.map { _ in "---|" }.joined() + "\n"
+        for (index, row) in rows.enumerated() {
+            let cells =
+                [String(index + 1)] + row.settings.map(\.value) + row.facts.map(\.value) + [
+                    GuideMarkdown.prompts(row.view.prompts), "`\(row.view.session)`", row.view.sessionUser ?? "",
+                    row.view.findings.map { "`\($0.id)`" }.joined(separator: " "),
+                ]
+            out += "| " + cells.map(Markdown.cell).joined(separator: " | ") + " |\n"
+        }
+        return out + "\n"
+    }
+
+    public var text: String {
+        let header = ["#"] + settingKeys + factKeys + ["prompts", "session"]
+        let table = TextTable(
+            header: header,
+            rows: rows.enumerated().map { index, row in
+                [String(index + 1)] + row.settings.map(\.value) + row.facts.map(\.value) + [
+                    RunText.promptsText(row.view.prompts), RunText.sessionText(row.view),
+                ]
+            })
+        return "Decision table of \(policy.configuration.id) (\(policy.descriptor.id)) for app \(app), user \(user)\n\n"
+            + table.render()
+    }
+}

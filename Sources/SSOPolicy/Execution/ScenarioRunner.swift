@@ -1,0 +1,40 @@
+import SSOPolicyProviderKit
+
+/// The result of playing one scenario against one policy.
+public struct RunResult: Sendable {
+    public struct Step: Sendable {
+        public var bound: BoundScenario.Step
+        public var outcome: StepOutcome
+        public var trace: [RuleTrace.Entry]
+        public var isApplicable: Bool { bound.event != nil }
+    }
+
+    public var scenario: Scenario
+    public var policy: CompiledPolicy
+    public var users: UserDirectory
+    public var steps: [Step]
+}
+
+/// Plays a bound scenario step by step against the policy's provider, keeping the provider's state between steps.
+public struct ScenarioRunner: Sendable {
+    public var traceMode: RuleTrace.Mode
+
+    public init(traceMode: RuleTrace.Mode = .fired) { self.traceMode = traceMode }
+
+    public func run(_ bound: BoundScenario) -> RunResult {
+        let session = bound.policy.makeSession(facts: bound.facts)
+        var trace = RuleTrace(traceMode)
+        var steps: [RunResult.Step] = []
+        steps.reserveCapacity(bound.steps.count)
+        for step in bound.steps {
+            guard let event = step.event else {
+                steps.append(.init(bound: step, outcome: .notApplicable, trace: []))
+                continue
+            }
+            trace.reset()
+            let outcome = session.apply(event, trace: &trace)
+            steps.append(.init(bound: step, outcome: outcome, trace: trace.entries))
+        }
+        return RunResult(scenario: bound.scenario, policy: bound.policy, users: bound.users, steps: steps)
+    }
+}

@@ -1,0 +1,174 @@
+import SSOPolicyProviderKit
+
+/// Loads a scenario file (spec 3.2). Events and step conditions are checked against every registered provider's
+/// vocabulary here; whether a given policy supports them is decided when the scenario is bound to it.
+public struct ScenarioLoader: Sendable {
+    public let registry: ProviderRegistry
+    public var limits: LoadLimits
+
+    public init(registry: ProviderRegistry, limits: LoadLimits = .standard) {
+        self.registry = registry
+        self.limits = limits
+    }
+
+    static let topKeys = ["scenario", "title", "given", "steps"]
+    static let stepKeys = ["at", "after", "user", "note"]
+
+    var eventNames: [String] {
+        var names: [String] = EventDeclaration.required.map(\.name)
+        for provider in registry.providers {
+            for event in provider.descriptor.events where !names.contains(event.name) { names.append(event.name) }
+        }
+        return names
+    }
+
+    var conditionKeys: [String] {
+        var keys: [String] = []
+        for provider in registry.providers {
+            for condition in provider.descriptor.stepConditions where !keys.contains(condition.key) {
+                keys.append(condition.key)
+            }
+        }
+        return keys
+    }
+
+    var factKeys: [String] {
+        var keys: [String] = []
+        for provider in registry.providers {
+            for fact in provider.descriptor.facts where !keys.contains(fact.key) { keys.append(fact.key) }
+        }
+        return keys
+    }
+
+    public func load(_ root: ConfigNode, file: String) -> Result<Scenario, DiagnosticsError> {
+        var reader = NodeReader()
+        guard let entries = reader.mapping(root, "scenario file") else {
+            return .failure(DiagnosticsError(reader.diagnostics.all))
+        }
+        reader.rejectUnknownKeys(entries, known: Self.topKeys, in: "scenario")
+        reader.requireKeys(["scenario", "steps"], in: entries, at: root.position, "scenario")
+        var id = ""
+        if let entry = entries["scenario"], let text = reader.identifier(entry.value, "scenario") { id = text }
+        var title: String?
+        if let entry = entries["title"] { title = reader.text(entry.value, "title") }
+        var given: [ConfigEntry] = []
+        if let entry = entries["given"], !entry.value.isNull, let facts = reader.mapping(entry.value, "given") {
+            reader.rejectUnknownKeys(facts, known: factKeys, in: "given (facts of the registered providers)")
+            given = facts.filter { factKeys.contains($0.key) }
+        }
+        var steps: [ScenarioStep] = []
+        if let entry = entries["steps"], let items = reader.sequence(entry.value, "steps") {
+            if items.isEmpty { reader.error("steps: a scenario needs at least one step", at: entry.value.position) }
+            if items.count > limits.maxSteps {
+                reader.error(
+                    "steps: \(items.count) steps; the limit is \(limits.maxSteps)", at: items[limits.maxSteps].position)
+            } else {
+                var clock: Int?
+                var previous: (time: Int, text: String)?
+                for (index, item) in items.enumerated() {
+                    if let step = readStep(item, number: index + 1, clock: &clock, previous: &previous, &reader) {
+                        steps.append(step)
+                    }
+                }
+            }
+        }
+        if reader.diagnostics.hasErrors { return .failure(DiagnosticsError(reader.diagnostics.sorted)) }
+        return .success(
+            Scenario(
+                id: id, title: title, file: file, position: entries["scenario"]?.value.position ?? root.position,
+                given: given, steps: steps))
+    }
+
+    private func readStep(
+        _ node: ConfigNode, number: Int, clock: inout Int?, previous: inout (time: Int, text: String)?,
+        _ reader: inout NodeReader
+    ) -> ScenarioStep? {
+        let what = "step \(number)"
+        guard let entries = reader.mapping(node, what) else { return nil }
+        let events = eventNames
+        let conditions = conditionKeys
+        reader.rejectUnknownKeys(entries, known: Self.stepKeys + events + conditions, in: what)
+        let eventEntries = entries.filter { events.contains($0.key) }
+        let errorsBefore = reader.diagnostics.errors.count
+
+        // Time: `at`, `after`, or one minute after the previous step (the first step is at 08:00).
+        var time = clock.map { $0 + 60 } ?? Clock.start
+        var timeText = Clock.format(time)
+        var timePosition = node.position
+        if let at = entries["at"], let after = entries["after"] {
+            reader.error("\(what): give either 'at' or 'after', not both", at: after.keyPosition)
+            _ = at
+        } else if let at = entries["at"] {
+            if let text = reader.text(at.value, "at") {
+                if let seconds = Clock.parse(text) {
+                    // Times of day advance to the next day only by `after`; an `at` earlier than the clock is an error.
+                    let day = (clock ?? 0) / 86_400
+                    time = day * 86_400 + seconds
+                    timeText = text
+                    timePosition = at.value.position
+                } else {
+                    reader.error("at: expected a time 'HH:MM' or 'HH:MM:SS', found '\(text)'", at: at.value.position)
+                }
+            }
+        } else if let after = entries["after"] {
+            if let value = reader.value(after.value, kind: .duration, "after"), case .seconds(let seconds) = value {
+                time = (clock ?? Clock.start) + seconds
+                timeText = Clock.format(time)
+                timePosition = after.value.position
+            }
+        }
+        if let last = previous, time < last.time {
+            reader.error(
+                "\(what): time goes backwards: \(timeText) is before the previous step's \(last.text)", at: timePosition
+            )
+        } else {
+            clock = time
+            previous = (time, Clock.format(time))
+        }
+
+        var user: String?
+        if let entry = entries["user"], let name = reader.identifier(entry.value, "user") {
+            if name == "none" || name == "all" {
+                reader.error("user: '\(name)' is reserved; choose another name", at: entry.value.position)
+            } else {
+                user = name
+            }
+        }
+        var note: String?
+        if let entry = entries["note"] { note = reader.text(entry.value, "note") }
+
+        guard eventEntries.count == 1, let event = eventEntries.first else {
+            if eventEntries.isEmpty {
+                reader.error(
+                    "\(what): missing an event; expected one of " + events.map { "'\($0)'" }.joined(separator: ", "),
+                    at: node.position)
+            } else {
+                reader.error(
+                    "\(what): a step has exactly one event, found "
+                        + eventEntries.map { "'\($0.key)'" }.joined(separator: ", "),
+                    at: eventEntries[1].keyPosition)
+            }
+            return nil
+        }
+        let declaration = registry.providers.lazy.flatMap(\.descriptor.allEvents).first { $0.name == event.key }
+        if declaration?.requiresUser == true, user == nil, entries["user"] == nil {
+            reader.error("\(what): '\(event.key)' needs a 'user'", at: event.keyPosition)
+        }
+        guard let target = reader.text(event.value, event.key) else { return nil }
+        if case .choice(let words)? = declaration?.target, !words.contains(target) {
+            reader.error(
+                "\(event.key): expected one of " + words.map { "'\($0)'" }.joined(separator: ", ")
+                    + ", found '\(target)'"
+                    + Suggestion.didYouMean(target, in: words), at: event.value.position)
+        } else if target == "all", declaration?.target == .app {
+            reader.error("\(event.key): 'all' is only allowed with 'terminate'", at: event.value.position)
+        } else if !Identifier.isValid(target) {
+            reader.error("\(event.key): '\(target)' is not a valid app id", at: event.value.position)
+        }
+        if reader.diagnostics.errors.count > errorsBefore { return nil }
+        return ScenarioStep(
+            number: number, position: node.position, time: time, user: user, event: event.key,
+            eventPosition: event.keyPosition, target: target, targetPosition: event.value.position,
+            conditions: entries.filter { conditions.contains($0.key) }, note: note)
+    }
+}

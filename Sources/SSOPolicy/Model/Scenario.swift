@@ -1,0 +1,91 @@
+import SSOPolicyProviderKit
+
+/// A scenario as written: steps with times and events, independent of any policy until it is bound to one.
+public struct Scenario: Sendable, Hashable {
+    public var id: String
+    public var title: String?
+    public var file: String
+    public var position: SourcePosition
+    /// Initial facts as written (`given:`), validated against a provider when bound.
+    public var given: [ConfigEntry]
+    public var steps: [ScenarioStep]
+
+    public init(
+        id: String, title: String?, file: String, position: SourcePosition, given: [ConfigEntry], steps: [ScenarioStep]
+    ) {
+        self.id = id
+        self.title = title
+        self.file = file
+        self.position = position
+        self.given = given
+        self.steps = steps
+    }
+
+    /// Users in order of first appearance: the order of the scenario's user ids.
+    public var userNames: [String] {
+        var seen = Set<String>()
+        var names: [String] = []
+        for step in steps {
+            if let user = step.user, seen.insert(user).inserted { names.append(user) }
+        }
+        return names
+    }
+}
+
+/// One step of a scenario.
+public struct ScenarioStep: Sendable, Hashable {
+    /// 1-based step number, as tests and tables refer to it.
+    public var number: Int
+    public var position: SourcePosition
+    /// Seconds since 00:00 of the first day.
+    public var time: Int
+    public var user: String?
+    public var event: String
+    public var eventPosition: SourcePosition
+    /// The event's value: an app id, `all`, or a word.
+    public var target: String
+    public var targetPosition: SourcePosition
+    /// Provider-specific conditions (`silent_login: fails`), validated when bound.
+    public var conditions: [ConfigEntry]
+    public var note: String?
+
+    public init(
+        number: Int, position: SourcePosition, time: Int, user: String?, event: String, eventPosition: SourcePosition,
+        target: String, targetPosition: SourcePosition, conditions: [ConfigEntry], note: String?
+    ) {
+        self.number = number
+        self.position = position
+        self.time = time
+        self.user = user
+        self.event = event
+        self.eventPosition = eventPosition
+        self.target = target
+        self.targetPosition = targetPosition
+        self.conditions = conditions
+        self.note = note
+    }
+}
+
+/// Clock times of scenarios: `HH:MM` or `HH:MM:SS`, seconds since 00:00; later days render as `+1d HH:MM`.
+public enum Clock {
+    public static let start = 8 * 3600
+
+    public static func parse(_ text: String) -> Int? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3,
+            parts.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } })
+        else { return nil }
+        let numbers = parts.compactMap { Int($0) }
+        guard numbers[0] < 24, numbers[1] < 60, numbers.count == 2 || numbers[2] < 60 else { return nil }
+        return numbers[0] * 3600 + numbers[1] * 60 + (numbers.count == 3 ? numbers[2] : 0)
+    }
+
+    public static func format(_ seconds: Int) -> String {
+        let day = seconds / 86_400
+        let rest = seconds % 86_400
+        func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+        var text = "\(two(rest / 3600)):\(two(rest % 3600 / 60))"
+        if rest % 60 != 0 { text += ":\(two(rest % 60))" }
+        return day > 0 ? "+\(day)d \(text)" : text
+    }
+}

@@ -1,0 +1,87 @@
+import SSOPolicyProviderKit
+
+/// Markdown for onboarding guides: tables that render on common forges.
+public enum GuideMarkdown {
+    static func prompts(_ prompts: [String]) -> String {
+        prompts.isEmpty ? "none" : prompts.map { "`\($0)`" }.joined(separator: " → ")
+    }
+
+    static func findings(_ findings: [StepView.FindingView]) -> String {
+        findings.isEmpty ? "" : findings.map { "**\($0.severity.name)** `\($0.id)`" }.joined(separator: "<br>")
+    }
+
+    public static func run(_ result: RunResult, explain: Bool) -> String {
+        let configuration = result.policy.configuration
+        var out = "### `\(configuration.id)` on `\(result.scenario.id)`\n\n"
+        if let title = configuration.title { out += "\(Markdown.cell(title))\n\n" }
+        out += "| # | at | user | event | prompts | session | session user | findings |\n"
+        out += "|---:|---|---|---|---|---|---|---|\n"
+        for view in result.views {
+            out +=
+                "| \(view.number) | \(view.at) | \(view.user ?? "") | `\(view.event)` \(view.app) | \(prompts(view.prompts)) | "
+                + "`\(view.session)` | \(view.sessionUser ?? "") | \(findings(view.findings)) |\n"
+        }
+        if explain {
+            out += "\n"
+            for view in result.views where !view.trace.isEmpty {
+                out +=
+                    "- Step \(view.number): "
+                    + view.trace.map {
+                        "`\($0.rule)` \($0.fired ? "fired" : "did not fire"): \(Markdown.cell($0.because)) (\($0.source))"
+                    }.joined(separator: "; ") + "\n"
+            }
+        }
+        return out + "\n"
+    }
+
+    public static func compare(_ comparison: Comparison, diffOnly: Bool) -> String {
+        let differences = Set(comparison.differences)
+        let names = comparison.results.map(\.policy.configuration.id)
+        var out = "### Scenario `\(comparison.scenario.id)`"
+        if let title = comparison.scenario.title { out += ": \(Markdown.cell(title))" }
+        out += "\n\n| # | at | user | event | " + names.map { "`\($0)`" }.joined(separator: " | ") + " |\n"
+        out += "|---:|---|---|---|" + names.map { _ in "---|" }.joined() + "\n"
+        let allViews = comparison.results.map(\.views)
+        guard let first = allViews.first else { return out }
+        for index in first.indices {
+            let step = first[index]
+            if diffOnly && !differences.contains(step.number) { continue }
+            let number = differences.contains(step.number) ? "**\(step.number)**" : "\(step.number)"
+            out += "| \(number) | \(step.at) | \(step.user ?? "") | `\(step.event)` \(step.app) | "
+            out +=
+                allViews.map { views in
+                    let view = views[index]
+                    var cell = prompts(view.prompts) + "<br>`\(view.session)`"
+                    if let user = view.sessionUser { cell += " (\(user))" }
+                    let found = findings(view.findings)
+                    if !found.isEmpty { cell += "<br>" + found }
+                    return cell
+                }.joined(separator: " | ") + " |\n"
+        }
+        out +=
+            "\n| totals | " + names.map { "`\($0)`" }.joined(separator: " | ") + " |\n|---|"
+            + names.map { _ in "---|" }.joined() + "\n"
+        let totals = comparison.results.map(Comparison.totals)
+        out += "| prompts | " + totals.map { String($0.prompts) }.joined(separator: " | ") + " |\n"
+        out +=
+            "| prompts per user | "
+            + totals.map { $0.promptsPerUser.map { "\($0.user) \($0.prompts)" }.joined(separator: ", ") }.joined(
+                separator: " | ") + " |\n"
+        for severity in [Severity.critical, .high, .medium, .low] {
+            out +=
+                "| \(severity.name) findings | "
+                + totals.map { String($0.findings[severity] ?? 0) }.joined(separator: " | ") + " |\n"
+        }
+        out +=
+            "| next user safely working | "
+            + totals.map { total in
+                total.handovers.isEmpty
+                    ? "n/a"
+                    : total.handovers.map { "\($0.user): \(CompareRender.handoverText($0.secondsUntilSafe))" }.joined(
+                        separator: ", ")
+            }.joined(separator: " | ") + " |\n"
+        let list = comparison.differences.map(String.init).joined(separator: ", ")
+        out += "\nSteps that differ: \(list.isEmpty ? "none" : list)\n\n"
+        return out
+    }
+}

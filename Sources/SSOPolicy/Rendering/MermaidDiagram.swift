@@ -1,0 +1,45 @@
+import SSOPolicyProviderKit
+
+/// A Mermaid `sequenceDiagram` of a scenario run: users, apps, the provider's broker/anchor, prompts, sessions,
+/// and findings as notes.
+public enum MermaidDiagram {
+    static func safe(_ text: String) -> String {
+        text.replacingOccurrences(of: ";", with: ",").replacingOccurrences(of: "#", with: "").replacingOccurrences(
+            of: "\n", with: " ")
+    }
+
+    static func participant(_ name: String) -> String {
+        name.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+    }
+
+    public static func sequence(_ result: RunResult) -> String {
+        let views = result.views
+        let broker = result.policy.descriptor.id == "airwatch-sdk" ? "SDK / anchor" : "Identity broker"
+        var out = "sequenceDiagram\n"
+        out += "    title \(safe(result.policy.configuration.id)) on \(safe(result.scenario.id))\n"
+        var users: [String] = []
+        var apps: [String] = []
+        for view in views {
+            if let user = view.user, !users.contains(user) { users.append(user) }
+            if view.app != "all", !apps.contains(view.app) { apps.append(view.app) }
+        }
+        for user in users { out += "    actor u_\(participant(user)) as \(safe(user))\n" }
+        for app in apps { out += "    participant a_\(participant(app)) as \(safe(app))\n" }
+        out += "    participant broker as \(safe(broker))\n"
+        for view in views {
+            let from = view.user.map { "u_\(participant($0))" } ?? "broker"
+            let to = view.app == "all" ? "broker" : "a_\(participant(view.app))"
+            out += "    \(from)->>\(to): \(view.at) \(safe(view.event))\n"
+            if !view.prompts.isEmpty {
+                out += "    \(to)-->>\(from): prompts \(safe(view.prompts.joined(separator: ", ")))\n"
+            }
+            var session = view.session
+            if let user = view.sessionUser { session += " (\(user))" }
+            out += "    \(to)->>broker: session \(safe(session))\n"
+            for finding in view.findings {
+                out += "    Note over \(to): \(finding.severity.name) \(safe(finding.id))\n"
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import SSOPolicyProviderKit
+
+/// `ssopolicy providers`: everything a provider declares, from the same tables the engine validates with.
+public enum ProviderDocumentation {
+    static func kindText(_ kind: ValueKind) -> String {
+        switch kind {
+        case .choice(let values): return values.joined(separator: " | ")
+        case .bool: return "true | false"
+        case .duration: return "duration (30s, 15m, 2h, 0)"
+        case .integer(let min, let max):
+            return "integer" + (min.map { " >= \($0)" } ?? "") + (max.map { " <= \($0)" } ?? "")
+        case .version: return "version (e.g. 17.4)"
+        case .identifier: return "name"
+        }
+    }
+
+    static func targetText(_ target: EventTarget) -> String {
+        switch target {
+        case .app: return "APP"
+        case .appOrAll: return "APP | all"
+        case .choice(let words): return words.joined(separator: " | ")
+        }
+    }
+
+    public static func text(_ descriptors: [ProviderDescriptor]) -> String {
+        var out = ""
+        for descriptor in descriptors {
+            out += "\(descriptor.id): \(descriptor.name)\n"
+            out += wrap(descriptor.summary, indent: "  ", hanging: "  ") + "\n"
+            out += wrap("sources: " + descriptor.sources.joined(separator: ", "), indent: "  ", hanging: "    ") + "\n"
+            func section(_ title: String, _ items: [(String, String, String)]) {
+                guard !items.isEmpty else { return }
+                out += "\n  \(title)\n"
+                for (name, kind, meaning) in items {
+                    out += "    \(name): \(kind)\n"
+                    out += wrap(meaning, indent: "      ", hanging: "      ") + "\n"
+                }
+            }
+            section(
+                "settings:",
+                descriptor.settings.map {
+                    (
+                        $0.key, kindText($0.kind) + ($0.defaultValue.map { " (default \($0))" } ?? " (required)"),
+                        "\($0.meaning) [\($0.source)]"
+                    )
+                })
+            section(
+                "model options (settings.model):",
+                descriptor.modelOptions.map { option in
+                    (
+                        option.key,
+                        option.readings.map(\.value).joined(separator: " | ") + " (default \(option.defaultValue))",
+                        "\(option.summary) (\(option.conflict)). "
+                            + option.readings.map { "'\($0.value)': \($0.meaning) [\($0.source)]" }.joined(
+                                separator: " ")
+                    )
+                })
+            section(
+                "per-app keys:",
+                descriptor.appKeys.map {
+                    (
+                        $0.key, kindText($0.kind) + ($0.defaultValue.map { " (default \($0))" } ?? " (required)"),
+                        "\($0.meaning) [\($0.source)]"
+                    )
+                })
+            section(
+                "facts (given: and evaluate --fact):",
+                descriptor.facts.map { fact in
+                    let domain: String
+                    switch fact.domain {
+                    case .choice(let values): domain = values.joined(separator: " | ")
+                    case .account: domain = "user | none"
+                    }
+                    return (
+                        fact.key, domain + (fact.scope == .app ? ", per app" : "") + " (default \(fact.defaultValue))",
+                        "\(fact.meaning) [\(fact.source)]"
+                    )
+                })
+            section(
+                "events:",
+                descriptor.allEvents.map { event in
+                    let meaning = descriptor.requiredEventMeanings[event.name] ?? event.meaning
+                    return (
+                        event.name, targetText(event.target) + (event.requiresUser ? ", needs user" : ""),
+                        "\(meaning) [\(event.source)]"
+                    )
+                })
+            section(
+                "step conditions:",
+                descriptor.stepConditions.map {
+                    (
+                        $0.key, kindText($0.kind) + " on " + $0.events.joined(separator: ", "),
+                        "\($0.meaning) [\($0.source)]"
+                    )
+                })
+            section(
+                "details:",
+                descriptor.details.map { detail in
+                    let kind: String
+                    switch detail.kind {
+                    case .choice(let values): kind = values.joined(separator: " | ")
+                    case .account: kind = "user | none"
+                    }
+                    return (detail.key, kind, detail.meaning)
+                })
+            section(
+                "findings:",
+                descriptor.findings.map { ($0.id, $0.severity.name, "\($0.meaning) [\($0.source)]") })
+            section(
+                "rules:",
+                descriptor.rules.map { ($0.id, "fires when " + $0.firedBecause, "\($0.summary) [\($0.source)]") })
+            out += "\n"
+        }
+        return out
+    }
+
+    public static func json(_ descriptors: [ProviderDescriptor]) -> JSONValue {
+        func setting(_ declaration: SettingDeclaration) -> JSONValue {
+            .object([
+                ("key", .string(declaration.key)), ("type", .string(kindText(declaration.kind))),
+                ("default", .optional(declaration.defaultValue)), ("meaning", .string(declaration.meaning)),
+                ("source", .string(declaration.source)),
+            ])
+        }
+        return .array(
+            descriptors.map { descriptor in
+                .object([
+                    ("id", .string(descriptor.id)), ("name", .string(descriptor.name)),
+                    ("summary", .string(descriptor.summary)), ("sources", .strings(descriptor.sources)),
+                    ("settings", .array(descriptor.settings.map(setting))),
+                    (
+                        "model_options",
+                        .array(
+                            descriptor.modelOptions.map { option in
+                                .object([
+                                    ("key", .string(option.key)), ("conflict", .string(option.conflict)),
+                                    ("summary", .string(option.summary)), ("default", .string(option.defaultValue)),
+                                    (
+                                        "readings",
+                                        .array(
+                                            option.readings.map {
+                                                .object([
+                                                    ("value", .string($0.value)), ("meaning", .string($0.meaning)),
+                                                    ("source", .string($0.source)),
+                                                ])
+                                            })
+                                    ),
+                                ])
+                            })
+                    ),
+                    ("app_keys", .array(descriptor.appKeys.map(setting))),
+                    (
+                        "facts",
+                        .array(
+                            descriptor.facts.map { fact in
+                                .object([
+                                    ("key", .string(fact.key)), ("values", .string(fact.domain.expectation)),
+                                    ("scope", .string(fact.scope.rawValue)), ("default", .string(fact.defaultValue)),
+                                    ("meaning", .string(fact.meaning)), ("source", .string(fact.source)),
+                                ])
+                            })
+                    ),
+                    (
+                        "events",
+                        .array(
+                            descriptor.allEvents.map { event in
+                                .object([
+                                    ("name", .string(event.name)), ("target", .string(targetText(event.target))),
+                                    ("requires_user", .bool(event.requiresUser)),
+                                    ("access_attempt", .bool(event.isAccessAttempt)),
+                                    ("meaning", .string(descriptor.requiredEventMeanings[event.name] ?? event.meaning)),
+                                    ("source", .string(event.source)),
+                                ])
+                            })
+                    ),
+                    (
+                        "step_conditions",
+                        .array(
+                            descriptor.stepConditions.map {
+                                .object([
+                                    ("key", .string($0.key)), ("type", .string(kindText($0.kind))),
+                                    ("events", .strings($0.events)), ("meaning", .string($0.meaning)),
+                                    ("source", .string($0.source)),
+                                ])
+                            })
+                    ),
+                    (
+                        "findings",
+                        .array(
+                            descriptor.findings.map {
+                                .object([
+                                    ("id", .string($0.id)), ("severity", .string($0.severity.name)),
+                                    ("message", .string($0.message)), ("meaning", .string($0.meaning)),
+                                    ("source", .string($0.source)),
+                                ])
+                            })
+                    ),
+                    (
+                        "rules",
+                        .array(
+                            descriptor.rules.map {
+                                .object([
+                                    ("id", .string($0.id)), ("summary", .string($0.summary)),
+                                    ("fires_when", .string($0.firedBecause)), ("source", .string($0.source)),
+                                ])
+                            })
+                    ),
+                ])
+            })
+    }
+
+    public static func markdown(_ descriptors: [ProviderDescriptor]) -> String {
+        var out = ""
+        for descriptor in descriptors {
+            out += "## `\(descriptor.id)`: \(descriptor.name)\n\n\(descriptor.summary)\n\n"
+            out += "Sources: " + descriptor.sources.map { "`\($0)`" }.joined(separator: ", ") + "\n\n"
+            out += "| setting | values | default | meaning | source |\n|---|---|---|---|---|\n"
+            for setting in descriptor.settings {
+                out +=
+                    "| `\(setting.key)` | \(Markdown.cell(kindText(setting.kind))) | \(setting.defaultValue ?? "required") | "
+                    + "\(Markdown.cell(setting.meaning)) | \(Markdown.cell(setting.source)) |\n"
+            }
+            out += "\n| rule | fires when | source |\n|---|---|---|\n"
+            for rule in descriptor.rules {
+                out += "| `\(rule.id)` | \(Markdown.cell(rule.firedBecause)) | \(Markdown.cell(rule.source)) |\n"
+            }
+            out += "\n| finding | severity | meaning |\n|---|---|---|\n"
+            for finding in descriptor.findings {
+                out += "| `\(finding.id)` | \(finding.severity.name) | \(Markdown.cell(finding.meaning)) |\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+}
+
+/// Markdown helpers shared by every Markdown output.
+public enum Markdown {
+    /// A table cell: pipes escaped, line breaks flattened.
+    public static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+}

@@ -1,0 +1,75 @@
+import SSOPolicyProviderKit
+
+/// `run` as text: a row per step, findings under their step, the trace under `--explain`.
+public enum RunText {
+    public static func eventText(_ view: StepView) -> String { "\(view.event) \(view.app)" }
+
+    public static func sessionText(_ view: StepView) -> String {
+        view.sessionUser.map { "\(view.session) (\($0))" } ?? view.session
+    }
+
+    public static func promptsText(_ prompts: [String]) -> String {
+        prompts.isEmpty ? "-" : prompts.joined(separator: ", ")
+    }
+
+    public static func render(_ result: RunResult, explain: Bool) -> String {
+        let configuration = result.policy.configuration
+        var out = "\(configuration.id) (\(result.policy.descriptor.id)) on scenario \(result.scenario.id)\n"
+        if let title = configuration.title { out += wrap(title, indent: "  ", hanging: "  ") + "\n" }
+        let policyFindings = result.policyFindingViews
+        for finding in policyFindings {
+            out +=
+                wrap("\(finding.severity.name) \(finding.id): \(finding.message)", indent: "  ! ", hanging: "    ")
+                + "\n"
+        }
+        out += "\n"
+        let views = result.views
+        let table = TextTable(
+            header: ["#", "at", "user", "event", "prompts", "session"],
+            rows: views.map {
+                [String($0.number), $0.at, $0.user ?? "-", eventText($0), promptsText($0.prompts), sessionText($0)]
+            })
+        let lines = table.render().split(separator: "\n", omittingEmptySubsequences: false)
+        out += lines[0] + "\n"
+        for (index, view) in views.enumerated() {
+            out += lines[index + 1] + "\n"
+            out += stepNotes(view, explain: explain)
+        }
+        let findings = views.flatMap(\.findings)
+        out += "\n" + summary(prompts: views.reduce(0) { $0 + $1.prompts.count }, findings: findings) + "\n"
+        return out
+    }
+
+    /// Details, findings and (under explain) the trace of one step, indented under its row.
+    public static func stepNotes(_ view: StepView, explain: Bool) -> String {
+        var out = ""
+        for finding in view.findings {
+            out +=
+                wrap("\(finding.severity.name) \(finding.id): \(finding.message)", indent: "    ! ", hanging: "      ")
+                + "\n"
+        }
+        if explain {
+            if !view.details.isEmpty {
+                out +=
+                    wrap(
+                        "details: " + view.details.map { "\($0.key)=\($0.value)" }.joined(separator: ", "),
+                        indent: "    ", hanging: "      ") + "\n"
+            }
+            for trace in view.trace {
+                let mark = trace.fired ? "fired" : "not fired"
+                out +=
+                    wrap(
+                        "\(mark) \(trace.rule): \(trace.because) [\(trace.source)]", indent: "    - ", hanging: "      "
+                    ) + "\n"
+            }
+        }
+        return out
+    }
+
+    public static func summary(prompts: Int, findings: [StepView.FindingView]) -> String {
+        let counts = [Severity.critical, .high, .medium, .low].map { severity in
+            "\(findings.filter { $0.severity == severity }.count) \(severity.name)"
+        }
+        return "Summary: \(prompts) prompt\(prompts == 1 ? "" : "s"); findings: " + counts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import SSOPolicyProviderKit
+
+/// A step's outcome in words: the one place outcomes turn into names, messages and trace sentences, so JSON,
+/// text, Markdown and Mermaid output all say the same thing.
+public struct StepView: Sendable, Hashable {
+    public struct FindingView: Sendable, Hashable {
+        public var id: String
+        public var severity: Severity
+        public var message: String
+    }
+
+    public struct TraceView: Sendable, Hashable {
+        public var rule: String
+        public var fired: Bool
+        public var because: String
+        public var source: String
+    }
+
+    public var number: Int
+    public var at: String
+    public var event: String
+    public var app: String
+    public var user: String?
+    public var prompts: [String]
+    public var session: String
+    public var sessionUser: String?
+    public var details: [(key: String, value: String)]
+    public var findings: [FindingView]
+    public var trace: [TraceView]
+    public var note: String?
+
+    public static func == (lhs: StepView, rhs: StepView) -> Bool {
+        lhs.number == rhs.number && lhs.at == rhs.at && lhs.event == rhs.event && lhs.app == rhs.app
+            && lhs.user == rhs.user && lhs.prompts == rhs.prompts && lhs.session == rhs.session
+            && lhs.sessionUser == rhs.sessionUser && lhs.details.map(\.key) == rhs.details.map(\.key)
+            && lhs.details.map(\.value) == rhs.details.map(\.value) && lhs.findings == rhs.findings
+            && lhs.trace == rhs.trace && lhs.note == rhs.note
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(number)
+        hasher.combine(prompts)
+        hasher.combine(session)
+    }
+
+    /// Whether two views of the same step decide the same (for comparisons): prompts, session, session user and
+    /// finding ids.
+    public func decidesSameAs(_ other: StepView) -> Bool {
+        prompts == other.prompts && session == other.session && sessionUser == other.sessionUser
+            && findings.map(\.id) == other.findings.map(\.id)
+    }
+}
+
+/// Renders outcomes of one provider into `StepView`s.
+public struct OutcomeRenderer: Sendable {
+    public let descriptor: ProviderDescriptor
+    public let configuration: PolicyConfiguration
+    public let users: UserDirectory
+
+    public init(policy: CompiledPolicy, users: UserDirectory) {
+        self.descriptor = policy.descriptor
+        self.configuration = policy.configuration
+        self.users = users
+    }
+
+    public func view(
+        number: Int, time: Int, event: String, app: String, user: UserID?, outcome: StepOutcome,
+        trace: [RuleTrace.Entry], note: String? = nil
+    ) -> StepView {
+        let userName = user.map { users.name($0) }
+        var details: [(String, String)] = []
+        for (index, declaration) in descriptor.details.enumerated() {
+            let id = DetailID(index)
+            switch declaration.kind {
+            case .choice(let values):
+                if let choice = outcome.details.choice(id), choice < values.count {
+                    details.append((declaration.key, values[choice]))
+                }
+            case .account:
+                if let account = outcome.details.account(id) { details.append((declaration.key, users.name(account))) }
+            }
+        }
+        let findings = outcome.findings.map { id -> StepView.FindingView in
+            let declaration = descriptor.findings[Int(id.index)]
+            return StepView.FindingView(
+                id: declaration.id, severity: declaration.severity,
+                message: fill(
+                    declaration.message, user: userName, app: app,
+                    sessionUser: outcome.sessionUser.map { users.name($0) },
+                    subject: outcome.subject.map { users.name($0) }))
+        }
+        return StepView(
+            number: number, at: Clock.format(time), event: event, app: app, user: userName,
+            prompts: outcome.prompts.names, session: outcome.session.name,
+            sessionUser: outcome.sessionUser.map { users.name($0) }, details: details,
+            findings: findings.sorted { ($0.severity, $0.id) < ($1.severity, $1.id) }, trace: traceViews(trace),
+            note: note)
+    }
+
+    public func traceViews(_ entries: [RuleTrace.Entry]) -> [TraceView] {
+        entries.compactMap { entry in
+            guard Int(entry.rule.index) < descriptor.rules.count else { return nil }
+            let rule = descriptor.rules[Int(entry.rule.index)]
+            let because: String
+            if entry.fired {
+                because = rule.firedBecause
+            } else if Int(entry.failedCondition) < rule.conditions.count {
+                because = rule.conditions[Int(entry.failedCondition)].fails
+            } else {
+                because = "a condition of the rule did not hold"
+            }
+            return StepView.TraceView(rule: rule.id, fired: entry.fired, because: because, source: rule.source)
+        }
+    }
+
+    public typealias TraceView = StepView.TraceView
+
+    /// Fills `{user}`, `{app}`, `{session_user}` and `{previous_user}` in a finding's message.
+    public func fill(_ template: String, user: String?, app: String, sessionUser: String?, subject: String?) -> String {
+        var text = template
+        let replacements = [
+            ("{user}", user ?? "the user"), ("{app}", app), ("{session_user}", sessionUser ?? "nobody"),
+            ("{previous_user}", subject ?? sessionUser ?? "the previous user"),
+        ]
+        for (key, value) in replacements where text.contains(key) {
+            text = text.replacingOccurrences(of: key, with: value)
+        }
+        return text
+    }
+
+    /// Policy-level findings with their messages and positions.
+    public func policyFindings(_ findings: [PolicyFinding]) -> [(view: StepView.FindingView, position: SourcePosition)]
+    {
+        findings.map { finding in
+            let declaration = descriptor.findings[Int(finding.finding.index)]
+            let app = finding.app.map { configuration.apps[$0.int] }
+            let message = fill(declaration.message, user: nil, app: app?.id ?? "", sessionUser: nil, subject: nil)
+            let position: SourcePosition
+            if let key = finding.settingKey {
+                position =
+                    app?.keys.isExplicit(key) == true
+                    ? app!.keys.position(of: key) : configuration.settings.position(of: key)
+            } else {
+                position = app?.position ?? configuration.position
+            }
+            return (
+                StepView.FindingView(id: declaration.id, severity: declaration.severity, message: message), position
+            )
+        }
+    }
+}
+
+extension RunResult {
+    /// Every step in words.
+    public var views: [StepView] {
+        let renderer = OutcomeRenderer(policy: policy, users: users)
+        return steps.map { step in
+            let scenarioStep = step.bound.step
+            return renderer.view(
+                number: scenarioStep.number, time: scenarioStep.time, event: scenarioStep.event,
+                app: scenarioStep.target,
+                user: step.bound.event?.user ?? scenarioStep.user.flatMap { users.id($0) }, outcome: step.outcome,
+                trace: step.trace, note: scenarioStep.note)
+        }
+    }
+
+    public var policyFindingViews: [StepView.FindingView] {
+        OutcomeRenderer(policy: policy, users: users).policyFindings(policy.findings).map(\.view)
+    }
+}

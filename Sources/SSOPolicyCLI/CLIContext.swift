@@ -1,0 +1,28 @@
+import SSOPolicy
+import SSOPolicyBundledLibrary
+
+/// What commands need from the outside world, handed in by the composition root: the providers, where output
+/// goes, and the bundled library. Commands never reach for globals, so tests run them in-process.
+public struct CLIContext: Sendable {
+    public var registry: ProviderRegistry
+    public var write: @Sendable (String) -> Void
+    public var writeError: @Sendable (String) -> Void
+    public var bundled: [BundledFile]
+
+    public init(
+        registry: ProviderRegistry, write: @escaping @Sendable (String) -> Void,
+        writeError: @escaping @Sendable (String) -> Void, bundled: [BundledFile] = BundledLibrary.files
+    ) {
+        self.registry = registry
+        self.write = write
+        self.writeError = writeError
+        self.bundled = bundled
+    }
+
+    public var engine: SSOPolicyEngine { SSOPolicyEngine(registry: registry) }
+}
+
+/// A command that runs with a context and returns its exit code (0 ok, 1 invalid input or failed tests).
+protocol ContextualCommand {
+    func run(in context: CLIContext) throws -> Int32
+}

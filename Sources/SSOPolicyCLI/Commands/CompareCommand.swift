@@ -1,0 +1,55 @@
+import ArgumentParser
+import SSOPolicy
+
+struct CompareCommand: ParsableCommand, ContextualCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "The same scenario against two or more policies, side by side, with totals.",
+        discussion: """
+            Totals give prompts per user, findings by severity and how soon each next user works safely in their own \
+            session. Steps naming an app a policy lacks are not_applicable for it. --diff keeps only the steps where \
+            the policies decide differently.
+
+            Examples:
+              ssopolicy compare --scenario shift-change warehouse-airwatch frontline-entra
+              ssopolicy compare --scenario forgotten-sign-out warehouse-airwatch frontline-entra --diff
+              ssopolicy compare --scenario shift-change warehouse-airwatch frontline-entra --format markdown
+            """)
+
+    @Option(name: .long, help: "The scenario file (or bundled scenario name).")
+    var scenario: String
+
+    @Argument(help: "Two or more policy files (or bundled policy names).")
+    var policies: [String]
+
+    @Flag(name: .long, help: "Show only the steps where the policies differ.")
+    var diff = false
+
+    @OptionGroup var output: FormatOptions
+
+    func validate() throws {
+        if policies.count < 2 { throw ValidationError("compare needs at least two policies") }
+    }
+
+    func run(in context: CLIContext) throws -> Int32 {
+        try output.require([.text, .json, .markdown], for: "compare")
+        let resolver = FileResolver(context: context)
+        var loaded: [CompiledPolicy] = []
+        var problems: [Diagnostic] = []
+        for policy in policies {
+            do { loaded.append(try resolver.policy(policy)) } catch { problems.append(contentsOf: error.diagnostics) }
+        }
+        let scenario: Scenario
+        do { scenario = try resolver.scenario(self.scenario) } catch {
+            throw DiagnosticsError(problems + error.diagnostics)
+        }
+        if !problems.isEmpty { throw DiagnosticsError(problems) }
+        let comparison = try Comparison.run(scenario, policies: loaded, traceMode: output.explain ? .explain : .fired)
+        switch output.format {
+        case .json: context.write(CompareRender.json(comparison, diffOnly: diff).serialized() + "\n")
+        case .markdown: context.write(GuideMarkdown.compare(comparison, diffOnly: diff))
+        default: context.write(CompareRender.text(comparison, diffOnly: diff, explain: output.explain))
+        }
+        return 0
+    }
+}

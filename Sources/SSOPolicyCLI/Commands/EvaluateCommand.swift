@@ -1,0 +1,92 @@
+import ArgumentParser
+import SSOPolicy
+
+struct EvaluateCommand: ParsableCommand, ContextualCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "evaluate",
+        abstract: "One access attempt against a state given as facts; unknown facts give every outcome.",
+        discussion: """
+            Facts left out are unknown: every combination is tried and the answer lists each distinct outcome with \
+            the facts it depends on ('when'). Account facts, when unknown, are tried as 'none', the acting user and \
+            'another-user'. See 'ssopolicy providers' for each provider's facts.
+
+            Examples:
+              ssopolicy evaluate warehouse-airwatch --app timesheet --user bob
+              ssopolicy evaluate warehouse-airwatch --app timesheet --user bob --fact passcode_set=true --fact session_live=false
+              ssopolicy evaluate frontline-entra --app inventory --user bob --fact signed_in=alice --format json
+            """)
+
+    @Argument(help: "The policy file (or bundled policy name).")
+    var policy: String
+
+    @Option(name: .long, help: "The app of the attempt.")
+    var app: String
+
+    @Option(name: .long, help: "The acting user.")
+    var user: String
+
+    @Option(name: .customLong("fact"), help: "A known fact as key=value (repeatable).")
+    var facts: [String] = []
+
+    @Option(
+        name: .customLong("condition"), help: "A step condition as key=value (repeatable), e.g. silent_login=fails.")
+    var conditions: [String] = []
+
+    @Option(name: .long, help: "The event (default: open, an access attempt).")
+    var event: String = "open"
+
+    @OptionGroup var output: FormatOptions
+
+    static func pairs(_ values: [String], _ what: String) throws -> [(key: String, value: String)] {
+        try values.map { text in
+            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                throw ValidationError("\(what) '\(text)': expected key=value")
+            }
+            return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+        }
+    }
+
+    func run(in context: CLIContext) throws -> Int32 {
+        try output.require([.text, .json], for: "evaluate")
+        let policy = try FileResolver(context: context).policy(policy)
+        let request = EvaluateRequest(
+            app: app, user: user, facts: try Self.pairs(facts, "--fact"), event: event,
+            conditions: try Self.pairs(conditions, "--condition"))
+        let result: EvaluateResult
+        do {
+            result = try context.engine.evaluate(request, policy: policy, traceMode: output.explain ? .explain : .fired)
+        } catch let error as EvaluateError {
+            context.writeError("error: \(error.description)\n")
+            return 1
+        }
+        switch output.format {
+        case .json: context.write(result.json.serialized() + "\n")
+        default: context.write(EvaluateText.render(result, explain: output.explain))
+        }
+        return 0
+    }
+}
+
+enum EvaluateText {
+    static func render(_ result: EvaluateResult, explain: Bool) -> String {
+        var out = "\(result.user) \(result.event)s \(result.app) under \(result.policy.configuration.id)"
+        out +=
+            " (\(result.policy.descriptor.id)): \(result.outcomes.count) outcome\(result.outcomes.count == 1 ? "" : "s")\n"
+        for outcome in result.outcomes {
+            let when =
+                outcome.when.isEmpty
+                ? "always" : "when " + outcome.when.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+            out += "\n" + wrap(when, indent: "", hanging: "  ") + "\n"
+            out += "  prompts: \(RunText.promptsText(outcome.view.prompts))\n"
+            out += "  session: \(RunText.sessionText(outcome.view))\n"
+            if !outcome.view.details.isEmpty {
+                out +=
+                    wrap(
+                        "details: " + outcome.view.details.map { "\($0.key)=\($0.value)" }.joined(separator: ", "),
+                        indent: "  ", hanging: "    ") + "\n"
+            }
+            out += RunText.stepNotes(outcome.view, explain: explain)
+        }
+        return out
+    }
+}

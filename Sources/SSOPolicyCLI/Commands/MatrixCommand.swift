@@ -1,0 +1,51 @@
+import ArgumentParser
+import SSOPolicy
+
+struct MatrixCommand: ParsableCommand, ContextualCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "matrix",
+        abstract: "The full decision table of the policy's provider over its facts, for onboarding guides.",
+        discussion: """
+            One row per combination of facts for an access attempt (open) by 'alice'. With --all, also every value \
+            of the settings that shape the table (for airwatch-sdk: authentication type and SSO, which regenerates \
+            the vendor document's table from the model).
+
+            Examples:
+              ssopolicy matrix warehouse-airwatch
+              ssopolicy matrix warehouse-airwatch --all --format markdown
+              ssopolicy matrix frontline-entra --app timesheet --format json
+            """)
+
+    @Argument(help: "The policy file (or bundled policy name).")
+    var policy: String
+
+    @Option(name: .long, help: "The app (default: the policy's first app).")
+    var app: String?
+
+    @Flag(name: .long, help: "Also enumerate the settings that shape the decision table.")
+    var all = false
+
+    @Option(name: .long, help: "Output format: text, json or markdown.")
+    var format: OutputFormat = .text
+
+    func run(in context: CLIContext) throws -> Int32 {
+        guard [.text, .json, .markdown].contains(format) else {
+            throw ValidationError("'matrix' supports --format text, json, markdown")
+        }
+        let compiled = try FileResolver(context: context).policy(policy)
+        guard let provider = context.registry.provider(id: compiled.descriptor.id) else { return 1 }
+        let matrix: DecisionMatrix
+        do {
+            matrix = try DecisionMatrix.build(compiled, provider: provider, app: app, allSettings: all)
+        } catch let error as EvaluateError {
+            context.writeError("error: \(error.description)\n")
+            return 1
+        }
+        switch format {
+        case .json: context.write(matrix.json.serialized() + "\n")
+        case .markdown: context.write(matrix.markdown)
+        default: context.write(matrix.text)
+        }
+        return 0
+    }
+}

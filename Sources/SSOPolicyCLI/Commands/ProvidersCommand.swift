@@ -1,0 +1,46 @@
+import ArgumentParser
+import SSOPolicy
+
+struct ProvidersCommand: ParsableCommand, ContextualCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "providers",
+        abstract: "List the registered providers: settings, app keys, facts, events, options, findings and rules.",
+        discussion: """
+            Everything a provider declares, each with its meaning and source. This is the reference for writing \
+            policies and scenarios.
+
+            Examples:
+              ssopolicy providers
+              ssopolicy providers airwatch-sdk
+              ssopolicy providers --format json
+            """)
+
+    @Argument(help: "Only this provider.")
+    var provider: String?
+
+    @Option(name: .long, help: "Output format: text, json or markdown.")
+    var format: OutputFormat = .text
+
+    func run(in context: CLIContext) throws -> Int32 {
+        guard [.text, .json, .markdown].contains(format) else {
+            throw ValidationError("'providers' supports --format text, json, markdown")
+        }
+        var providers = context.registry.providers
+        if let provider {
+            guard let found = context.registry.provider(id: provider) else {
+                context.writeError(
+                    "error: unknown provider '\(provider)'" + Suggestion.didYouMean(provider, in: context.registry.ids)
+                        + "; registered: " + context.registry.ids.joined(separator: ", ") + "\n")
+                return 1
+            }
+            providers = [found]
+        }
+        let descriptors = providers.map(\.descriptor)
+        switch format {
+        case .json: context.write(ProviderDocumentation.json(descriptors).serialized() + "\n")
+        case .markdown: context.write(ProviderDocumentation.markdown(descriptors))
+        default: context.write(ProviderDocumentation.text(descriptors))
+        }
+        return 0
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import SSOPolicy
+import SSOPolicyBundledLibrary
+
+/// Resolves a command-line file argument: a path on disk, or else a file of the bundled library named by its path
+/// under `Policies/` (`scenarios/shift-change.yaml`) or its file name without `.yaml` (`shift-change`).
+struct FileResolver {
+    let context: CLIContext
+
+    func document(_ argument: String) throws(DiagnosticsError) -> (root: ConfigNode, file: String) {
+        let engine = context.engine
+        if FileManager.default.fileExists(atPath: argument) {
+            return (try engine.readDocument(path: argument), argument)
+        }
+        if let file = bundled(argument) {
+            let name = "Policies/" + file.path
+            return (try engine.readDocument(bytes: Array(file.contents.utf8), file: name), name)
+        }
+        throw DiagnosticsError([
+            .error(
+                at: SourcePosition(file: argument, line: 1, column: 1),
+                "no such file, and no bundled file of that name"
+                    + Suggestion.didYouMean(argument, in: context.bundled.map { bundledName($0.path) }))
+        ])
+    }
+
+    func bundled(_ argument: String) -> BundledFile? {
+        let trimmed = argument.hasPrefix("Policies/") ? String(argument.dropFirst("Policies/".count)) : argument
+        return context.bundled.first { $0.path == trimmed || bundledName($0.path) == trimmed }
+    }
+
+    func bundledName(_ path: String) -> String {
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        return last.hasSuffix(".yaml") ? String(last.dropLast(5)) : last
+    }
+
+    func policy(_ argument: String) throws(DiagnosticsError) -> CompiledPolicy {
+        let (root, file) = try document(argument)
+        return try context.engine.loadPolicy(root, file: file)
+    }
+
+    func scenario(_ argument: String) throws(DiagnosticsError) -> Scenario {
+        let (root, file) = try document(argument)
+        return try context.engine.loadScenario(root, file: file)
+    }
+}

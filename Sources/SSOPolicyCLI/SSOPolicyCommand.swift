@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+@_exported import SSOPolicy
+
+/// The `ssopolicy` command: subcommands are small types, registered here in one list.
+public struct SSOPolicyCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "ssopolicy",
+        abstract: "Predict prompts, sessions and risks of SSO on shared mobile devices, vendor by vendor.",
+        discussion: """
+            With no arguments, compares the bundled policies on the bundled shift-change scenario. Files may be \
+            paths or names from the bundled library (see 'ssopolicy check --help').
+
+            Examples:
+              ssopolicy
+              ssopolicy compare --scenario shift-change warehouse-airwatch frontline-entra
+              ssopolicy run --scenario forgotten-sign-out frontline-entra --explain
+              ssopolicy evaluate warehouse-airwatch --app timesheet --user bob --fact passcode_set=true
+              ssopolicy check Policies
+            """,
+        version: "0.1.0",
+        subcommands: [
+            OverviewCommand.self, RunCommand.self, CompareCommand.self, EvaluateCommand.self, MatrixCommand.self,
+            CheckCommand.self,
+            ProvidersCommand.self,
+        ],
+        defaultSubcommand: OverviewCommand.self
+    )
+
+    public init() {}
+}
+
+/// Runs the command line with an explicit context: the composition root (`main.swift`) and tests call this.
+public enum CommandLineTool {
+    /// Parses `arguments` (without the program name), runs the command, and returns the process exit code:
+    /// 0 ok, 1 invalid input or failed tests, 64 usage error.
+    public static func run(_ arguments: [String], context: CLIContext) -> Int32 {
+        do {
+            let command = try SSOPolicyCommand.parseAsRoot(arguments)
+            if let contextual = command as? ContextualCommand {
+                return try contextual.run(in: context)
+            }
+            var plain = command
+            try plain.run()
+            return 0
+        } catch let error as DiagnosticsError {
+            for diagnostic in error.diagnostics { context.writeError(diagnostic.description + "\n") }
+            return 1
+        } catch {
+            let code = SSOPolicyCommand.exitCode(for: error)
+            let message = SSOPolicyCommand.fullMessage(for: error)
+            if code == .success {
+                context.write(message + "\n")
+            } else {
+                context.writeError(message + "\n")
+            }
+            return code.rawValue
+        }
+    }
+}

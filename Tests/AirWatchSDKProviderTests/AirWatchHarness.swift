@@ -1,0 +1,106 @@
+import AirWatchSDKProvider
+import SSOPolicyProviderKit
+import Testing
+
+/// Plays events through one airwatch-sdk state, the way the core's scenario runner does, without the core.
+struct AirWatchHarness {
+    struct Step {
+        var outcome: StepOutcome
+        var trace: RuleTrace
+        var descriptor: ProviderDescriptor
+        var users: UserDirectory
+
+        var prompts: [String] { outcome.prompts.names }
+        var session: String { outcome.session.name }
+        var sessionUser: String { users.name(outcome.sessionUser) }
+        var subject: String { users.name(outcome.subject) }
+        var findings: [String] { outcome.findings.map { descriptor.findings[Int($0.index)].id } }
+        var fired: [String] { trace.entries.filter(\.fired).map { descriptor.rules[Int($0.rule.index)].id } }
+        var notFired: [String] { trace.entries.filter { !$0.fired }.map { descriptor.rules[Int($0.rule.index)].id } }
+
+        func detail(_ key: String) -> String? {
+            guard let id = descriptor.detail(key) else { return nil }
+            switch descriptor.details[Int(id.index)].kind {
+            case .choice(let values): return outcome.details.choice(id).map { values[$0] }
+            case .account: return outcome.details.account(id).map { users.name($0) }
+            }
+        }
+
+        /// The `because` text of a fired rule, as the core renders it.
+        func because(_ rule: String) -> String? {
+            descriptor.rules.first { $0.id == rule && fired.contains(rule) }?.firedBecause
+        }
+    }
+
+    static let descriptor = AirWatchSDKProvider().descriptor
+
+    let provider = AirWatchSDKProvider()
+    let configuration: PolicyConfiguration
+    let policy: AirWatchPolicy
+    var state: AirWatchState
+    var users: UserDirectory
+    var clock = 8 * 3600
+
+    init(
+        settings: [String: String] = [:], apps: [(id: String, keys: [String: String])] = Self.twoApps,
+        facts: [String: String] = [:], actingUser: String = "alice"
+    ) throws {
+        configuration = try ConfigurationBuilder.make(Self.descriptor, settings: settings, apps: apps)
+        var diagnostics = Diagnostics()
+        policy = try #require(provider.compile(configuration, diagnostics: &diagnostics), "\(diagnostics.all)")
+        users = UserDirectory([actingUser])
+        let values = try FactBuilder.make(Self.descriptor, appCount: apps.count, device: facts, users: &users)
+        state = provider.initialState(policy, facts: values)
+    }
+
+    static let twoApps: [(id: String, keys: [String: String])] = [("inventory", [:]), ("timesheet", [:])]
+
+    /// `at` is `HH:MM`; without it the step is a minute after the previous one.
+    @discardableResult
+    mutating func step(
+        _ event: String, _ target: String, user: String? = nil, at: String? = nil, conditions: [String: String] = [:],
+        mode: RuleTrace.Mode = .fired
+    ) throws -> Step {
+        if let at {
+            let parts = at.split(separator: ":").compactMap { Int($0) }
+            clock = parts[0] * 3600 + parts[1] * 60
+        } else {
+            clock += 60
+        }
+        let eventID = try #require(Self.descriptor.event(event), "unknown event \(event)")
+        let declaration = Self.descriptor.allEvents[Int(eventID.index)]
+        let resolved: ProviderEvent.Target
+        switch declaration.target {
+        case .choice: resolved = .word(target)
+        case .app, .appOrAll:
+            if target == "all" {
+                resolved = .allApps
+            } else {
+                resolved = .app(try #require(configuration.app(named: target), "unknown app \(target)"))
+            }
+        }
+        var stepConditions = StepConditions()
+        for (key, text) in conditions {
+            let id = try #require(Self.descriptor.stepCondition(key))
+            let value = try #require(Self.descriptor.stepConditions[Int(id.index)].kind.parse(text))
+            stepConditions.set(id, value)
+        }
+        let userID = user.map { users.intern($0) }
+        var trace = RuleTrace(mode)
+        let outcome = provider.apply(
+            ProviderEvent(event: eventID, target: resolved, user: userID, time: clock, conditions: stepConditions),
+            to: &state, policy: policy, trace: &trace)
+        return Step(outcome: outcome, trace: trace, descriptor: Self.descriptor, users: users)
+    }
+
+    @discardableResult
+    mutating func open(
+        _ app: String, _ user: String = "alice", at: String? = nil, conditions: [String: String] = [:]
+    ) throws -> Step {
+        try step("open", app, user: user, at: at, conditions: conditions)
+    }
+
+    var configurationFindings: [String] {
+        provider.configurationFindings(policy).map { Self.descriptor.findings[Int($0.finding.index)].id }
+    }
+}

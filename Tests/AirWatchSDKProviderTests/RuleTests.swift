@@ -1,0 +1,88 @@
+import AirWatchSDKProvider
+import SSOPolicyProviderKit
+import Testing
+
+private let descriptor = AirWatchSDKProvider().descriptor
+
+/// One rule example, played the way the core's generic rule test plays it.
+struct RuleExampleCase: CustomTestStringConvertible, Sendable {
+    var rule: String
+    var number: Int
+    var example: RuleExample
+
+    var testDescription: String { "\(rule) #\(number) (\(example.fires ? "fires" : "does not fire"))" }
+}
+
+private let exampleCases: [RuleExampleCase] = descriptor.rules.flatMap { rule in
+    rule.examples.enumerated().map { RuleExampleCase(rule: rule.id, number: $0.offset + 1, example: $0.element) }
+}
+
+@Suite("airwatch-sdk rules")
+struct RuleTests {
+    @Test func descriptorIsConsistent() {
+        #expect(descriptor.selfCheck() == [])
+        #expect(descriptor.id == "airwatch-sdk")
+        #expect(descriptor.settings.filter(\.isMatrixDimension).map(\.key).contains("authentication"))
+        #expect(descriptor.requiredEventMeanings["sign_out"]?.contains("lockSession") == true)
+        for option in descriptor.modelOptions {
+            #expect(option.readings.count == 2, "\(option.key)")
+        }
+    }
+
+    @Test func everyRuleHasAFiringAndANonFiringExample() {
+        for rule in descriptor.rules {
+            #expect(rule.examples.contains { $0.fires }, "\(rule.id) has no firing example")
+            #expect(rule.examples.contains { !$0.fires }, "\(rule.id) has no non-firing example")
+            #expect(rule.source.contains("002_b9d7e61b51e742a7.txt") || rule.source.contains("airwatch-sdk-sso.md"))
+        }
+    }
+
+    /// The ids the core, suites and guides rely on: renaming one must be a conscious change.
+    @Test func ruleTableIsStable() {
+        let ids = descriptor.rules.map(\.id)
+        #expect(ids.count == 46)
+        #expect(ids.first == "airwatch.identify.registered")
+        #expect(ids.last == "airwatch.background.extends-session")
+        for id in [
+            "airwatch.identify.silent-login", "airwatch.identify.common-auth", "airwatch.identify.app-login",
+            "airwatch.secure.passcode.live-session", "airwatch.secure.passcode.prompt",
+            "airwatch.secure.passcode.create",
+            "airwatch.secure.username-password.every-access", "airwatch.sso.requirement-missing",
+            "airwatch.status.before-initial-check",
+        ] {
+            #expect(ids.contains(id), "\(id)")
+        }
+        #expect(descriptor.findings.count == 26)
+    }
+
+    @Test(arguments: exampleCases)
+    func example(_ item: RuleExampleCase) throws {
+        let example = item.example
+        var harness = try AirWatchHarness(
+            settings: example.settings, apps: [("app", example.appKeys)], facts: example.facts)
+        let declaration = try #require(descriptor.allEvents.first { $0.name == example.event })
+        var target = "app"
+        if case .choice(let words) = declaration.target { target = words[0] }
+        let step = try harness.step(
+            example.event, target, user: "alice", at: "08:00", conditions: example.conditions, mode: .explain)
+        #expect(step.fired.contains(item.rule) == example.fires, "fired: \(step.fired)")
+    }
+
+    /// Under explain mode a rule that was checked and did not fire says which condition failed.
+    @Test func explainNamesTheFailingCondition() throws {
+        var explained = try AirWatchHarness(settings: ["authentication": "passcode"])
+        let result = try explained.step("open", "inventory", user: "alice", mode: .explain)
+        let entry = try #require(
+            result.trace.entries.first { descriptor.rules[Int($0.rule.index)].id == "airwatch.identify.common-auth" })
+        #expect(!entry.fired)
+        let rule = descriptor.rules[Int(entry.rule.index)]
+        #expect(rule.conditions[Int(entry.failedCondition)].fails == "SSO is not effective")
+    }
+
+    @Test func traceOffRecordsNothing() throws {
+        var harness = try AirWatchHarness(settings: ["authentication": "passcode", "sso": "enabled"])
+        let step = try harness.step("open", "inventory", user: "alice", mode: .off)
+        #expect(step.trace.entries.isEmpty)
+        #expect(step.prompts == ["credentials", "create_passcode"])
+    }
+}

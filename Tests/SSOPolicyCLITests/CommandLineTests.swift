@@ -1,0 +1,172 @@
+import AirWatchSDKProvider
+import EntraSharedDeviceProvider
+import Foundation
+import SSOPolicyCLI
+import SSOPolicyTestSupport
+import Testing
+
+/// Captures what a command writes.
+final class Capture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outText = ""
+    private var errText = ""
+
+    func out(_ text: String) { lock.withLock { outText += text } }
+    func err(_ text: String) { lock.withLock { errText += text } }
+    var output: String { lock.withLock { outText } }
+    var errors: String { lock.withLock { errText } }
+}
+
+/// Runs `ssopolicy` in-process with both shipped providers, as the composition root does.
+func ssopolicy(_ arguments: String...) -> (code: Int32, out: String, err: String) {
+    let capture = Capture()
+    let context = CLIContext(
+        registry: ProviderRegistry([
+            AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
+        ]),
+        write: { capture.out($0) }, writeError: { capture.err($0) })
+    let code = CommandLineTool.run(arguments, context: context)
+    return (code, capture.output, capture.errors)
+}
+
+/// The repository root, found from this file's location.
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+struct CommandLineTests {
+    @Test func noArgumentsComparesTheBundledPolicies() {
+        let result = ssopolicy()
+        #expect(result.code == 0)
+        #expect(result.out.contains("Scenario shift-change"))
+        #expect(result.out.contains("warehouse-airwatch"))
+        #expect(result.out.contains("frontline-entra"))
+        #expect(result.out.contains("Totals"))
+        #expect(
+            result.out.hasSuffix(
+                "On your own files: ssopolicy compare --scenario my-scenario.yaml my-policy.yaml other-policy.yaml\n"))
+    }
+
+    @Test func theBinaryRunsFromAnotherDirectory() throws {
+        let binary = repository + "/.build/debug/ssopolicy"
+        guard FileManager.default.isExecutableFile(atPath: binary) else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.currentDirectoryURL = URL(fileURLWithPath: NSTemporaryDirectory())
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(String(decoding: data, as: UTF8.self).contains("Scenario shift-change"))
+    }
+
+    @Test func bundledLibraryChecksClean() {
+        let result = ssopolicy("check", repository + "/Policies", "--quiet")
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.err.isEmpty)
+    }
+
+    @Test func usageErrorsExitWith64() {
+        #expect(ssopolicy("run", "--bogus").code == 64)
+        #expect(ssopolicy("compare", "--scenario", "shift-change", "warehouse-airwatch").code == 64)
+        #expect(ssopolicy("run", "--scenario", "shift-change", "warehouse-airwatch", "--format", "yaml").code == 64)
+    }
+
+    @Test func invalidInputExitsWith1AndAPositionedError() {
+        let folder = Fixtures.folder()
+        let path = Fixtures.write("policy: x\nprovider: airwatch-sdkk\napps:\n  - id: a\n", to: "bad.yaml", in: folder)
+        let result = ssopolicy("check", path)
+        #expect(result.code == 1)
+        #expect(
+            result.err.hasPrefix("\(path):2:11: error: unknown provider 'airwatch-sdkk'; did you mean 'airwatch-sdk'?"))
+        let missing = ssopolicy("run", "--scenario", "shift-change", folder + "/nope.yaml")
+        #expect(missing.code == 1)
+        #expect(missing.err.contains("nope.yaml:1:1: error: no such file"))
+    }
+
+    @Test func runJSONIsDeterministicAndFollowsTheContract() {
+        let first = ssopolicy("run", "--scenario", "shift-change", "warehouse-airwatch", "--format", "json")
+        let second = ssopolicy("run", "--scenario", "shift-change", "warehouse-airwatch", "--format", "json")
+        #expect(first.code == 0)
+        #expect(first.out == second.out)
+        for key in [
+            "\"policy\": \"warehouse-airwatch\"", "\"provider\": \"airwatch-sdk\"", "\"scenario\": \"shift-change\"",
+            "\"steps\": [", "\"summary\": {",
+        ] {
+            #expect(first.out.contains(key))
+        }
+    }
+
+    @Test func evaluateListsOutcomesForUnknownFacts() {
+        let result = ssopolicy(
+            "evaluate", "warehouse-airwatch", "--app", "timesheet", "--user", "bob", "--format", "json")
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.out.contains("\"outcomes\": ["))
+        #expect(result.out.contains("\"when\": {"))
+        let bad = ssopolicy(
+            "evaluate", "warehouse-airwatch", "--app", "timesheet", "--user", "bob", "--fact", "passcode_sett=true")
+        #expect(bad.code == 1)
+        #expect(bad.err.contains("did you mean 'passcode_set'?"))
+    }
+
+    @Test func providersDocumentsEveryDeclaration() {
+        let result = ssopolicy("providers")
+        #expect(result.code == 0)
+        for provider in [AirWatchSDKProvider().descriptor, EntraSharedDeviceProvider().descriptor] {
+            for name in provider.settings.map(\.key) + provider.facts.map(\.key) + provider.findings.map(\.id)
+                + provider.rules.map(\.id)
+                + provider.modelOptions.map(\.key) + provider.allEvents.map(\.name)
+            {
+                #expect(result.out.contains(name), "providers does not document \(name)")
+            }
+        }
+    }
+
+    @Test func compareReportsDifferencesAndDiffShowsOnlyThem() {
+        let full = ssopolicy(
+            "compare", "--scenario", "shift-change", "warehouse-airwatch", "frontline-entra", "--format", "json")
+        #expect(full.code == 0, "\(full.err)")
+        #expect(full.out.contains("\"differences\": ["))
+        let diff = ssopolicy("compare", "--scenario", "shift-change", "warehouse-airwatch", "frontline-entra", "--diff")
+        #expect(diff.code == 0)
+        #expect(diff.out.contains("Steps that differ:"))
+    }
+
+    @Test func everyBundledScenarioRunsAgainstEveryBundledPolicy() {
+        let engine = SSOPolicyEngine(
+            registry: ProviderRegistry([
+                AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
+            ]))
+        let (files, _) = engine.yamlFiles(in: [repository + "/Policies"])
+        var policies: [CompiledPolicy] = []
+        var scenarios: [Scenario] = []
+        for file in files {
+            guard let root = try? engine.readDocument(path: file), let kind = try? engine.kind(of: root) else {
+                continue
+            }
+            if kind == .policy, let policy = try? engine.loadPolicy(root, file: file) { policies.append(policy) }
+            if kind == .scenario, let scenario = try? engine.loadScenario(root, file: file) {
+                scenarios.append(scenario)
+            }
+        }
+        #expect(policies.count >= 6)
+        #expect(scenarios.count >= 6)
+        for scenario in scenarios {
+            #expect(throws: Never.self) { try Comparison.run(scenario, policies: policies) }
+        }
+    }
+
+    @Test func ruleExamplesOfTheShippedProvidersHold() {
+        let registry = ProviderRegistry([
+            AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
+        ])
+        #expect(Fixtures.ruleExampleFailures(registry) == [])
+        for provider in registry.providers {
+            #expect(provider.descriptor.selfCheck() == [])
+            for rule in provider.descriptor.rules {
+                #expect(rule.examples.contains { $0.fires }, "\(rule.id) has no firing example")
+            }
+        }
+    }
+}

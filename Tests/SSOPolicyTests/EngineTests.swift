@@ -1,0 +1,144 @@
+import SSOPolicy
+import SSOPolicyTestSupport
+import Testing
+
+/// Dispatch to a provider, scenario execution, unknown-fact enumeration and determinism, through a test-only
+/// provider the core has never heard of.
+struct EngineTests {
+    static let policyYAML = """
+        policy: kiosk
+        title: Till kiosk
+        provider: badge-kiosk
+        settings:
+          timeout: 30m
+          after_timeout: pin
+        apps:
+          - id: till
+          - id: stock
+        """
+
+    static let scenarioYAML = """
+        scenario: handover
+        steps:
+          - { user: alice, open: till }
+          - { after: 10m, user: alice, open: stock }
+          - { at: "12:00", user: alice, open: till }
+          - { user: bob, open: stock }
+          - { user: bob, sign_out: stock }
+          - { user: bob, tap: till }
+        """
+
+    func run() throws -> RunResult {
+        let policy = try Fixtures.engine.loadPolicy(yaml: Self.policyYAML, file: "kiosk.yaml")
+        let scenario = try Fixtures.engine.loadScenario(yaml: Self.scenarioYAML, file: "handover.yaml")
+        return try Fixtures.engine.run(scenario, against: policy)
+    }
+
+    @Test func aThirdProviderRunsAScenarioThroughTheCore() throws {
+        let views = try run().views
+        #expect(views.map(\.at) == ["08:00", "08:10", "12:00", "12:01", "12:02", "12:03"])
+        #expect(views.map(\.prompts) == [["credentials"], [], ["passcode"], [], [], ["credentials"]])
+        #expect(
+            views.map(\.session) == [
+                "shared_new", "shared_reused", "shared_new", "shared_reused", "none", "shared_new",
+            ])
+        #expect(views.map(\.sessionUser) == ["alice", "alice", "alice", "alice", nil, "bob"])
+        #expect(views[3].findings.map(\.id) == ["previous-user-session-active"])
+        #expect(views[3].findings[0].message == "bob is served alice's session in stock")
+        #expect(views[0].trace.map(\.rule) == ["badge.session.tap"])
+        #expect(views[0].details.map(\.key) == ["reader"])
+    }
+
+    @Test func runJSONFollowsTheContract() throws {
+        let json = RunJSON.run(try run()).serialized()
+        #expect(
+            json.hasPrefix(
+                "{\n  \"policy\": \"kiosk\",\n  \"provider\": \"badge-kiosk\",\n  \"scenario\": \"handover\","))
+        #expect(json.contains("\"prompts\": [\"passcode\"]"))
+        #expect(json.contains("\"session_user\": null"))
+        #expect(json.contains("\"summary\": {\n    \"prompts\": 3,\n    \"findings\": {\n      \"critical\": 1,"))
+    }
+
+    @Test func outputIsByteIdenticalAcrossRuns() throws {
+        let first = RunJSON.run(try run()).serialized() + RunText.render(try run(), explain: true)
+        let second = RunJSON.run(try run()).serialized() + RunText.render(try run(), explain: true)
+        #expect(first == second)
+    }
+
+    @Test func unknownFactsGiveEveryOutcomeWithTheFactsItDependsOn() throws {
+        let policy = try Fixtures.engine.loadPolicy(yaml: Self.policyYAML, file: "kiosk.yaml")
+        let result = try Fixtures.engine.evaluate(EvaluateRequest(app: "till", user: "bob"), policy: policy)
+        let answers = result.outcomes.map {
+            ($0.when.map { "\($0.key)=\($0.value)" }, $0.view.prompts, $0.view.sessionUser)
+        }
+        #expect(answers.count == 6)
+        #expect(answers[0].0 == ["session_live=true", "session_user=none"])
+        #expect(answers[1].0 == ["session_live=true", "session_user=bob"])
+        #expect(answers[2].0 == ["session_live=true", "session_user=another-user"])
+        #expect(answers[2].2 == "another-user")
+        #expect(answers[3].0 == ["session_live=false", "session_user=none"])
+        #expect(answers[3].1 == ["credentials"])
+        #expect(answers[4].0 == ["session_live=false", "session_user=bob"])
+        #expect(answers[4].1 == ["passcode"])
+    }
+
+    @Test func knownFactsGiveOneOutcomeWithAnEmptyWhen() throws {
+        let policy = try Fixtures.engine.loadPolicy(yaml: Self.policyYAML, file: "kiosk.yaml")
+        let result = try Fixtures.engine.evaluate(
+            EvaluateRequest(app: "till", user: "bob", facts: [("session_live", "false"), ("session_user", "none")]),
+            policy: policy)
+        #expect(result.outcomes.count == 1)
+        #expect(result.outcomes[0].when.isEmpty)
+        let json = result.json.serialized()
+        #expect(json.contains("\"when\": {}"))
+    }
+
+    @Test func badFactsAreErrorsWithSuggestions() throws {
+        let policy = try Fixtures.engine.loadPolicy(yaml: Self.policyYAML, file: "kiosk.yaml")
+        #expect(throws: EvaluateError.self) {
+            try Fixtures.engine.evaluate(
+                EvaluateRequest(app: "till", user: "bob", facts: [("session_lve", "true")]), policy: policy)
+        }
+        do {
+            _ = try Fixtures.engine.evaluate(EvaluateRequest(app: "til", user: "bob"), policy: policy)
+        } catch {
+            #expect("\(error)" == "policy 'kiosk' has no app 'til'; did you mean 'till'?; apps: till, stock")
+        }
+    }
+
+    @Test func configurationFindingsAreReportedByCheckAsWarnings() {
+        let folder = Fixtures.folder()
+        Fixtures.write(
+            "policy: k\nprovider: badge-kiosk\nsettings:\n  timeout: 0\napps:\n  - id: till\n", to: "k.yaml", in: folder
+        )
+        Fixtures.write("policy: k\nprovider: nope\napps:\n  - id: till\n", to: "sub/broken.yaml", in: folder)
+        let report = Fixtures.engine.check(paths: [folder])
+        #expect(report.filesChecked == 2)
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "\(folder)/k.yaml:4:12: warning: medium: a tap never expires [session-never-expires]",
+                "\(folder)/sub/broken.yaml:2:11: error: unknown provider 'nope'; registered: badge-kiosk",
+            ])
+    }
+
+    @Test func ruleExamplesOfTheTestProviderHold() {
+        #expect(Fixtures.ruleExampleFailures(Fixtures.registry).isEmpty)
+        #expect(BadgeProvider.declaration.selfCheck().isEmpty)
+    }
+
+    @Test func registryRejectsNothingAndFindsById() {
+        #expect(Fixtures.registry.provider(id: "badge-kiosk") != nil)
+        #expect(Fixtures.registry.provider(id: "other") == nil)
+    }
+
+    @Test func durationsAndClockTimesParse() {
+        #expect(Duration.parse("1h30m") == 5400)
+        #expect(Duration.parse("0") == 0)
+        #expect(Duration.parse("15") == nil)
+        #expect(Duration.parse("m") == nil)
+        #expect(Duration.format(5400) == "1h30m")
+        #expect(Clock.parse("08:00:30") == 8 * 3600 + 30)
+        #expect(Clock.parse("8:00") == nil)
+        #expect(Clock.format(86_400 + 3600) == "+1d 01:00")
+    }
+}
