@@ -21,6 +21,7 @@ public struct SSOPolicyCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             OverviewCommand.self, RunCommand.self, CompareCommand.self, EvaluateCommand.self, MatrixCommand.self,
+            GuideCommand.self,
             CheckCommand.self,
             ProvidersCommand.self,
         ],

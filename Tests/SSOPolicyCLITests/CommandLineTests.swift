@@ -169,4 +169,30 @@ struct CommandLineTests {
             }
         }
     }
+
+    @Test func theCommittedGuideIsCurrent() throws {
+        let generated = ssopolicy("guide")
+        #expect(generated.code == 0)
+        let committed = try String(contentsOfFile: repository + "/Policies/GUIDE.md", encoding: .utf8)
+        #expect(generated.out == committed, "run: swift run ssopolicy guide --output Policies/GUIDE.md")
+    }
+
+    @Test func matrixRegeneratesTheSeedTableForEverySetting() {
+        let result = ssopolicy("matrix", "warehouse-airwatch", "--all", "--format", "json")
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.out.contains("\"authentication\": \"username_password\""))
+        #expect(result.out.contains("\"authentication\": \"disabled\""))
+        let text = ssopolicy("matrix", "frontline-entra")
+        #expect(text.code == 0)
+        #expect(text.out.hasPrefix("Decision table of frontline-entra (entra-shared-device) for app inventory"))
+    }
+
+    @Test func markdownAndMermaidHaveTheirStructure() {
+        let markdown = ssopolicy(
+            "compare", "--scenario", "shift-change", "warehouse-airwatch", "frontline-entra", "--format", "markdown")
+        #expect(markdown.out.contains("| # | at | user | event | `warehouse-airwatch` | `frontline-entra` |"))
+        let mermaid = ssopolicy("run", "--scenario", "shift-change", "frontline-entra", "--format", "mermaid")
+        #expect(mermaid.out.hasPrefix("sequenceDiagram\n"))
+        #expect(mermaid.out.contains("actor u_alice as alice"))
+    }
 }

@@ -20,7 +20,8 @@ public struct DecisionMatrix: Sendable {
 
     /// Builds the matrix for `app` (default: the policy's first app) and the `open` event.
     public static func build(
-        _ policy: CompiledPolicy, provider: AnyPolicyProvider, app: String?, allSettings: Bool, user: String = "alice"
+        _ policy: CompiledPolicy, provider: AnyPolicyProvider, app: String?, allSettings: Bool, user: String = "alice",
+        fixedFacts: [String: String] = [:]
     ) throws -> DecisionMatrix {
         let configuration = policy.configuration
         let appID = app ?? configuration.apps[0].id
@@ -56,6 +57,10 @@ public struct DecisionMatrix: Sendable {
             let descriptor = compiled.descriptor
             var combos: [[(String, String)]] = [[]]
             for fact in descriptor.facts {
+                if let fixed = fixedFacts[fact.key] {
+                    combos = combos.map { $0 + [(fact.key, fixed)] }
+                    continue
+                }
                 let values: [String]
                 switch fact.domain {
                 case .choice(let choices): values = choices
