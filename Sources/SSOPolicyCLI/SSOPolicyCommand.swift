@@ -22,7 +22,7 @@ public struct SSOPolicyCommand: ParsableCommand {
         subcommands: [
             OverviewCommand.self, RunCommand.self, CompareCommand.self, EvaluateCommand.self, MatrixCommand.self,
             GuideCommand.self,
-            CheckCommand.self,
+            CheckCommand.self, TestCommand.self,
             ProvidersCommand.self,
         ],
         defaultSubcommand: OverviewCommand.self

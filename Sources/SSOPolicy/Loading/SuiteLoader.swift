@@ -26,7 +26,7 @@ public struct SuiteLoader: Sendable {
         func path(_ key: String) -> (String, SourcePosition) {
             guard let entry = entries[key], let text = reader.text(entry.value, key) else { return ("", root.position) }
             let resolved = text.hasPrefix("/") ? text : (folder.isEmpty ? text : folder + "/" + text)
-            return ((resolved as NSString).standardizingPath, entry.value.position)
+            return (Self.normalized(resolved), entry.value.position)
         }
         let (policyPath, policyPosition) = path("policy")
         let (scenarioPath, scenarioPosition) = path("scenario")
@@ -45,6 +45,22 @@ public struct SuiteLoader: Sendable {
                 id: id, title: title, file: file, position: root.position, policyPath: policyPath,
                 policyPosition: policyPosition, scenarioPath: scenarioPath, scenarioPosition: scenarioPosition,
                 expectations: expectations))
+    }
+
+    /// Removes `.` and `name/..` segments so positions and reports name `Policies/airwatch/x.yaml`, not
+    /// `Policies/suites/../airwatch/x.yaml` (Foundation's `standardizingPath` leaves relative paths alone).
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
     private func readExpectation(_ node: ConfigNode, index: Int, _ reader: inout NodeReader) -> Expectation? {

@@ -1,0 +1,125 @@
+import AirWatchSDKProvider
+import EntraSharedDeviceProvider
+import Foundation
+import SSOPolicyCLI
+import SSOPolicyTestSupport
+import Testing
+
+/// `ssopolicy test`: the bundled library is under test, failures are readable, and the suites catch a provider
+/// rule broken on purpose.
+struct TestCommandTests {
+    static let registry = ProviderRegistry([
+        AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
+    ])
+
+    @Test func theBundledSuitesPass() {
+        let result = ssopolicy("test", repository + "/Policies")
+        #expect(result.code == 0, "\(result.out)")
+        #expect(result.out.contains(" passed, 0 failed ("))
+        #expect(!result.out.contains("FAIL"))
+    }
+
+    @Test func everyBundledPolicyAndScenarioIsUnderTest() throws {
+        let report = SuiteRunner(engine: SSOPolicyEngine(registry: Self.registry)).run(paths: [
+            repository + "/Policies"
+        ])
+        let policies = Set(report.suites.map(\.suite.policyPath))
+        let scenarios = Set(report.suites.map(\.suite.scenarioPath))
+        let files = SSOPolicyEngine(registry: Self.registry).yamlFiles(in: [repository + "/Policies"]).files
+        for file in files where !file.contains("/suites/") {
+            #expect(
+                policies.contains(file) || scenarios.contains(file), "\(file) is not referenced by any bundled suite")
+        }
+    }
+
+    @Test func aFailureShowsPositionExpectedActualAndTraceAndExits1() throws {
+        let folder = Fixtures.folder()
+        Fixtures.write(
+            """
+            suite: broken-pin
+            policy: \(repository)/Policies/airwatch/warehouse-airwatch.yaml
+            scenario: \(repository)/Policies/scenarios/shift-change.yaml
+            expect:
+              - step: 4
+                prompts: [credentials]
+                session_user: bob
+                absent_findings: [previous-user-session-active]
+            """, to: "broken.yaml", in: folder)
+        let result = ssopolicy("test", folder)
+        #expect(result.code == 1)
+        #expect(
+            result.out.contains(
+                "\(folder)/broken.yaml:5:5: error: step 4 (12:00 bob open timesheet) of 'shift-change' does not match"))
+        #expect(result.out.contains("    prompts          expected [credentials]\n"))
+        #expect(result.out.contains("                     actual   [passcode]\n"))
+        #expect(result.out.contains("    session_user     expected bob\n"))
+        #expect(result.out.contains("absent_findings  expected none of [previous-user-session-active]"))
+        #expect(result.out.contains("trace of step 4:"))
+        #expect(result.out.contains("fired airwatch.secure.passcode.prompt"))
+        #expect(result.out.hasSuffix("0 passed, 1 failed (1 suite)\n"))
+    }
+
+    @Test func filterRunsOneExpectation() {
+        let result = ssopolicy(
+            "test", repository + "/Policies", "--filter", "warehouse-airwatch-on-shift-change:4", "--verbose")
+        #expect(result.code == 0)
+        #expect(result.out.contains("ok step 4 (12:00 bob open timesheet)"))
+        #expect(result.out.hasSuffix("1 passed, 0 failed (1 suite)\n"))
+        let typo = ssopolicy("test", repository + "/Policies", "--filter", "warehouse-airwatch-on-shift-chang")
+        #expect(typo.code == 1)
+        #expect(typo.out.contains("did you mean 'warehouse-airwatch-on-shift-change'?"))
+        #expect(ssopolicy("test", "Policies", "--filter", "x:0").code == 64)
+        #expect(ssopolicy("test", "Policies", "--format", "markdown").code == 64)
+    }
+
+    @Test func coverageNamesRulesNoSuiteReaches() {
+        let result = ssopolicy("test", repository + "/Policies", "--coverage")
+        #expect(result.code == 0)
+        #expect(result.out.contains("airwatch-sdk: "))
+        #expect(result.out.contains("entra-shared-device: "))
+        // Failed-attempt wipes need several wrong passcodes in a row: no bundled scenario has them.
+        #expect(result.out.contains("not checked by any suite:\n"))
+        #expect(result.out.contains("    airwatch.failed-attempts.wipe\n"))
+        #expect(result.out.contains("excluded by this policy's settings:"))
+        let json = ssopolicy("test", repository + "/Policies", "--coverage", "--format", "json")
+        #expect(json.code == 0)
+        #expect(json.out.contains(#""coverage": ["#))
+        #expect(json.out.contains(#""reachability": "unreachable_by_settings""#))
+        #expect(json.out == ssopolicy("test", repository + "/Policies", "--coverage", "--format", "json").out)
+    }
+
+    /// Every rule the coverage report calls checked, broken on purpose, makes a bundled suite fail.
+    @Test(arguments: checkedRules())
+    func breakingACheckedRuleFailsABundledSuite(_ target: RuleTarget) {
+        let broken: AnyPolicyProvider
+        let other: AnyPolicyProvider
+        if target.provider == "airwatch-sdk" {
+            broken = AnyPolicyProvider(RuleMutant(AirWatchSDKProvider(), breaking: RuleID(target.index)))
+            other = AnyPolicyProvider(EntraSharedDeviceProvider())
+        } else {
+            broken = AnyPolicyProvider(RuleMutant(EntraSharedDeviceProvider(), breaking: RuleID(target.index)))
+            other = AnyPolicyProvider(AirWatchSDKProvider())
+        }
+        let engine = SSOPolicyEngine(registry: ProviderRegistry([broken, other]))
+        let report = SuiteRunner(engine: engine).run(paths: [repository + "/Policies"])
+        #expect(report.failedCount > 0, "breaking \(target.rule) went unnoticed")
+    }
+
+    struct RuleTarget: Sendable, CustomTestStringConvertible {
+        var provider: String
+        var index: Int
+        var rule: String
+        var testDescription: String { rule }
+    }
+
+    static func checkedRules() -> [RuleTarget] {
+        let report = SuiteRunner(engine: SSOPolicyEngine(registry: registry)).run(paths: [repository + "/Policies"])
+        let coverage = RuleCoverage.make(report, registry: registry)
+        return coverage.providers.flatMap { provider in
+            provider.rules.enumerated().compactMap { index, entry in
+                entry.status == .checked
+                    ? RuleTarget(provider: provider.providerID, index: index, rule: entry.rule.id) : nil
+            }
+        }
+    }
+}
