@@ -22,7 +22,7 @@ public struct SSOPolicyCommand: ParsableCommand {
         subcommands: [
             OverviewCommand.self, RunCommand.self, CompareCommand.self, EvaluateCommand.self, MatrixCommand.self,
             GuideCommand.self,
-            CheckCommand.self, TestCommand.self,
+            CheckCommand.self, TestCommand.self, SchemaCommand.self,
             ProvidersCommand.self,
         ],
         defaultSubcommand: OverviewCommand.self

@@ -55,6 +55,7 @@ public struct ScenarioLoader: Sendable {
         if let entry = entries["given"], !entry.value.isNull, let facts = reader.mapping(entry.value, "given") {
             reader.rejectUnknownKeys(facts, known: factKeys, in: "given (facts of the registered providers)")
             given = facts.filter { factKeys.contains($0.key) }
+            for entry in given { checkFact(entry, &reader) }
         }
         var steps: [ScenarioStep] = []
         if let entry = entries["steps"], let items = reader.sequence(entry.value, "steps") {
@@ -165,10 +166,62 @@ public struct ScenarioLoader: Sendable {
         } else if !Identifier.isValid(target) {
             reader.error("\(event.key): '\(target)' is not a valid app id", at: event.value.position)
         }
+        checkConditions(entries.filter { conditions.contains($0.key) }, event: event.key, &reader)
         if reader.diagnostics.errors.count > errorsBefore { return nil }
         return ScenarioStep(
             number: number, position: node.position, time: time, user: user, event: event.key,
             eventPosition: event.keyPosition, target: target, targetPosition: event.value.position,
             conditions: entries.filter { conditions.contains($0.key) }, note: note)
+    }
+
+    /// A step condition must go with an event some provider allows it on, with a value of its kind; checked here
+    /// so `check` catches it without a policy (binding checks it again against the policy's own provider).
+    private func checkConditions(_ entries: [ConfigEntry], event: String, _ reader: inout NodeReader) {
+        for entry in entries {
+            let declarations = registry.providers.flatMap(\.descriptor.stepConditions).filter { $0.key == entry.key }
+            guard !declarations.isEmpty else { continue }
+            if !declarations.contains(where: { $0.events.contains(event) }) {
+                let events = declarations.flatMap(\.events)
+                reader.error(
+                    "'\(entry.key)' applies to " + events.map { "'\($0)'" }.joined(separator: ", ")
+                        + ", not '\(event)'", at: entry.keyPosition)
+                continue
+            }
+            guard let text = reader.text(entry.value, entry.key) else { continue }
+            if !declarations.contains(where: { $0.kind.parse(text) != nil }) {
+                let kind = declarations[0].kind
+                reader.error(
+                    "\(entry.key): expected \(kind.expectation), found '\(text)'"
+                        + Suggestion.didYouMean(text, in: kind.suggestions), at: entry.value.position)
+            }
+        }
+    }
+
+    /// A `given:` value must be a value of the fact (or, for a per-app fact, a mapping of app ids to values) for
+    /// some registered provider; binding checks it again against the policy's provider and apps.
+    private func checkFact(_ entry: ConfigEntry, _ reader: inout NodeReader) {
+        let declarations = registry.providers.flatMap(\.descriptor.facts).filter { $0.key == entry.key }
+        guard let first = declarations.first else { return }
+        func accepts(_ text: String) -> Bool {
+            declarations.contains { declaration in
+                switch declaration.domain {
+                case .choice(let values): return values.contains(text)
+                case .account: return Identifier.isValid(text)
+                }
+            }
+        }
+        func check(_ node: ConfigNode, _ what: String) {
+            guard let text = reader.text(node, what) else { return }
+            if !accepts(text) {
+                var message = "\(what): expected \(first.domain.expectation), found '\(text)'"
+                if case .choice(let values) = first.domain { message += Suggestion.didYouMean(text, in: values) }
+                reader.error(message, at: node.position)
+            }
+        }
+        if let items = entry.value.entries, declarations.contains(where: { $0.scope == .app }) {
+            for item in items { check(item.value, "given: \(entry.key).\(item.key)") }
+        } else {
+            check(entry.value, "given: \(entry.key)")
+        }
     }
 }

@@ -1,0 +1,468 @@
+import SSOPolicyProviderKit
+
+/// A JSON Schema (draft 2020-12) for policy, scenario and suite files, generated from the registered providers'
+/// declarations — the same settings, value kinds, per-app keys, facts, events and conditions the loaders
+/// validate against — so the schema and `ssopolicy check` cannot drift apart.
+///
+/// YAML editors (the YAML language server) type scalars by YAML 1.2's core schema: `true` is a boolean, `5` an
+/// integer, `16.4` a number, `08:00` a string. ssopolicy reads every scalar as text, so value schemas accept each
+/// typed form that the checker accepts as text (`5` and `"5"`), and nothing the checker rejects where a schema can
+/// say so. Checks a schema cannot express (unique app ids, time never going backwards, apps a scenario names
+/// existing in a policy) stay with `check`.
+public struct JSONSchemaGenerator: Sendable {
+    public enum Kind: String, CaseIterable, Sendable {
+        case policy, scenario, suite
+    }
+
+    public let registry: ProviderRegistry
+
+    public init(registry: ProviderRegistry) { self.registry = registry }
+
+    static let identifierPattern = "^[A-Za-z0-9._-]{1,64}$"
+
+    /// The schema for one kind of file, or (nil) for every kind, dispatching on the top-level key as `check` does.
+    public func schema(for kind: Kind? = nil) -> JSONValue {
+        var root: [(String, JSONValue)] = [
+            ("$schema", "https://json-schema.org/draft/2020-12/schema"),
+            ("$id", .string("https://ssopolicy.dev/schema/\(kind?.rawValue ?? "ssopolicy").schema.json")),
+            (
+                "title",
+                .string(kind.map { "ssopolicy \($0.rawValue) file" } ?? "ssopolicy policy, scenario or suite file")
+            ),
+        ]
+        if let kind {
+            root.append(("$ref", .string("#/$defs/\(kind.rawValue)")))
+        } else {
+            root.append(
+                ("description", "A suite has a top-level 'suite' key, a scenario 'scenario', a policy 'policy'."))
+            root.append(
+                ("if", .object([("required", ["suite"])])))
+            root.append(("then", .object([("$ref", "#/$defs/suite")])))
+            root.append(
+                (
+                    "else",
+                    .object([
+                        ("if", .object([("required", ["scenario"])])),
+                        ("then", .object([("$ref", "#/$defs/scenario")])),
+                        ("else", .object([("$ref", "#/$defs/policy")])),
+                    ])
+                ))
+        }
+        root.append(("$defs", .object(definitions())))
+        return .object(root)
+    }
+
+    func definitions() -> [(String, JSONValue)] {
+        var defs: [(String, JSONValue)] = [
+            ("identifier", .object([("type", "string"), ("pattern", .string(Self.identifierPattern))])),
+            ("policy", policy()), ("scenario", scenario()), ("suite", suite()),
+        ]
+        for provider in registry.providers {
+            defs.append(("\(provider.id).settings", settings(provider.descriptor)))
+            defs.append(("\(provider.id).app", app(provider.descriptor)))
+        }
+        return defs
+    }
+
+    // MARK: Policy
+
+    func policy() -> JSONValue {
+        let providers = registry.providers
+        return .object([
+            ("type", "object"),
+            ("description", "A policy (spec 3.1): a provider, its settings and its apps."),
+            ("required", ["policy", "provider", "apps"]),
+            (
+                "properties",
+                .object([
+                    (
+                        "policy",
+                        .object([
+                            ("description", "The policy id: lower-case letters, digits and '-'."),
+                            ("type", "string"), ("pattern", "^[a-z0-9][a-z0-9-]{0,63}$"),
+                        ])
+                    ),
+                    ("title", .object([("type", "string")])),
+                    (
+                        "provider",
+                        .object([
+                            ("description", "A registered provider (see 'ssopolicy providers')."),
+                            ("enum", .array(providers.map { .string($0.id) })),
+                        ])
+                    ),
+                    ("settings", .object([("type", ["object", "null"])])),
+                    ("apps", .object([("type", "array"), ("minItems", 1), ("items", .object([("type", "object")]))])),
+                ])
+            ),
+            ("additionalProperties", false),
+            (
+                "allOf",
+                .array(
+                    providers.map { provider in
+                        .object([
+                            (
+                                "if",
+                                .object([
+                                    ("properties", .object([("provider", .object([("const", .string(provider.id))]))])),
+                                    ("required", ["provider"]),
+                                ])
+                            ),
+                            (
+                                "then",
+                                .object([
+                                    (
+                                        "properties",
+                                        .object([
+                                            (
+                                                "settings",
+                                                .object([("$ref", .string("#/$defs/\(provider.id).settings"))])
+                                            ),
+                                            (
+                                                "apps",
+                                                .object([
+                                                    (
+                                                        "items",
+                                                        .object([("$ref", .string("#/$defs/\(provider.id).app"))])
+                                                    )
+                                                ])
+                                            ),
+                                        ])
+                                    )
+                                ])
+                            ),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    func settings(_ descriptor: ProviderDescriptor) -> JSONValue {
+        var properties = descriptor.settings.map { ($0.key, Self.setting($0)) }
+        if !descriptor.modelOptions.isEmpty {
+            properties.append(
+                (
+                    "model",
+                    .object([
+                        (
+                            "description",
+                            "Model options: readings where the sources disagree; the seed's is the default."
+                        ),
+                        ("type", ["object", "null"]),
+                        ("properties", .object(descriptor.modelOptions.map { ($0.key, Self.setting($0.setting)) })),
+                        ("additionalProperties", false),
+                    ])
+                ))
+        }
+        var fields: [(String, JSONValue)] = [
+            ("description", .string("Settings of provider '\(descriptor.id)'.")),
+            ("type", ["object", "null"]),
+            ("properties", .object(properties)),
+            ("additionalProperties", false),
+        ]
+        let required = descriptor.settings.filter { $0.defaultValue == nil }.map { JSONValue.string($0.key) }
+        if !required.isEmpty { fields.append(("required", .array(required))) }
+        return .object(fields)
+    }
+
+    func app(_ descriptor: ProviderDescriptor) -> JSONValue {
+        let properties: [(String, JSONValue)] =
+            [
+                (
+                    "id",
+                    .object([
+                        ("description", "The app id, unique in the policy ('all' is reserved)."),
+                        ("$ref", "#/$defs/identifier"), ("not", .object([("const", "all")])),
+                    ])
+                ),
+                ("name", .object([("type", "string")])),
+            ] + descriptor.appKeys.map { ($0.key, Self.setting($0)) }
+        let required = ["id"] + descriptor.appKeys.filter { $0.defaultValue == nil }.map(\.key)
+        return .object([
+            ("description", .string("An app of provider '\(descriptor.id)'.")),
+            ("type", "object"), ("required", .array(required.map(JSONValue.string))),
+            ("properties", .object(properties)),
+            ("additionalProperties", false),
+        ])
+    }
+
+    static func setting(_ declaration: SettingDeclaration) -> JSONValue {
+        var description = declaration.meaning
+        if let value = declaration.defaultValue { description += " Default: \(value)." }
+        description += " Source: \(declaration.source)."
+        return .object([("description", .string(description))] + value(declaration.kind))
+    }
+
+    /// The schema of a value of `kind`, in each YAML-typed form the checker accepts as text.
+    static func value(_ kind: ValueKind) -> [(String, JSONValue)] {
+        switch kind {
+        case .choice(let words):
+            return [("enum", .array(words.flatMap(typedForms)))]
+        case .bool:
+            return [("enum", [true, false, "true", "false"])]
+        case .duration:
+            return [
+                (
+                    "anyOf",
+                    [
+                        .object([("const", 0)]),
+                        .object([("type", "string"), ("pattern", "^(0|([0-9]+[dhms])+)$")]),
+                    ]
+                )
+            ]
+        case .integer(let min, let max):
+            var number: [(String, JSONValue)] = [("type", "integer")]
+            if let min { number.append(("minimum", .int(min))) }
+            if let max { number.append(("maximum", .int(max))) }
+            return [("anyOf", [.object(number), .object([("type", "string"), ("pattern", "^-?[0-9]+$")])])]
+        case .version:
+            return [
+                (
+                    "anyOf",
+                    [
+                        .object([("type", "number"), ("minimum", 0)]),
+                        .object([("type", "string"), ("pattern", "^[0-9]+(\\.[0-9]+)*$")]),
+                    ]
+                )
+            ]
+        case .identifier:
+            return [
+                ("anyOf", [.object([("$ref", "#/$defs/identifier")]), .object([("type", "integer"), ("minimum", 0)])])
+            ]
+        }
+    }
+
+    /// A word as text, plus the typed value a YAML 1.2 editor would read it as (`true`, `5`).
+    static func typedForms(_ word: String) -> [JSONValue] {
+        switch word {
+        case "true": return ["true", true]
+        case "false": return ["false", false]
+        default:
+            if let number = Int(word), String(number) == word { return [.string(word), .int(number)] }
+            return [.string(word)]
+        }
+    }
+
+    // MARK: Scenario
+
+    func scenario() -> JSONValue {
+        .object([
+            ("type", "object"),
+            ("description", "A scenario (spec 3.2): timed steps, each with exactly one event."),
+            ("required", ["scenario", "steps"]),
+            (
+                "properties",
+                .object([
+                    ("scenario", .object([("$ref", "#/$defs/identifier")])),
+                    ("title", .object([("type", "string")])),
+                    ("given", given()),
+                    ("steps", .object([("type", "array"), ("minItems", 1), ("maxItems", 10_000), ("items", step())])),
+                ])
+            ),
+            ("additionalProperties", false),
+        ])
+    }
+
+    func given() -> JSONValue {
+        var properties: [(String, JSONValue)] = []
+        for provider in registry.providers {
+            for fact in provider.descriptor.facts where !properties.contains(where: { $0.0 == fact.key }) {
+                let value: JSONValue
+                switch fact.domain {
+                case .choice(let words): value = .object([("enum", .array(words.flatMap(Self.typedForms)))])
+                case .account: value = .object([("$ref", "#/$defs/identifier")])
+                }
+                var schema: [(String, JSONValue)] = [
+                    ("description", .string("\(fact.meaning) Default: \(fact.defaultValue). Source: \(fact.source)."))
+                ]
+                if fact.scope == .app {
+                    schema.append(
+                        (
+                            "anyOf",
+                            [
+                                value,
+                                .object([
+                                    ("type", "object"), ("propertyNames", .object([("$ref", "#/$defs/identifier")])),
+                                    ("additionalProperties", value),
+                                ]),
+                            ]
+                        ))
+                } else {
+                    guard case .object(let fields) = value else { continue }
+                    schema += fields
+                }
+                properties.append((fact.key, .object(schema)))
+            }
+        }
+        return .object([
+            ("description", "Initial facts of the registered providers."),
+            ("type", ["object", "null"]), ("properties", .object(properties)), ("additionalProperties", false),
+        ])
+    }
+
+    func step() -> JSONValue {
+        var events: [(name: String, declaration: EventDeclaration, schema: JSONValue)] = []
+        for provider in registry.providers {
+            for event in provider.descriptor.allEvents where !events.contains(where: { $0.name == event.name }) {
+                let target: JSONValue
+                switch event.target {
+                case .app:
+                    target = .object([("$ref", "#/$defs/identifier"), ("not", .object([("const", "all")]))])
+                case .appOrAll: target = .object([("$ref", "#/$defs/identifier")])
+                case .choice(let words): target = .object([("enum", .array(words.map(JSONValue.string)))])
+                }
+                guard case .object(let fields) = target else { continue }
+                let schema = JSONValue.object(
+                    [("description", .string("\(event.meaning). Source: \(event.source)."))] + fields)
+                events.append((event.name, event, schema))
+            }
+        }
+        var conditions: [(String, StepConditionDeclaration)] = []
+        for provider in registry.providers {
+            for condition in provider.descriptor.stepConditions
+            where !conditions.contains(where: { $0.0 == condition.key }) {
+                conditions.append((condition.key, condition))
+            }
+        }
+        let properties: [(String, JSONValue)] =
+            [
+                (
+                    "at",
+                    .object([
+                        ("description", "Clock time HH:MM or HH:MM:SS (quote it: \"08:00\")."), ("type", "string"),
+                        ("pattern", "^[0-9]{2}:[0-9]{2}(:[0-9]{2})?$"),
+                    ])
+                ),
+                (
+                    "after",
+                    .object(
+                        [("description", "Time since the previous step, e.g. 30s, 15m, 2h.")] + Self.value(.duration))
+                ),
+                (
+                    "user",
+                    .object([
+                        ("description", "The acting user ('none' and 'all' are reserved)."),
+                        ("$ref", "#/$defs/identifier"), ("not", .object([("enum", ["none", "all"])])),
+                    ])
+                ),
+                ("note", .object([("type", "string")])),
+            ] + events.map { ($0.name, $0.schema) }
+            + conditions.map { key, condition in
+                (
+                    key,
+                    .object(
+                        [
+                            (
+                                "description",
+                                .string(
+                                    "\(condition.meaning) On: \(condition.events.joined(separator: ", ")). Source: \(condition.source)."
+                                )
+                            )
+                        ] + Self.value(condition.kind))
+                )
+            }
+        var rules: [JSONValue] = [
+            .object([("not", .object([("required", ["at", "after"])]))])
+        ]
+        for event in events where event.declaration.requiresUser {
+            rules.append(
+                .object([
+                    ("if", .object([("required", .array([.string(event.name)]))])),
+                    ("then", .object([("required", ["user"])])),
+                ]))
+        }
+        for (key, condition) in conditions {
+            rules.append(
+                .object([
+                    ("if", .object([("required", .array([.string(key)]))])),
+                    (
+                        "then",
+                        .object([
+                            ("anyOf", .array(condition.events.map { .object([("required", .array([.string($0)]))]) }))
+                        ])
+                    ),
+                ]))
+        }
+        return .object([
+            ("type", "object"),
+            ("description", "A step: a time, a user, exactly one event, and step conditions."),
+            ("properties", .object(properties)),
+            ("additionalProperties", false),
+            ("oneOf", .array(events.map { .object([("required", .array([.string($0.name)]))]) })),
+            ("allOf", .array(rules)),
+        ])
+    }
+
+    // MARK: Suite
+
+    func suite() -> JSONValue {
+        var findings: [String] = []
+        var details: [(String, JSONValue)] = []
+        for provider in registry.providers {
+            for finding in provider.descriptor.findings where !findings.contains(finding.id) {
+                findings.append(finding.id)
+            }
+            for detail in provider.descriptor.details where !details.contains(where: { $0.0 == detail.key }) {
+                switch detail.kind {
+                case .choice(let words):
+                    details.append((detail.key, .object([("enum", .array(words.flatMap(Self.typedForms)))])))
+                case .account: details.append((detail.key, .object([("$ref", "#/$defs/identifier")])))
+                }
+            }
+        }
+        let findingList = JSONValue.object([
+            ("type", ["array", "null"]), ("items", .object([("enum", .array(findings.map(JSONValue.string)))])),
+        ])
+        let expectation = JSONValue.object([
+            ("type", "object"),
+            ("description", "What must hold at one step; only the fields written are checked."),
+            ("required", ["step"]),
+            (
+                "properties",
+                .object([
+                    (
+                        "step",
+                        .object([("description", "The step number, from 1.")] + Self.value(.integer(min: 1, max: nil)))
+                    ),
+                    (
+                        "prompts",
+                        .object([
+                            ("type", ["array", "null"]),
+                            ("items", .object([("enum", .array(Prompt.allCases.map { .string($0.name) }))])),
+                        ])
+                    ),
+                    ("session", .object([("enum", .array(SessionKind.allCases.map { .string($0.name) }))])),
+                    ("session_user", .object([("$ref", "#/$defs/identifier")])),
+                    (
+                        "details",
+                        .object([("type", "object"), ("properties", .object(details)), ("additionalProperties", false)])
+                    ),
+                    ("findings", findingList),
+                    ("absent_findings", findingList),
+                ])
+            ),
+            ("additionalProperties", false),
+        ])
+        return .object([
+            ("type", "object"),
+            ("description", "A test suite (spec 3.3): expectations on a policy × scenario run."),
+            ("required", ["suite", "policy", "scenario", "expect"]),
+            (
+                "properties",
+                .object([
+                    ("suite", .object([("$ref", "#/$defs/identifier")])),
+                    ("title", .object([("type", "string")])),
+                    (
+                        "policy",
+                        .object([("description", "Path to the policy, relative to this file."), ("type", "string")])
+                    ),
+                    (
+                        "scenario",
+                        .object([("description", "Path to the scenario, relative to this file."), ("type", "string")])
+                    ),
+                    ("expect", .object([("type", "array"), ("minItems", 1), ("items", expectation)])),
+                ])
+            ),
+            ("additionalProperties", false),
+        ])
+    }
+}
