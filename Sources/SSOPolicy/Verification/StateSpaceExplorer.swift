@@ -28,6 +28,7 @@ struct StateSpaceExplorer: StateSpaceVisitor {
     let maxStates: Int
     let handoverAssumed: Bool
     let startTime: Int
+    let stopsWhenAllBroken: Bool
 
     private struct Node<State> {
         var state: State
@@ -117,20 +118,21 @@ struct StateSpaceExplorer: StateSpaceVisitor {
                         break level
                     }
                 }
-                if found == allFound { break level }
+                if stopsWhenAllBroken, found == allFound { break level }
             }
             completed += 1
             widestFrontier = max(widestFrontier, next.count)
             swap(&frontier, &next)
             next.removeAll(keepingCapacity: true)
         }
-        if found == allFound && !truncated && completed < depth {
+        let stoppedEarly = stopsWhenAllBroken && found == allFound && !frontier.isEmpty
+        if stoppedEarly && !truncated && completed < depth {
             // Every property is broken: nothing is left to claim, the depth reached is where the search stopped.
             completed += 1
         }
         return ExplorationOutcome(
             violations: violations, states: visited.count, transitions: transitions, completedDepth: completed,
-            closed: !truncated && found != allFound && frontier.isEmpty && completed < depth,
+            closed: !truncated && !stoppedEarly && frontier.isEmpty && completed < depth,
             truncated: truncated, fingerprintBytes: visited.byteCount + widestFrontier * stride)
     }
 }

@@ -121,9 +121,28 @@ public enum VerificationRender {
 
     // MARK: Markdown
 
-    public static func markdown(_ reports: [VerificationReport], counterexamples: Bool = true) -> String {
+    /// One line: the steps joined by arrows, then what the breaking step served and found.
+    public static func compact(_ counterexample: Counterexample) -> String {
+        let views = counterexample.replay.views
+        var out = views.map { view in
+            var text = view.user.map { "\($0) " } ?? ""
+            if view.at != views.first?.at, views.count > 1 { text = "(\(view.at)) " + text }
+            return text + "\(view.event) \(view.app)"
+        }.joined(separator: " → ")
+        if let step = counterexample.breakingStep {
+            let view = views[step - 1]
+            out += " ⇒ `\(view.session)`" + (view.sessionUser.map { " (\($0))" } ?? "")
+            let found = view.findings.map { "`\($0.id)`" }.joined(separator: ", ")
+            if !found.isEmpty { out += ", " + found }
+        }
+        return out
+    }
+
+    public static func markdown(
+        _ reports: [VerificationReport], counterexamples: Bool = true, details: Bool = true
+    ) -> String {
         var out = ""
-        if reports.count > 1 {
+        if reports.count > 1 || !details {
             let ids = propertyIDs(reports)
             out += "| policy | " + ids.map { "`\($0)`" }.joined(separator: " | ") + " |\n"
             out += "|---|" + ids.map { _ in "---|" }.joined() + "\n"
@@ -132,7 +151,7 @@ public enum VerificationRender {
             }
             out += "\n"
         }
-        for report in reports {
+        for report in reports where details {
             let options = report.options
             out += "#### `\(report.policy.configuration.id)`\n\n"
             out +=

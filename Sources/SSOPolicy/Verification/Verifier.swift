@@ -14,11 +14,14 @@ public struct VerificationOptions: Sendable, Hashable {
     public var exploreConditions: Bool
     /// Distinct states after which the exploration stops (and says so) instead of exhausting memory.
     public var maxStates: Int
+    /// Keep exploring to the depth after every property is broken (to count the state space, or to benchmark).
+    public var exhaustive: Bool
 
     public init(
         users: Int = 2, depth: Int = 8, properties: [String] = [], assumptions: [VerificationAssumption] = [],
-        exploreConditions: Bool = false, maxStates: Int = 50_000_000
+        exploreConditions: Bool = false, maxStates: Int = 50_000_000, exhaustive: Bool = false
     ) {
+        self.exhaustive = exhaustive
         self.users = users
         self.depth = depth
         self.properties = properties
@@ -33,6 +36,7 @@ public struct VerificationOptions: Sendable, Hashable {
         parts += properties.map { "--property \($0)" }
         parts += assumptions.map { "--assume \($0.rawValue)" }
         if exploreConditions { parts.append("--explore-conditions") }
+        if exhaustive { parts.append("--exhaustive") }
         return parts.joined(separator: " ")
     }
 }
@@ -142,7 +146,7 @@ public struct Verifier: Sendable {
         }
         var explorer = StateSpaceExplorer(
             moves: moves, checker: checker, depth: options.depth, maxStates: options.maxStates,
-            handoverAssumed: handover, startTime: Clock.start)
+            handoverAssumed: handover, startTime: Clock.start, stopsWhenAllBroken: !options.exhaustive)
         let outcome =
             selected.isEmpty
             ? ExplorationOutcome(

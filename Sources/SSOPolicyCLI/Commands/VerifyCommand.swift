@@ -53,6 +53,9 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
     @Option(name: .long, help: "Stop (and say so) after this many distinct states.")
     var maxStates = 50_000_000
 
+    @Flag(name: .long, help: "Explore to the depth even once every property is broken (counts the whole space).")
+    var exhaustive = false
+
     @Option(name: .long, help: "Write each counterexample as a scenario file into this folder.")
     var counterexampleDir: String?
 
@@ -110,7 +113,7 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
 
         let options = VerificationOptions(
             users: users, depth: depth, properties: properties, assumptions: seenAssumptions,
-            exploreConditions: exploreConditions, maxStates: maxStates)
+            exploreConditions: exploreConditions, maxStates: maxStates, exhaustive: exhaustive)
         let verifier = Verifier(engine: context.engine)
         let clock = ContinuousClock()
         var reports: [VerificationReport] = []
