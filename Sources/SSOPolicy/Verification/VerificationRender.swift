@@ -60,7 +60,7 @@ public enum VerificationRender {
         let table = TextTable(
             header: ["property", "verdict"],
             rows: report.verdicts.map { [$0.property.id, sentence($0, report)] })
-        out += table.render(indent: "  ") + "\n"
+        out += table.render(indent: "  ")
         for verdict in report.verdicts {
             guard case .violated(let counterexample) = verdict.status else { continue }
             out += "\n" + wrap("\(verdict.property.id): \(verdict.property.meaning)", indent: "", hanging: "  ") + "\n"
