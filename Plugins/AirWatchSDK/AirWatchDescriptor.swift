@@ -11,7 +11,16 @@ enum AirWatchDescriptor {
             + "(passcode, username/password or nothing), with a session shared per cluster when SSO is effective",
         sources: [seed, research], settings: settings, modelOptions: modelOptions, appKeys: appKeys, facts: facts,
         events: events, stepConditions: stepConditions, details: details, findings: AirWatchFinding.catalogue,
-        rules: AirWatchRule.table, requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy)
+        rules: AirWatchRule.table, requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy,
+        properties: properties)
+
+    /// What `ssopolicy verify` checks beyond the core's properties.
+    static let properties: [PropertyDeclaration] = [
+        PropertyDeclaration(
+            "check-out-separates-data",
+            meaning: "a Hub check-out by another user never leaves the previous user's app data on the device",
+            violatedBy: ["check-out-data-not-separated"], source: "\(research) R13, E43")
+    ]
 
     // MARK: Settings
 

@@ -48,7 +48,15 @@ enum EntraDescriptor {
         sources: [seed, seedZH, seedSV, seedFR, research],
         settings: settings, modelOptions: EntraModelOptions.all, appKeys: appKeys, facts: facts, events: events,
         stepConditions: stepConditions, details: details, findings: EntraFindings.catalogue, rules: EntraRules.table,
-        requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy)
+        requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy, properties: properties)
+
+    /// What `ssopolicy verify` checks beyond the core's properties.
+    static let properties: [PropertyDeclaration] = [
+        PropertyDeclaration(
+            "browser-follows-sign-out",
+            meaning: "a sign-out never leaves the user's web session in Safari for the next user",
+            violatedBy: ["browser-session-remains"], source: "\(seed); \(research) §4, R5")
+    ]
 
     static let settings: [SettingDeclaration] = [
         SettingDeclaration(

@@ -23,6 +23,7 @@ public struct SSOPolicyCommand: ParsableCommand {
             OverviewCommand.self, RunCommand.self, CompareCommand.self, EvaluateCommand.self, MatrixCommand.self,
             GuideCommand.self,
             CheckCommand.self, TestCommand.self, SchemaCommand.self,
+            VerifyCommand.self,
             ProvidersCommand.self,
         ],
         defaultSubcommand: OverviewCommand.self

@@ -126,6 +126,7 @@ protocol PolicyEngine: Sendable {
     func withAttemptEvaluator<R>(
         _ body: (_ evaluate: (ProviderEvent, FactValues, inout RuleTrace) -> StepOutcome) throws -> R
     ) rethrows -> R
+    func visitStateSpace<V: StateSpaceVisitor>(facts: FactValues, _ visitor: inout V) -> V.Result
 }
 
 struct TypedEngine<P: PolicyProvider>: PolicyEngine {

@@ -18,6 +18,8 @@ public struct ProviderDescriptor: Sendable {
     public var details: [DetailDeclaration]
     public var findings: [FindingDeclaration]
     public var rules: [RuleDeclaration]
+    /// Safety properties the provider adds to `ssopolicy verify`, stated over its findings.
+    public var properties: [PropertyDeclaration]
     /// What the provider means by each required event, e.g. what `sign_out` does for this vendor.
     public var requiredEventMeanings: [String: String]
     /// A minimal policy in YAML, shown by `providers` and used as a starting point by users.
@@ -28,7 +30,7 @@ public struct ProviderDescriptor: Sendable {
         modelOptions: [ModelOptionDeclaration], appKeys: [SettingDeclaration], facts: [FactDeclaration],
         events: [EventDeclaration], stepConditions: [StepConditionDeclaration], details: [DetailDeclaration],
         findings: [FindingDeclaration], rules: [RuleDeclaration], requiredEventMeanings: [String: String] = [:],
-        examplePolicy: String
+        examplePolicy: String, properties: [PropertyDeclaration] = []
     ) {
         self.id = id
         self.name = name
@@ -45,6 +47,7 @@ public struct ProviderDescriptor: Sendable {
         self.rules = rules
         self.requiredEventMeanings = requiredEventMeanings
         self.examplePolicy = examplePolicy
+        self.properties = properties
     }
 
     /// The four required events followed by the provider's own.
@@ -89,6 +92,12 @@ public struct ProviderDescriptor: Sendable {
         unique(details.map(\.key), "detail")
         unique(findings.map(\.id), "finding")
         unique(rules.map(\.id), "rule")
+        unique(properties.map(\.id), "property")
+        for property in properties {
+            for id in property.violatedBy where finding(id) == nil {
+                problems.append("property '\(property.id)' names unknown finding '\(id)'")
+            }
+        }
         if findings.count > FindingSet.capacity {
             problems.append("more than \(FindingSet.capacity) findings")
         }

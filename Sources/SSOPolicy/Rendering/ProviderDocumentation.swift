@@ -110,6 +110,11 @@ public enum ProviderDocumentation {
             section(
                 "rules:",
                 descriptor.rules.map { ($0.id, "fires when " + $0.firedBecause, "\($0.summary) [\($0.source)]") })
+            section(
+                "verify properties (beyond the core's; see 'ssopolicy verify --help'):",
+                descriptor.properties.map {
+                    ($0.id, "broken by " + $0.violatedBy.joined(separator: ", "), "\($0.meaning) [\($0.source)]")
+                })
             out += "\n"
         }
         return out
@@ -206,6 +211,16 @@ public enum ProviderDocumentation {
                                 ])
                             })
                     ),
+                    (
+                        "properties",
+                        .array(
+                            descriptor.properties.map {
+                                .object([
+                                    ("id", .string($0.id)), ("meaning", .string($0.meaning)),
+                                    ("violated_by", .strings($0.violatedBy)), ("source", .string($0.source)),
+                                ])
+                            })
+                    ),
                 ])
             })
     }
@@ -228,6 +243,14 @@ public enum ProviderDocumentation {
             out += "\n| finding | severity | meaning |\n|---|---|---|\n"
             for finding in descriptor.findings {
                 out += "| `\(finding.id)` | \(finding.severity.name) | \(Markdown.cell(finding.meaning)) |\n"
+            }
+            if !descriptor.properties.isEmpty {
+                out += "\n| verify property | broken by | meaning |\n|---|---|---|\n"
+                for property in descriptor.properties {
+                    out +=
+                        "| `\(property.id)` | " + property.violatedBy.map { "`\($0)`" }.joined(separator: ", ")
+                        + " | \(Markdown.cell(property.meaning)) |\n"
+                }
             }
             out += "\n"
         }

@@ -68,6 +68,7 @@ struct GuideCommand: ParsableCommand, ContextualCommand {
                 policy, provider: provider, app: nil, allSettings: all, fixedFacts: fixed[name] ?? [:]
             ).markdown
         }
+        out += try VerificationGuideSection.markdown(context: context, resolver: resolver)
         if let output {
             try Data(out.utf8).write(to: URL(fileURLWithPath: output))
             context.write("wrote \(output)\n")

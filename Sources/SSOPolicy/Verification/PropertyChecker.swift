@@ -1,0 +1,92 @@
+import SSOPolicyProviderKit
+
+/// Checks the selected properties on one step, from the event, its outcome and the path monitor before the step.
+/// Shared by the explorer and by the replay of counterexamples, so a replay breaks a property exactly when the
+/// exploration said it would. Allocation-free: findings are compared as bit sets.
+struct PropertyChecker: Sendable {
+    let properties: [VerificationProperty]
+    private let checks: [VerificationProperty.Check]
+    private let masks: [UInt64]
+    private let accessEvents: [Bool]
+    /// Whether the path monitor must track handovers (the sign-out assumption) and sign-outs (the sign-out
+    /// property); fields nobody reads are kept at their defaults so they do not split equal states.
+    let tracksHandover: Bool
+    let tracksSignOut: Bool
+
+    init(properties: [VerificationProperty], descriptor: ProviderDescriptor, tracksHandover: Bool) {
+        self.properties = properties
+        self.checks = properties.map(\.check)
+        func mask(_ ids: [String]) -> UInt64 {
+            FindingSet(ids.compactMap { descriptor.finding($0) }).bits
+        }
+        self.masks = properties.map { property in
+            switch property.check {
+            case .noForeignSession: return mask(["previous-user-session-active"])
+            case .noPreviousUserData: return mask(["previous-user-data-visible"])
+            case .globalSignOutComplete: return mask(["not-covered-by-global-signout"])
+            case .findings(let ids): return mask(ids)
+            }
+        }
+        self.accessEvents = descriptor.allEvents.map(\.isAccessAttempt)
+        self.tracksHandover = tracksHandover
+        self.tracksSignOut = properties.contains { $0.check == .globalSignOutComplete }
+    }
+
+    static func grantsAccess(_ session: SessionKind) -> Bool {
+        switch session {
+        case .sharedNew, .sharedReused, .appNew, .appReused: return true
+        default: return false
+        }
+    }
+
+    /// One bit per property (in `properties` order) the step breaks.
+    func violations(_ event: ProviderEvent, _ outcome: StepOutcome, before monitor: PathMonitor) -> UInt64 {
+        var broken: UInt64 = 0
+        let findings = outcome.findings.bits
+        let served = Self.grantsAccess(outcome.session) ? outcome.sessionUser : nil
+        for index in checks.indices {
+            var violated = findings & masks[index] != 0
+            if !violated, let served {
+                switch checks[index] {
+                case .noForeignSession:
+                    if let user = event.user, user != served { violated = true }
+                case .globalSignOutComplete:
+                    // The signed-out user's session is served again, to someone else or without any prompt.
+                    if monitor.signedOut & PathMonitor.bit(served) != 0,
+                        event.user != served || outcome.prompts.isEmpty
+                    {
+                        violated = true
+                    }
+                default: break
+                }
+            }
+            if violated { broken |= 1 << UInt64(index) }
+        }
+        return broken
+    }
+
+    /// The monitor after the step.
+    func advance(_ monitor: inout PathMonitor, _ event: ProviderEvent) {
+        guard let user = event.user else { return }
+        let index = UInt8(min(Int(user.index), 254))
+        if index >= monitor.actedUsers { monitor.actedUsers = index + 1 }
+        let isSignOut = event.event == .signOut
+        if tracksSignOut {
+            if isSignOut {
+                monitor.signedOut |= PathMonitor.bit(user)
+            } else if accessEvents[Int(event.event.index)] {
+                monitor.signedOut &= ~PathMonitor.bit(user)
+            }
+        }
+        if tracksHandover {
+            monitor.lastActorSignedOut = isSignOut
+            monitor.lastActor = index
+        }
+    }
+
+    /// Whether the assumption lets `user` act now: the previous actor, if someone else, signed out.
+    func handoverAllowed(_ user: UserID, _ monitor: PathMonitor) -> Bool {
+        monitor.lastActor == PathMonitor.noUser || monitor.lastActor == UInt8(min(Int(user.index), 254))
+            || monitor.lastActorSignedOut
+    }
+}

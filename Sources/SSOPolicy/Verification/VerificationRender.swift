@@ -1,0 +1,249 @@
+import SSOPolicyProviderKit
+
+/// `verify` output: per policy the verdicts with counterexamples and the breaking step's trace, and for several
+/// policies a table of which policy holds which property. Deterministic: timings are the CLI's, behind `--stats`.
+public enum VerificationRender {
+    /// The short verdict of a table cell.
+    public static func cell(_ verdict: PropertyVerdict, _ report: VerificationReport) -> String {
+        switch verdict.status {
+        case .notApplicable: return "n/a"
+        case .violated(let counterexample): return "violated (\(counterexample.moves) moves)"
+        case .holds: return report.closed ? "holds (all states)" : "holds (depth \(report.completedDepth))"
+        }
+    }
+
+    /// The verdict as a sentence; a holding property is never claimed beyond the bound that was checked.
+    public static func sentence(_ verdict: PropertyVerdict, _ report: VerificationReport) -> String {
+        switch verdict.status {
+        case .notApplicable: return "not applicable (no such property for \(report.policy.descriptor.id))"
+        case .violated(let counterexample):
+            return
+                "VIOLATED: a sequence of \(counterexample.moves) move\(counterexample.moves == 1 ? "" : "s") breaks it"
+        case .holds:
+            if report.closed {
+                return "holds in all \(report.states) reachable states (no new state after depth "
+                    + "\(report.completedDepth))"
+            }
+            let limit = report.truncated ? " (state limit reached)" : ""
+            return "holds up to depth \(report.completedDepth) over \(report.states) states\(limit)"
+        }
+    }
+
+    static func assumptionsText(_ options: VerificationOptions) -> String {
+        options.assumptions.isEmpty ? "none" : options.assumptions.map(\.rawValue).joined(separator: ", ")
+    }
+
+    static func timeMovesText(_ report: VerificationReport) -> String {
+        report.timeMoves.isEmpty ? "none" : report.timeMoves.map(Duration.format).joined(separator: ", ")
+    }
+
+    // MARK: Text
+
+    public static func text(_ reports: [VerificationReport]) -> String {
+        var out = ""
+        for report in reports { out += text(report) }
+        if reports.count > 1 { out += "Comparison\n\n" + comparisonTable(reports).render() + "\n" }
+        return out
+    }
+
+    public static func text(_ report: VerificationReport) -> String {
+        let policy = report.policy
+        let options = report.options
+        var out = "\(policy.configuration.id) (\(policy.descriptor.id)): \(options.users) users, "
+        out += "\(policy.configuration.apps.count) apps, depth \(options.depth)\n"
+        out +=
+            wrap(
+                "assumptions: \(assumptionsText(options)); step conditions: "
+                    + (options.exploreConditions ? "explored" : "default only") + "; time moves: "
+                    + timeMovesText(report), indent: "  ", hanging: "    ") + "\n"
+        out += "  explored \(report.states) states, \(report.transitions) transitions\n\n"
+        let table = TextTable(
+            header: ["property", "verdict"],
+            rows: report.verdicts.map { [$0.property.id, sentence($0, report)] })
+        out += table.render(indent: "  ")
+        for verdict in report.verdicts {
+            guard case .violated(let counterexample) = verdict.status else { continue }
+            out += "\n" + wrap("\(verdict.property.id): \(verdict.property.meaning)", indent: "", hanging: "  ") + "\n"
+            out += "  counterexample \(counterexample.fileName):\n"
+            for line in counterexample.yaml.split(separator: "\n") where !line.hasPrefix("#") {
+                out += "    \(line)\n"
+            }
+            out += replayText(counterexample, property: verdict.property)
+        }
+        return out + "\n"
+    }
+
+    static func replayText(_ counterexample: Counterexample, property: VerificationProperty) -> String {
+        let views = counterexample.replay.views
+        var out = ""
+        if let breaking = counterexample.breakingStep {
+            out += "  replayed by 'ssopolicy run': step \(breaking) breaks \(property.id)"
+            out += counterexample.replayAgrees ? "\n" : " (earlier than explored)\n"
+        } else {
+            out += "  replayed by 'ssopolicy run': the replay does NOT break \(property.id) (please report this)\n"
+        }
+        let table = TextTable(
+            header: ["#", "at", "user", "event", "prompts", "session"],
+            rows: views.map {
+                [
+                    String($0.number), $0.at, $0.user ?? "-", RunText.eventText($0),
+                    RunText.promptsText($0.prompts), RunText.sessionText($0),
+                ]
+            })
+        let lines = table.render(indent: "  ").split(separator: "\n", omittingEmptySubsequences: false)
+        out += lines[0] + "\n"
+        for (index, view) in views.enumerated() {
+            out += lines[index + 1] + "\n"
+            if view.number == counterexample.breakingStep { out += RunText.stepNotes(view, explain: true) }
+        }
+        return out
+    }
+
+    static func comparisonTable(_ reports: [VerificationReport]) -> TextTable {
+        let ids = propertyIDs(reports)
+        return TextTable(
+            header: ["policy"] + ids,
+            rows: reports.map { report in
+                [report.policy.configuration.id]
+                    + ids.map { id in
+                        report.verdicts.first { $0.property.id == id }.map { cell($0, report) } ?? "n/a"
+                    }
+            })
+    }
+
+    static func propertyIDs(_ reports: [VerificationReport]) -> [String] {
+        var ids: [String] = []
+        for report in reports {
+            for verdict in report.verdicts where !ids.contains(verdict.property.id) { ids.append(verdict.property.id) }
+        }
+        return ids
+    }
+
+    // MARK: Markdown
+
+    /// One line: the steps joined by arrows, then what the breaking step served and found.
+    public static func compact(_ counterexample: Counterexample) -> String {
+        let views = counterexample.replay.views
+        var out = views.map { view in
+            var text = view.user.map { "\($0) " } ?? ""
+            if view.at != views.first?.at, views.count > 1 { text = "(\(view.at)) " + text }
+            return text + "\(view.event) \(view.app)"
+        }.joined(separator: " → ")
+        if let step = counterexample.breakingStep {
+            let view = views[step - 1]
+            out += " ⇒ `\(view.session)`" + (view.sessionUser.map { " (\($0))" } ?? "")
+            let found = view.findings.map { "`\($0.id)`" }.joined(separator: ", ")
+            if !found.isEmpty { out += ", " + found }
+        }
+        return out
+    }
+
+    public static func markdown(
+        _ reports: [VerificationReport], counterexamples: Bool = true, details: Bool = true
+    ) -> String {
+        var out = ""
+        if reports.count > 1 || !details {
+            let ids = propertyIDs(reports)
+            out += "| policy | " + ids.map { "`\($0)`" }.joined(separator: " | ") + " |\n"
+            out += "|---|" + ids.map { _ in "---|" }.joined() + "\n"
+            for row in comparisonTable(reports).rows {
+                out += "| `\(row[0])` | " + row.dropFirst().joined(separator: " | ") + " |\n"
+            }
+            out += "\n"
+        }
+        for report in reports where details {
+            let options = report.options
+            out += "#### `\(report.policy.configuration.id)`\n\n"
+            out +=
+                "\(options.users) users, depth \(options.depth), assumptions: \(assumptionsText(options)), time moves: "
+                + "\(timeMovesText(report)); \(report.states) states explored.\n\n"
+            out += "| property | verdict |\n|---|---|\n"
+            for verdict in report.verdicts {
+                out += "| `\(verdict.property.id)` | \(Markdown.cell(sentence(verdict, report))) |\n"
+            }
+            out += "\n"
+            guard counterexamples else { continue }
+            for verdict in report.verdicts {
+                guard case .violated(let counterexample) = verdict.status else { continue }
+                out += "Counterexample for `\(verdict.property.id)`"
+                if let step = counterexample.breakingStep { out += " (step \(step) breaks it)" }
+                out += ":\n\n```yaml\n"
+                out += counterexample.yaml.split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(
+                    separator: "\n")
+                out += "\n```\n\n"
+                if let step = counterexample.breakingStep {
+                    let view = counterexample.replay.views[step - 1]
+                    let found = view.findings.map { "`\($0.id)`" }.joined(separator: ", ")
+                    out +=
+                        "Step \(step): \(view.user ?? "nobody") `\(view.event)` \(view.app) → `\(view.session)`"
+                        + (view.sessionUser.map { " (\($0))" } ?? "") + (found.isEmpty ? "" : "; findings: \(found)")
+                        + "\n\n"
+                }
+            }
+        }
+        return out
+    }
+
+    // MARK: JSON
+
+    public static func json(_ reports: [VerificationReport]) -> JSONValue {
+        .object([
+            ("policies", .array(reports.map(json))),
+            (
+                "table",
+                .array(
+                    reports.map { report in
+                        .object(
+                            [("policy", .string(report.policy.configuration.id))]
+                                + report.verdicts.map { ($0.property.id, .string(verdictName($0))) })
+                    })
+            ),
+        ])
+    }
+
+    static func verdictName(_ verdict: PropertyVerdict) -> String {
+        switch verdict.status {
+        case .holds: return "holds"
+        case .violated: return "violated"
+        case .notApplicable: return "not_applicable"
+        }
+    }
+
+    public static func json(_ report: VerificationReport) -> JSONValue {
+        let options = report.options
+        return .object([
+            ("policy", .string(report.policy.configuration.id)),
+            ("provider", .string(report.policy.descriptor.id)),
+            ("users", .int(options.users)),
+            ("depth", .int(options.depth)),
+            ("assumptions", .strings(options.assumptions.map(\.rawValue))),
+            ("explore_conditions", .bool(options.exploreConditions)),
+            ("time_moves", .strings(report.timeMoves.map(Duration.format))),
+            ("states", .int(report.states)),
+            ("transitions", .int(report.transitions)),
+            ("completed_depth", .int(report.completedDepth)),
+            ("closed", .bool(report.closed)),
+            ("truncated", .bool(report.truncated)),
+            (
+                "properties",
+                .array(
+                    report.verdicts.map { verdict in
+                        var pairs: [(String, JSONValue)] = [
+                            ("id", .string(verdict.property.id)), ("origin", .string(verdict.property.origin)),
+                            ("verdict", .string(verdictName(verdict))),
+                            ("claim", .string(sentence(verdict, report))),
+                        ]
+                        if case .violated(let counterexample) = verdict.status {
+                            pairs.append(("moves", .int(counterexample.moves)))
+                            pairs.append(("file", .string(counterexample.fileName)))
+                            pairs.append(("scenario", .string(counterexample.yaml)))
+                            pairs.append(("breaking_step", counterexample.breakingStep.map(JSONValue.int) ?? .null))
+                            pairs.append(("replay_agrees", .bool(counterexample.replayAgrees)))
+                            pairs.append(("replay", RunJSON.run(counterexample.replay)))
+                        }
+                        return .object(pairs)
+                    })
+            ),
+        ])
+    }
+}

@@ -1,0 +1,183 @@
+import SSOPolicyProviderKit
+
+/// What to explore: how many users, how many moves, which properties, under which assumptions.
+public struct VerificationOptions: Sendable, Hashable {
+    public static let userRange = 1...CounterexampleWriter.userNames.count
+    public static let depthRange = 1...64
+
+    public var users: Int
+    public var depth: Int
+    /// Property ids to check; empty means every property of each policy's provider.
+    public var properties: [String]
+    public var assumptions: [VerificationAssumption]
+    /// Also explore each step-condition value (e.g. a failing broker sign-out) as a variant of its event.
+    public var exploreConditions: Bool
+    /// Distinct states after which the exploration stops (and says so) instead of exhausting memory.
+    public var maxStates: Int
+    /// Keep exploring to the depth after every property is broken (to count the state space, or to benchmark).
+    public var exhaustive: Bool
+
+    public init(
+        users: Int = 2, depth: Int = 8, properties: [String] = [], assumptions: [VerificationAssumption] = [],
+        exploreConditions: Bool = false, maxStates: Int = 50_000_000, exhaustive: Bool = false
+    ) {
+        self.exhaustive = exhaustive
+        self.users = users
+        self.depth = depth
+        self.properties = properties
+        self.assumptions = assumptions
+        self.exploreConditions = exploreConditions
+        self.maxStates = maxStates
+    }
+
+    /// The command that reproduces a report, written into counterexample files.
+    func commandLine(policy: String) -> String {
+        var parts = ["ssopolicy verify", policy, "--users \(users)", "--depth \(depth)"]
+        parts += properties.map { "--property \($0)" }
+        parts += assumptions.map { "--assume \($0.rawValue)" }
+        if exploreConditions { parts.append("--explore-conditions") }
+        if exhaustive { parts.append("--exhaustive") }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// The verdict on one property for one policy.
+public struct PropertyVerdict: Sendable {
+    public enum Status: Sendable {
+        /// No explored sequence breaks it (up to the report's depth, or at any depth if the space closed).
+        case holds
+        case violated(Counterexample)
+        /// The property belongs to another provider.
+        case notApplicable
+    }
+
+    public var property: VerificationProperty
+    public var status: Status
+
+    public var isViolated: Bool {
+        if case .violated = status { return true }
+        return false
+    }
+}
+
+/// Everything `verify` found for one policy. Deterministic: no timings (the CLI measures those).
+public struct VerificationReport: Sendable {
+    public var policy: CompiledPolicy
+    public var options: VerificationOptions
+    public var verdicts: [PropertyVerdict]
+    public var states: Int
+    public var transitions: Int
+    /// Every sequence of at most this many moves was checked.
+    public var completedDepth: Int
+    /// No new state appeared before the depth bound: the whole reachable space was explored.
+    public var closed: Bool
+    /// The state limit stopped the search; claims hold only up to `completedDepth`.
+    public var truncated: Bool
+    /// The time moves explored, in seconds.
+    public var timeMoves: [Int]
+    /// Moves available from each state before symmetry and assumptions.
+    public var moveCount: Int
+    /// An estimate of the explorer's own memory (fingerprints and the widest frontier).
+    public var explorerBytes: Int
+}
+
+/// `ssopolicy verify` as a library: explores a policy's state space and checks properties on every step.
+///
+/// ```swift
+/// let report = try Verifier(engine: engine).verify(policy, options: VerificationOptions(users: 2, depth: 8))
+/// print(VerificationRender.text([report]))
+/// ```
+public struct Verifier: Sendable {
+    public let engine: SSOPolicyEngine
+
+    public init(engine: SSOPolicyEngine) { self.engine = engine }
+
+    /// Problems with the options (each a sentence naming the option), with suggestions for unknown ids.
+    public static func problems(_ options: VerificationOptions, descriptors: [ProviderDescriptor]) -> [String] {
+        var problems: [String] = []
+        if !VerificationOptions.userRange.contains(options.users) {
+            problems.append(
+                "--users: expected \(VerificationOptions.userRange.lowerBound) to "
+                    + "\(VerificationOptions.userRange.upperBound), found \(options.users)")
+        }
+        if !VerificationOptions.depthRange.contains(options.depth) {
+            problems.append(
+                "--depth: expected \(VerificationOptions.depthRange.lowerBound) to "
+                    + "\(VerificationOptions.depthRange.upperBound), found \(options.depth)")
+        }
+        if options.maxStates < 1 { problems.append("--max-states: expected at least 1") }
+        let known = VerificationProperty.allIDs(descriptors)
+        for id in options.properties where !known.contains(id) {
+            problems.append(
+                "--property: unknown property '\(id)'" + Suggestion.didYouMean(id, in: known) + "; known: "
+                    + known.joined(separator: ", "))
+        }
+        return problems
+    }
+
+    public func verify(_ policy: CompiledPolicy, options: VerificationOptions) throws(DiagnosticsError)
+        -> VerificationReport
+    {
+        // Unknown property ids are the caller's to reject against every provider; here they are not applicable.
+        let problems = Self.problems(
+            VerificationOptions(
+                users: options.users, depth: options.depth, maxStates: options.maxStates), descriptors: [])
+        if let first = problems.first {
+            throw DiagnosticsError([.error(at: policy.configuration.position, first)])
+        }
+        let catalogue = VerificationProperty.catalogue(for: policy.descriptor)
+        let requested: [(id: String, property: VerificationProperty?)] =
+            options.properties.isEmpty
+            ? catalogue.map { ($0.id, $0) }
+            : options.properties.map { id in (id, catalogue.first { $0.id == id }) }
+        let selected = requested.compactMap(\.property)
+
+        let handover = options.assumptions.contains(.signsOutBeforeHandover)
+        let checker = PropertyChecker(properties: selected, descriptor: policy.descriptor, tracksHandover: handover)
+        let moves = ExplorationMoves(
+            policy: policy, users: options.users, exploreConditions: options.exploreConditions,
+            noRestart: options.assumptions.contains(.noRestart))
+        var users = UserDirectory(Array(CounterexampleWriter.userNames.prefix(options.users)))
+        let facts: FactValues
+        do {
+            facts = try FactBuilder.make(policy.descriptor, appCount: policy.configuration.apps.count, users: &users)
+        } catch {
+            throw DiagnosticsError([.error(at: policy.configuration.position, "\(error)")])
+        }
+        var explorer = StateSpaceExplorer(
+            moves: moves, checker: checker, depth: options.depth, maxStates: options.maxStates,
+            handoverAssumed: handover, startTime: Clock.start, stopsWhenAllBroken: !options.exhaustive)
+        let outcome =
+            selected.isEmpty
+            ? ExplorationOutcome(
+                violations: [], states: 0, transitions: 0, completedDepth: 0, closed: false, truncated: false,
+                fingerprintBytes: 0)
+            : policy.visitStateSpace(facts: facts, &explorer)
+
+        let writer = CounterexampleWriter(
+            engine: engine, policy: policy, commandLine: options.commandLine(policy: policy.configuration.id))
+        var verdicts: [PropertyVerdict] = []
+        for (id, property) in requested {
+            guard let property, let index = selected.firstIndex(of: property) else {
+                verdicts.append(
+                    PropertyVerdict(
+                        property: VerificationProperty(
+                            id: id, meaning: "not a property of \(policy.descriptor.id)", origin: "",
+                            check: .findings([])), status: .notApplicable))
+                continue
+            }
+            if let path = outcome.violations[index] {
+                let counterexample = try writer.make(
+                    path.map { moves.moves[$0] }, property: property, checker: checker, index: index)
+                verdicts.append(PropertyVerdict(property: property, status: .violated(counterexample)))
+            } else {
+                verdicts.append(PropertyVerdict(property: property, status: .holds))
+            }
+        }
+        return VerificationReport(
+            policy: policy, options: options, verdicts: verdicts, states: outcome.states,
+            transitions: outcome.transitions, completedDepth: outcome.completedDepth, closed: outcome.closed,
+            truncated: outcome.truncated, timeMoves: moves.waits, moveCount: moves.moves.count,
+            explorerBytes: outcome.fingerprintBytes)
+    }
+}

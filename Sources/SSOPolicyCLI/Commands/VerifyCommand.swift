@@ -1,0 +1,161 @@
+import ArgumentParser
+import Foundation
+import SSOPolicy
+
+struct VerifyCommand: ParsableCommand, ContextualCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check every sequence of events up to a depth: can a user reach another user's session or data?",
+        discussion: """
+            Explores, breadth-first and deduplicating equal states, every sequence of the provider's events (open, \
+            sign_out, terminate incl. 'all', query_sso_status and the provider's own) by N users over the policy's \
+            apps, plus time moves just below and just above each duration the policy sets. Counterexamples are the \
+            shortest scenarios that break a property; 'ssopolicy run --scenario FILE POLICY' replays them. A \
+            property that holds is claimed only up to the depth checked (or for all states when the state space \
+            closes). Users act for the first time in order (alice, then bob...), a symmetry that loses nothing.
+
+            Properties (stable ids; providers add their own, listed by 'ssopolicy providers'):
+              no-foreign-session        a user is never served another user's session
+              no-previous-user-data     an app never shows a previous user's data
+              global-sign-out-complete  after a sign-out no app keeps the user's session or data
+            Assumptions (--assume):
+              signs-out-before-handover every worker signs out before the next user acts
+              no-restart                the device is never restarted (no 'terminate: all')
+
+            Exit status: 0 when every property holds, 1 when one is violated or the input is invalid, 64 on usage \
+            errors.
+
+            Examples:
+              ssopolicy verify legacy-app-entra
+              ssopolicy verify frontline-entra --assume signs-out-before-handover --property no-previous-user-data
+              ssopolicy verify warehouse-airwatch frontline-entra --depth 6 --format markdown
+              ssopolicy verify legacy-app-entra --counterexample-dir out --stats
+            """)
+
+    @Argument(help: "One or more policy files (or bundled policy names).")
+    var policies: [String]
+
+    @Option(name: .long, help: "Number of users (1 to 8).")
+    var users = 2
+
+    @Option(name: .long, help: "Maximum number of moves (events and time moves) per sequence (1 to 64).")
+    var depth = 8
+
+    @Option(name: .customLong("property"), help: "Check only this property (repeatable); default: all.")
+    var properties: [String] = []
+
+    @Option(name: .customLong("assume"), help: "Explore only sequences that respect this assumption (repeatable).")
+    var assumptions: [String] = []
+
+    @Flag(name: .long, help: "Also explore each step-condition value (e.g. broker: fails) as a variant of its event.")
+    var exploreConditions = false
+
+    @Option(name: .long, help: "Stop (and say so) after this many distinct states.")
+    var maxStates = 50_000_000
+
+    @Flag(name: .long, help: "Explore to the depth even once every property is broken (counts the whole space).")
+    var exhaustive = false
+
+    @Option(name: .long, help: "Write each counterexample as a scenario file into this folder.")
+    var counterexampleDir: String?
+
+    @Option(name: .long, help: "Output format: text, json or markdown.")
+    var format: OutputFormat = .text
+
+    @Flag(name: .long, help: "Add timing and memory: states per second and peak resident memory (not deterministic).")
+    var stats = false
+
+    func validate() throws {
+        if policies.isEmpty { throw ValidationError("verify needs at least one policy") }
+        if !VerificationOptions.userRange.contains(users) {
+            throw ValidationError(
+                "--users: expected \(VerificationOptions.userRange.lowerBound) to "
+                    + "\(VerificationOptions.userRange.upperBound), found \(users)")
+        }
+        if !VerificationOptions.depthRange.contains(depth) {
+            throw ValidationError(
+                "--depth: expected \(VerificationOptions.depthRange.lowerBound) to "
+                    + "\(VerificationOptions.depthRange.upperBound), found \(depth)")
+        }
+        if maxStates < 1 { throw ValidationError("--max-states: expected at least 1, found \(maxStates)") }
+        let known = VerificationAssumption.allCases.map(\.rawValue)
+        for name in assumptions where VerificationAssumption(rawValue: name) == nil {
+            throw ValidationError(
+                "--assume: unknown assumption '\(name)'" + Suggestion.didYouMean(name, in: known) + "; known: "
+                    + known.joined(separator: ", "))
+        }
+        if ![.text, .json, .markdown].contains(format) {
+            throw ValidationError("'verify' supports --format text, json, markdown, not '\(format.rawValue)'")
+        }
+    }
+
+    func run(in context: CLIContext) throws -> Int32 {
+        let descriptors = context.registry.providers.map(\.descriptor)
+        let known = VerificationProperty.allIDs(descriptors)
+        for id in properties where !known.contains(id) {
+            throw ValidationError(
+                "--property: unknown property '\(id)'" + Suggestion.didYouMean(id, in: known) + "; known: "
+                    + known.joined(separator: ", "))
+        }
+        var seenAssumptions: [VerificationAssumption] = []
+        for name in assumptions {
+            if let assumption = VerificationAssumption(rawValue: name), !seenAssumptions.contains(assumption) {
+                seenAssumptions.append(assumption)
+            }
+        }
+        let resolver = FileResolver(context: context)
+        var loaded: [CompiledPolicy] = []
+        var problems: [Diagnostic] = []
+        for policy in policies {
+            do { loaded.append(try resolver.policy(policy)) } catch { problems.append(contentsOf: error.diagnostics) }
+        }
+        if !problems.isEmpty { throw DiagnosticsError(problems) }
+
+        let options = VerificationOptions(
+            users: users, depth: depth, properties: properties, assumptions: seenAssumptions,
+            exploreConditions: exploreConditions, maxStates: maxStates, exhaustive: exhaustive)
+        let verifier = Verifier(engine: context.engine)
+        let clock = ContinuousClock()
+        var reports: [VerificationReport] = []
+        var elapsed: [Double] = []
+        for policy in loaded {
+            let start = clock.now
+            reports.append(try verifier.verify(policy, options: options))
+            let duration = clock.now - start
+            elapsed.append(
+                Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+        }
+
+        var written: [String] = []
+        if let counterexampleDir {
+            try FileManager.default.createDirectory(atPath: counterexampleDir, withIntermediateDirectories: true)
+            for report in reports {
+                for verdict in report.verdicts {
+                    guard case .violated(let counterexample) = verdict.status else { continue }
+                    let path = (counterexampleDir as NSString).appendingPathComponent(counterexample.fileName)
+                    try Data(counterexample.yaml.utf8).write(to: URL(fileURLWithPath: path))
+                    written.append(path)
+                }
+            }
+        }
+
+        let statistics = stats ? VerificationStatistics(reports: reports, seconds: elapsed) : nil
+        switch format {
+        case .json:
+            var value = VerificationRender.json(reports)
+            if let statistics, case .object(var pairs) = value {
+                pairs.append(("stats", statistics.json))
+                value = .object(pairs)
+            }
+            context.write(value.serialized() + "\n")
+        case .markdown:
+            context.write(VerificationRender.markdown(reports) + (statistics.map { "\n" + $0.text } ?? ""))
+        default:
+            var out = VerificationRender.text(reports)
+            for path in written { out += "wrote \(path)\n" }
+            if let statistics { out += statistics.text }
+            context.write(out)
+        }
+        return reports.contains { $0.verdicts.contains(where: \.isViolated) } ? 1 : 0
+    }
+}
