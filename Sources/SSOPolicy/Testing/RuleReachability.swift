@@ -6,7 +6,7 @@ import SSOPolicyProviderKit
 ///
 /// Two bounded searches: every combination of the provider's enumerable facts followed by one event (the
 /// decision-table view), and a breadth-first search from the default start over event sequences (with time
-/// jumps just past each of the policy's durations) up to `maxDepth` steps or `maxStates` states. The claim is
+/// jumps around each of the policy's durations) up to `maxDepth` steps or `maxStates` states. The claim is
 /// never stronger than the bound: a rule not found is reported as "not reached in N states", not "impossible".
 public struct RuleReachability: Sendable {
     /// How one rule fared in the search.
@@ -55,65 +55,28 @@ private struct Explorer {
             count: descriptor.rules.count)
     }
 
-    /// Every event variant: each declared event on each target, by each user when it takes one, with each value
-    /// of the step conditions it accepts (or none), after each of the time jumps.
+    /// Every event variant of the verifier's move set (each declared event on each target, by alice or bob when
+    /// it takes a user, with each step-condition value), after each of the time jumps.
     func moves(delays: [Int]) -> [Move] {
-        let apps = policy.configuration.apps
+        let events = ExplorationMoves(policy: policy, users: 2, exploreConditions: true, noRestart: false).moves
         var moves: [Move] = []
-        for (index, declaration) in descriptor.allEvents.enumerated() {
-            var targets: [(ProviderEvent.Target, String)] = []
-            switch declaration.target {
-            case .app: targets = apps.indices.map { (.app(AppID($0)), apps[$0].id) }
-            case .appOrAll: targets = apps.indices.map { (.app(AppID($0)), apps[$0].id) } + [(.allApps, "all")]
-            case .choice(let words): targets = words.map { (.word($0), $0) }
-            }
-            let actors: [UserID?] = declaration.requiresUser ? [UserID(0), UserID(1)] : [nil]
-            var variants: [(StepConditions, String)] = [(StepConditions(), "")]
-            for (conditionIndex, condition) in descriptor.stepConditions.enumerated()
-            where condition.events.contains(declaration.name) {
-                let values = condition.kind.enumeratedValues ?? []
-                variants = variants.flatMap { base in
-                    [base]
-                        + values.compactMap { text -> (StepConditions, String)? in
-                            guard let value = condition.kind.parse(text) else { return nil }
-                            var conditions = base.0
-                            conditions.set(StepConditionID(conditionIndex), value)
-                            return (conditions, base.1 + ", \(condition.key): \(text)")
-                        }
-                }
-            }
-            for (target, targetName) in targets {
-                for actor in actors {
-                    for (conditions, conditionText) in variants {
-                        for delay in delays {
-                            let who = actor.map { "user: \(users.name($0)), " } ?? ""
-                            let when = delay == 60 ? "" : "after: \(Duration.format(delay)), "
-                            moves.append(
-                                Move(
-                                    event: ProviderEvent(
-                                        event: EventID(index), target: target, user: actor, time: 0,
-                                        conditions: conditions),
-                                    text: "{ \(when)\(who)\(declaration.name): \(targetName)\(conditionText) }",
-                                    delay: delay))
-                        }
-                    }
-                }
+        for move in events {
+            guard let event = move.event else { continue }
+            let who = event.user.map { "user: \(users.name($0)), " } ?? ""
+            let conditions = move.conditions.map { ", \($0.key): \($0.value)" }.joined()
+            for delay in delays {
+                let when = delay == 60 ? "" : "after: \(Duration.format(delay)), "
+                moves.append(
+                    Move(
+                        event: event, text: "{ \(when)\(who)\(move.eventName): \(move.targetText)\(conditions) }",
+                        delay: delay))
             }
         }
         return moves
     }
 
-    /// Time jumps: the scenario default (one minute) and one second past every duration the policy sets.
-    var delays: [Int] {
-        var values: Set<Int> = [60]
-        let blocks = [policy.configuration.settings] + policy.configuration.apps.map(\.keys)
-        for block in blocks {
-            for entry in block.entries.values {
-                if case .seconds(let seconds) = entry.value, seconds > 0 { values.insert(seconds + 1) }
-            }
-        }
-        return values.sorted()
-    }
+    /// Time jumps: the scenario default (one minute) and the verifier's jumps around each of the policy's durations.
+    var delays: [Int] { Array(Set([60] + ExplorationMoves.timeJumps(policy.configuration))).sorted() }
 
     mutating func record(_ path: [String]) {
         for entry in trace.entries {
