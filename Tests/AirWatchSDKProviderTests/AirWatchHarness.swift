@@ -1,36 +1,11 @@
 import AirWatchSDKProvider
 import SSOPolicyProviderKit
+import SSOPolicyTestSupport
 import Testing
 
 /// Plays events through one airwatch-sdk state, the way the core's scenario runner does, without the core.
 struct AirWatchHarness {
-    struct Step {
-        var outcome: StepOutcome
-        var trace: RuleTrace
-        var descriptor: ProviderDescriptor
-        var users: UserDirectory
-
-        var prompts: [String] { outcome.prompts.names }
-        var session: String { outcome.session.name }
-        var sessionUser: String { users.name(outcome.sessionUser) }
-        var subject: String { users.name(outcome.subject) }
-        var findings: [String] { outcome.findings.map { descriptor.findings[Int($0.index)].id } }
-        var fired: [String] { trace.entries.filter(\.fired).map { descriptor.rules[Int($0.rule.index)].id } }
-        var notFired: [String] { trace.entries.filter { !$0.fired }.map { descriptor.rules[Int($0.rule.index)].id } }
-
-        func detail(_ key: String) -> String? {
-            guard let id = descriptor.detail(key) else { return nil }
-            switch descriptor.details[Int(id.index)].kind {
-            case .choice(let values): return outcome.details.choice(id).map { values[$0] }
-            case .account: return outcome.details.account(id).map { users.name($0) }
-            }
-        }
-
-        /// The `because` text of a fired rule, as the core renders it.
-        func because(_ rule: String) -> String? {
-            descriptor.rules.first { $0.id == rule && fired.contains(rule) }?.firedBecause
-        }
-    }
+    typealias Step = NamedOutcome
 
     static let descriptor = AirWatchSDKProvider().descriptor
 

@@ -1,4 +1,5 @@
 import SSOPolicyProviderKit
+import SSOPolicyTestSupport
 import Testing
 
 @testable import EntraSharedDeviceProvider
@@ -66,7 +67,7 @@ struct EntraHarness {
         let providerEvent = ProviderEvent(
             event: eventID, target: resolved, user: userID, time: time, conditions: stepConditions)
         let outcome = provider.apply(providerEvent, to: &state, policy: policy, trace: &trace)
-        return EntraResult(outcome: outcome, trace: trace, users: users, descriptor: descriptor)
+        return EntraResult(outcome: outcome, trace: trace, descriptor: descriptor, users: users)
     }
 
     mutating func open(_ app: String, _ user: String, at clock: String? = nil) -> EntraResult {
@@ -87,26 +88,4 @@ struct EntraHarness {
 }
 
 /// One step's outcome rendered into names, for readable expectations.
-struct EntraResult {
-    let outcome: StepOutcome
-    let trace: RuleTrace
-    let users: UserDirectory
-    let descriptor: ProviderDescriptor
-
-    var prompts: [String] { outcome.prompts.names }
-    var session: String { outcome.session.name }
-    var sessionUser: String { users.name(outcome.sessionUser) }
-    var subject: String { users.name(outcome.subject) }
-    var findings: [String] { outcome.findings.map { descriptor.findings[Int($0.index)].id } }
-    var fired: [String] { trace.entries.filter(\.fired).map { descriptor.rules[Int($0.rule.index)].id } }
-
-    func detail(_ key: String) -> String? {
-        let id = descriptor.detail(key)!
-        switch descriptor.details[Int(id.index)].kind {
-        case .choice(let values): return outcome.details.choice(id).map { values[$0] }
-        case .account: return outcome.details.account(id).map { users.name($0) }
-        }
-    }
-
-    func has(_ finding: String) -> Bool { findings.contains(finding) }
-}
+typealias EntraResult = NamedOutcome
