@@ -33,12 +33,20 @@ public protocol PolicyProvider: Sendable {
     /// The state a scenario (or an `evaluate` attempt) starts from.
     func initialState(_ policy: Policy, facts: FactValues) -> State
 
+    /// Overwrites `state` with `initialState(policy, facts:)`, reusing its storage: tight loops of attempts call
+    /// this so that starting an attempt does not allocate. The default simply assigns a fresh state.
+    func resetState(_ state: inout State, policy: Policy, facts: FactValues)
+
     /// Plays one event. Must not allocate when `trace.mode == .off` on the access-attempt path.
     func apply(_ event: ProviderEvent, to state: inout State, policy: Policy, trace: inout RuleTrace) -> StepOutcome
 }
 
 extension PolicyProvider {
     public func configurationFindings(_ policy: Policy) -> [PolicyFinding] { [] }
+
+    public func resetState(_ state: inout State, policy: Policy, facts: FactValues) {
+        state = initialState(policy, facts: facts)
+    }
 }
 
 /// A provider with its types erased, as the registry and the core hold it.
@@ -146,9 +154,15 @@ struct TypedEngine<P: PolicyProvider>: PolicyEngine {
     func withAttemptEvaluator<R>(
         _ body: (_ evaluate: (ProviderEvent, FactValues, inout RuleTrace) -> StepOutcome) throws -> R
     ) rethrows -> R {
-        try body { event, facts, trace in
-            var state = provider.initialState(policy, facts: facts)
-            return provider.apply(event, to: &state, policy: policy, trace: &trace)
+        // One scratch state for the whole loop: each attempt resets it in place instead of allocating a new one.
+        var scratch: P.State?
+        return try body { event, facts, trace in
+            if scratch == nil {
+                scratch = provider.initialState(policy, facts: facts)
+            } else {
+                provider.resetState(&scratch!, policy: policy, facts: facts)
+            }
+            return provider.apply(event, to: &scratch!, policy: policy, trace: &trace)
         }
     }
 }
