@@ -24,6 +24,7 @@ public struct SSOPolicyCommand: ParsableCommand {
             GuideCommand.self,
             CheckCommand.self,
             ProvidersCommand.self,
+            BenchCommand.self,
         ],
         defaultSubcommand: OverviewCommand.self
     )

@@ -63,7 +63,7 @@ public struct LineReader {
 
         func emit(_ lineEnd: Int) {
             number += 1
-            if skipping {
+            if skipping || lineEnd - start > maxLineBytes {
                 body(number, .tooLong)
                 skipping = false
                 return
