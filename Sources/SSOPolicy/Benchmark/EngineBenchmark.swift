@@ -100,18 +100,24 @@ public struct EngineBenchmark: Sendable {
         guard !workload.isEmpty else { return nil }
         let mode = traceMode
         var checksum: UInt64 = 0
+        let events = workload.map(\.event)
+        let factSets = workload.map(\.facts)
         let (samples, operations, seconds) = policy.withAttemptEvaluator { evaluate in
             var next = 0
             var trace = RuleTrace(mode)
-            return timeBatches {
-                for _ in 0..<batchSize {
-                    let item = workload[next]
-                    next = next + 1 == workload.count ? 0 : next + 1
-                    trace.reset()
-                    let outcome = evaluate(item.event, item.facts, &trace)
-                    checksum = checksum &* 31 &+ Self.digest(outcome)
+            // Unsafe views, so reading an input does not retain its storage (the inputs outlive the loop).
+            return events.withUnsafeBufferPointer { events in
+                factSets.withUnsafeBufferPointer { factSets in
+                    timeBatches {
+                        for _ in 0..<batchSize {
+                            trace.reset()
+                            let outcome = evaluate(events[next], factSets[next], &trace)
+                            next = next + 1 == events.count ? 0 : next + 1
+                            checksum = checksum &* 31 &+ Self.digest(outcome)
+                        }
+                        return batchSize
+                    }
                 }
-                return batchSize
             }
         }
         return measurement(
