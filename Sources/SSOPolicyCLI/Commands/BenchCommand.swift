@@ -5,7 +5,7 @@ import SSOPolicy
 struct BenchCommand: ParsableCommand, ContextualCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measures the engine in-process: attempts and scenario steps per second, latency percentiles.",
+        abstract: "Measure the engine in-process: attempts and scenario steps per second, latency percentiles.",
         discussion: """
             For each policy (default: every bundled policy) two workloads run: 'attempt' (a fresh state from facts, \
             then one access attempt; every app × the provider's fact combinations) and 'scenario-step' (the \
