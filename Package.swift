@@ -84,3 +84,14 @@ let package = Package(
         ),
     ]
 )
+
+// libFuzzer targets (Fuzz/), only with SSOPOLICY_FUZZ=1 so that plain `swift build` and `swift test` never see them:
+//   SSOPOLICY_FUZZ=1 swift build --sanitize=fuzzer --sanitize=address --scratch-path .build-fuzz --product FuzzLoader
+if Context.environment["SSOPOLICY_FUZZ"] == "1" {
+    for name in ["FuzzLoader", "FuzzBatch"] {
+        package.targets.append(
+            .executableTarget(
+                name: name, dependencies: ["SSOPolicy", "AirWatchSDKProvider", "EntraSharedDeviceProvider"],
+                path: "Fuzz/" + name))
+    }
+}

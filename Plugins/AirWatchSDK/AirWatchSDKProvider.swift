@@ -22,6 +22,10 @@ public struct AirWatchSDKProvider: PolicyProvider {
         AirWatchState(policy, facts: facts)
     }
 
+    public func resetState(_ state: inout AirWatchState, policy: AirWatchPolicy, facts: FactValues) {
+        state.reset(policy, facts: facts)
+    }
+
     public func apply(
         _ event: ProviderEvent, to state: inout AirWatchState, policy: AirWatchPolicy, trace: inout RuleTrace
     ) -> StepOutcome {

@@ -58,6 +58,13 @@ public struct AirWatchState: Hashable, Sendable {
 extension AirWatchState {
     /// The state a scenario or an `evaluate` attempt starts from (see the facts' meanings).
     init(_ policy: AirWatchPolicy, facts: FactValues) {
+        self.init(apps: [], stores: [], checkedOutUser: nil)
+        reset(policy, facts: facts)
+    }
+
+    /// Overwrites this state with the one the facts describe, reusing the app and store arrays (no allocation when
+    /// their sizes already match the policy's), so a loop of attempts does not allocate.
+    mutating func reset(_ policy: AirWatchPolicy, facts: FactValues) {
         let passcode = facts.bool(AirWatchFact.passcodeSet)
         let live = facts.bool(AirWatchFact.sessionLive)
         let silent = facts.choice(AirWatchFact.silentLogin) == 0
@@ -79,26 +86,37 @@ extension AirWatchState {
             store.stamp = Self.givenExpired
             store.sessionUser = user
         }
-        var stores = [AirWatchStore](repeating: store, count: policy.storeCount)
-        var apps = [AirWatchAppState](repeating: AirWatchAppState(), count: policy.apps.count)
+        if stores.count == policy.storeCount {
+            for index in stores.indices { stores[index] = store }
+        } else {
+            stores = [AirWatchStore](repeating: store, count: policy.storeCount)
+        }
+        if apps.count != policy.apps.count {
+            apps = [AirWatchAppState](repeating: AirWatchAppState(), count: policy.apps.count)
+        }
         let data = givenUser.map(Self.bit) ?? 0
         for index in apps.indices {
             let app = policy.apps[index]
-            apps[index].running = running
-            apps[index].unlockedInProcess = running
-            apps[index].silentRoute = silent
+            var state = AirWatchAppState()
+            state.running = running
+            state.unlockedInProcess = running
+            state.silentRoute = silent
             if silent {
                 // With SSO the silent route is the cluster's common identity.
                 if app.effectiveSSO { stores[app.store].identity = user }
                 if live {
-                    apps[index].registered = true
-                    apps[index].registeredUser = user
+                    state.registered = true
+                    state.registeredUser = user
                     stores[app.store].identity = user
-                    apps[index].dataUsers = data
+                    state.dataUsers = data
                 }
             }
+            apps[index] = state
         }
-        self.init(apps: apps, stores: stores, checkedOutUser: checkedOut, checkOutGeneration: checkedOut == nil ? 0 : 1)
+        checkedOutUser = checkedOut
+        checkOutGeneration = checkedOut == nil ? 0 : 1
+        clockStarted = false
+        actingResolved = false
     }
 
     /// At the first event: sessions and passcodes given as facts get real times.

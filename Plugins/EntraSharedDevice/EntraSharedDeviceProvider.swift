@@ -24,6 +24,10 @@ public struct EntraSharedDeviceProvider: PolicyProvider {
         EntraState.make(policy, facts: facts)
     }
 
+    public func resetState(_ state: inout EntraState, policy: EntraPolicy, facts: FactValues) {
+        state.reset(policy, facts: facts)
+    }
+
     public func apply(
         _ event: ProviderEvent, to state: inout EntraState, policy: EntraPolicy, trace: inout RuleTrace
     ) -> StepOutcome {

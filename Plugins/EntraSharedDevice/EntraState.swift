@@ -43,13 +43,23 @@ extension EntraState {
     /// on iOS in shared mode Safari starts with the device account's web session (it was signed in through the
     /// extension).
     static func make(_ policy: EntraPolicy, facts: FactValues) -> EntraState {
+        var state = EntraState(deviceAccount: nil, safari: nil, apps: [])
+        state.reset(policy, facts: facts)
+        return state
+    }
+
+    /// Overwrites this state with the one the facts describe, reusing the apps array (no allocation when its size
+    /// already matches the policy's), so a loop of attempts does not allocate.
+    mutating func reset(_ policy: EntraPolicy, facts: FactValues) {
         let device = facts.account(EntraFacts.signedIn)
-        var apps: [EntraAppState] = []
-        apps.reserveCapacity(policy.apps.count)
-        for index in policy.apps.indices {
-            let owner = facts.account(EntraFacts.dataOwner, app: AppID(index))
-            apps.append(EntraAppState(principal: owner, tokens: owner, dataOwner: owner))
+        if apps.count != policy.apps.count {
+            apps = [EntraAppState](repeating: EntraAppState(), count: policy.apps.count)
         }
-        return EntraState(deviceAccount: device, safari: policy.isIOS && policy.deviceShared ? device : nil, apps: apps)
+        for index in apps.indices {
+            let owner = facts.account(EntraFacts.dataOwner, app: AppID(index))
+            apps[index] = EntraAppState(principal: owner, tokens: owner, dataOwner: owner)
+        }
+        deviceAccount = device
+        safari = policy.isIOS && policy.deviceShared ? device : nil
     }
 }

@@ -8,15 +8,19 @@ public struct CLIContext: Sendable {
     public var write: @Sendable (String) -> Void
     public var writeError: @Sendable (String) -> Void
     public var bundled: [BundledFile]
+    /// Reads standard input (`evaluate --batch -`) like `read(2)`: bytes read, 0 at the end, negative on error.
+    public var readInput: @Sendable (UnsafeMutableRawBufferPointer) -> Int
 
     public init(
         registry: ProviderRegistry, write: @escaping @Sendable (String) -> Void,
-        writeError: @escaping @Sendable (String) -> Void, bundled: [BundledFile] = BundledLibrary.files
+        writeError: @escaping @Sendable (String) -> Void, bundled: [BundledFile] = BundledLibrary.files,
+        readInput: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int = { LineReader.read(0, into: $0) }
     ) {
         self.registry = registry
         self.write = write
         self.writeError = writeError
         self.bundled = bundled
+        self.readInput = readInput
     }
 
     public var engine: SSOPolicyEngine { SSOPolicyEngine(registry: registry) }

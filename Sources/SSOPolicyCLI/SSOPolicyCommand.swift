@@ -25,6 +25,7 @@ public struct SSOPolicyCommand: ParsableCommand {
             CheckCommand.self, TestCommand.self, SchemaCommand.self,
             VerifyCommand.self,
             ProvidersCommand.self,
+            BenchCommand.self,
         ],
         defaultSubcommand: OverviewCommand.self
     )

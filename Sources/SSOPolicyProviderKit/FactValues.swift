@@ -21,22 +21,26 @@ public struct FactValues: Sendable, Hashable {
     }
 
     /// The fact's value, for a per-app fact the value for `app`.
+    @inlinable
     public func value(_ fact: FactID, app: AppID? = nil) -> FactValue {
         if let app, app.int < perApp.count, let value = perApp[app.int][Int(fact.index)] { return value }
         return device[Int(fact.index)]
     }
 
     /// A boolean fact (declared with `FactDeclaration.bool`).
+    @inlinable
     public func bool(_ fact: FactID, app: AppID? = nil) -> Bool {
         if case .choice(let index) = value(fact, app: app) { return index == 0 }
         return false
     }
 
+    @inlinable
     public func choice(_ fact: FactID, app: AppID? = nil) -> Int {
         if case .choice(let index) = value(fact, app: app) { return index }
         return 0
     }
 
+    @inlinable
     public func account(_ fact: FactID, app: AppID? = nil) -> UserID? {
         if case .account(let user) = value(fact, app: app) { return user }
         return nil

@@ -33,19 +33,56 @@ public protocol PolicyProvider: Sendable {
     /// The state a scenario (or an `evaluate` attempt) starts from.
     func initialState(_ policy: Policy, facts: FactValues) -> State
 
+    /// Overwrites `state` with `initialState(policy, facts:)`, reusing its storage: tight loops of attempts call
+    /// this so that starting an attempt does not allocate. The default simply assigns a fresh state.
+    func resetState(_ state: inout State, policy: Policy, facts: FactValues)
+
     /// Plays one event. Must not allocate when `trace.mode == .off` on the access-attempt path.
     func apply(_ event: ProviderEvent, to state: inout State, policy: Policy, trace: inout RuleTrace) -> StepOutcome
+
+    /// The loop behind `CompiledPolicy.withAttemptEvaluator`; use the default implementation.
+    func attemptLoop(_ policy: Policy) -> CompiledPolicy.AttemptLoop
 }
 
 extension PolicyProvider {
     public func configurationFindings(_ policy: Policy) -> [PolicyFinding] { [] }
+
+    public func resetState(_ state: inout State, policy: Policy, facts: FactValues) {
+        state = initialState(policy, facts: facts)
+    }
+
+    /// Inlinable so that it is compiled specialized in the provider's own module (where the conformance's witness
+    /// is emitted): the loop then calls `resetState` and `apply` directly, without generic metadata or copies.
+    @inlinable
+    public func attemptLoop(_ policy: Policy) -> CompiledPolicy.AttemptLoop {
+        { body in
+            // One scratch state for the whole loop, mutated in place through `!` (never copied, so never
+            // reallocated by copy-on-write): each attempt resets it instead of allocating a new one.
+            var scratch: State?
+            var started = false
+            body { event, facts, trace in
+                if started {
+                    resetState(&scratch!, policy: policy, facts: facts)
+                } else {
+                    scratch = initialState(policy, facts: facts)
+                    started = true
+                }
+                return apply(event, to: &scratch!, policy: policy, trace: &trace)
+            }
+        }
+    }
 }
 
 /// A provider with its types erased, as the registry and the core hold it.
+///
+/// `init` is inlinable so that the composition root (which names the concrete provider) compiles the attempt loop
+/// specialized for it: the loop then calls the provider directly, with no generic metadata lookups or value-witness
+/// copies of its policy and state per attempt.
 public struct AnyPolicyProvider: Sendable {
     public let descriptor: ProviderDescriptor
-    private let compileClosure: @Sendable (PolicyConfiguration, inout Diagnostics) -> CompiledPolicy?
+    @usableFromInline let compileClosure: @Sendable (PolicyConfiguration, inout Diagnostics) -> CompiledPolicy?
 
+    @inlinable
     public init<P: PolicyProvider>(_ provider: P) {
         let descriptor = provider.descriptor
         self.descriptor = descriptor
@@ -61,7 +98,8 @@ public struct AnyPolicyProvider: Sendable {
             }
             return CompiledPolicy(
                 configuration: configuration, descriptor: descriptor,
-                engine: TypedEngine(provider: provider, policy: policy))
+                engine: TypedEngine(provider: provider, policy: policy),
+                attemptLoop: provider.attemptLoop(policy))
         }
     }
 
@@ -75,15 +113,26 @@ public struct AnyPolicyProvider: Sendable {
 
 /// A compiled policy: its configuration, its provider's declarations, and a way to play events.
 public final class CompiledPolicy: Sendable {
+    /// Evaluates attempts from facts: `(event, facts, trace) -> outcome`.
+    public typealias AttemptFunction = (ProviderEvent, FactValues, inout RuleTrace) -> StepOutcome
+    /// Runs its argument with an `AttemptFunction` that keeps scratch state for the duration of the call.
+    public typealias AttemptLoop = @Sendable (_ body: (_ evaluate: @escaping AttemptFunction) -> Void) -> Void
+
     public let configuration: PolicyConfiguration
     public let descriptor: ProviderDescriptor
     public let findings: [PolicyFinding]
     let engine: any PolicyEngine
+    let attemptLoop: AttemptLoop
 
-    init(configuration: PolicyConfiguration, descriptor: ProviderDescriptor, engine: any PolicyEngine) {
+    @usableFromInline
+    init(
+        configuration: PolicyConfiguration, descriptor: ProviderDescriptor, engine: any PolicyEngine,
+        attemptLoop: @escaping AttemptLoop
+    ) {
         self.configuration = configuration
         self.descriptor = descriptor
         self.engine = engine
+        self.attemptLoop = attemptLoop
         self.findings = engine.configurationFindings()
     }
 
@@ -95,11 +144,20 @@ public final class CompiledPolicy: Sendable {
         engine.attempt(event, facts: facts, trace: &trace)
     }
 
-    /// Runs `body` with a function that evaluates attempts without per-call type erasure, for tight loops.
-    public func withAttemptEvaluator<R>(
-        _ body: (_ evaluate: (ProviderEvent, FactValues, inout RuleTrace) -> StepOutcome) throws -> R
-    ) rethrows -> R {
-        try engine.withAttemptEvaluator(body)
+    /// Runs `body` with a function that evaluates attempts without per-call type erasure or allocation, for tight
+    /// loops (benchmarks, exhaustive exploration).
+    public func withAttemptEvaluator<R, E: Error>(
+        _ body: (_ evaluate: AttemptFunction) throws(E) -> R
+    ) throws(E) -> R {
+        var result: Result<R, E>?
+        attemptLoop { evaluate in
+            do throws(E) {
+                result = .success(try body(evaluate))
+            } catch {
+                result = .failure(error)
+            }
+        }
+        return try result!.get()
     }
 }
 
@@ -119,38 +177,37 @@ public class PolicySession {
     public func copy() -> PolicySession { fatalError("PolicySession.copy is implemented by the typed subclass") }
 }
 
+@usableFromInline
 protocol PolicyEngine: Sendable {
     func configurationFindings() -> [PolicyFinding]
     func makeSession(facts: FactValues) -> PolicySession
     func attempt(_ event: ProviderEvent, facts: FactValues, trace: inout RuleTrace) -> StepOutcome
-    func withAttemptEvaluator<R>(
-        _ body: (_ evaluate: (ProviderEvent, FactValues, inout RuleTrace) -> StepOutcome) throws -> R
-    ) rethrows -> R
     func visitStateSpace<V: StateSpaceVisitor>(facts: FactValues, _ visitor: inout V) -> V.Result
 }
 
+@usableFromInline
 struct TypedEngine<P: PolicyProvider>: PolicyEngine {
     let provider: P
     let policy: P.Policy
 
+    @usableFromInline
+    init(provider: P, policy: P.Policy) {
+        self.provider = provider
+        self.policy = policy
+    }
+
+    @usableFromInline
     func configurationFindings() -> [PolicyFinding] { provider.configurationFindings(policy) }
 
+    @usableFromInline
     func makeSession(facts: FactValues) -> PolicySession {
         TypedSession(provider: provider, policy: policy, state: provider.initialState(policy, facts: facts))
     }
 
+    @usableFromInline
     func attempt(_ event: ProviderEvent, facts: FactValues, trace: inout RuleTrace) -> StepOutcome {
         var state = provider.initialState(policy, facts: facts)
         return provider.apply(event, to: &state, policy: policy, trace: &trace)
-    }
-
-    func withAttemptEvaluator<R>(
-        _ body: (_ evaluate: (ProviderEvent, FactValues, inout RuleTrace) -> StepOutcome) throws -> R
-    ) rethrows -> R {
-        try body { event, facts, trace in
-            var state = provider.initialState(policy, facts: facts)
-            return provider.apply(event, to: &state, policy: policy, trace: &trace)
-        }
     }
 }
 

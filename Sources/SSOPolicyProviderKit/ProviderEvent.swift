@@ -40,12 +40,17 @@ public struct StepConditions: Sendable, Hashable {
 
     public subscript(id: StepConditionID) -> SettingValue? { values[id] }
 
+    @inlinable
     public func word(_ id: StepConditionID) -> String? {
+        // Most steps have no conditions: skip hashing on the hot path.
+        if values.isEmpty { return nil }
         if case .word(let word)? = values[id] { return word }
         return nil
     }
 
+    @inlinable
     public func bool(_ id: StepConditionID) -> Bool? {
+        if values.isEmpty { return nil }
         if case .bool(let flag)? = values[id] { return flag }
         return nil
     }

@@ -20,6 +20,7 @@ extension CompiledPolicy {
 }
 
 extension TypedEngine {
+    @usableFromInline
     func visitStateSpace<V: StateSpaceVisitor>(facts: FactValues, _ visitor: inout V) -> V.Result {
         let provider = self.provider
         let policy = self.policy

@@ -179,6 +179,7 @@ public struct AttemptEvaluator: Sendable {
         func key(_ row: Int) -> String {
             RunJSON.step(evaluated[row].view, includeTrace: false).serialized(pretty: false)
         }
+        if rows.count <= 1 || remaining.isEmpty { return [Leaf(path: path, rows: rows)] }
         let distinct = Set(rows.map(key))
         if distinct.count <= 1 || remaining.isEmpty { return [Leaf(path: path, rows: rows)] }
         var best: (fact: Int, score: Int)?

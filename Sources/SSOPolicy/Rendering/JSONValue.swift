@@ -102,6 +102,12 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
 
     static func escape(_ text: String, into out: inout String) {
         out += "\""
+        // Fast path (almost every string): nothing to escape, so append it whole instead of scalar by scalar.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

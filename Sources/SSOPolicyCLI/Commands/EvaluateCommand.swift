@@ -14,6 +14,10 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
               ssopolicy evaluate warehouse-airwatch --app timesheet --user bob
               ssopolicy evaluate warehouse-airwatch --app timesheet --user bob --fact passcode_set=true --fact session_live=false
               ssopolicy evaluate frontline-entra --app inventory --user bob --fact signed_in=alice --format json
+
+            Batch (--batch FILE, or - for standard input): each line is a JSON object of facts, e.g.
+            {"passcode_set": true, "session_live": "false"}; values are strings or true/false, null means unknown,             and "app", "user" and "event" keys override the command's for that line. Each line's answer is the             compact '--format json' object on one line, in order; blank lines are skipped. A bad line is reported             as FILE:LINE: error: ... on standard error and processing continues; the exit code is then 1. Lines             are limited to 64 KiB and input is streamed in constant memory.
+              ssopolicy evaluate warehouse-airwatch --app timesheet --user bob --batch facts.jsonl
             """)
 
     @Argument(help: "The policy file (or bundled policy name).")
@@ -35,6 +39,9 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
     @Option(name: .long, help: "The event (default: open, an access attempt).")
     var event: String = "open"
 
+    @Option(name: .long, help: "Evaluate one JSON object of facts per line of FILE ('-' for standard input).")
+    var batch: String?
+
     @OptionGroup var output: FormatOptions
 
     static func pairs(_ values: [String], _ what: String) throws -> [(key: String, value: String)] {
@@ -49,6 +56,7 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
     func run(in context: CLIContext) throws -> Int32 {
         try output.require([.text, .json], for: "evaluate")
         let policy = try FileResolver(context: context).policy(policy)
+        if let batch { return try runBatch(batch, policy: policy, in: context) }
         let request = EvaluateRequest(
             app: app, user: user, facts: try Self.pairs(facts, "--fact"), event: event,
             conditions: try Self.pairs(conditions, "--condition"))

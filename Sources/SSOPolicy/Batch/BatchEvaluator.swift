@@ -1,0 +1,181 @@
+/// Evaluates batch lines (`evaluate --batch`): each line is a JSON object of facts, each answer the compact
+/// `evaluate --format json` object for that line.
+///
+/// A line may override the command's `app`, `user` and `event` with string values of those keys; every other key
+/// is a fact of the policy's provider. Fact values are JSON strings or booleans (`true` is the text `true`); `null`
+/// leaves the fact unknown, like leaving it out. Answers are memoized by the line's canonical request (sorted facts
+/// plus app, user and event), so repeated fact tuples cost a lookup; the memo is bounded in entries and bytes and
+/// simply starts over when full, so memory stays constant for any number of lines.
+public struct BatchEvaluator {
+    public let policy: CompiledPolicy
+    public var app: String
+    public var user: String
+    public var event: String
+    public var conditions: [(key: String, value: String)]
+    public var traceMode: RuleTrace.Mode
+    public var parser = FlatJSONObjectParser()
+
+    public static let maxMemoEntries = 16_384
+    public static let maxMemoBytes = 32 * 1024 * 1024
+    private var memo: [String: String] = [:]
+    private var memoBytes = 0
+    /// How many lines were answered from the memo (for tests and `bench`).
+    public private(set) var memoHits = 0
+
+    public init(
+        policy: CompiledPolicy, app: String, user: String, event: String = "open",
+        conditions: [(key: String, value: String)] = [], traceMode: RuleTrace.Mode = .fired
+    ) {
+        self.policy = policy
+        self.app = app
+        self.user = user
+        self.event = event
+        self.conditions = conditions
+        self.traceMode = traceMode
+    }
+
+    /// Entries in the memo right now (bounded by `maxMemoEntries`).
+    public var memoCount: Int { memo.count }
+
+    /// The answer for one line (without a newline), or why the line is bad.
+    public mutating func evaluate(line: UnsafeBufferPointer<UInt8>) -> Result<String, BatchLineError> {
+        let pairs: [(key: String, value: FlatJSONScalar)]
+        switch parser.parse(line) {
+        case .success(let parsed): pairs = parsed
+        case .failure(let error): return .failure(BatchLineError(message: error.description))
+        }
+        var app = self.app
+        var user = self.user
+        var event = self.event
+        var facts: [(key: String, value: String)] = []
+        facts.reserveCapacity(pairs.count)
+        for (index, pair) in pairs.enumerated() {
+            for earlier in pairs[..<index] where earlier.key == pair.key {
+                return .failure(BatchLineError(message: "key '\(pair.key)' given twice"))
+            }
+            switch pair.key {
+            case "app", "user", "event":
+                guard case .string(let text) = pair.value else {
+                    return .failure(BatchLineError(message: "'\(pair.key)' must be a string"))
+                }
+                if pair.key == "app" { app = text } else if pair.key == "user" { user = text } else { event = text }
+            default:
+                guard let text = pair.value.text else {
+                    // null: unknown, but the key must still be one of the provider's facts.
+                    if policy.descriptor.fact(pair.key) == nil { return .failure(unknownFact(pair.key)) }
+                    continue
+                }
+                facts.append((pair.key, text))
+            }
+        }
+        facts.sort { $0.key < $1.key }
+        var key = app + "\u{0}" + user + "\u{0}" + event
+        for fact in facts { key += "\u{0}" + fact.key + "=" + fact.value }
+        if let answer = memo[key] {
+            memoHits += 1
+            return .success(answer)
+        }
+        let request = EvaluateRequest(app: app, user: user, facts: facts, event: event, conditions: conditions)
+        let answer: String
+        do {
+            let result = try AttemptEvaluator(traceMode: traceMode).evaluate(request, policy: policy)
+            answer = result.json.serialized(pretty: false)
+        } catch let error as EvaluateError {
+            return .failure(BatchLineError(message: error.description))
+        } catch {
+            return .failure(BatchLineError(message: "\(error)"))
+        }
+        if memo.count >= Self.maxMemoEntries || memoBytes + answer.utf8.count + key.utf8.count > Self.maxMemoBytes {
+            memo.removeAll(keepingCapacity: true)
+            memoBytes = 0
+        }
+        memo[key] = answer
+        memoBytes += answer.utf8.count + key.utf8.count
+        return .success(answer)
+    }
+
+    public mutating func evaluate(line: String) -> Result<String, BatchLineError> {
+        var text = line
+        return text.withUTF8 { evaluate(line: $0) }
+    }
+
+    func unknownFact(_ key: String) -> BatchLineError {
+        let descriptor = policy.descriptor
+        return BatchLineError(
+            message: "unknown fact '\(key)' for provider '\(descriptor.id)'"
+                + Suggestion.didYouMean(key, in: descriptor.facts.map(\.key) + ["app", "user", "event"])
+                + "; facts: " + descriptor.facts.map(\.key).joined(separator: ", "))
+    }
+}
+
+/// Why one batch line has no answer; printed as `FILE:LINE: error: message`.
+public struct BatchLineError: Error, Sendable, Hashable {
+    public var message: String
+}
+
+/// Streams a batch through a `BatchEvaluator`: lines in from a `LineReader`, answers out in large buffered writes,
+/// errors out one per bad line, nothing kept from one line to the next (beyond the bounded memo).
+public struct BatchRun {
+    public struct Summary: Sendable, Hashable {
+        public var lines = 0
+        public var answered = 0
+        public var errors = 0
+        public var readFailed = false
+    }
+
+    /// Output is handed to `write` in pieces of about this size.
+    public static let outputBufferBytes = 64 * 1024
+
+    public var evaluator: BatchEvaluator
+    /// The name errors carry: the file path, or `<stdin>`.
+    public var file: String
+
+    public init(evaluator: BatchEvaluator, file: String) {
+        self.evaluator = evaluator
+        self.file = file
+    }
+
+    /// Blank lines are skipped; every other line gives one answer line on `write` or one error on `writeError`.
+    public mutating func run(
+        _ reader: LineReader, write: (String) -> Void, writeError: (String) -> Void
+    ) -> Summary {
+        var summary = Summary()
+        var output = ""
+        output.reserveCapacity(Self.outputBufferBytes + 4096)
+        let file = self.file
+        let maxLine = reader.maxLineBytes
+        let ok = reader.forEachLine { number, line in
+            summary.lines += 1
+            switch line {
+            case .tooLong:
+                summary.errors += 1
+                writeError("\(file):\(number): error: line longer than \(maxLine) bytes\n")
+            case .text(let bytes):
+                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                    summary.lines -= 1
+                    return
+                }
+                switch evaluator.evaluate(line: bytes) {
+                case .success(let answer):
+                    summary.answered += 1
+                    output += answer
+                    output += "\n"
+                    if output.utf8.count >= Self.outputBufferBytes {
+                        write(output)
+                        output.removeAll(keepingCapacity: true)
+                    }
+                case .failure(let error):
+                    summary.errors += 1
+                    writeError("\(file):\(number): error: \(error.message)\n")
+                }
+            }
+        }
+        if !output.isEmpty { write(output) }
+        if !ok {
+            summary.readFailed = true
+            summary.errors += 1
+            writeError("\(file): error: reading failed\n")
+        }
+        return summary
+    }
+}
