@@ -20,6 +20,9 @@ public struct CLIContext: Sendable {
     }
 
     public var engine: SSOPolicyEngine { SSOPolicyEngine(registry: registry) }
+
+    /// The shared verbs over paths on disk and bundled names.
+    var queries: Queries<FileResolver> { Queries(resolver: FileResolver(context: self), registry: registry) }
 }
 
 /// A command that runs with a context and returns its exit code (0 ok, 1 invalid input or failed tests).

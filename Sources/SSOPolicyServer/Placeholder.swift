@@ -1,0 +1,3 @@
+import Hummingbird
+import Logging
+import SSOPolicyCLI

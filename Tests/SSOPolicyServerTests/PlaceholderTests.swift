@@ -1,0 +1,2 @@
+import HummingbirdTesting
+import SSOPolicyServer
