@@ -62,7 +62,7 @@ let package = Package(
         .target(
             name: "SSOPolicyServer",
             dependencies: [
-                "SSOPolicyCLI",
+                "SSOPolicyCLI", "SSOPolicyBundledLibrary",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]

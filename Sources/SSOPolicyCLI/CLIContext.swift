@@ -8,15 +8,20 @@ public struct CLIContext: Sendable {
     public var write: @Sendable (String) -> Void
     public var writeError: @Sendable (String) -> Void
     public var bundled: [BundledFile]
+    /// Runs the HTTP server until it is asked to stop and returns the exit code; the composition root provides it
+    /// (`nil` in builds without the server module).
+    public var serve: (@Sendable (ServeOptions, CLIContext) -> Int32)?
 
     public init(
         registry: ProviderRegistry, write: @escaping @Sendable (String) -> Void,
-        writeError: @escaping @Sendable (String) -> Void, bundled: [BundledFile] = BundledLibrary.files
+        writeError: @escaping @Sendable (String) -> Void, bundled: [BundledFile] = BundledLibrary.files,
+        serve: (@Sendable (ServeOptions, CLIContext) -> Int32)? = nil
     ) {
         self.registry = registry
         self.write = write
         self.writeError = writeError
         self.bundled = bundled
+        self.serve = serve
     }
 
     public var engine: SSOPolicyEngine { SSOPolicyEngine(registry: registry) }

@@ -24,6 +24,7 @@ public struct SSOPolicyCommand: ParsableCommand {
             GuideCommand.self,
             CheckCommand.self,
             ProvidersCommand.self,
+            ServeCommand.self,
         ],
         defaultSubcommand: OverviewCommand.self
     )
