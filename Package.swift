@@ -89,7 +89,7 @@ let package = Package(
             name: "SSOPolicyServerTests",
             dependencies: [
                 "SSOPolicyServer", "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider",
-                "EntraSharedDeviceProvider",
+                "EntraSharedDeviceProvider", "ssopolicy",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

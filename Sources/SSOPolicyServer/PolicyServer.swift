@@ -7,6 +7,9 @@ import SSOPolicyCLI
 /// `ssopolicy serve`: the API and the playground on Hummingbird, stopped cleanly by SIGINT or SIGTERM (the
 /// application's service group finishes in-flight requests before it returns).
 public enum PolicyServer {
+    /// The OpenAPI 3.1 document served at /v1/openapi.json (checked in as docs/openapi.json).
+    public static var openAPIDocument: String { OpenAPIDocument.text }
+
     /// The routes, for in-process tests (`app.test(.router)`) and for the real server alike.
     public static func router(_ options: ServeOptions, context: CLIContext) -> Router<BasicRequestContext> {
         let router = Router()
