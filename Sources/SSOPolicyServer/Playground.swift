@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import SSOPolicyCLI
 
@@ -23,13 +24,13 @@ struct Playground: Sendable {
         var app: String?
 
         init(_ request: Request) {
-            let parameters = request.uri.queryParameters
+            let parameters = Self.formFields(request.uri.query)
             func text(_ key: String) -> String? {
-                guard let value = parameters[key[...]].map(String.init), !value.isEmpty else { return nil }
+                guard let value = parameters.first(where: { $0.key == key })?.value, !value.isEmpty else { return nil }
                 return value
             }
-            let named = parameters.getAll("policies").flatMap { $0.split(separator: ",").map(String.init) }
-                .filter { !$0.isEmpty }
+            let named = parameters.filter { $0.key == "policies" }
+                .flatMap { $0.value.split(separator: ",").map(String.init) }
             policyYAML = text("policy_yaml")
             scenarioYAML = text("scenario_yaml")
             policies = named.isEmpty && policyYAML == nil ? Self.defaultPolicies : named
@@ -38,6 +39,18 @@ struct Playground: Sendable {
             diff = text("diff") == "1" || text("diff") == "on" || text("diff") == "true"
             matrixPolicy = text("matrix")
             app = text("app")
+        }
+
+        /// Query fields as a browser's GET form sends them: `+` is a space, then percent-decoding.
+        static func formFields(_ query: String?) -> [(key: String, value: String)] {
+            (query ?? "").split(separator: "&").map { field in
+                let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                func decode(_ text: Substring) -> String {
+                    let spaced = text.replacingOccurrences(of: "+", with: " ")
+                    return spaced.removingPercentEncoding ?? spaced
+                }
+                return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+            }
         }
 
         var json: JSONValue {

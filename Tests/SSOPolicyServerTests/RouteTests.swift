@@ -223,3 +223,16 @@ struct PlaygroundTests {
         #expect(!page.body.contains("</script><script>alert"))
     }
 }
+
+struct PlaygroundQueryTests {
+    @Test func formFieldsDecodeLikeABrowserSendsThem() async throws {
+        let yaml = "scenario: mine\nsteps:\n  - { user: alice, open: inventory }\n"
+        let encoded = yaml.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            .replacingOccurrences(of: "%20", with: "+")
+        let page = try await request(
+            .get, "/embed?policies=frontline-entra&policies=warehouse-airwatch&scenario_yaml=" + encoded)
+        #expect(page.status == 200)
+        #expect(page.body.contains("\"scenario\": \"mine\""))
+        #expect(page.body.contains("\"policies\":[\"frontline-entra\",\"warehouse-airwatch\"]"))
+    }
+}
