@@ -57,6 +57,7 @@ enum PlaygroundPage {
           border-radius: 4px; } .error code { white-space: pre-wrap; }
         ol.timeline > li { margin-bottom: .6rem; } .why { color: var(--muted); font-size: .88rem; }
         .share input { width: 100%; font: 13px ui-monospace, monospace; }
+        .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
         """#
 
     static let script = #"""
@@ -134,7 +135,8 @@ enum PlaygroundPage {
             steps.forEach(function (step, index) {
               var differs = compare.differences.indexOf(step.step) >= 0;
               var row = el("tr", differs ? { "class": "differs" } : {},
-                el("th", { scope: "row", text: String(step.step) + (differs ? " ≠" : "") }),
+                el("th", { scope: "row" }, String(step.step), differs ? el("span", { "aria-hidden": "true", text: " ≠" }) : null,
+                  differs ? el("span", { "class": "sr", text: " (the policies differ)" }) : null),
                 el("td", { text: step.at + " " + (step.user || "-") + " " + step.event + " " + step.app }));
               results.forEach(function (r) {
                 var s = r.steps[index];
@@ -154,7 +156,8 @@ enum PlaygroundPage {
             });
             body.appendChild(totals);
             table.appendChild(body);
-            return el("div", { "class": "table-wrap" }, table);
+            return el("div", { "class": "table-wrap" }, table,
+              el("p", { "class": "why", text: "≠ marks the steps where the policies decide differently." }));
           }
           function timeline(compare) {
             var section = el("section", { id: "timeline", "aria-label": "Timeline" });
@@ -230,6 +233,19 @@ enum PlaygroundPage {
             });
             side.appendChild(el("label", { "for": "view", text: "View" }));
             side.appendChild(el("div", {}, view));
+            var matrix = el("select", { name: "matrix", id: "matrix-policy" });
+            matrix.appendChild(el("option", { value: "", text: "the first policy" }));
+            data.catalog.policies.forEach(function (p) {
+              var option = el("option", { value: p.name, text: p.name });
+              if (p.name === q.matrix) option.selected = true;
+              matrix.appendChild(option);
+            });
+            side.appendChild(el("label", { "for": "matrix-policy", text: "Decision matrix of" }));
+            side.appendChild(el("div", {}, matrix));
+            var appInput = el("input", { type: "text", name: "app", id: "matrix-app", placeholder: "its first app" });
+            appInput.value = q.app || "";
+            side.appendChild(el("label", { "for": "matrix-app", text: "Matrix app" }));
+            side.appendChild(el("div", {}, appInput));
             var diff = el("input", { type: "checkbox", name: "diff", value: "1", id: "diff" });
             diff.checked = q.diff;
             side.appendChild(el("label", { "class": "choice", "for": "diff" }, diff, " only steps that differ"));

@@ -236,3 +236,15 @@ struct PlaygroundQueryTests {
         #expect(page.body.contains("\"policies\":[\"frontline-entra\",\"warehouse-airwatch\"]"))
     }
 }
+
+struct PlaygroundMatrixTests {
+    @Test func theMatrixViewCarriesTheMatrixAnswer() async throws {
+        let query = "policies=warehouse-airwatch,frontline-entra&view=matrix&matrix=frontline-entra&app=inventory"
+        let page = try await request(.get, "/?" + query)
+        let expected = cli(["matrix", "frontline-entra", "--app", "inventory", "--format", "json"])
+        #expect(page.status == 200)
+        #expect(page.body.contains("\"matrix\": " + expected.out.replacingOccurrences(of: "<", with: "\\u003c")))
+        let compareOnly = try await request(.get, "/?policies=frontline-entra")
+        #expect(!compareOnly.body.contains("\"matrix\": {"))
+    }
+}
