@@ -21,6 +21,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
         .target(name: "SSOPolicyProviderKit"),
@@ -57,9 +59,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(
+            name: "SSOPolicyServer",
+            dependencies: [
+                "SSOPolicyCLI", "SSOPolicyBundledLibrary",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "ssopolicy",
-            dependencies: ["SSOPolicyCLI", "AirWatchSDKProvider", "EntraSharedDeviceProvider"]
+            dependencies: ["SSOPolicyCLI", "SSOPolicyServer", "AirWatchSDKProvider", "EntraSharedDeviceProvider"]
         ),
         .target(
             name: "SSOPolicyTestSupport",
@@ -74,6 +84,14 @@ let package = Package(
         .testTarget(
             name: "EntraSharedDeviceProviderTests",
             dependencies: ["EntraSharedDeviceProvider", "SSOPolicy", "SSOPolicyTestSupport"]
+        ),
+        .testTarget(
+            name: "SSOPolicyServerTests",
+            dependencies: [
+                "SSOPolicyServer", "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider",
+                "EntraSharedDeviceProvider", "ssopolicy",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
         .testTarget(
             name: "SSOPolicyCLITests",

@@ -145,24 +145,7 @@ public struct SSOPolicyEngine: Sendable {
         for file in files {
             report.filesChecked += 1
             do {
-                let root = try readDocument(path: file)
-                switch try kind(of: root) {
-                case .policy:
-                    let policy = try loadPolicy(root, file: file)
-                    report.policies += 1
-                    let renderer = OutcomeRenderer(policy: policy, users: UserDirectory())
-                    for (view, position) in renderer.policyFindings(policy.findings) {
-                        report.diagnostics.append(
-                            Diagnostic(.warning, at: position, "\(view.severity.name): \(view.message)", id: view.id))
-                    }
-                case .scenario:
-                    _ = try loadScenario(root, file: file)
-                    report.scenarios += 1
-                case .suite:
-                    let suite = try loadSuite(root, file: file)
-                    try checkSuiteReferences(suite)
-                    report.suites += 1
-                }
+                try check(try readDocument(path: file), file: file, into: &report, suites: .resolveFiles)
             } catch {
                 report.diagnostics.append(contentsOf: error.diagnostics)
             }

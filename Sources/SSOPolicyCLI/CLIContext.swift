@@ -10,20 +10,28 @@ public struct CLIContext: Sendable {
     public var bundled: [BundledFile]
     /// Reads standard input (`evaluate --batch -`) like `read(2)`: bytes read, 0 at the end, negative on error.
     public var readInput: @Sendable (UnsafeMutableRawBufferPointer) -> Int
+    /// Runs the HTTP server until it is asked to stop and returns the exit code; the composition root provides it
+    /// (`nil` in builds without the server module).
+    public var serve: (@Sendable (ServeOptions, CLIContext) -> Int32)?
 
     public init(
         registry: ProviderRegistry, write: @escaping @Sendable (String) -> Void,
         writeError: @escaping @Sendable (String) -> Void, bundled: [BundledFile] = BundledLibrary.files,
-        readInput: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int = { LineReader.read(0, into: $0) }
+        readInput: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int = { LineReader.read(0, into: $0) },
+        serve: (@Sendable (ServeOptions, CLIContext) -> Int32)? = nil
     ) {
         self.registry = registry
         self.write = write
         self.writeError = writeError
         self.bundled = bundled
         self.readInput = readInput
+        self.serve = serve
     }
 
     public var engine: SSOPolicyEngine { SSOPolicyEngine(registry: registry) }
+
+    /// The shared verbs over paths on disk and bundled names.
+    var queries: Queries<FileResolver> { Queries(resolver: FileResolver(context: self), registry: registry) }
 }
 
 /// A command that runs with a context and returns its exit code (0 ok, 1 invalid input or failed tests).

@@ -4,8 +4,10 @@ import SSOPolicyBundledLibrary
 
 /// Resolves a command-line file argument: a path on disk, or else a file of the bundled library named by its path
 /// under `Policies/` (`scenarios/shift-change.yaml`) or its file name without `.yaml` (`shift-change`).
-struct FileResolver {
+struct FileResolver: DocumentResolver {
     let context: CLIContext
+
+    var engine: SSOPolicyEngine { context.engine }
 
     func document(_ argument: String) throws(DiagnosticsError) -> (root: ConfigNode, file: String) {
         let engine = context.engine
@@ -32,15 +34,5 @@ struct FileResolver {
     func bundledName(_ path: String) -> String {
         let last = path.split(separator: "/").last.map(String.init) ?? path
         return last.hasSuffix(".yaml") ? String(last.dropLast(5)) : last
-    }
-
-    func policy(_ argument: String) throws(DiagnosticsError) -> CompiledPolicy {
-        let (root, file) = try document(argument)
-        return try context.engine.loadPolicy(root, file: file)
-    }
-
-    func scenario(_ argument: String) throws(DiagnosticsError) -> Scenario {
-        let (root, file) = try document(argument)
-        return try context.engine.loadScenario(root, file: file)
     }
 }

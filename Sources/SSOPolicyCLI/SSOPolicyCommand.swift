@@ -17,6 +17,7 @@ public struct SSOPolicyCommand: ParsableCommand {
               ssopolicy run --scenario forgotten-sign-out frontline-entra --explain
               ssopolicy evaluate warehouse-airwatch --app timesheet --user bob --fact passcode_set=true
               ssopolicy check Policies
+              ssopolicy serve
             """,
         version: "0.1.0",
         subcommands: [
@@ -26,6 +27,7 @@ public struct SSOPolicyCommand: ParsableCommand {
             VerifyCommand.self,
             ProvidersCommand.self,
             BenchCommand.self,
+            ServeCommand.self,
         ],
         defaultSubcommand: OverviewCommand.self
     )

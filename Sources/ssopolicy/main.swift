@@ -2,6 +2,7 @@ import AirWatchSDKProvider
 import EntraSharedDeviceProvider
 import Foundation
 import SSOPolicyCLI
+import SSOPolicyServer
 
 // The composition root: the one place that knows which providers exist.
 let registry = ProviderRegistry([
@@ -12,6 +13,7 @@ let registry = ProviderRegistry([
 let context = CLIContext(
     registry: registry,
     write: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-    writeError: { text in FileHandle.standardError.write(Data(text.utf8)) }
+    writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
+    serve: { options, context in PolicyServer.runUntilStopped(options, context: context) }
 )
 exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), context: context))

@@ -40,6 +40,8 @@ public struct EvaluateResult: Sendable {
 /// Problems with an evaluate request (unknown app, fact, value), with a suggestion where one is close.
 public struct EvaluateError: Error, Sendable, CustomStringConvertible {
     public var description: String
+
+    public init(description: String) { self.description = description }
 }
 
 public struct AttemptEvaluator: Sendable {

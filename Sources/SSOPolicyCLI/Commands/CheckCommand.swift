@@ -7,11 +7,13 @@ struct CheckCommand: ParsableCommand, ContextualCommand {
         abstract: "Validate policies, scenarios and test suites (folders recursively).",
         discussion: """
             Prints every problem as file:line:col: error: message, and configuration risks of policies as warnings. \
-            Exits 1 if any file has an error.
+            Exits 1 if any file has an error. With --format json, prints one JSON report instead: every diagnostic \
+            with file, line, column, severity and message, and the counts.
 
             Examples:
               ssopolicy check Policies
               ssopolicy check my-policy.yaml my-scenario.yaml
+              ssopolicy check Policies --format json
             """)
 
     @Argument(help: "Files or folders to check.")
@@ -20,16 +22,22 @@ struct CheckCommand: ParsableCommand, ContextualCommand {
     @Flag(name: .long, help: "Only print errors, not configuration warnings.")
     var quiet = false
 
+    @Option(name: .long, help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
     func run(in context: CLIContext) throws -> Int32 {
+        guard [.text, .json].contains(format) else {
+            throw ValidationError("'check' supports --format text, json")
+        }
         let report = context.engine.check(paths: paths)
+        if format == .json {
+            context.write(JSONAnswer.check(report, quiet: quiet))
+            return report.errorCount == 0 ? 0 : 1
+        }
         for diagnostic in report.diagnostics where !(quiet && diagnostic.severity != .error) {
             context.writeError(diagnostic.description + "\n")
         }
-        var summary = "checked \(report.filesChecked) file\(report.filesChecked == 1 ? "" : "s")"
-        summary += " (\(report.policies) policies, \(report.scenarios) scenarios, \(report.suites) suites): "
-        summary += "\(report.errorCount) error\(report.errorCount == 1 ? "" : "s"), "
-        summary += "\(report.warningCount) warning\(report.warningCount == 1 ? "" : "s")\n"
-        context.write(summary)
+        context.write(CheckRender.summary(report))
         return report.errorCount == 0 ? 0 : 1
     }
 }

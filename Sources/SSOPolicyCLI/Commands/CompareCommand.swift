@@ -33,20 +33,9 @@ struct CompareCommand: ParsableCommand, ContextualCommand {
 
     func run(in context: CLIContext) throws -> Int32 {
         try output.require([.text, .json, .markdown], for: "compare")
-        let resolver = FileResolver(context: context)
-        var loaded: [CompiledPolicy] = []
-        var problems: [Diagnostic] = []
-        for policy in policies {
-            do { loaded.append(try resolver.policy(policy)) } catch { problems.append(contentsOf: error.diagnostics) }
-        }
-        let scenario: Scenario
-        do { scenario = try resolver.scenario(self.scenario) } catch {
-            throw DiagnosticsError(problems + error.diagnostics)
-        }
-        if !problems.isEmpty { throw DiagnosticsError(problems) }
-        let comparison = try Comparison.run(scenario, policies: loaded, traceMode: output.explain ? .explain : .fired)
+        let comparison = try context.queries.compare(scenario: scenario, policies: policies, explain: output.explain)
         switch output.format {
-        case .json: context.write(CompareRender.json(comparison, diffOnly: diff).serialized() + "\n")
+        case .json: context.write(JSONAnswer.compare(comparison, diffOnly: diff))
         case .markdown: context.write(GuideMarkdown.compare(comparison, diffOnly: diff))
         default: context.write(CompareRender.text(comparison, diffOnly: diff, explain: output.explain))
         }

@@ -55,20 +55,19 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
 
     func run(in context: CLIContext) throws -> Int32 {
         try output.require([.text, .json], for: "evaluate")
-        let policy = try FileResolver(context: context).policy(policy)
-        if let batch { return try runBatch(batch, policy: policy, in: context) }
+        if let batch { return try runBatch(batch, policy: try FileResolver(context: context).policy(policy), in: context) }
         let request = EvaluateRequest(
             app: app, user: user, facts: try Self.pairs(facts, "--fact"), event: event,
             conditions: try Self.pairs(conditions, "--condition"))
         let result: EvaluateResult
         do {
-            result = try context.engine.evaluate(request, policy: policy, traceMode: output.explain ? .explain : .fired)
+            result = try context.queries.evaluate(policy: policy, request: request, explain: output.explain)
         } catch let error as EvaluateError {
             context.writeError("error: \(error.description)\n")
             return 1
         }
         switch output.format {
-        case .json: context.write(result.json.serialized() + "\n")
+        case .json: context.write(JSONAnswer.evaluate(result))
         default: context.write(EvaluateText.render(result, explain: output.explain))
         }
         return 0

@@ -32,17 +32,15 @@ struct MatrixCommand: ParsableCommand, ContextualCommand {
         guard [.text, .json, .markdown].contains(format) else {
             throw ValidationError("'matrix' supports --format text, json, markdown")
         }
-        let compiled = try FileResolver(context: context).policy(policy)
-        guard let provider = context.registry.provider(id: compiled.descriptor.id) else { return 1 }
         let matrix: DecisionMatrix
         do {
-            matrix = try DecisionMatrix.build(compiled, provider: provider, app: app, allSettings: all)
+            matrix = try context.queries.matrix(policy: policy, app: app, all: all)
         } catch let error as EvaluateError {
             context.writeError("error: \(error.description)\n")
             return 1
         }
         switch format {
-        case .json: context.write(matrix.json.serialized() + "\n")
+        case .json: context.write(JSONAnswer.matrix(matrix))
         case .markdown: context.write(matrix.markdown)
         default: context.write(matrix.text)
         }

@@ -27,7 +27,7 @@ struct OverviewCommand: ParsableCommand, ContextualCommand {
         let scenario = try resolver.scenario(Self.defaultScenario)
         let comparison = try Comparison.run(scenario, policies: policies, traceMode: output.explain ? .explain : .fired)
         switch output.format {
-        case .json: context.write(CompareRender.json(comparison, diffOnly: false).serialized() + "\n")
+        case .json: context.write(JSONAnswer.compare(comparison, diffOnly: false))
         case .markdown: context.write(GuideMarkdown.compare(comparison, diffOnly: false))
         default:
             context.write(CompareRender.text(comparison, diffOnly: false, explain: output.explain))

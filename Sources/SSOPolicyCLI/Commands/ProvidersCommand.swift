@@ -37,7 +37,7 @@ struct ProvidersCommand: ParsableCommand, ContextualCommand {
         }
         let descriptors = providers.map(\.descriptor)
         switch format {
-        case .json: context.write(ProviderDocumentation.json(descriptors).serialized() + "\n")
+        case .json: context.write(JSONAnswer.providers(descriptors))
         case .markdown: context.write(ProviderDocumentation.markdown(descriptors))
         default: context.write(ProviderDocumentation.text(descriptors))
         }

@@ -25,12 +25,9 @@ struct RunCommand: ParsableCommand, ContextualCommand {
 
     func run(in context: CLIContext) throws -> Int32 {
         try output.require([.text, .json, .markdown, .mermaid], for: "run")
-        let resolver = FileResolver(context: context)
-        let policy = try resolver.policy(policy)
-        let scenario = try resolver.scenario(scenario)
-        let result = try context.engine.run(scenario, against: policy, traceMode: output.explain ? .explain : .fired)
+        let result = try context.queries.run(scenario: scenario, policy: policy, explain: output.explain)
         switch output.format {
-        case .json: context.write(RunJSON.run(result).serialized() + "\n")
+        case .json: context.write(JSONAnswer.run(result))
         case .text: context.write(RunText.render(result, explain: output.explain))
         case .markdown: context.write(GuideMarkdown.run(result, explain: output.explain))
         case .mermaid: context.write(MermaidDiagram.sequence(result))

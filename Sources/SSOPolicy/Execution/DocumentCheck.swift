@@ -1,0 +1,55 @@
+/// `check` on one read document, shared by files on disk and documents held in memory (the server's requests).
+extension SSOPolicyEngine {
+    /// What to do with a test suite: it names a policy and a scenario by path, so checking it reads those files.
+    public enum SuiteHandling: Sendable {
+        /// Load the files the suite names (the command line).
+        case resolveFiles
+        /// Refuse the suite with an error: the caller must never read the disk (the server).
+        case refuse
+    }
+
+    /// Validates documents held in memory, each with the file name its positions carry; never reads the disk.
+    public func check(documents: [(bytes: [UInt8], file: String)]) -> CheckReport {
+        var report = CheckReport()
+        for document in documents {
+            report.filesChecked += 1
+            do {
+                let root = try readDocument(bytes: document.bytes, file: document.file)
+                try check(root, file: document.file, into: &report, suites: .refuse)
+            } catch {
+                report.diagnostics.append(contentsOf: error.diagnostics)
+            }
+        }
+        return report
+    }
+
+    func check(_ root: ConfigNode, file: String, into report: inout CheckReport, suites: SuiteHandling)
+        throws(DiagnosticsError)
+    {
+        switch try kind(of: root) {
+        case .policy:
+            let policy = try loadPolicy(root, file: file)
+            report.policies += 1
+            let renderer = OutcomeRenderer(policy: policy, users: UserDirectory())
+            for (view, position) in renderer.policyFindings(policy.findings) {
+                report.diagnostics.append(
+                    Diagnostic(.warning, at: position, "\(view.severity.name): \(view.message)", id: view.id))
+            }
+        case .scenario:
+            _ = try loadScenario(root, file: file)
+            report.scenarios += 1
+        case .suite:
+            let suite = try loadSuite(root, file: file)
+            switch suites {
+            case .resolveFiles: try checkSuiteReferences(suite)
+            case .refuse:
+                throw DiagnosticsError([
+                    .error(
+                        at: root.position,
+                        "a test suite names files on disk; check it with the command line ('ssopolicy check')")
+                ])
+            }
+            report.suites += 1
+        }
+    }
+}

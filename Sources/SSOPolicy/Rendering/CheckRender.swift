@@ -1,0 +1,29 @@
+/// `check --format json`: every diagnostic with its position, then the counts the text summary prints.
+public enum CheckRender {
+    public static func json(_ report: CheckReport, quiet: Bool) -> JSONValue {
+        let shown = report.diagnostics.filter { !(quiet && $0.severity != .error) }
+        return .object([
+            ("files_checked", .int(report.filesChecked)), ("policies", .int(report.policies)),
+            ("scenarios", .int(report.scenarios)), ("suites", .int(report.suites)),
+            ("errors", .int(report.errorCount)), ("warnings", .int(report.warningCount)),
+            ("diagnostics", .array(shown.map(diagnostic))),
+        ])
+    }
+
+    /// One positioned diagnostic; also the shape of the server's error answers.
+    public static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {
+        .object([
+            ("file", .string(diagnostic.position.file)), ("line", .int(diagnostic.position.line)),
+            ("column", .int(diagnostic.position.column)), ("severity", .string(diagnostic.severity.rawValue)),
+            ("message", .string(diagnostic.message)), ("id", .optional(diagnostic.id)),
+        ])
+    }
+
+    /// The text summary line, `checked N files (...): E errors, W warnings`.
+    public static func summary(_ report: CheckReport) -> String {
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        return "checked \(plural(report.filesChecked, "file"))"
+            + " (\(report.policies) policies, \(report.scenarios) scenarios, \(report.suites) suites): "
+            + "\(plural(report.errorCount, "error")), \(plural(report.warningCount, "warning"))\n"
+    }
+}

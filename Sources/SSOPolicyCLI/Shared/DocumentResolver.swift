@@ -1,0 +1,25 @@
+import SSOPolicy
+
+/// Turns what a caller names into a read YAML document. The command line reads a path on disk or a bundled name
+/// (`FileResolver`); the server reads inline YAML or a bundled name and never the disk. Everything after reading
+/// is shared (`Queries`), so the two front ends cannot decide differently.
+public protocol DocumentResolver: Sendable {
+    associatedtype Reference: Sendable
+
+    var engine: SSOPolicyEngine { get }
+
+    /// The document's root and the file name its positions carry.
+    func document(_ reference: Reference) throws(DiagnosticsError) -> (root: ConfigNode, file: String)
+}
+
+extension DocumentResolver {
+    public func policy(_ reference: Reference) throws(DiagnosticsError) -> CompiledPolicy {
+        let (root, file) = try document(reference)
+        return try engine.loadPolicy(root, file: file)
+    }
+
+    public func scenario(_ reference: Reference) throws(DiagnosticsError) -> Scenario {
+        let (root, file) = try document(reference)
+        return try engine.loadScenario(root, file: file)
+    }
+}

@@ -1,0 +1,53 @@
+import SSOPolicy
+
+/// The verbs the command line and the server share: load what the caller named, then ask the engine. Each command
+/// and each HTTP route is a thin layer over one of these, so both give the same answer for the same input.
+public struct Queries<Resolver: DocumentResolver>: Sendable {
+    public let resolver: Resolver
+    public let registry: ProviderRegistry
+
+    public init(resolver: Resolver, registry: ProviderRegistry) {
+        self.resolver = resolver
+        self.registry = registry
+    }
+
+    public func run(scenario: Resolver.Reference, policy: Resolver.Reference, explain: Bool) throws(DiagnosticsError)
+        -> RunResult
+    {
+        let policy = try resolver.policy(policy)
+        let scenario = try resolver.scenario(scenario)
+        return try resolver.engine.run(scenario, against: policy, traceMode: explain ? .explain : .fired)
+    }
+
+    /// Every policy's and the scenario's problems are reported together, not just the first file's.
+    public func compare(scenario: Resolver.Reference, policies: [Resolver.Reference], explain: Bool)
+        throws(DiagnosticsError) -> Comparison
+    {
+        var loaded: [CompiledPolicy] = []
+        var problems: [Diagnostic] = []
+        for policy in policies {
+            do { loaded.append(try resolver.policy(policy)) } catch { problems.append(contentsOf: error.diagnostics) }
+        }
+        let played: Scenario
+        do { played = try resolver.scenario(scenario) } catch {
+            throw DiagnosticsError(problems + error.diagnostics)
+        }
+        if !problems.isEmpty { throw DiagnosticsError(problems) }
+        return try Comparison.run(played, policies: loaded, traceMode: explain ? .explain : .fired)
+    }
+
+    /// Throws `DiagnosticsError` when the policy does not load, `EvaluateError` when the attempt does not fit it.
+    public func evaluate(policy: Resolver.Reference, request: EvaluateRequest, explain: Bool) throws -> EvaluateResult {
+        let policy = try resolver.policy(policy)
+        return try resolver.engine.evaluate(request, policy: policy, traceMode: explain ? .explain : .fired)
+    }
+
+    /// Throws `DiagnosticsError` when the policy does not load, `EvaluateError` when the app is unknown.
+    public func matrix(policy: Resolver.Reference, app: String?, all: Bool) throws -> DecisionMatrix {
+        let compiled = try resolver.policy(policy)
+        guard let provider = registry.provider(id: compiled.descriptor.id) else {
+            throw EvaluateError(description: "provider '\(compiled.descriptor.id)' is not registered")
+        }
+        return try DecisionMatrix.build(compiled, provider: provider, app: app, allSettings: all)
+    }
+}

@@ -1,0 +1,87 @@
+import SSOPolicyBundledLibrary
+import SSOPolicyCLI
+
+/// The bundled library as the API lists it: each file's plain name, kind, title and (for policies) provider,
+/// read once at start-up through the same loaders as everything else.
+struct BundledCatalog: Sendable {
+    struct Entry: Sendable {
+        var name: String
+        var file: BundledFile
+        var kind: SSOPolicyEngine.FileKind
+        var title: String?
+        var provider: String?
+        var steps: Int?
+
+        /// The name positions carry, as on the command line.
+        var displayPath: String { "Policies/" + file.path }
+
+        var json: JSONValue {
+            var fields: [(String, JSONValue)] = [("name", .string(name)), ("file", .string(displayPath))]
+            if let provider { fields.append(("provider", .string(provider))) }
+            if let steps { fields.append(("steps", .int(steps))) }
+            fields.append(("title", .optional(title)))
+            return .object(fields)
+        }
+    }
+
+    var entries: [Entry]
+
+    init(files: [BundledFile], engine: SSOPolicyEngine) {
+        entries = files.compactMap { file in
+            let name = Self.plainName(file.path)
+            guard let root = try? engine.readDocument(bytes: Array(file.contents.utf8), file: "Policies/" + file.path),
+                let kind = try? engine.kind(of: root)
+            else { return nil }
+            var entry = Entry(name: name, file: file, kind: kind)
+            switch kind {
+            case .policy:
+                let policy = try? engine.loadPolicy(root, file: entry.displayPath)
+                entry.title = policy?.configuration.title
+                entry.provider = policy?.descriptor.id
+            case .scenario:
+                let scenario = try? engine.loadScenario(root, file: entry.displayPath)
+                entry.title = scenario?.title
+                entry.steps = scenario?.steps.count
+            case .suite: break
+            }
+            return entry
+        }
+    }
+
+    func entries(of kind: SSOPolicyEngine.FileKind) -> [Entry] { entries.filter { $0.kind == kind } }
+
+    /// A bundled file by plain name. Anything path-like is refused before any lookup: a request never names a file
+    /// on the server's disk, and `../` or `/etc/passwd` must not even look like a question about one.
+    func entry(named name: String, kind: SSOPolicyEngine.FileKind? = nil) throws(DiagnosticsError) -> Entry {
+        let position = SourcePosition(file: name, line: 1, column: 1)
+        guard Self.isPlainName(name) else {
+            throw DiagnosticsError([
+                .error(
+                    at: position,
+                    "not a bundled name: the API reads no files; name a bundled file (letters, digits, '-' and '_') "
+                        + "or send the YAML inline as {\"yaml\": \"...\"}")
+            ])
+        }
+        let candidates = kind.map { entries(of: $0) } ?? entries
+        if let found = candidates.first(where: { $0.name == name }) { return found }
+        throw DiagnosticsError([
+            .error(
+                at: position,
+                "no bundled \(kind?.rawValue ?? "file") of that name"
+                    + Suggestion.didYouMean(name, in: candidates.map(\.name)))
+        ])
+    }
+
+    static func isPlainName(_ name: String) -> Bool {
+        (1...100).contains(name.count)
+            && name.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+                    || $0 == "_"
+            }
+    }
+
+    static func plainName(_ path: String) -> String {
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        return last.hasSuffix(".yaml") ? String(last.dropLast(5)) : last
+    }
+}

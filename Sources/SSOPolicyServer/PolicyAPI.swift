@@ -1,0 +1,156 @@
+import Foundation
+import Hummingbird
+import SSOPolicyCLI
+
+/// The `/v1` routes: each is a thin layer over the verbs the command line uses (`Queries`, `JSONAnswer`), so a
+/// script gets byte for byte what `--format json` prints.
+struct PolicyAPI: Sendable {
+    /// Matches the loader's file limit: no request can carry more YAML than a file may hold.
+    static let maxBodyBytes = LoadLimits.standard.maxBytes
+    static let maxDocuments = 32
+
+    let context: CLIContext
+    let catalog: BundledCatalog
+    let limiter: WorkLimiter
+
+    init(context: CLIContext, options: ServeOptions) {
+        self.context = context
+        self.catalog = BundledCatalog(files: context.bundled, engine: context.engine)
+        self.limiter = WorkLimiter(
+            maxConcurrent: options.maxConcurrent, maxWaiting: options.maxWaiting,
+            timeBudget: .milliseconds(Int(options.timeBudgetSeconds * 1000)))
+    }
+
+    var queries: Queries<RequestResolver> {
+        Queries(resolver: RequestResolver(engine: context.engine, catalog: catalog), registry: context.registry)
+    }
+
+    /// Every route the server answers, with its summary; the OpenAPI document is built from this list and a test
+    /// checks the router registers exactly these.
+    static let routes: [(method: String, path: String, summary: String)] = [
+        ("GET", "/healthz", "Liveness: answers ok"),
+        ("GET", "/v1/openapi.json", "This API's OpenAPI 3.1 document"),
+        ("GET", "/v1/providers", "Every registered provider's declarations (ssopolicy providers --format json)"),
+        ("GET", "/v1/providers/{id}", "One provider's declarations (ssopolicy providers ID --format json)"),
+        ("GET", "/v1/policies", "The bundled policies"),
+        ("GET", "/v1/policies/{name}", "One bundled policy with its YAML"),
+        ("GET", "/v1/scenarios", "The bundled scenarios"),
+        ("GET", "/v1/scenarios/{name}", "One bundled scenario with its YAML"),
+        ("POST", "/v1/evaluate", "One access attempt; unknown facts give every outcome (ssopolicy evaluate)"),
+        ("POST", "/v1/run", "A scenario against one policy (ssopolicy run)"),
+        ("POST", "/v1/compare", "A scenario against two or more policies (ssopolicy compare)"),
+        ("POST", "/v1/matrix", "A policy's decision table (ssopolicy matrix)"),
+        ("POST", "/v1/check", "Validate policies and scenarios (ssopolicy check --format json)"),
+        ("GET", "/", "The what-if playground"),
+        ("GET", "/embed", "The playground's comparison sized for an iframe"),
+    ]
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/healthz") { _, _ in APIResponse.body("ok\n", contentType: "text/plain; charset=utf-8") }
+        router.get("/v1/openapi.json") { _, _ in APIResponse.json(OpenAPIDocument.text) }
+        router.get("/v1/providers") { _, _ in
+            APIResponse.json(JSONAnswer.providers(context.registry.providers.map(\.descriptor)))
+        }
+        router.get("/v1/providers/{id}") { _, request in
+            let id = request.parameters.get("id") ?? ""
+            guard let provider = context.registry.provider(id: id) else {
+                throw APIError(
+                    status: .notFound,
+                    message: "unknown provider '\(id)'" + Suggestion.didYouMean(id, in: context.registry.ids)
+                        + "; registered: " + context.registry.ids.joined(separator: ", "))
+            }
+            return APIResponse.json(JSONAnswer.providers([provider.descriptor]))
+        }
+        for (kind, plural) in [(SSOPolicyEngine.FileKind.policy, "policies"), (.scenario, "scenarios")] {
+            router.get("/v1/\(plural)") { _, _ in
+                APIResponse.json(
+                    JSONAnswer.document(.object([(plural, .array(catalog.entries(of: kind).map(\.json)))])))
+            }
+            router.get("/v1/\(plural)/{name}") { _, request in
+                let name = request.parameters.get("name") ?? ""
+                let entry: BundledCatalog.Entry
+                do { entry = try catalog.entry(named: name, kind: kind) } catch let error as DiagnosticsError {
+                    throw APIError(
+                        status: .notFound, message: "no bundled \(kind.rawValue) '\(name)'",
+                        diagnostics: error.diagnostics)
+                }
+                guard case .object(let fields) = entry.json else { return APIResponse.json("{}\n") }
+                return APIResponse.json(JSONAnswer.document(.object(fields + [("yaml", .string(entry.file.contents))])))
+            }
+        }
+        let queries = self.queries
+        post("/v1/evaluate", router) { (body: EvaluateRequestBody) in
+            let request = EvaluateRequest(
+                app: body.app, user: body.user, facts: Self.pairs(body.facts), event: body.event ?? "open",
+                conditions: Self.pairs(body.conditions))
+            return JSONAnswer.evaluate(
+                try queries.evaluate(
+                    policy: body.policy.named("policy.yaml"), request: request, explain: body.explain ?? false))
+        }
+        post("/v1/run", router) { (body: RunRequest) in
+            JSONAnswer.run(
+                try queries.run(
+                    scenario: body.scenario.named("scenario.yaml"), policy: body.policy.named("policy.yaml"),
+                    explain: body.explain ?? false))
+        }
+        post("/v1/compare", router) { (body: CompareRequest) in
+            try Self.requireCount(body.policies, 2...Self.maxDocuments, "policies")
+            return JSONAnswer.compare(
+                try queries.compare(
+                    scenario: body.scenario.named("scenario.yaml"), policies: Self.numbered(body.policies, "policy"),
+                    explain: body.explain ?? false),
+                diffOnly: body.diff ?? false)
+        }
+        post("/v1/matrix", router) { (body: MatrixRequest) in
+            JSONAnswer.matrix(
+                try queries.matrix(policy: body.policy.named("policy.yaml"), app: body.app, all: body.all ?? false))
+        }
+        let engine = context.engine
+        let resolver = queries.resolver
+        post("/v1/check", router) { (body: CheckRequest) in
+            try Self.requireCount(body.documents, 1...Self.maxDocuments, "documents")
+            var documents: [(bytes: [UInt8], file: String)] = []
+            for document in Self.numbered(body.documents, "document") {
+                switch document {
+                case .inline(let yaml, let file): documents.append((Array(yaml.utf8), file ?? "document.yaml"))
+                case .bundled(let name):
+                    let entry = try resolver.catalog.entry(named: name)
+                    documents.append((Array(entry.file.contents.utf8), entry.displayPath))
+                }
+            }
+            let report = engine.check(documents: documents)
+            return JSONAnswer.check(report, quiet: body.quiet ?? false)
+        }
+    }
+
+    /// A POST verb: the body is read within the size limit and decoded, the work runs within the limiter, and any
+    /// failure becomes a JSON error.
+    private func post<Body: Decodable & Sendable>(
+        _ path: RouterPath, _ router: Router<BasicRequestContext>,
+        _ answer: @escaping @Sendable (Body) throws -> String
+    ) {
+        let limiter = self.limiter
+        router.post(path) { request, _ in
+            let buffer = try await request.body.collect(upTo: Self.maxBodyBytes)
+            let body = try JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView))
+            return APIResponse.json(try await limiter.perform { try answer(body) })
+        }
+    }
+
+    static func pairs(_ object: [String: String]?) -> [(key: String, value: String)] {
+        (object ?? [:]).sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
+    }
+
+    /// Inline documents of a list get distinct pseudo names: `policy-1.yaml`, `policy-2.yaml`, ...
+    static func numbered(_ documents: [RequestDocument], _ stem: String) -> [RequestDocument] {
+        documents.enumerated().map { $1.named("\(stem)-\($0 + 1).yaml") }
+    }
+
+    static func requireCount(_ items: [RequestDocument], _ range: ClosedRange<Int>, _ field: String) throws {
+        guard range.contains(items.count) else {
+            throw APIError(
+                status: .badRequest,
+                message: "'\(field)' takes \(range.lowerBound) to \(range.upperBound) documents, not \(items.count)")
+        }
+    }
+}

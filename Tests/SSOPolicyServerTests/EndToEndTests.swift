@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// The real binary serves; headless Chromium loads the page a guide embeds and the DOM shows the comparison.
+/// Skipped (with a message) where Chromium is not installed; CI installs it.
+@Suite(.serialized)
+struct EndToEndTests {
+    static let chromium = ["chromium", "chromium-browser"].lazy.compactMap(executable).first
+    static let binary = repository + "/.build/debug/ssopolicy"
+
+    static func executable(_ name: String) -> String? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Lines a child process writes, collected on a background thread.
+    final class Output: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text = ""
+        func append(_ data: Data) { lock.withLock { text += String(decoding: data, as: UTF8.self) } }
+        var value: String { lock.withLock { text } }
+    }
+
+    @Test(
+        .enabled(if: chromium != nil, "chromium is not installed: apt-get install -y chromium (CI does)"),
+        .timeLimit(.minutes(2)))
+    func aGuideEmbedRendersTheComparisonAndTheServerStopsCleanly() async throws {
+        guard let chromium = Self.chromium else { return }
+        #expect(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build")
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: Self.binary)
+        server.arguments = ["serve", "--port", "0"]
+        let pipe = Pipe()
+        server.standardOutput = pipe
+        server.standardError = FileHandle.nullDevice
+        let output = Output()
+        pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
+        try server.run()
+        defer { if server.isRunning { server.terminate() } }
+
+        var base: String?
+        for _ in 0..<300 where base == nil {
+            if let line = output.value.split(separator: "\n").first(where: { $0.contains("listening on ") }) {
+                base = line.components(separatedBy: "listening on ").last
+            } else {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        let url = try #require(base, "the server did not report its address: \(output.value)")
+
+        let embed = try dumpDOM(
+            chromium, url + "embed?policies=warehouse-airwatch,frontline-entra&scenario=shift-change")
+        #expect(embed.contains("<table id=\"comparison\">"))
+        #expect(embed.contains("warehouse-airwatch (airwatch-sdk)"))
+        #expect(embed.contains("frontline-entra (entra-shared-device)"))
+        #expect(embed.contains("<span class=\"prompts\">passcode</span>"))
+        #expect(embed.contains("<span class=\"prompts\">interactive_sign_in</span>"))
+        #expect(embed.contains("previous-user-session-active"))
+
+        let timeline = try dumpDOM(
+            chromium, url + "?policies=frontline-entra,warehouse-airwatch&scenario=lunch-break&view=timeline")
+        #expect(timeline.contains("<section id=\"timeline\""))
+        #expect(timeline.contains("Link to this view"))
+
+        server.interrupt()
+        server.waitUntilExit()
+        #expect(server.terminationStatus == 0)
+        #expect(output.value.contains("ssopolicy serve: stopped"))
+    }
+
+    func dumpDOM(_ chromium: String, _ url: String) throws -> String {
+        let browser = Process()
+        browser.executableURL = URL(fileURLWithPath: chromium)
+        browser.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+            "--user-data-dir=" + NSTemporaryDirectory() + "ssopolicy-chromium-\(UUID().uuidString)", "--dump-dom", url,
+        ]
+        let pipe = Pipe()
+        browser.standardOutput = pipe
+        browser.standardError = FileHandle.nullDevice
+        try browser.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        browser.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,66 @@
+import AirWatchSDKProvider
+import EntraSharedDeviceProvider
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import SSOPolicyCLI
+import SSOPolicyServer
+
+/// Both shipped providers, as the composition root registers them.
+let registry = ProviderRegistry([
+    AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
+])
+
+/// The repository root, found from this file's location.
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+/// Captures what a command writes.
+final class Capture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outText = ""
+    private var errText = ""
+
+    func out(_ text: String) { lock.withLock { outText += text } }
+    func err(_ text: String) { lock.withLock { errText += text } }
+    var output: String { lock.withLock { outText } }
+    var errors: String { lock.withLock { errText } }
+}
+
+/// Runs the command line in-process and returns exit code and standard output.
+func cli(_ arguments: [String]) -> (code: Int32, out: String) {
+    let capture = Capture()
+    let context = CLIContext(registry: registry, write: { capture.out($0) }, writeError: { capture.err($0) })
+    return (CommandLineTool.run(arguments, context: context), capture.output)
+}
+
+/// The server's router in-process, with the same context the executable builds.
+func application(_ options: ServeOptions = ServeOptions()) -> some ApplicationProtocol {
+    let context = CLIContext(registry: registry, write: { _ in }, writeError: { _ in })
+    return Application(router: PolicyServer.router(options, context: context))
+}
+
+/// One request against the in-process router: status and body text.
+func request(
+    _ method: HTTPRequest.Method, _ uri: String, body: String? = nil, options: ServeOptions = ServeOptions()
+) async throws -> (status: Int, body: String) {
+    try await application(options).test(.router) { client in
+        try await client.execute(uri: uri, method: method, body: body.map { ByteBuffer(string: $0) }) { response in
+            (response.status.code, String(buffer: response.body))
+        }
+    }
+}
+
+/// A JSON string literal for `text`, to put inline YAML into request bodies.
+func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}
