@@ -55,7 +55,9 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
 
     func run(in context: CLIContext) throws -> Int32 {
         try output.require([.text, .json], for: "evaluate")
-        if let batch { return try runBatch(batch, policy: try FileResolver(context: context).policy(policy), in: context) }
+        if let batch {
+            return try runBatch(batch, policy: try FileResolver(context: context).policy(policy), in: context)
+        }
         let request = EvaluateRequest(
             app: app, user: user, facts: try Self.pairs(facts, "--fact"), event: event,
             conditions: try Self.pairs(conditions, "--condition"))
