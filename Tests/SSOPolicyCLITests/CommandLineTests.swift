@@ -5,18 +5,6 @@ import SSOPolicyCLI
 import SSOPolicyTestSupport
 import Testing
 
-/// Captures what a command writes.
-final class Capture: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outText = ""
-    private var errText = ""
-
-    func out(_ text: String) { lock.withLock { outText += text } }
-    func err(_ text: String) { lock.withLock { errText += text } }
-    var output: String { lock.withLock { outText } }
-    var errors: String { lock.withLock { errText } }
-}
-
 /// Runs `ssopolicy` in-process with both shipped providers, as the composition root does.
 func ssopolicy(_ arguments: String...) -> (code: Int32, out: String, err: String) {
     let capture = Capture()

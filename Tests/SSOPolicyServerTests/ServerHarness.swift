@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import SSOPolicyCLI
 import SSOPolicyServer
+import SSOPolicyTestSupport
 
 /// Both shipped providers, as the composition root registers them.
 let registry = ProviderRegistry([
@@ -14,18 +15,6 @@ let registry = ProviderRegistry([
 /// The repository root, found from this file's location.
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
-
-/// Captures what a command writes.
-final class Capture: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outText = ""
-    private var errText = ""
-
-    func out(_ text: String) { lock.withLock { outText += text } }
-    func err(_ text: String) { lock.withLock { errText += text } }
-    var output: String { lock.withLock { outText } }
-    var errors: String { lock.withLock { errText } }
-}
 
 /// Runs the command line in-process and returns exit code and standard output.
 func cli(_ arguments: [String]) -> (code: Int32, out: String) {
