@@ -12,7 +12,7 @@ enum AirWatchDescriptor {
         sources: [seed, research], settings: settings, modelOptions: modelOptions, appKeys: appKeys, facts: facts,
         events: events, stepConditions: stepConditions, details: details, findings: AirWatchFinding.catalogue,
         rules: AirWatchRule.table, requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy,
-        properties: properties)
+        properties: properties, sessionAuthority: "SDK / anchor app")
 
     /// What `ssopolicy verify` checks beyond the core's properties.
     static let properties: [PropertyDeclaration] = [

@@ -48,7 +48,8 @@ enum EntraDescriptor {
         sources: [seed, seedZH, seedSV, seedFR, research],
         settings: settings, modelOptions: EntraModelOptions.all, appKeys: appKeys, facts: facts, events: events,
         stepConditions: stepConditions, details: details, findings: EntraFindings.catalogue, rules: EntraRules.table,
-        requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy, properties: properties)
+        requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy, properties: properties,
+        sessionAuthority: "Authenticator broker")
 
     /// What `ssopolicy verify` checks beyond the core's properties.
     static let properties: [PropertyDeclaration] = [

@@ -35,4 +35,29 @@ struct FileResolver: DocumentResolver {
         let last = path.split(separator: "/").last.map(String.init) ?? path
         return last.hasSuffix(".yaml") ? String(last.dropLast(5)) : last
     }
+
+    /// The bundled documents of one kind (by their top-level key, as `check` decides), sorted by path.
+    func bundledDocuments(_ kind: SSOPolicyEngine.FileKind) throws(DiagnosticsError) -> [(
+        root: ConfigNode, file: String
+    )] {
+        var documents: [(root: ConfigNode, file: String)] = []
+        for file in context.bundled.sorted(by: { $0.path < $1.path }) where file.path.hasSuffix(".yaml") {
+            let name = "Policies/" + file.path
+            let root = try engine.readDocument(bytes: Array(file.contents.utf8), file: name)
+            if try engine.kind(of: root) == kind { documents.append((root, name)) }
+        }
+        return documents
+    }
+
+    func bundledPolicies() throws(DiagnosticsError) -> [CompiledPolicy] {
+        try bundledDocuments(.policy).map { document throws(DiagnosticsError) in
+            try engine.loadPolicy(document.root, file: document.file)
+        }
+    }
+
+    func bundledScenarios() throws(DiagnosticsError) -> [Scenario] {
+        try bundledDocuments(.scenario).map { document throws(DiagnosticsError) in
+            try engine.loadScenario(document.root, file: document.file)
+        }
+    }
 }

@@ -7,9 +7,7 @@ enum VerificationGuideSection {
     static let assumedDepth = 6
 
     static func markdown(context: CLIContext, resolver: FileResolver) throws -> String {
-        let names = context.bundled.map(\.path).filter { $0.hasPrefix("airwatch/") || $0.hasPrefix("entra/") }
-            .sorted().map(resolver.bundledName)
-        let policies = try names.map { name throws(DiagnosticsError) in try resolver.policy(name) }
+        let policies = try resolver.bundledPolicies()
         let verifier = Verifier(engine: context.engine)
         var out = "## Verification: who can reach another user's session or data\n\n"
         out += "Computed by `ssopolicy verify`, which checks every sequence of events by two users over each policy's\n"

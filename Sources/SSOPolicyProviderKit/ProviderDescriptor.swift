@@ -24,13 +24,16 @@ public struct ProviderDescriptor: Sendable {
     public var requiredEventMeanings: [String: String]
     /// A minimal policy in YAML, shown by `providers` and used as a starting point by users.
     public var examplePolicy: String
+    /// What holds the shared session on the device, as diagrams name it (e.g. "SDK / anchor app",
+    /// "Authenticator broker").
+    public var sessionAuthority: String
 
     public init(
         id: String, name: String, summary: String, sources: [String], settings: [SettingDeclaration],
         modelOptions: [ModelOptionDeclaration], appKeys: [SettingDeclaration], facts: [FactDeclaration],
         events: [EventDeclaration], stepConditions: [StepConditionDeclaration], details: [DetailDeclaration],
         findings: [FindingDeclaration], rules: [RuleDeclaration], requiredEventMeanings: [String: String] = [:],
-        examplePolicy: String, properties: [PropertyDeclaration] = []
+        examplePolicy: String, properties: [PropertyDeclaration] = [], sessionAuthority: String = "identity broker"
     ) {
         self.id = id
         self.name = name
@@ -48,6 +51,7 @@ public struct ProviderDescriptor: Sendable {
         self.requiredEventMeanings = requiredEventMeanings
         self.examplePolicy = examplePolicy
         self.properties = properties
+        self.sessionAuthority = sessionAuthority
     }
 
     /// The four required events followed by the provider's own.

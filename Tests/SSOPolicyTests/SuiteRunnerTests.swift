@@ -195,6 +195,8 @@ import Testing
         let json = TestReportJSON.render(report, coverage: coverage).serialized(pretty: false)
         #expect(json.contains(#""passed":0,"failed":1"#))
         #expect(json.contains(#""field":"session","expected":"denied","actual":"shared_new""#))
+        // Positions have the same shape as `check --format json` diagnostics.
+        #expect(json.contains(#""line":5,"column":5,"passed":false"#))
         #expect(json.contains(#""rule":"badge.session.tap","status":"checked""#))
         #expect(json == TestReportJSON.render(report, coverage: coverage).serialized(pretty: false))
     }

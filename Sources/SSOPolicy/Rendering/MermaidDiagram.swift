@@ -14,7 +14,7 @@ public enum MermaidDiagram {
 
     public static func sequence(_ result: RunResult) -> String {
         let views = result.views
-        let broker = result.policy.descriptor.id == "airwatch-sdk" ? "SDK / anchor" : "Identity broker"
+        let broker = result.policy.descriptor.sessionAuthority
         var out = "sequenceDiagram\n"
         out += "    title \(safe(result.policy.configuration.id)) on \(safe(result.scenario.id))\n"
         var users: [String] = []

@@ -15,6 +15,21 @@ public enum ProviderDocumentation {
         }
     }
 
+    /// A fact's or a detail's values: its words, or a user name for account values.
+    static func valuesText(_ domain: FactDomain) -> String {
+        switch domain {
+        case .choice(let values): return values.joined(separator: " | ")
+        case .account: return "user | none"
+        }
+    }
+
+    static func valuesText(_ kind: DetailDeclaration.Kind) -> String {
+        switch kind {
+        case .choice(let values): return valuesText(FactDomain.choice(values))
+        case .account: return valuesText(FactDomain.account)
+        }
+    }
+
     static func targetText(_ target: EventTarget) -> String {
         switch target {
         case .app: return "APP"
@@ -29,6 +44,7 @@ public enum ProviderDocumentation {
             out += "\(descriptor.id): \(descriptor.name)\n"
             out += wrap(descriptor.summary, indent: "  ", hanging: "  ") + "\n"
             out += wrap("sources: " + descriptor.sources.joined(separator: ", "), indent: "  ", hanging: "    ") + "\n"
+            out += "  shared session held by: \(descriptor.sessionAuthority)\n"
             func section(_ title: String, _ items: [(String, String, String)]) {
                 guard !items.isEmpty else { return }
                 out += "\n  \(title)\n"
@@ -67,13 +83,10 @@ public enum ProviderDocumentation {
             section(
                 "facts (given: and evaluate --fact):",
                 descriptor.facts.map { fact in
-                    let domain: String
-                    switch fact.domain {
-                    case .choice(let values): domain = values.joined(separator: " | ")
-                    case .account: domain = "user | none"
-                    }
-                    return (
-                        fact.key, domain + (fact.scope == .app ? ", per app" : "") + " (default \(fact.defaultValue))",
+                    (
+                        fact.key,
+                        valuesText(fact.domain) + (fact.scope == .app ? ", per app" : "")
+                            + " (default \(fact.defaultValue))",
                         "\(fact.meaning) [\(fact.source)]"
                     )
                 })
@@ -96,14 +109,7 @@ public enum ProviderDocumentation {
                 })
             section(
                 "details:",
-                descriptor.details.map { detail in
-                    let kind: String
-                    switch detail.kind {
-                    case .choice(let values): kind = values.joined(separator: " | ")
-                    case .account: kind = "user | none"
-                    }
-                    return (detail.key, kind, detail.meaning)
-                })
+                descriptor.details.map { ($0.key, valuesText($0.kind), $0.meaning) })
             section(
                 "findings:",
                 descriptor.findings.map { ($0.id, $0.severity.name, "\($0.meaning) [\($0.source)]") })
@@ -133,6 +139,7 @@ public enum ProviderDocumentation {
                 .object([
                     ("id", .string(descriptor.id)), ("name", .string(descriptor.name)),
                     ("summary", .string(descriptor.summary)), ("sources", .strings(descriptor.sources)),
+                    ("session_authority", .string(descriptor.sessionAuthority)),
                     ("settings", .array(descriptor.settings.map(setting))),
                     (
                         "model_options",
@@ -163,6 +170,16 @@ public enum ProviderDocumentation {
                                     ("key", .string(fact.key)), ("values", .string(fact.domain.expectation)),
                                     ("scope", .string(fact.scope.rawValue)), ("default", .string(fact.defaultValue)),
                                     ("meaning", .string(fact.meaning)), ("source", .string(fact.source)),
+                                ])
+                            })
+                    ),
+                    (
+                        "details",
+                        .array(
+                            descriptor.details.map {
+                                .object([
+                                    ("key", .string($0.key)), ("values", .string(valuesText($0.kind))),
+                                    ("meaning", .string($0.meaning)),
                                 ])
                             })
                     ),

@@ -58,7 +58,7 @@ public enum TestReportJSON {
         var fields: [(String, JSONValue)] = [
             ("passed", .int(report.passedCount)), ("failed", .int(report.failedCount)),
             ("suites", .array(report.suites.map(suite))),
-            ("problems", .array(report.problems.map(diagnostic))),
+            ("problems", .array(report.problems.map(CheckRender.diagnostic))),
         ]
         if let coverage { fields.append(("coverage", CoverageJSON.render(coverage))) }
         return .object(fields)
@@ -70,14 +70,16 @@ public enum TestReportJSON {
             ("policy", suite.policy.map { .string($0.configuration.id) } ?? .null),
             ("scenario", suite.scenarioID.map(JSONValue.string) ?? .null),
             ("passed", .bool(suite.passed)),
-            ("problems", .array(suite.problems.map(diagnostic))),
+            ("problems", .array(suite.problems.map(CheckRender.diagnostic))),
             (
                 "expectations",
                 .array(
                     suite.expectations.map { result in
                         var fields: [(String, JSONValue)] = [
                             ("step", .int(result.expectation.step)),
-                            ("position", .string(result.expectation.position.description)),
+                            ("file", .string(result.expectation.position.file)),
+                            ("line", .int(result.expectation.position.line)),
+                            ("column", .int(result.expectation.position.column)),
                             ("passed", .bool(result.passed)),
                             (
                                 "mismatches",
@@ -94,13 +96,6 @@ public enum TestReportJSON {
                         return .object(fields)
                     })
             ),
-        ])
-    }
-
-    static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {
-        .object([
-            ("position", .string(diagnostic.position.description)), ("severity", .string(diagnostic.severity.rawValue)),
-            ("message", .string(diagnostic.message)),
         ])
     }
 }

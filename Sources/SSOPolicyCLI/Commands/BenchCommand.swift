@@ -59,18 +59,8 @@ struct BenchCommand: ParsableCommand, ContextualCommand {
         let resolver = FileResolver(context: context)
         var policyList: [CompiledPolicy] = []
         var scenarioList: [Scenario] = []
-        if policies.isEmpty || scenarios.isEmpty {
-            let engine = context.engine
-            for file in context.bundled.sorted(by: { $0.path < $1.path }) where file.path.hasSuffix(".yaml") {
-                let name = "Policies/" + file.path
-                let root = try engine.readDocument(bytes: Array(file.contents.utf8), file: name)
-                switch try engine.kind(of: root) {
-                case .policy where policies.isEmpty: policyList.append(try engine.loadPolicy(root, file: name))
-                case .scenario where scenarios.isEmpty: scenarioList.append(try engine.loadScenario(root, file: name))
-                default: break
-                }
-            }
-        }
+        if policies.isEmpty { policyList = try resolver.bundledPolicies() }
+        if scenarios.isEmpty { scenarioList = try resolver.bundledScenarios() }
         policyList += try policies.map { try resolver.policy($0) }
         scenarioList += try scenarios.map { try resolver.scenario($0) }
 

@@ -15,8 +15,13 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
               ssopolicy evaluate warehouse-airwatch --app timesheet --user bob --fact passcode_set=true --fact session_live=false
               ssopolicy evaluate frontline-entra --app inventory --user bob --fact signed_in=alice --format json
 
-            Batch (--batch FILE, or - for standard input): each line is a JSON object of facts, e.g.
-            {"passcode_set": true, "session_live": "false"}; values are strings or true/false, null means unknown,             and "app", "user" and "event" keys override the command's for that line. Each line's answer is the             compact '--format json' object on one line, in order; blank lines are skipped. A bad line is reported             as FILE:LINE: error: ... on standard error and processing continues; the exit code is then 1. Lines             are limited to 64 KiB and input is streamed in constant memory.
+            Batch (--batch FILE, or - for standard input): each line is a JSON object of facts, e.g. \
+            {"passcode_set": true, "session_live": "false"}; values are strings or true/false, null means unknown, \
+            and "app", "user" and "event" keys override the command's for that line. Each line's answer is the \
+            compact '--format json' object on one line, in order; blank lines are skipped. A bad line is reported \
+            as FILE:LINE: error: ... on standard error and processing continues; the exit code is then 1. Lines \
+            are limited to 64 KiB and input is streamed in constant memory.
+
               ssopolicy evaluate warehouse-airwatch --app timesheet --user bob --batch facts.jsonl
             """)
 
