@@ -64,3 +64,33 @@ struct LibraryCommandTests {
         #expect(ssopolicy("compare", "--scenario", "shift-change", "a", "b", "--fail-on", "severe").code == 64)
     }
 }
+
+/// `run --emit-suite` pins today's answers in a suite that `test` then passes, and that fails when they change.
+struct EmitSuiteTests {
+    @Test func anEmittedSuitePassesAndPinsEveryStep() throws {
+        let folder = NSTemporaryDirectory() + "ssopolicy-emit-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder + "/suites", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let policy = folder + "/frontline.yaml"
+        try FileManager.default.copyItem(atPath: repository + "/Policies/entra/frontline-entra.yaml", toPath: policy)
+        let scenario = folder + "/forgotten.yaml"
+        try FileManager.default.copyItem(
+            atPath: repository + "/Policies/scenarios/forgotten-sign-out.yaml", toPath: scenario)
+        let suite = folder + "/suites/pinned.yaml"
+        let run = ssopolicy("run", "--scenario", scenario, policy, "--emit-suite", suite)
+        #expect(run.code == 0, "\(run.err)")
+        let text = try String(contentsOfFile: suite, encoding: .utf8)
+        #expect(text.contains("policy: ../frontline.yaml\nscenario: ../forgotten.yaml\n"))
+        #expect(text.contains("  - step: 3\n"))
+        #expect(text.contains("previous-user-session-active"))
+        let tested = ssopolicy("test", folder)
+        #expect(tested.code == 0, "\(tested.out)\(tested.err)")
+        #expect(tested.out.contains("passed, 0 failed"))
+
+        // A changed answer fails the pinned suite.
+        let changed = try #require(text.range(of: "session_user: alice"))
+        try text.replacingCharacters(in: changed, with: "session_user: bob")
+            .write(toFile: suite, atomically: true, encoding: .utf8)
+        #expect(ssopolicy("test", folder).code == 1)
+    }
+}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SSOPolicy
 
 struct RunCommand: ParsableCommand, ContextualCommand {
@@ -14,6 +15,7 @@ struct RunCommand: ParsableCommand, ContextualCommand {
               ssopolicy run --scenario Policies/scenarios/shift-change.yaml my-policy.yaml --format json
               ssopolicy run --scenario forgotten-sign-out frontline-entra --explain
               ssopolicy run --scenario shift-change my-policy.yaml --fail-on high   # a CI gate
+              ssopolicy run --scenario shift-change my-policy.yaml --emit-suite my-policy-on-shift-change.yaml
             """)
 
     @Option(name: .long, help: "The scenario file (or bundled scenario name).")
@@ -26,6 +28,13 @@ struct RunCommand: ParsableCommand, ContextualCommand {
 
     @OptionGroup var gate: FailOnOption
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Also write a test suite to this file that pins today's answers step by step (see 'ssopolicy test').",
+            valueName: "file"))
+    var emitSuite: String?
+
     func run(in context: CLIContext) throws -> Int32 {
         try output.require([.text, .json, .markdown, .mermaid], for: "run")
         let result = try context.queries.run(scenario: scenario, policy: policy, explain: output.explain)
@@ -34,6 +43,16 @@ struct RunCommand: ParsableCommand, ContextualCommand {
         case .text: context.write(RunText.render(result, explain: output.explain))
         case .markdown: context.write(GuideMarkdown.run(result, explain: output.explain))
         case .mermaid: context.write(MermaidDiagram.sequence(result))
+        }
+        if let emitSuite {
+            let suite = SuiteEmitter.suite(
+                result, policyPath: SuiteReferencePath.from(suite: emitSuite, to: result.policy.configuration.file),
+                scenarioPath: SuiteReferencePath.from(suite: emitSuite, to: result.scenario.file))
+            guard FileManager.default.createFile(atPath: emitSuite, contents: Data(suite.utf8)) else {
+                context.writeError("\(emitSuite):1:1: error: cannot write the suite file\n")
+                return 1
+            }
+            context.writeError("wrote \(emitSuite)\n")
         }
         return gate.exitCode(for: [result], context: context)
     }
