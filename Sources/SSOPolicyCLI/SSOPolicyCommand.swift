@@ -17,6 +17,8 @@ public struct SSOPolicyCommand: ParsableCommand {
               ssopolicy run --scenario forgotten-sign-out frontline-entra --explain
               ssopolicy evaluate warehouse-airwatch --app timesheet --user bob --fact passcode_set=true
               ssopolicy check Policies
+              ssopolicy list
+              ssopolicy show shift-change > my-scenario.yaml
               ssopolicy serve
             """,
         version: "0.1.0",
@@ -25,7 +27,7 @@ public struct SSOPolicyCommand: ParsableCommand {
             GuideCommand.self,
             CheckCommand.self, TestCommand.self, SchemaCommand.self,
             VerifyCommand.self,
-            ProvidersCommand.self,
+            ProvidersCommand.self, ListCommand.self, ShowCommand.self,
             BenchCommand.self,
             ServeCommand.self,
         ],

@@ -14,6 +14,7 @@ struct CompareCommand: ParsableCommand, ContextualCommand {
               ssopolicy compare --scenario shift-change warehouse-airwatch frontline-entra
               ssopolicy compare --scenario forgotten-sign-out warehouse-airwatch frontline-entra --diff
               ssopolicy compare --scenario shift-change warehouse-airwatch frontline-entra --format markdown
+              ssopolicy compare --scenario shift-change mine-a.yaml mine-b.yaml --fail-on critical   # a CI gate
             """)
 
     @Option(name: .long, help: "The scenario file (or bundled scenario name).")
@@ -27,6 +28,8 @@ struct CompareCommand: ParsableCommand, ContextualCommand {
 
     @OptionGroup var output: FormatOptions
 
+    @OptionGroup var gate: FailOnOption
+
     func validate() throws {
         if policies.count < 2 { throw ValidationError("compare needs at least two policies") }
     }
@@ -39,6 +42,6 @@ struct CompareCommand: ParsableCommand, ContextualCommand {
         case .markdown: context.write(GuideMarkdown.compare(comparison, diffOnly: diff))
         default: context.write(CompareRender.text(comparison, diffOnly: diff, explain: output.explain))
         }
-        return 0
+        return gate.exitCode(for: comparison.results, context: context)
     }
 }

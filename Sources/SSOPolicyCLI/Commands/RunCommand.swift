@@ -13,6 +13,7 @@ struct RunCommand: ParsableCommand, ContextualCommand {
               ssopolicy run --scenario shift-change warehouse-airwatch
               ssopolicy run --scenario Policies/scenarios/shift-change.yaml my-policy.yaml --format json
               ssopolicy run --scenario forgotten-sign-out frontline-entra --explain
+              ssopolicy run --scenario shift-change my-policy.yaml --fail-on high   # a CI gate
             """)
 
     @Option(name: .long, help: "The scenario file (or bundled scenario name).")
@@ -23,6 +24,8 @@ struct RunCommand: ParsableCommand, ContextualCommand {
 
     @OptionGroup var output: FormatOptions
 
+    @OptionGroup var gate: FailOnOption
+
     func run(in context: CLIContext) throws -> Int32 {
         try output.require([.text, .json, .markdown, .mermaid], for: "run")
         let result = try context.queries.run(scenario: scenario, policy: policy, explain: output.explain)
@@ -32,6 +35,6 @@ struct RunCommand: ParsableCommand, ContextualCommand {
         case .markdown: context.write(GuideMarkdown.run(result, explain: output.explain))
         case .mermaid: context.write(MermaidDiagram.sequence(result))
         }
-        return 0
+        return gate.exitCode(for: [result], context: context)
     }
 }

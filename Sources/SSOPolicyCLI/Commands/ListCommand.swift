@@ -1,0 +1,101 @@
+import ArgumentParser
+import SSOPolicy
+
+/// `ssopolicy list`: what the bundled library holds, so a first session knows which names to pass and to `show`.
+struct ListCommand: ParsableCommand, ContextualCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the bundled policies, scenarios and test suites with their titles.",
+        discussion: """
+            Every name listed can be passed wherever a file is expected, and 'ssopolicy show NAME' prints the file \
+            to start your own from.
+
+            Examples:
+              ssopolicy list
+              ssopolicy list scenarios
+              ssopolicy list --format json
+            """)
+
+    enum Kind: String, ExpressibleByArgument, CaseIterable {
+        case policies, scenarios, suites
+        var fileKind: SSOPolicyEngine.FileKind {
+            switch self {
+            case .policies: return .policy
+            case .scenarios: return .scenario
+            case .suites: return .suite
+            }
+        }
+    }
+
+    @Argument(help: "Only this kind: policies, scenarios or suites (default: all three).")
+    var kind: Kind?
+
+    @Option(name: .long, help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    func run(in context: CLIContext) throws -> Int32 {
+        guard format == .text || format == .json else {
+            throw ValidationError("'list' supports --format text, json, not '\(format.rawValue)'")
+        }
+        let entries = try BundledEntry.all(in: context)
+        let kinds = kind.map { [$0] } ?? Kind.allCases
+        switch format {
+        case .json:
+            var object: [(String, JSONValue)] = []
+            for kind in kinds {
+                let items = entries.filter { $0.kind == kind.fileKind }.map(\.json)
+                object.append((kind.rawValue, .array(items)))
+            }
+            context.write(JSONValue.object(object).serialized() + "\n")
+        default:
+            var lines: [String] = []
+            for kind in kinds {
+                let items = entries.filter { $0.kind == kind.fileKind }
+                if !lines.isEmpty { lines.append("") }
+                lines.append("\(kind.rawValue.prefix(1).uppercased())\(kind.rawValue.dropFirst()) (\(items.count))")
+                let width = items.map(\.name.count).max() ?? 0
+                for item in items {
+                    let padded = item.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                    let detail = [item.provider, item.title].compactMap { $0 }.joined(separator: " - ")
+                    let hanging = String(repeating: " ", count: width + 4)
+                    lines.append(wrap(detail, width: 80, indent: "  \(padded)  ", hanging: hanging))
+                }
+            }
+            lines.append("")
+            lines.append("Print one to start from: ssopolicy show NAME")
+            context.write(lines.joined(separator: "\n") + "\n")
+        }
+        return 0
+    }
+}
+
+/// One bundled policy, scenario or suite: its name, kind and title, read from the file itself.
+struct BundledEntry {
+    var name: String
+    var path: String
+    var kind: SSOPolicyEngine.FileKind
+    var title: String?
+    var provider: String?
+
+    static func all(in context: CLIContext) throws(DiagnosticsError) -> [BundledEntry] {
+        let resolver = FileResolver(context: context)
+        var entries: [BundledEntry] = []
+        for file in context.bundled.sorted(by: { $0.path < $1.path }) where file.path.hasSuffix(".yaml") {
+            let root = try context.engine.readDocument(bytes: Array(file.contents.utf8), file: "Policies/" + file.path)
+            let kind = try context.engine.kind(of: root)
+            let value = { (key: String) in root.entries?.first { $0.key == key }?.value.scalar }
+            entries.append(
+                BundledEntry(
+                    name: resolver.bundledName(file.path), path: "Policies/" + file.path, kind: kind,
+                    title: value("title"), provider: kind == .policy ? value("provider") : nil))
+        }
+        return entries
+    }
+
+    var json: JSONValue {
+        var fields: [(String, JSONValue)] = [("name", .string(name)), ("path", .string(path))]
+        if let provider { fields.append(("provider", .string(provider))) }
+        fields.append(("title", title.map(JSONValue.string) ?? .null))
+        return .object(fields)
+    }
+}
