@@ -7,6 +7,9 @@ enum EntraConfigurationFindings {
         if policy.sharedRequested, let missing = policy.missingRequirement {
             findings.append(PolicyFinding(EntraFinding.sharedModeNotActive, settingKey: missing.settingKey))
         }
+        for (index, app) in policy.apps.enumerated() where app.catalog?.isPublicPreview == true {
+            findings.append(PolicyFinding(EntraFinding.previewApp, app: AppID(index), settingKey: "catalog"))
+        }
         guard policy.sharedRequested else { return findings }
         for (index, app) in policy.apps.enumerated() {
             let id = AppID(index)

@@ -4,6 +4,13 @@ import SSOPolicyProviderKit
 enum EntraFacts {
     static let signedIn = FactID(0)
     static let dataOwner = FactID(1)
+    static let safariSession = FactID(2)
+}
+
+/// Provider event ids (after the four required events), in declaration order.
+enum EntraEvent {
+    static let openBrowser = EventID(4)
+    static let signIn = EventID(5)
 }
 
 /// Detail ids in declaration order, with the indices of their choice values.
@@ -81,12 +88,23 @@ enum EntraDescriptor {
         SettingDeclaration(
             "sso_extension", .choice(["enabled", "missing"]), default: "enabled",
             meaning: "iOS only: the Enterprise SSO plug-in profile (extension com.microsoft.azureauthenticator."
-                + "ssoextension, type Redirect); without it MSAL reports default mode",
-            source: "\(seedZH), \(seedSV), \(seedFR); \(research) §1 (MSALDeviceInfoProvider.m)",
+                + "ssoextension, type Redirect); without it MSAL reports default mode, and with Authenticator "
+                + "installed interactive sign-ins go to the Authenticator app (URL broker route), which keeps the "
+                + "account but gives no silent SSO and no device-wide sign-out",
+            source: "\(seedZH), \(seedSV), \(seedFR); \(research) §1 (MSALDeviceInfoProvider.m), §3 "
+                + "(MSIDRequestControllerFactory.m)",
             matrixDimension: true),
     ]
 
     static let appKeys: [SettingDeclaration] = [
+        SettingDeclaration(
+            "catalog", .choice(EntraCatalog.ids), default: "none",
+            meaning: "a Microsoft app that supports shared device mode, by id (list as of \(EntraCatalog.asOf)): "
+                + "teams, viva-engage, outlook (public preview), power-apps, microsoft-365 (public preview), "
+                + "power-bi, edge. It fills in a broker-enabled single-account MSAL app that meets every duty "
+                + "(Microsoft apps need no change, only installing); keys written beside it still win; a preview "
+                + "app raises preview-app",
+            source: EntraCatalog.source + "; 001_228b7ad414934550.txt (Microsoft apps need no change)"),
         SettingDeclaration(
             "msal", .choice(["single_account", "multiple_account", "none"]), default: "single_account",
             meaning: "how the app uses MSAL: single_account (what shared mode needs), multiple_account (unsupported "
@@ -134,14 +152,27 @@ enum EntraDescriptor {
             "data_owner", .account, scope: .app, default: "none",
             meaning: "whose data the app holds; the app's MSAL previous account and local tokens start as this user",
             source: "\(seed) (app data is the app's job); \(research) §0.1 (appData, principal)"),
+        FactDeclaration(
+            "safari_session", .account, default: "none",
+            meaning: "iOS: whose Entra web session Safari holds; it exists only after that user signed in to a web "
+                + "app in Safari (open_browser), never through an app's sign-in",
+            source: "\(seed) (the SSO plug-in does not clear Safari); \(research) §0.1 (safariSession), §4"),
     ]
 
     static let events: [EventDeclaration] = [
         EventDeclaration(
             "open_browser", target: .choice(["safari"]), requiresUser: true, accessAttempt: true,
-            meaning: "iOS: the user opens an Entra-protected site in Safari; web SSO as whoever's web session "
-                + "Safari still holds (not applicable on Android)",
-            source: "\(seed) (Safari state not cleared); \(research) §0.3 (OpenWeb), R5")
+            meaning: "iOS: the user opens an Entra-protected web app in Safari: web SSO as whoever's web session "
+                + "Safari still holds, otherwise the user signs in to the web app, which is the only way a Safari "
+                + "session comes to exist (an app's sign-in does not create one; not applicable on Android)",
+            source: "\(seed) (Safari state not cleared); \(research) §0.3 (OpenWeb), R5"),
+        EventDeclaration(
+            "sign_in", target: .app, requiresUser: true, accessAttempt: true,
+            meaning: "the user explicitly signs in from the app's sign-in screen (MSAL signIn / interactive "
+                + "acquireToken): global sign-in when no account is signed in; while another user's account is, "
+                + "Android refuses it (\"An account is already signed in.\") and the iOS broker follows the "
+                + "ios_second_user_sign_in reading",
+            source: "\(seed) (\"Globally sign in a user\"); \(research) §0.3 (SignIn), §3 (second user)"),
     ]
 
     static let stepConditions: [StepConditionDeclaration] = [

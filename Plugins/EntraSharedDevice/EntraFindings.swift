@@ -20,6 +20,7 @@ enum EntraFinding {
     static let noBrowserSignOut = FindingID(15)
     static let cachesAccessTokens = FindingID(16)
     static let noAutomaticSignOut = FindingID(17)
+    static let previewApp = FindingID(18)
 }
 
 /// The risks the model can see: the spec's shared ids first, then the research's R1–R15 where they apply.
@@ -135,5 +136,12 @@ enum EntraFindings {
             meaning: "iOS shared mode has no automatic or inactivity sign-out; the device account lasts as long as "
                 + "the PRT, renewed on use, unless Conditional Access sign-in frequency applies",
             source: "entra-sdm.md §10 (concept-primary-refresh-token.md), R11"),
+        FindingDeclaration(
+            "preview-app", .medium,
+            message: "{app} supports shared device mode only in public preview (no SLA, not for production)",
+            meaning: "the vendor lists the app's shared device mode support as public preview: \"provided without a "
+                + "service-level agreement and isn't recommended for production workloads. Some features might be "
+                + "unsupported or have constrained capabilities\"",
+            source: EntraCatalog.source),
     ]
 }

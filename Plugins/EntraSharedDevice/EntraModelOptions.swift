@@ -16,15 +16,16 @@ enum EntraModelOptions {
             ]),
         ModelOptionDeclaration(
             "ios_second_user_sign_in", conflict: "SDM-2",
-            summary: "what the iOS broker does when another user opens an eligible app while one is signed in",
+            summary: "what the iOS broker answers when another user signs in explicitly (sign_in) while one is "
+                + "signed in; opening an app is not a sign-in and serves the device account in both readings",
             readings: [
                 .init(
                     "served_existing_session",
-                    meaning: "the app gets the device account silently: the next user works in the previous "
+                    meaning: "the broker answers with the device account: the next user works in the previous "
                         + "user's session",
                     source: "000_5d87fc7c445fd252.txt (the account is available to all eligible apps); spec 5.2"),
                 .init(
-                    "rejected", meaning: "the broker refuses the second user until the first signs out",
+                    "rejected", meaning: "the broker refuses the second user's sign-in until the first signs out",
                     source: "entra-sdm.md §3 (iOS broker behaviour unknown; Android refuses, TestCase833516)"),
             ]),
         ModelOptionDeclaration(

@@ -47,6 +47,8 @@ public struct EntraAppPolicy: Sendable, Hashable {
     public var signoutFromBrowser: Bool
     public var cachesAccessTokens: Bool
     public var mode: EntraAppMode
+    /// The Microsoft app this is, if the policy names one by `catalog:`.
+    public var catalog: EntraCatalogApp?
 
     /// Broker-enabled MSAL: the app can see the device mode and the global account.
     public var isAware: Bool { msal != .notMSAL && brokerEnabled }
@@ -66,8 +68,12 @@ public struct EntraPolicy: Sendable, Hashable {
     public var missingRequirement: EntraModeRequirement?
     /// Shared mode is configured and every device requirement holds.
     public var deviceShared: Bool
-    /// An app can reach the broker (Authenticator, plus the SSO extension on iOS): broker SSO in default mode.
+    /// An interactive sign-in goes through the broker, which then holds the account: Authenticator on Android;
+    /// on iOS the SSO extension or, without it, the Authenticator app itself (MSAL's URL broker route, research §3).
     public var brokerReachable: Bool
+    /// Silent requests reach the broker (Authenticator, plus the SSO extension on iOS: without the extension MSAL
+    /// iOS serves silent calls from the app's local cache only, research §3): broker SSO in default mode.
+    public var brokerSilentSSO: Bool
     /// Model options (spec 5.3), seed reading first.
     public var secondUserServed: Bool
     public var safariKeptUnlessSignout: Bool
@@ -116,6 +122,18 @@ extension EntraPolicy {
         var valid = true
         for app in configuration.apps {
             let keys = app.keys
+            let catalog = EntraCatalogApp(rawValue: keys.word("catalog"))
+            if let catalog {
+                for key in ["msal", "broker_enabled"] where keys.isExplicit(key) {
+                    let listed = key == "msal" ? keys.word(key) == "single_account" : keys.bool(key)
+                    if !listed {
+                        diagnostics.warning(
+                            "app '\(app.id)': '\(key)' contradicts 'catalog: \(catalog.rawValue)' (a broker-enabled "
+                                + "single-account MSAL app); the key written here wins",
+                            at: keys.position(of: key))
+                    }
+                }
+            }
             let msal: EntraMSAL
             switch keys.word("msal") {
             case "none": msal = .notMSAL
@@ -140,7 +158,7 @@ extension EntraPolicy {
                 clearsData: keys.bool("clears_data_on_user_change"),
                 listener: keys.bool("account_change_listener"),
                 signoutFromBrowser: keys.bool("signout_from_browser"),
-                cachesAccessTokens: keys.bool("caches_access_tokens"), mode: .notAware)
+                cachesAccessTokens: keys.bool("caches_access_tokens"), mode: .notAware, catalog: catalog)
             if !policy.isAware {
                 policy.mode = .notAware
             } else if !deviceShared {
@@ -156,7 +174,8 @@ extension EntraPolicy {
         return EntraPolicy(
             platform: platform, sharedRequested: requested, osSupported: osSupported,
             authenticatorInstalled: authenticator, ssoExtensionReady: extensionReady, missingRequirement: missing,
-            deviceShared: deviceShared, brokerReachable: authenticator && extensionReady,
+            deviceShared: deviceShared, brokerReachable: authenticator,
+            brokerSilentSSO: authenticator && extensionReady,
             secondUserServed: settings.word("ios_second_user_sign_in") == "served_existing_session",
             safariKeptUnlessSignout: settings.word("safari_sign_out") == "kept_unless_signout_from_browser",
             notifyOnSignIn: settings.word("account_change_notification") == "sign_in_and_sign_out",

@@ -39,6 +39,8 @@ enum EntraRule {
     static let browserWebSSO = RuleID(34)
     static let browserSignIn = RuleID(35)
     static let accountSurvivesTermination = RuleID(36)
+    static let iosSignInServedExisting = RuleID(37)
+    static let authenticatorBrokerRoute = RuleID(38)
 }
 
 /// The rule table: every decision `apply` makes, with its source, conditions and examples the rule tests run.
@@ -299,47 +301,58 @@ enum EntraRules {
             ]),
         RuleDeclaration(
             "entra.sign-in.previous-user-served",
-            summary: "on iOS a next user who opens an eligible app while the previous user is signed in works in "
-                + "the previous user's session",
-            source: "\(seed) (the account is available to all eligible apps); \(research) §3 (broker behaviour "
-                + "(U)), §10",
-            conditions: [
-                sharedForApp, otherUserSignedIn, onIOS,
-                RuleCondition(
-                    "the model reads the broker as serving the existing session",
-                    otherwise: "the model reads the broker as rejecting the second user"),
-            ],
+            summary: "a next user who opens an eligible app while the previous user is still signed in works in the "
+                + "previous user's session, on iOS and Android: getCurrentAccount returns the broker's one account "
+                + "and the app reuses it silently",
+            source: "\(seed) (the account is available to all eligible apps); \(research) §2 (iOS: "
+                + "accountsFromDeviceForParameters; Android: MSAL_GET_CURRENT_ACCOUNT_IN_SHARED_DEVICE), §10",
+            conditions: [sharedForApp, otherUserSignedIn],
             examples: [
                 RuleExample(facts: ["signed_in": "bob"], fires: true),
+                RuleExample(settings: android, facts: ["signed_in": "bob"], fires: true),
                 RuleExample(
-                    settings: ["ios_second_user_sign_in": "rejected"], facts: ["signed_in": "bob"], fires: false),
+                    settings: ["ios_second_user_sign_in": "rejected"], facts: ["signed_in": "bob"], fires: true),
                 RuleExample(facts: ["signed_in": "alice"], fires: false),
+                RuleExample(facts: ["signed_in": "bob"], event: "sign_in", fires: false),
             ]),
         RuleDeclaration(
             "entra.ios.second-user-rejected",
-            summary: "with the 'rejected' reading, the iOS broker refuses a second user while one is signed in",
+            summary: "with the 'rejected' reading, the iOS broker refuses another user's explicit sign-in while one "
+                + "is signed in",
             source: "\(research) §3 (iOS broker behaviour unknown; modelled on Android's refusal)",
             conditions: [
-                sharedForApp, otherUserSignedIn, onIOS,
+                sharedForApp, onIOS, otherUserSignedIn,
                 RuleCondition(
                     "the model reads the broker as rejecting the second user",
                     otherwise: "the model reads the broker as serving the existing session"),
             ],
             examples: [
                 RuleExample(
-                    settings: ["ios_second_user_sign_in": "rejected"], facts: ["signed_in": "bob"], fires: true),
-                RuleExample(facts: ["signed_in": "bob"], fires: false),
+                    settings: ["ios_second_user_sign_in": "rejected"], facts: ["signed_in": "bob"],
+                    event: "sign_in", fires: true),
+                RuleExample(facts: ["signed_in": "bob"], event: "sign_in", fires: false),
+                RuleExample(
+                    settings: ["ios_second_user_sign_in": "rejected"], facts: ["signed_in": "bob"], fires: false),
             ]),
         RuleDeclaration(
             "entra.android.second-user-refused",
-            summary: "on Android a second user's sign-in is refused while one is signed in "
-                + "(\"An account is already signed in.\")",
+            summary: "on Android an explicit sign-in is refused while the app already holds another user's account "
+                + "(\"An account is already signed in.\"); opening the app is not a sign-in",
             source: "\(research) §3 (SingleAccountPublicClientApplication.signIn, TestCase833516)",
-            conditions: [sharedForApp, otherUserSignedIn, onAndroid],
+            conditions: [
+                sharedForApp, onAndroid,
+                RuleCondition(
+                    "the app's persisted account (or, with none, the broker's account) is another user",
+                    otherwise: "no other user's account is held"),
+            ],
             examples: [
-                RuleExample(settings: android, facts: ["signed_in": "bob"], fires: true),
-                RuleExample(facts: ["signed_in": "bob"], fires: false),
-                RuleExample(settings: android, facts: ["signed_in": "alice"], fires: false),
+                RuleExample(settings: android, facts: ["signed_in": "bob"], event: "sign_in", fires: true),
+                RuleExample(
+                    settings: android, appKeys: ["checks_current_account": "false"], facts: ["data_owner": "bob"],
+                    event: "sign_in", fires: true),
+                RuleExample(settings: android, facts: ["signed_in": "bob"], fires: false),
+                RuleExample(facts: ["signed_in": "bob"], event: "sign_in", fires: false),
+                RuleExample(settings: android, facts: ["signed_in": "alice"], event: "sign_in", fires: false),
             ]),
         RuleDeclaration(
             "entra.silent.local-rt-fallback",
@@ -451,12 +464,16 @@ enum EntraRules {
             ],
             examples: [
                 RuleExample(
-                    appKeys: ["signout_from_browser": "false"], facts: ["signed_in": "alice"], event: "sign_out",
+                    appKeys: ["signout_from_browser": "false"],
+                    facts: ["signed_in": "alice", "safari_session": "alice"], event: "sign_out",
                     fires: true),
-                RuleExample(facts: ["signed_in": "alice"], event: "sign_out", fires: false),
+                RuleExample(facts: ["signed_in": "alice", "safari_session": "alice"], event: "sign_out", fires: false),
+                RuleExample(
+                    appKeys: ["signout_from_browser": "false"], facts: ["signed_in": "alice"], event: "sign_out",
+                    fires: false),
                 RuleExample(
                     settings: ["safari_sign_out": "cleared"], appKeys: ["signout_from_browser": "false"],
-                    facts: ["signed_in": "alice"], event: "sign_out", fires: false),
+                    facts: ["signed_in": "alice", "safari_session": "alice"], event: "sign_out", fires: false),
             ]),
         RuleDeclaration(
             "entra.sign-out.browser-signed-out",
@@ -469,11 +486,14 @@ enum EntraRules {
                     otherwise: "nothing signs Safari out"),
             ],
             examples: [
-                RuleExample(facts: ["signed_in": "alice"], event: "sign_out", fires: true),
+                RuleExample(facts: ["signed_in": "alice", "safari_session": "alice"], event: "sign_out", fires: true),
                 RuleExample(
-                    appKeys: ["signout_from_browser": "false"], facts: ["signed_in": "alice"], event: "sign_out",
+                    appKeys: ["signout_from_browser": "false"],
+                    facts: ["signed_in": "alice", "safari_session": "alice"], event: "sign_out",
                     fires: false),
-                RuleExample(settings: android, facts: ["signed_in": "alice"], event: "sign_out", fires: false),
+                RuleExample(
+                    settings: android, facts: ["signed_in": "alice", "safari_session": "alice"], event: "sign_out",
+                    fires: false),
             ]),
         RuleDeclaration(
             "entra.sign-out.not-covered",
@@ -554,7 +574,9 @@ enum EntraRules {
             conditions: [
                 defaultMode,
                 RuleCondition("the app holds no session", otherwise: "the app holds its own session"),
-                RuleCondition("the broker is reachable", otherwise: "the broker is not reachable"),
+                RuleCondition(
+                    "silent requests reach the broker (on iOS through the SSO extension)",
+                    otherwise: "silent requests do not reach the broker (on iOS: no SSO extension)"),
                 RuleCondition(
                     "the broker holds the acting user's account", otherwise: "the broker lacks the acting user"),
             ],
@@ -604,17 +626,22 @@ enum EntraRules {
             source: "\(research) §0.3 (OpenWeb(Safari)), R5",
             conditions: [onIOS, safariSession],
             examples: [
-                RuleExample(facts: ["signed_in": "alice"], event: "open_browser", fires: true),
+                RuleExample(facts: ["safari_session": "alice"], event: "open_browser", fires: true),
+                RuleExample(facts: ["safari_session": "bob"], event: "open_browser", fires: true),
                 RuleExample(event: "open_browser", fires: false),
+                RuleExample(facts: ["signed_in": "alice"], event: "open_browser", fires: false),
             ]),
         RuleDeclaration(
             "entra.browser.sign-in",
-            summary: "Safari without an Entra web session asks for a web sign-in",
-            source: "\(research) §0.3 (OpenWeb(Safari))",
+            summary: "Safari without an Entra web session asks for a web sign-in; this is how a Safari session comes "
+                + "to exist (an app's sign-in, global or not, does not create one)",
+            source: "\(seed) (the SSO plug-in clears state only for applications); \(research) §0.1 "
+                + "(safariSession), §0.3 (OpenWeb(Safari))",
             conditions: [onIOS, RuleCondition("Safari holds no Entra web session", otherwise: "Safari holds one")],
             examples: [
                 RuleExample(event: "open_browser", fires: true),
-                RuleExample(facts: ["signed_in": "alice"], event: "open_browser", fires: false),
+                RuleExample(facts: ["signed_in": "alice"], event: "open_browser", fires: true),
+                RuleExample(facts: ["safari_session": "alice"], event: "open_browser", fires: false),
             ]),
         RuleDeclaration(
             "entra.lifecycle.account-survives",
@@ -625,6 +652,46 @@ enum EntraRules {
             examples: [
                 RuleExample(facts: ["signed_in": "alice"], event: "terminate", fires: true),
                 RuleExample(event: "terminate", fires: false),
+            ]),
+        RuleDeclaration(
+            "entra.ios.sign-in-existing-session-served",
+            summary: "on iOS another user's explicit sign-in while one is signed in is answered with the signed-in "
+                + "user's session: the broker holds one account and MSAL has no client-side guard",
+            source: "\(seed) (\"The account will be available globally for all eligible apps\"); \(research) §3 "
+                + "(no single-account guard in MSAL iOS; the broker's answer is unknown)",
+            conditions: [
+                sharedForApp, onIOS, otherUserSignedIn,
+                RuleCondition(
+                    "the model reads the broker as serving the existing session",
+                    otherwise: "the model reads the broker as rejecting the second user"),
+            ],
+            examples: [
+                RuleExample(facts: ["signed_in": "bob"], event: "sign_in", fires: true),
+                RuleExample(
+                    settings: ["ios_second_user_sign_in": "rejected"], facts: ["signed_in": "bob"],
+                    event: "sign_in", fires: false),
+                RuleExample(facts: ["signed_in": "alice"], event: "sign_in", fires: false),
+                RuleExample(facts: ["signed_in": "bob"], fires: false),
+            ]),
+        RuleDeclaration(
+            "entra.ios.authenticator-broker-route",
+            summary: "on iOS without the SSO extension an interactive sign-in switches to the Authenticator app "
+                + "(MSAL's URL broker route), which keeps the account; there is still no silent SSO, no shared mode "
+                + "and no device-wide sign-out",
+            source: "\(research) §3 (MSIDRequestControllerFactory.m: SSO extension first, then the Authenticator "
+                + "URL broker, then the local webview), §1 (device mode needs the extension)",
+            conditions: [
+                onIOS,
+                RuleCondition("Authenticator is installed", otherwise: "Authenticator is missing"),
+                RuleCondition(
+                    "the SSO extension profile is missing", otherwise: "the SSO extension profile is configured"),
+            ],
+            examples: [
+                RuleExample(settings: ["sso_extension": "missing"], fires: true),
+                RuleExample(settings: ["sso_extension": "missing", "shared_device_mode": "false"], fires: true),
+                RuleExample(settings: ["sso_extension": "missing", "authenticator": "missing"], fires: false),
+                RuleExample(settings: off, fires: false),
+                RuleExample(settings: ["platform": "android", "shared_device_mode": "false"], fires: false),
             ]),
     ]
 }

@@ -48,9 +48,16 @@ public struct EntraSharedDeviceProvider: PolicyProvider {
         case EventID.querySSOStatus:
             guard let app = event.app, app.int < state.apps.count else { return .notApplicable }
             return state.queryDeviceInformation(app.int, policy: policy, trace: &trace)
-        default:
+        case EntraEvent.signIn:
+            guard let app = event.app, app.int < state.apps.count, let user = event.user else {
+                return .notApplicable
+            }
+            return state.open(app.int, user: user, explicit: true, policy: policy, trace: &trace)
+        case EntraEvent.openBrowser:
             guard let user = event.user else { return .notApplicable }
             return state.openBrowser(user: user, policy: policy, trace: &trace)
+        default:
+            return .notApplicable
         }
     }
 }

@@ -3,14 +3,21 @@ import SSOPolicyProviderKit
 extension EntraState {
     /// An access attempt: the app comes to the foreground. Allocation-free: state is mutated in place and the
     /// outcome is built from packed values.
-    mutating func open(_ index: Int, user: UserID, policy: EntraPolicy, trace: inout RuleTrace) -> StepOutcome {
+    ///
+    /// `explicit` is the `sign_in` event: the user signs in from the app's sign-in screen instead of the app
+    /// settling the session by itself at the foreground, so a second user meets the broker's single-account rule
+    /// (research §3), and an app with its own or a per-app session signs the acting user in.
+    mutating func open(
+        _ index: Int, user: UserID, explicit: Bool = false, policy: EntraPolicy, trace: inout RuleTrace
+    ) -> StepOutcome {
         let app = policy.apps[index]
         apps[index].running = true
         traceMode(app, policy: policy, trace: &trace)
         switch app.mode {
-        case .shared: return openShared(index, user: user, policy: policy, trace: &trace)
-        case .defaultMode: return openDefault(index, user: user, policy: policy, trace: &trace)
-        case .notAware: return openNotAware(index, user: user, policy: policy, trace: &trace)
+        case .shared: return openShared(index, user: user, explicit: explicit, policy: policy, trace: &trace)
+        case .defaultMode:
+            return openDefault(index, user: user, explicit: explicit, policy: policy, trace: &trace)
+        case .notAware: return openNotAware(index, user: user, explicit: explicit, policy: policy, trace: &trace)
         case .initFails:
             var outcome = StepOutcome(session: .denied)
             _ = trace.check(EntraRule.androidMultipleAccountInitFails, !policy.isIOS, true, true)
@@ -31,7 +38,9 @@ extension EntraState {
 
     /// Shared mode: getCurrentAccount (or the remembered account), then global sign-in, silent reuse, or the
     /// second-user case (research §0.3).
-    mutating func openShared(_ index: Int, user: UserID, policy: EntraPolicy, trace: inout RuleTrace) -> StepOutcome {
+    mutating func openShared(
+        _ index: Int, user: UserID, explicit: Bool, policy: EntraPolicy, trace: inout RuleTrace
+    ) -> StepOutcome {
         let app = policy.apps[index]
         var outcome = StepOutcome(session: .denied)
         outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.shared)
@@ -46,7 +55,8 @@ extension EntraState {
             _ = trace.check(EntraRule.currentAccountChanged, true, false, deviceAccount != previous)
             _ = trace.check(EntraRule.currentAccountNotChecked, true, true, previous != deviceAccount)
             // R6: the silent call for the remembered account fails at the broker; MSAL may use the local RT.
-            let stale = apps[index].tokens
+            // An explicit sign-in is interactive: it does not go through the silent call.
+            let stale = explicit ? nil : apps[index].tokens
             if trace.check(
                 EntraRule.localRefreshTokenFallback, policy.isIOS, policy.localRefreshTokenFallback, true,
                 stale != nil && stale != deviceAccount), let stale
@@ -62,7 +72,9 @@ extension EntraState {
                 return outcome
             }
         }
-        deviceSession(index, user: user, policy: policy, outcome: &outcome, trace: &trace)
+        if !explicit || !secondUserSignIn(index, user: user, policy: policy, outcome: &outcome, trace: &trace) {
+            deviceSession(index, user: user, policy: policy, outcome: &outcome, trace: &trace)
+        }
         if let sessionUser = outcome.sessionUser {
             apps[index].tokens = sessionUser
             // Android persists the account on every token result; iOS only in getCurrentAccount (R9).
@@ -76,50 +88,76 @@ extension EntraState {
         return outcome
     }
 
-    /// What the broker does for `user`: sign in globally, serve the device account, or handle a second user.
+    /// What the broker does for `user` when the app settles its session: sign in globally, or serve the device
+    /// account. getCurrentAccount returns the broker's one account on iOS and Android alike (research §2: Android
+    /// asks `MSAL_GET_CURRENT_ACCOUNT_IN_SHARED_DEVICE`), and the app then reuses it silently, so a next user who
+    /// only opens an app works in the previous user's session on both platforms.
     mutating func deviceSession(
         _ index: Int, user: UserID, policy: EntraPolicy, outcome: inout StepOutcome, trace: inout RuleTrace
     ) {
         let current = deviceAccount
-        let other = current != nil && current != user
         if trace.check(EntraRule.signInGlobal, true, current == nil) {
             outcome.prompts.append(.interactiveSignIn)
             outcome.session = .sharedNew
             outcome.sessionUser = user
             deviceAccount = user
-            if policy.isIOS { safari = user }
             if trace.check(EntraRule.notificationOnSignIn, policy.notifyOnSignIn) {
                 notifyListeners(except: index, policy: policy, trace: &trace)
             }
         } else if trace.check(EntraRule.signInSilentReuse, true, current == user) {
             outcome.session = .sharedReused
             outcome.sessionUser = user
-        } else if trace.check(
-            EntraRule.previousUserServed, true, other, policy.isIOS, policy.secondUserServed), let current
-        {
+        } else if trace.check(EntraRule.previousUserServed, true, current != nil && current != user), let current {
             outcome.session = .sharedReused
             outcome.sessionUser = current
             outcome.findings.insert(EntraFinding.previousUserSessionActive)
             outcome.subject = current
-        } else if trace.check(
-            EntraRule.iosSecondUserRejected, true, other, policy.isIOS, !policy.secondUserServed)
-            || trace.check(EntraRule.androidSecondUserRefused, true, other, !policy.isIOS)
+        }
+    }
+
+    /// An explicit sign-in by a user other than the account already there (research §3). Android refuses it on the
+    /// client when the app's persisted account is another user (`INVALID_PARAMETER` "An account is already signed
+    /// in."; with no persisted account the single-account broker holds the other user); on iOS MSAL has no such
+    /// guard and the broker's answer follows the `ios_second_user_sign_in` reading. Returns false when the sign-in
+    /// is not a second user's, so the ordinary global sign-in or silent reuse applies.
+    mutating func secondUserSignIn(
+        _ index: Int, user: UserID, policy: EntraPolicy, outcome: inout StepOutcome, trace: inout RuleTrace
+    ) -> Bool {
+        let held = policy.isIOS ? deviceAccount : (apps[index].principal ?? deviceAccount)
+        let other = held != nil && held != user
+        if trace.check(EntraRule.androidSecondUserRefused, true, !policy.isIOS, other)
+            || trace.check(EntraRule.iosSecondUserRejected, true, policy.isIOS, other, !policy.secondUserServed)
         {
             outcome.session = .denied
             outcome.findings.insert(EntraFinding.secondUserSignInRefused)
-            outcome.subject = current
+            outcome.subject = held
+            return true
         }
+        if trace.check(EntraRule.iosSignInServedExisting, true, policy.isIOS, other, policy.secondUserServed),
+            let held
+        {
+            outcome.session = .sharedReused
+            outcome.sessionUser = held
+            outcome.findings.insert(EntraFinding.previousUserSessionActive)
+            outcome.subject = held
+            return true
+        }
+        return false
     }
 
     /// Default mode (contrast, research §0.4 and §7): per-app sessions, with broker SSO when the broker is
     /// reachable and already holds the acting user's account.
-    mutating func openDefault(_ index: Int, user: UserID, policy: EntraPolicy, trace: inout RuleTrace) -> StepOutcome {
+    /// An explicit sign-in adds the acting user's account to the app instead of reusing the one it holds
+    /// (default mode allows several accounts, research §0.4).
+    mutating func openDefault(
+        _ index: Int, user: UserID, explicit: Bool, policy: EntraPolicy, trace: inout RuleTrace
+    ) -> StepOutcome {
         let app = policy.apps[index]
         var outcome = StepOutcome(session: .appNew)
         outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.defaultMode)
         let previous = apps[index].principal
-        let holder = apps[index].tokens
-        let brokerHasUser = policy.brokerReachable && deviceAccount == user
+        let holder = explicit && apps[index].tokens != user ? nil : apps[index].tokens
+        let brokerHasUser = policy.brokerSilentSSO && deviceAccount == user
         var action = EntraDetail.none
         if trace.check(EntraRule.defaultAppSessionReused, true, holder != nil), let holder {
             outcome.session = .appReused
@@ -129,11 +167,16 @@ extension EntraState {
                 outcome.subject = holder
             }
         } else {
-            if trace.check(EntraRule.defaultBrokerSSO, true, true, policy.brokerReachable, deviceAccount == user) {
+            if trace.check(EntraRule.defaultBrokerSSO, true, true, policy.brokerSilentSSO, deviceAccount == user) {
                 outcome.sessionUser = user
             } else if trace.check(EntraRule.defaultSignIn, true, true, !brokerHasUser) {
                 outcome.prompts.append(.interactiveSignIn)
                 outcome.sessionUser = user
+                // iOS without the SSO extension: MSAL's interactive route falls through to the Authenticator app
+                // (research §3), which keeps the account although no silent call or sign-out reaches it.
+                _ = trace.check(
+                    EntraRule.authenticatorBrokerRoute, policy.isIOS, policy.authenticatorInstalled,
+                    !policy.ssoExtensionReady)
                 if policy.brokerReachable { deviceAccount = user }
             }
             apps[index].tokens = user
@@ -151,13 +194,14 @@ extension EntraState {
 
     /// An app that is not shared-device aware: its own login and an app-local session that no global sign-out
     /// or user change ends (R12, R15).
-    mutating func openNotAware(_ index: Int, user: UserID, policy: EntraPolicy, trace: inout RuleTrace)
-        -> StepOutcome
-    {
+    /// An explicit sign-in is the app's own login for the acting user, whatever session it held.
+    mutating func openNotAware(
+        _ index: Int, user: UserID, explicit: Bool, policy: EntraPolicy, trace: inout RuleTrace
+    ) -> StepOutcome {
         let app = policy.apps[index]
         var outcome = StepOutcome(session: .appNew)
         outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.unavailable)
-        let holder = apps[index].tokens
+        let holder = explicit && apps[index].tokens != user ? nil : apps[index].tokens
         var action = EntraDetail.none
         if trace.check(EntraRule.appOwnSignIn, true, holder == nil) {
             outcome.prompts.append(.appCredentials)

@@ -25,7 +25,8 @@ public struct EntraAppState: Hashable, Sendable {
 public struct EntraState: Hashable, Sendable {
     /// The one account the broker holds device-wide (the user's PRT); in default mode the last broker account.
     public var deviceAccount: UserID?
-    /// iOS only: whose Entra web session (ESTS cookies) Safari holds; the SSO extension does not clear it (§4).
+    /// iOS only: whose Entra web session (ESTS cookies) Safari holds: set only by a web sign-in in Safari, and not
+    /// cleared by the SSO extension (§4).
     public var safari: UserID?
     /// Indexed by `AppID.int`.
     public var apps: [EntraAppState]
@@ -39,9 +40,9 @@ public struct EntraState: Hashable, Sendable {
 
 extension EntraState {
     /// The state facts describe. An app holding a user's data is taken to have last seen that user: its MSAL
-    /// previous account and its local tokens start as its data owner, so no further fact is needed for one attempt;
-    /// on iOS in shared mode Safari starts with the device account's web session (it was signed in through the
-    /// extension).
+    /// previous account and its local tokens start as its data owner, so no further fact is needed for one attempt.
+    /// Safari's web session is its own fact (iOS only): an app's sign-in never creates one (seed: the SSO plug-in
+    /// clears state only for applications, which says nothing of filling Safari).
     static func make(_ policy: EntraPolicy, facts: FactValues) -> EntraState {
         var state = EntraState(deviceAccount: nil, safari: nil, apps: [])
         state.reset(policy, facts: facts)
@@ -60,6 +61,6 @@ extension EntraState {
             apps[index] = EntraAppState(principal: owner, tokens: owner, dataOwner: owner)
         }
         deviceAccount = device
-        safari = policy.isIOS && policy.deviceShared ? device : nil
+        safari = policy.isIOS ? facts.account(EntraFacts.safariSession) : nil
     }
 }

@@ -50,6 +50,8 @@ import Testing
             (EntraRule.browserWebSSO, "entra.browser.web-sso"),
             (EntraRule.browserSignIn, "entra.browser.sign-in"),
             (EntraRule.accountSurvivesTermination, "entra.lifecycle.account-survives"),
+            (EntraRule.iosSignInServedExisting, "entra.ios.sign-in-existing-session-served"),
+            (EntraRule.authenticatorBrokerRoute, "entra.ios.authenticator-broker-route"),
         ]
         #expect(expected.count == descriptor.rules.count)
         for (id, name) in expected {
@@ -77,6 +79,7 @@ import Testing
             (EntraFinding.noBrowserSignOut, "no-browser-sign-out"),
             (EntraFinding.cachesAccessTokens, "caches-access-tokens"),
             (EntraFinding.noAutomaticSignOut, "no-automatic-sign-out"),
+            (EntraFinding.previewApp, "preview-app"),
         ]
         #expect(expected.count == descriptor.findings.count)
         for (id, name) in expected {
@@ -93,7 +96,9 @@ import Testing
         #expect(descriptor.fact("signed_in") == EntraFacts.signedIn)
         #expect(descriptor.fact("data_owner") == EntraFacts.dataOwner)
         #expect(descriptor.stepCondition("broker") == EntraCondition.broker)
-        #expect(descriptor.event("open_browser") == EventID(4))
+        #expect(descriptor.fact("safari_session") == EntraFacts.safariSession)
+        #expect(descriptor.event("open_browser") == EntraEvent.openBrowser)
+        #expect(descriptor.event("sign_in") == EntraEvent.signIn)
         guard case .choice(let modes) = descriptor.details[0].kind,
             case .choice(let actions) = descriptor.details[3].kind,
             case .choice(let scopes) = descriptor.details[4].kind

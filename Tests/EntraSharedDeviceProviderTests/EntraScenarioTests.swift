@@ -120,7 +120,7 @@ import Testing
     @Test func androidRefusesTheSecondUser() throws {
         var device = try EntraHarness(settings: ["platform": "android", "os_version": "13"])
         _ = device.open("inventory", "alice", at: "08:00")
-        let bob = device.open("timesheet", "bob", at: "12:00")
+        let bob = device.step("sign_in", "timesheet", user: "bob", at: "12:00")
         #expect(bob.prompts.isEmpty && bob.session == "denied")
         #expect(bob.has("second-user-sign-in-refused") && bob.subject == "alice")
         #expect(!bob.has("previous-user-session-active"))
@@ -152,7 +152,7 @@ import Testing
     @Test func iOSRejectedReadingDeniesTheSecondUser() throws {
         var device = try EntraHarness(settings: ["ios_second_user_sign_in": "rejected"])
         _ = device.open("inventory", "alice", at: "08:00")
-        let bob = device.open("timesheet", "bob", at: "12:00")
+        let bob = device.step("sign_in", "timesheet", user: "bob", at: "12:00")
         #expect(bob.session == "denied" && bob.has("second-user-sign-in-refused"))
         #expect(bob.fired.contains("entra.ios.second-user-rejected"))
     }

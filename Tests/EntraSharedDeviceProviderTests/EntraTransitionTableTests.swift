@@ -76,15 +76,19 @@ import Testing
         #expect(result.fired.contains("entra.sign-in.silent-reuse") && result.findings.isEmpty)
     }
 
+    // §2 GetCurrent then Silent, deviceAccount = U ≠ acting user: opening an app serves U on both platforms.
     // §0.3 SignIn(A, hint = V), deviceAccount = U ≠ V: iOS broker-defined (model option), Android refused.
     @Test(arguments: platforms) func secondUserWhileSignedIn(_ settings: [String: String]) throws {
         var device = try EntraHarness(settings: settings, facts: ["signed_in": "alice"])
-        let result = device.open("inventory", "bob")
+        let opened = device.open("inventory", "bob")
+        #expect(opened.session == "shared_reused" && opened.sessionUser == "alice")
+        #expect(opened.has("previous-user-session-active") && !opened.has("second-user-sign-in-refused"))
+        let signIn = device.step("sign_in", "timesheet", user: "bob")
         if device.policy.isIOS {
-            #expect(result.session == "shared_reused" && result.sessionUser == "alice")
-            #expect(result.has("previous-user-session-active"))
+            #expect(signIn.session == "shared_reused" && signIn.sessionUser == "alice")
+            #expect(signIn.has("previous-user-session-active"))
         } else {
-            #expect(result.session == "denied" && result.has("second-user-sign-in-refused"))
+            #expect(signIn.session == "denied" && signIn.has("second-user-sign-in-refused"))
         }
         #expect(device.deviceAccount == "alice")
     }
@@ -190,6 +194,7 @@ import Testing
         ]
         var device = try EntraHarness(settings: ["safari_sign_out": reading], apps: apps)
         _ = device.open("inventory", "alice", at: "08:00")
+        _ = device.step("open_browser", "safari", user: "alice", at: "08:10")
         let signOut = device.signOut("inventory", "alice", at: "11:58")
         let web = device.step("open_browser", "safari", user: "bob", at: "12:00")
         if reading == "cleared" {
@@ -203,7 +208,7 @@ import Testing
     }
 
     @Test func safariSignedOutWithSignoutFromBrowser() throws {
-        var device = try EntraHarness()
+        var device = try EntraHarness(facts: ["safari_session": "alice"])
         _ = device.open("inventory", "alice", at: "08:00")
         let signOut = device.signOut("inventory", "alice", at: "11:58")
         #expect(signOut.fired.contains("entra.sign-out.browser-signed-out") && !signOut.has("browser-session-remains"))
@@ -234,7 +239,7 @@ import Testing
         _ = device.open("inventory", "alice")
         let second = device.open("timesheet", "alice")
         #expect(second.session == "app_new" && second.sessionUser == "alice")
-        #expect(second.prompts == (device.policy.brokerReachable ? [] : ["interactive_sign_in"]))
+        #expect(second.prompts == (device.policy.brokerSilentSSO ? [] : ["interactive_sign_in"]))
     }
 
     // §0.4 SignOut (default mode, iOS and Android): per app; other apps stay signed in.

@@ -59,7 +59,9 @@ struct GuideCommand: ParsableCommand, ContextualCommand {
         let fixed = [
             "warehouse-airwatch": [
                 "initial_check_done": "true", "session_user": "none", "checked_out_user": "none",
-            ]
+            ],
+            // Safari's web session changes only `open_browser`, not the app's answer.
+            "frontline-entra": ["safari_session": "none"],
         ]
         for (name, all) in [("warehouse-airwatch", true), ("frontline-entra", false)] {
             let policy = try resolver.policy(name)
