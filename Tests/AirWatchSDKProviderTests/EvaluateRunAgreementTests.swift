@@ -110,20 +110,51 @@ struct EvaluateRunAgreementTests {
         return try texts.map { try engine.loadPolicy(yaml: $0, file: "p.yaml") }
     }
 
-    @Test func evaluateAgreesWithRunOnEveryReachedState() throws {
-        let provider = AirWatchSDKProvider()
-        for compiled in try Self.policies() {
-            var diagnostics = Diagnostics()
-            let policy = try #require(provider.compile(compiled.configuration, diagnostics: &diagnostics))
-            let report = EvaluateRunAgreement.check(
-                compiled, engine: Self.engine, as: AirWatchState.self, depth: 4
-            ) { state, app, clock, users in
-                Self.describe(state, app: app, clock: clock, users: users, policy: policy)
-            }
-            #expect(report.mismatches == [], "\(compiled.configuration.id)")
-            // The check must not pass by describing nothing.
-            #expect(report.described * 2 > report.states, "\(compiled.configuration.id): \(report)")
-            #expect(report.compared > 100, "\(compiled.configuration.id): \(report)")
+    static let policyNumbers = Array(0..<(bundled.count + extra.count))
+
+    @Test(arguments: policyNumbers)
+    func evaluateAgreesWithRunOnEveryReachedState(policyNumber: Int) throws {
+        let compiled = try Self.policies()[policyNumber]
+        var diagnostics = Diagnostics()
+        let policy = try #require(AirWatchSDKProvider().compile(compiled.configuration, diagnostics: &diagnostics))
+        let report = EvaluateRunAgreement.check(compiled, engine: Self.engine, as: AirWatchState.self, depth: 4) {
+            state, app, clock, users in
+            Self.describe(state, app: app, clock: clock, users: users, policy: policy)
         }
+        #expect(report.mismatches == [], "\(compiled.configuration.id)")
+        // The check must not pass by describing nothing.
+        #expect(report.described * 2 > report.states, "\(compiled.configuration.id): \(report)")
+        #expect(report.compared > 100, "\(compiled.configuration.id): \(report)")
+    }
+
+    /// The issue's example: nina's session, omar checked out. Timesheet never registered, so before the fix it kept
+    /// the cluster's common identity (nina) through the user change while evaluate, on the same facts, wiped it.
+    @Test func checkedOutOmarOverNinasSession() throws {
+        let compiled = try Self.engine.loadPolicy(
+            yaml: """
+                policy: p
+                provider: airwatch-sdk
+                settings: { authentication: passcode, sso: enabled, authentication_timeout: 15m }
+                apps: [{ id: inventory }, { id: timesheet }]
+                """, file: "p.yaml")
+        let answer = try Self.engine.evaluate(
+            EvaluateRequest(
+                app: "timesheet", user: "omar",
+                facts: [
+                    ("checked_out_user", "omar"), ("session_user", "nina"), ("passcode_set", "true"),
+                    ("session_live", "true"), ("silent_login", "succeeds"), ("initial_check_done", "true"),
+                ]), policy: compiled)
+        #expect(answer.outcomes.count == 1)
+        let view = try #require(answer.outcomes.first?.view)
+        var h = try AirWatchHarness(settings: [
+            "authentication": "passcode", "sso": "enabled", "authentication_timeout": "15m",
+        ])
+        try h.open("inventory", "nina", at: "08:00")
+        try h.step("check_out", "hub", user: "omar", at: "08:02")
+        let step = try h.open("timesheet", "omar", at: "08:03")
+        #expect(view.prompts == step.prompts)
+        #expect(view.session == step.session)
+        #expect(view.sessionUser == step.sessionUser)
+        #expect(step.sessionUser == "omar")
     }
 }
