@@ -11,7 +11,12 @@ extension AirWatchSDKProvider {
     ) -> StepOutcome {
         guard policy.apps[index].usesSDK else { return untouched(index, state: state, policy: policy, trace: &trace) }
         clearSession(policy.apps[index].store, state: &state, trace: &trace)
-        return StepOutcome(session: .none, details: statusDetails(policy.apps[index].effectiveSSO))
+        var findings = FindingSet()
+        var subject: UserID?
+        withoutSDKSurvivors(state, policy: policy, trace: &trace, findings: &findings, subject: &subject)
+        return StepOutcome(
+            session: .none, findings: findings, subject: subject,
+            details: statusDetails(policy.apps[index].effectiveSSO))
     }
 
     private func clearSession(_ store: Int, state: inout AirWatchState, trace: inout RuleTrace) {
@@ -78,6 +83,8 @@ extension AirWatchSDKProvider {
         if state.apps.contains(where: { $0.dataUsers != 0 }) {
             findings.insert(Finding.notCoveredByGlobalSignout.id)
         }
+        var untouchedSubject: UserID?
+        withoutSDKSurvivors(state, policy: policy, trace: &trace, findings: &findings, subject: &untouchedSubject)
         return StepOutcome(
             session: .none, findings: findings, subject: subject,
             details: statusDetails(policy.apps[index].effectiveSSO))

@@ -82,6 +82,8 @@ struct FidelityTests {
         #expect(!bob.has("user-change-wipe"))
         let logout = try h.step("logout_current_user", "inventory", at: "12:02")
         #expect(logout.has("app-without-sdk-untouched"))
+        let signOut = try h.step("sign_out", "inventory", user: "bob", at: "12:03")
+        #expect(signOut.has("app-without-sdk-untouched"))
         let lock = try h.step("lock", "mail", at: "12:03")
         #expect(lock.fired.contains("airwatch.without-sdk.untouched"))
         #expect(try h.open("mail", "bob", at: "12:04").sessionUser == "alice")
