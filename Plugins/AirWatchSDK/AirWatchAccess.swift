@@ -12,6 +12,9 @@ extension AirWatchSDKProvider {
         trace: inout RuleTrace
     ) -> StepOutcome {
         let app = policy.apps[index]
+        guard app.usesSDK else {
+            return openWithoutSDK(index, user: user, state: &state, policy: policy, trace: &trace)
+        }
         let store = app.store
         var findings = FindingSet()
         var details = DetailValues()
@@ -41,7 +44,14 @@ extension AirWatchSDKProvider {
         {
             details.set(AirWatchFact.credentialMethod, choice: 0)
         }
-        if secured.authenticated {
+        var authenticated = secured.authenticated
+        if !authenticated, identifyPrompt != nil, let current = state.stores[store].sessionUser,
+            trace.check(Rule.identifyNewIdentitySession.id, true, current != state.stores[store].identity)
+        {
+            // The user just typed their own credentials: the live session of another identity does not serve them.
+            authenticated = true
+        }
+        if authenticated {
             state.stores[store].hasSession = true
             state.stores[store].stamp = event.time
             state.stores[store].sessionUser = state.stores[store].identity ?? user
@@ -50,13 +60,17 @@ extension AirWatchSDKProvider {
         state.apps[index].unlockedInProcess = true
         state.apps[index].lastKnownSSO = app.effectiveSSO
 
-        // Whose session and whose data the user now sees.
+        // Whose session and whose data the user now sees; a passcode or password asked first stands between.
         var subject: UserID?
         let sessionUser = state.stores[store].sessionUser
-        if trace.check(Rule.exposurePreviousSession.id, sessionUser != nil && sessionUser != user) {
+        let other = sessionUser != nil && sessionUser != user
+        let barrier = secured.prompts.contains { $0 == .passcode || $0 == .credentials || $0 == .appCredentials }
+        if trace.check(Rule.exposurePreviousSession.id, other, !barrier) {
             findings.insert(Finding.previousUserSessionActive.id)
-            subject = sessionUser
+        } else if trace.check(Rule.exposureBehindPrompt.id, other, barrier) {
+            findings.insert(Finding.previousUserSessionBehindPrompt.id)
         }
+        if other { subject = sessionUser }
         let others = state.apps[index].dataUsers & ~AirWatchState.bit(user)
         if trace.check(Rule.exposurePreviousData.id, others != 0) {
             findings.insert(Finding.previousUserDataVisible.id)
@@ -67,8 +81,54 @@ extension AirWatchSDKProvider {
         details.set(AirWatchFact.ssoStatus, choice: app.effectiveSSO ? 0 : 1)
         details.set(AirWatchFact.registeredUser, account: state.apps[index].registeredUser)
         let session: SessionKind =
-            app.effectiveSSO
-            ? (secured.authenticated ? .sharedNew : .sharedReused) : (secured.authenticated ? .appNew : .appReused)
+            app.effectiveSSO ? (authenticated ? .sharedNew : .sharedReused) : (authenticated ? .appNew : .appReused)
+        return StepOutcome(
+            prompts: prompts, session: session, sessionUser: sessionUser, findings: findings, subject: subject,
+            details: details)
+    }
+
+    /// An app that does not initialise the SDK: its own login (`own_login`), its own session, nothing of the SDK.
+    func openWithoutSDK(
+        _ index: Int, user: UserID, state: inout AirWatchState, policy: AirWatchPolicy, trace: inout RuleTrace
+    ) -> StepOutcome {
+        let app = policy.apps[index]
+        var findings = FindingSet()
+        let cold = !state.apps[index].running
+        if cold {
+            state.apps[index].running = true
+            // The own session of until_terminated lives in the process.
+            state.apps[index].ownSessionUser = nil
+        }
+        checkRequirements(app, findings: &findings, trace: &trace)
+        trace.fire(Rule.outsideSDKOpen.id)
+        var prompts = PromptList()
+        var session = SessionKind.appReused
+        switch app.ownLogin {
+        case .none:
+            if cold { session = .appNew }
+        case .everyOpen, .untilTerminated:
+            let live = app.ownLogin == .untilTerminated && state.apps[index].ownSessionUser != nil
+            if !trace.check(Rule.outsideSDKOwnSession.id, true, live) {
+                trace.fire(Rule.outsideSDKOwnLogin.id)
+                prompts.append(.appCredentials)
+                state.apps[index].ownSessionUser = user
+                session = .appNew
+            }
+        }
+        var subject: UserID?
+        let sessionUser = state.apps[index].ownSessionUser
+        if trace.check(Rule.exposurePreviousSession.id, sessionUser != nil && sessionUser != user, true) {
+            findings.insert(Finding.previousUserSessionActive.id)
+            subject = sessionUser
+        }
+        let others = state.apps[index].dataUsers & ~AirWatchState.bit(user)
+        if trace.check(Rule.exposurePreviousData.id, others != 0) {
+            findings.insert(Finding.previousUserDataVisible.id)
+            if subject == nil { subject = UserID(others.trailingZeroBitCount) }
+        }
+        state.apps[index].dataUsers |= AirWatchState.bit(user) | (sessionUser.map(AirWatchState.bit) ?? 0)
+        var details = DetailValues()
+        details.set(AirWatchFact.ssoStatus, choice: 1)
         return StepOutcome(
             prompts: prompts, session: session, sessionUser: sessionUser, findings: findings, subject: subject,
             details: details)
@@ -92,10 +152,14 @@ extension AirWatchSDKProvider {
     ) {
         guard state.apps[index].seenCheckOut != state.checkOutGeneration else { return }
         state.apps[index].seenCheckOut = state.checkOutGeneration
-        guard state.apps[index].registered, let checkedOut = state.checkedOutUser else { return }
+        guard let checkedOut = state.checkedOutUser else { return }
         let app = policy.apps[index]
-        guard trace.check(Rule.userChangeWipe.id, true, state.apps[index].registeredUser != checkedOut) else { return }
+        let registered = state.apps[index].registered && state.apps[index].registeredUser != checkedOut
+        let common = state.stores[app.store].identity
+        let cluster = app.effectiveSSO && common != nil && common != checkedOut
+        guard trace.check(Rule.userChangeWipe.id, true, registered || cluster) else { return }
         findings.insert(Finding.userChangeWipe.id)
+        state.apps[index].tokenConsumed = true
         state.apps[index].registered = false
         state.apps[index].registeredUser = nil
         state.apps[index].silentRoute = false
@@ -137,10 +201,9 @@ extension AirWatchSDKProvider {
             silent = true
             identity = common
         } else if trace.check(
-            Rule.identifyManagedToken.id, true, policy.managedToken, !state.apps[index].tokenConsumed)
+            Rule.identifyManagedToken.id, true, policy.tokenAvailable, !state.apps[index].tokenConsumed)
         {
             silent = true
-            state.apps[index].tokenConsumed = true
         } else if trace.check(
             Rule.identifyCachedCredentials.id, true, !app.effectiveSSO, policy.reuseCachedCredentials,
             policy.commonIsPassword)
@@ -161,6 +224,8 @@ extension AirWatchSDKProvider {
                 prompt = .appCredentials
             }
         }
+        // Any registration spends the one-time token: after a wipe or a user change silent login needs another route.
+        state.apps[index].tokenConsumed = true
         state.apps[index].registered = true
         state.apps[index].registeredUser = identity
         state.stores[store].identity = identity

@@ -19,7 +19,7 @@ enum AirWatchDescriptor {
         PropertyDeclaration(
             "check-out-separates-data",
             meaning: "a Hub check-out by another user never leaves the previous user's app data on the device",
-            violatedBy: ["check-out-data-not-separated"], source: "\(research) R13, E43")
+            violatedBy: ["check-out-data-not-separated", "app-without-sdk-untouched"], source: "\(research) R13, E43")
     ]
 
     // MARK: Settings
@@ -84,21 +84,39 @@ enum AirWatchDescriptor {
             source: "\(research) §1.2, E21, E46"),
         SettingDeclaration(
             "managed_token", .choice(["present", "absent"]), default: "absent",
-            meaning: "MDM app configuration delivers the one-time managed token that silent login uses (each app's "
-                + "token works once; after a wipe the user must authenticate)",
+            meaning: "MDM app configuration delivers the one-time managed token that silent login uses; read only "
+                + "under the model option silent_login_token: managed_app_config (each app's token works once; after "
+                + "a wipe or a user change the user must authenticate)",
             source: "\(seed) (silent login with the managed token); \(research) E25"),
         SettingDeclaration(
             "compromised_protection", .bool, default: "false",
             meaning: "jailbroken devices are blocked and wiped", source: "\(research) §1.2, E47"),
         SettingDeclaration(
             "clear_passcode_on_check_out", .bool, default: "false",
-            meaning: "the Shared Device setting that clears the SDK passcode when a new user checks out in Hub",
-            source: "\(research) E43"),
+            meaning: "the Shared Device setting that clears the SDK passcode (and with it the SDK session) when the "
+                + "user checks the device in at Hub and when a new user checks out",
+            source: "\(research) §1.2 (Shared Device: clear passcode at check-in), E43"),
     ]
 
     // MARK: Model options (first reading = the seed's)
 
     static let modelOptions: [ModelOptionDeclaration] = [
+        ModelOptionDeclaration(
+            "silent_login_token", conflict: "seed vs E8, E25",
+            summary: "where the one-time managed token that silent login uses comes from",
+            readings: [
+                .init(
+                    "enrolment",
+                    meaning: "the device's MDM enrolment: on an enrolled device with its anchor app silent login "
+                        + "succeeds at each app's first identify (once per app; spent after a wipe or a user change)",
+                    source: "\(seed) (The system identifies the user first by silent login; registers credentials "
+                        + "with the managed token for MDM)"),
+                .init(
+                    "managed_app_config",
+                    meaning: "only managed app configuration delivers it (managed_token: present); otherwise the "
+                        + "first launch authenticates to enrol",
+                    source: "\(research) E8 (Authenticate to enroll), E25 (one-time token, skipped once consumed)"),
+            ]),
         ModelOptionDeclaration(
             "passcode_without_sso", conflict: "C1",
             summary: "passcode with SSO off: how often the app passcode is asked",
@@ -200,6 +218,13 @@ enum AirWatchDescriptor {
             "clears_data_on_wipe", .bool, default: "true",
             meaning: "the app clears its own data in the SDK wipe callback", source: "\(research) E3, E35"),
         SettingDeclaration(
+            "own_login", .choice(["none", "every_open", "until_terminated"]), default: "until_terminated",
+            meaning: "for an app with sdk_initialized: false, its own login: none = it opens straight into its "
+                + "content; every_open = its login at every open; until_terminated = its login at a launch, that "
+                + "session lasting until the app is terminated (no SDK action ends it)",
+            source: "\(seed) (Requirements: initialize the SDK); \(research) E43 (apps like Outlook and Teams are "
+                + "not logged out automatically)"),
+        SettingDeclaration(
             "clears_data_on_user_change", .bool, default: "false",
             meaning: "the app clears its own data when the SDK reports a new checked-out user",
             source: "\(research) R13, E41-E43"),
@@ -217,11 +242,13 @@ enum AirWatchDescriptor {
             meaning: "the store's session is live; false with a passcode and a timeout means it timed out",
             source: "\(research) §1.6 (L)"),
         FactDeclaration(
-            "silent_login", .choice(["succeeds", "fails"]), default: "fails",
-            meaning: "whether silent login identifies the user: succeeds = a silent route exists (with SSO the "
-                + "cluster's common identity; the app counts as registered when its session is also live); fails = "
-                + "no registration and no common identity (a managed token, if the policy has one, still applies)",
-            source: "\(research) §1.6 (Silent), E25-E26"),
+            "silent_login", .choice(["first_launch", "succeeds", "fails"]), default: "first_launch",
+            meaning: "whether silent login identifies the user: first_launch = no app has identified yet, so each "
+                + "app's one-time managed token is unused (see the model option silent_login_token); succeeds = "
+                + "silent login succeeded before: with SSO the cluster holds session_user's common identity (the "
+                + "app counts as registered when its session is also live), without SSO the app is registered; fails = no registration, no common identity and the token absent or "
+                + "spent (as after a wipe or a user change)",
+            source: "\(seed) (Identify: silent login); \(research) §1.6 (Silent), E25-E26"),
         .bool(
             "initial_check_done", default: false,
             meaning: "the app finished a launch in its current process (initialCheckDone); false = its next open "
@@ -249,6 +276,17 @@ enum AirWatchDescriptor {
             "check_out", target: .choice(["hub"]), requiresUser: true, accessAttempt: false,
             meaning: "a user checks out the shared device in Hub; apps detect the change at their next access",
             source: "\(research) E41-E43"),
+        EventDeclaration(
+            "check_in", target: .choice(["hub"]), requiresUser: true, accessAttempt: false,
+            meaning: "the user checks the shared device back in at Hub (logs out): no user is checked out; the "
+                + "passcode is cleared if clear_passcode_on_check_out; app data and SDK registrations stay until "
+                + "another user checks out (limited data separation)",
+            source: "\(research) §1.2 (Shared Device), E41, E43"),
+        EventDeclaration(
+            "logout_current_user", target: .app, requiresUser: false, accessAttempt: false,
+            meaning: "the app calls the SDK's logoutCurrentUser: the store's SDK data is wiped (the cluster's "
+                + "shared store with SSO) and the app unenrolled; app data stays unless the app clears it on wipe",
+            source: "\(research) E34 (CurrentUserLogoutOperation), E35, §4 (logoutCurrentUser; needs the network)"),
         EventDeclaration(
             "background", target: .app, requiresUser: false, accessAttempt: false,
             meaning: "the app goes to the background (re-stamps the session under timeout_anchor: last_background)",
@@ -280,7 +318,8 @@ enum AirWatchDescriptor {
         "open": "the app is launched or foregrounded: identify (if not registered), then secure",
         "sign_out": "the SDK has no per-user global sign-out: the app signs out by calling lockSession(), which "
             + "clears the (shared) session; the registered identity, the passcode and every app's data remain",
-        "terminate": "the app process ends (all = device restart); its next open is a launch",
+        "terminate": "the app process ends; all = a device restart, which also ends every SDK session, so the "
+            + "first open after it authenticates",
         "query_sso_status": "the app reads DeviceInformationController.ssoStatus",
     ]
 
@@ -321,5 +360,12 @@ enum AirWatchFact {
     static let lock = EventID(4)
     static let wrongPasscode = EventID(5)
     static let checkOut = EventID(6)
-    static let background = EventID(7)
+    static let checkIn = EventID(7)
+    static let logoutCurrentUser = EventID(8)
+    static let background = EventID(9)
+
+    /// Values of the `silent_login` fact.
+    static let silentFirstLaunch = 0
+    static let silentSucceeds = 1
+    static let silentFails = 2
 }

@@ -9,8 +9,14 @@ extension AirWatchSDKProvider {
     func lock(
         _ index: Int, state: inout AirWatchState, policy: AirWatchPolicy, trace: inout RuleTrace
     ) -> StepOutcome {
+        guard policy.apps[index].usesSDK else { return untouched(index, state: state, policy: policy, trace: &trace) }
         clearSession(policy.apps[index].store, state: &state, trace: &trace)
-        return StepOutcome(session: .none, details: statusDetails(policy.apps[index].effectiveSSO))
+        var findings = FindingSet()
+        var subject: UserID?
+        withoutSDKSurvivors(state, policy: policy, trace: &trace, findings: &findings, subject: &subject)
+        return StepOutcome(
+            session: .none, findings: findings, subject: subject,
+            details: statusDetails(policy.apps[index].effectiveSSO))
     }
 
     private func clearSession(_ store: Int, state: inout AirWatchState, trace: inout RuleTrace) {
@@ -20,10 +26,50 @@ extension AirWatchSDKProvider {
         }
     }
 
-    /// The SDK has no per-user sign-out: the app locks the session; identity, passcode and data remain.
+    /// An SDK action aimed at an app without the SDK: nothing happens to it (its own session and data stay).
+    private func untouched(
+        _ index: Int, state: AirWatchState, policy: AirWatchPolicy, trace: inout RuleTrace
+    ) -> StepOutcome {
+        var findings = FindingSet()
+        var subject: UserID?
+        withoutSDKSurvivors(state, policy: policy, trace: &trace, findings: &findings, subject: &subject)
+        let session: SessionKind = state.apps[index].ownSessionUser == nil ? .none : .appReused
+        return StepOutcome(session: session, findings: findings, subject: subject)
+    }
+
+    /// Apps without the SDK that hold a user's session or data keep them through an SDK action (point of the
+    /// finding: the SDK cannot reach them).
+    func withoutSDKSurvivors(
+        _ state: AirWatchState, policy: AirWatchPolicy, trace: inout RuleTrace, findings: inout FindingSet,
+        subject: inout UserID?, except user: UserID? = nil
+    ) {
+        for app in policy.apps.indices where !policy.apps[app].usesSDK {
+            var held = state.apps[app].dataUsers | (state.apps[app].ownSessionUser.map(AirWatchState.bit) ?? 0)
+            if let user { held &= ~AirWatchState.bit(user) }
+            if trace.check(Rule.outsideSDKUntouched.id, true, held != 0) {
+                findings.insert(Finding.appWithoutSDKUntouched.id)
+                if subject == nil {
+                    subject =
+                        state.apps[app].ownSessionUser.flatMap { $0 == user ? nil : $0 }
+                        ?? UserID(held.trailingZeroBitCount)
+                }
+            }
+        }
+    }
+
+    /// The SDK has no per-user sign-out: the app locks the session; identity, passcode and data remain. An app
+    /// without the SDK signs out of its own login instead.
     func signOut(
         _ index: Int, user: UserID?, state: inout AirWatchState, policy: AirWatchPolicy, trace: inout RuleTrace
     ) -> StepOutcome {
+        guard policy.apps[index].usesSDK else {
+            if trace.check(Rule.outsideSDKOwnSignOut.id, true, state.apps[index].ownSessionUser != nil) {
+                state.apps[index].ownSessionUser = nil
+            }
+            var findings = FindingSet()
+            if state.apps[index].dataUsers != 0 { findings.insert(Finding.notCoveredByGlobalSignout.id) }
+            return StepOutcome(session: .none, findings: findings, subject: user)
+        }
         let store = policy.apps[index].store
         trace.fire(Rule.signOutLocksSession.id)
         clearSession(store, state: &state, trace: &trace)
@@ -37,6 +83,8 @@ extension AirWatchSDKProvider {
         if state.apps.contains(where: { $0.dataUsers != 0 }) {
             findings.insert(Finding.notCoveredByGlobalSignout.id)
         }
+        var untouchedSubject: UserID?
+        withoutSDKSurvivors(state, policy: policy, trace: &trace, findings: &findings, subject: &untouchedSubject)
         return StepOutcome(
             session: .none, findings: findings, subject: subject,
             details: statusDetails(policy.apps[index].effectiveSSO))
@@ -51,6 +99,15 @@ extension AirWatchSDKProvider {
         for app in state.apps.indices where index == nil || index == app {
             state.apps[app].running = false
             state.apps[app].unlockedInProcess = false
+            state.apps[app].ownSessionUser = nil
+        }
+        let sessions = state.stores.contains { $0.hasSession }
+        if trace.check(Rule.terminateDeviceRestart.id, index == nil, sessions) {
+            // E9: the first open after the device is switched on authenticates, inside the timeout too.
+            for store in state.stores.indices {
+                state.stores[store].hasSession = false
+                state.stores[store].sessionUser = nil
+            }
         }
         if let index {
             return StepOutcome(session: remainingSession(index, time: time, state: state, policy: policy))
@@ -71,7 +128,8 @@ extension AirWatchSDKProvider {
         let before = event.conditions.bool(AirWatchFact.beforeInitialCheckCondition) ?? !state.apps[index].running
         var findings = FindingSet()
         var value = app.effectiveSSO
-        if trace.check(Rule.statusBeforeInitialCheck.id, before) {
+        // With SSO off for the app, "disabled" before the check is the right answer: nothing to warn about.
+        if trace.check(Rule.statusBeforeInitialCheck.id, before, app.effectiveSSO) {
             findings.insert(Finding.ssoStatusBeforeInitialCheck.id)
             value = trace.check(Rule.statusLastKnown.id, true, policy.statusLastKnown) && state.apps[index].lastKnownSSO
         } else {
@@ -89,6 +147,11 @@ extension AirWatchSDKProvider {
     ) -> StepOutcome {
         let app = policy.apps[index]
         let store = app.store
+        guard app.usesSDK else {
+            // The app's own login refused the password: the SDK counts nothing.
+            trace.fire(Rule.outsideSDKOwnLogin.id)
+            return StepOutcome(prompts: [.appCredentials], session: .denied)
+        }
         guard trace.check(Rule.failedAttemptCount.id, app.authentication != .disabled) else {
             return StepOutcome(session: remainingSession(index, time: time, state: state, policy: policy))
         }
@@ -103,27 +166,90 @@ extension AirWatchSDKProvider {
             findings.insert(Finding.wipeScopeUncertain.id)
             if app.effectiveSSO { findings.insert(Finding.clusterWideWipe.id) }
             let enterprise = trace.check(Rule.failedAttemptsEnterpriseWipe.id, true, policy.enterpriseWipe)
-            for other in policy.apps.indices where enterprise || policy.apps[other].store == store {
-                state.stores[policy.apps[other].store] = AirWatchStore()
-                state.apps[other].registered = false
-                state.apps[other].registeredUser = nil
-                state.apps[other].silentRoute = false
-                state.apps[other].unlockedInProcess = false
-                let keeps = !enterprise && !policy.apps[other].clearsDataOnWipe
-                if trace.check(Rule.wipeAppDataKept.id, true, keeps) {
-                    let data = state.apps[other].dataUsers
-                    if data != 0 {
-                        findings.insert(Finding.appDataSurvivesWipe.id)
-                        subject = subject ?? UserID(data.trailingZeroBitCount)
-                    }
-                } else {
-                    state.apps[other].dataUsers = 0
-                }
-            }
+            wipe(
+                store, everyApp: enterprise, state: &state, policy: policy, trace: &trace, findings: &findings,
+                subject: &subject)
         }
         var details = statusDetails(app.effectiveSSO)
         if prompt != .passcode { details.set(AirWatchFact.credentialMethod, choice: 0) }
         return StepOutcome(prompts: [prompt], session: .denied, findings: findings, subject: subject, details: details)
+    }
+
+    /// Wipes the SDK data of `store` (of every SDK app under an enterprise wipe): passcode, session, identity and
+    /// registration; app data stays where the app does not clear it. Apps without the SDK are out of reach.
+    func wipe(
+        _ store: Int, everyApp: Bool, state: inout AirWatchState, policy: AirWatchPolicy, trace: inout RuleTrace,
+        findings: inout FindingSet, subject: inout UserID?
+    ) {
+        for other in policy.apps.indices
+        where policy.apps[other].usesSDK && (everyApp || policy.apps[other].store == store) {
+            state.stores[policy.apps[other].store] = AirWatchStore()
+            state.apps[other].registered = false
+            state.apps[other].registeredUser = nil
+            state.apps[other].silentRoute = false
+            state.apps[other].tokenConsumed = true
+            state.apps[other].unlockedInProcess = false
+            let keeps = !everyApp && !policy.apps[other].clearsDataOnWipe
+            if trace.check(Rule.wipeAppDataKept.id, true, keeps) {
+                let data = state.apps[other].dataUsers
+                if data != 0 {
+                    findings.insert(Finding.appDataSurvivesWipe.id)
+                    subject = subject ?? UserID(data.trailingZeroBitCount)
+                }
+            } else {
+                state.apps[other].dataUsers = 0
+            }
+        }
+        withoutSDKSurvivors(state, policy: policy, trace: &trace, findings: &findings, subject: &subject)
+    }
+
+    /// logoutCurrentUser(): CurrentUserLogoutOperation wipes the store (the shared one with SSO) and unenrols the
+    /// app (E34-E35); the next access identifies again, and the one-time token is spent.
+    func logoutCurrentUser(
+        _ index: Int, state: inout AirWatchState, policy: AirWatchPolicy, trace: inout RuleTrace
+    ) -> StepOutcome {
+        let app = policy.apps[index]
+        guard app.usesSDK else { return untouched(index, state: state, policy: policy, trace: &trace) }
+        trace.fire(Rule.logoutWipes.id)
+        var findings = FindingSet([Finding.logoutWipe.id])
+        var subject: UserID?
+        wipe(
+            app.store, everyApp: false, state: &state, policy: policy, trace: &trace, findings: &findings,
+            subject: &subject)
+        return StepOutcome(
+            session: .none, findings: findings, subject: subject, details: statusDetails(app.effectiveSSO))
+    }
+
+    /// The user checks the device in at Hub: nobody is checked out. The passcode goes if the Shared Device setting
+    /// says so; registrations and app data stay until another user checks out (E41, E43).
+    func checkIn(
+        _ user: UserID, state: inout AirWatchState, policy: AirWatchPolicy, trace: inout RuleTrace
+    ) -> StepOutcome {
+        var findings = FindingSet()
+        var subject: UserID?
+        trace.fire(Rule.checkInDevice.id)
+        if state.checkedOutUser != nil {
+            state.checkedOutUser = nil
+            state.checkOutGeneration &+= 1
+        }
+        let passcode = state.stores.contains { $0.passcodeSet || $0.hasSession }
+        if trace.check(Rule.checkInClearPasscode.id, policy.clearPasscodeOnCheckOut, passcode) {
+            for store in state.stores.indices {
+                state.stores[store].passcodeSet = false
+                state.stores[store].hasSession = false
+                state.stores[store].sessionUser = nil
+            }
+        }
+        for app in policy.apps.indices where policy.apps[app].usesSDK {
+            let data = state.apps[app].dataUsers
+            let kept = !policy.apps[app].clearsDataOnUserChange && data != 0
+            if trace.check(Rule.checkInDataKept.id, true, kept) {
+                findings.insert(Finding.checkInDataRemains.id)
+                subject = subject ?? (data & AirWatchState.bit(user) != 0 ? user : UserID(data.trailingZeroBitCount))
+            }
+        }
+        withoutSDKSurvivors(state, policy: policy, trace: &trace, findings: &findings, subject: &subject)
+        return StepOutcome(session: .none, findings: findings, subject: subject)
     }
 
     /// Hub checks out a user; apps notice at their next access (E41-E43).
@@ -147,13 +273,14 @@ extension AirWatchSDKProvider {
         } else if passcode {
             findings.insert(Finding.passcodeSurvivesCheckOut.id)
         }
-        for app in policy.apps.indices where !policy.apps[app].clearsDataOnUserChange {
+        for app in policy.apps.indices where policy.apps[app].usesSDK && !policy.apps[app].clearsDataOnUserChange {
             let others = state.apps[app].dataUsers & ~AirWatchState.bit(user)
             if others != 0 {
                 findings.insert(Finding.checkOutDataNotSeparated.id)
                 subject = subject ?? UserID(others.trailingZeroBitCount)
             }
         }
+        withoutSDKSurvivors(state, policy: policy, trace: &trace, findings: &findings, subject: &subject, except: user)
         return StepOutcome(session: .none, findings: findings, subject: subject)
     }
 
@@ -163,6 +290,9 @@ extension AirWatchSDKProvider {
     ) -> StepOutcome {
         let store = policy.apps[index].store
         var findings = FindingSet()
+        guard policy.apps[index].usesSDK else {
+            return StepOutcome(session: remainingSession(index, time: time, state: state, policy: policy))
+        }
         if trace.check(Rule.backgroundExtendsSession.id, policy.timeoutFromBackground, state.stores[store].hasSession) {
             if !state.sessionLive(store, at: time, timeout: policy.timeout) {
                 findings.insert(Finding.expiredSessionRevived.id)

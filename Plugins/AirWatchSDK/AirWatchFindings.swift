@@ -29,6 +29,11 @@ enum AirWatchFinding: Int, CaseIterable, Sendable {
     case passcodeSurvivesCheckOut
     case userChangeWipe
     case keychainSurvivesUninstall
+    case previousUserSessionBehindPrompt
+    case appWithoutSDK
+    case appWithoutSDKUntouched
+    case checkInDataRemains
+    case logoutWipe
 
     var id: FindingID { FindingID(rawValue) }
 
@@ -188,6 +193,46 @@ enum AirWatchFinding: Int, CaseIterable, Sendable {
                 "keychain-survives-uninstall", .info,
                 message: "removing an SDK app does not clear its keychain items",
                 meaning: "SDK identifiers remain after uninstall", source: "\(r) R15, E32")
+        case .previousUserSessionBehindPrompt:
+            return FindingDeclaration(
+                "previous-user-session-behind-prompt", .high,
+                message: "{user} reaches {session_user}'s session in {app} behind {session_user}'s passcode or "
+                    + "password: reachable when passcodes are shared or known",
+                meaning: "the acting user was asked for the passcode (or username and password) that protects the "
+                    + "other user's registered identity and only then landed in that session; a barrier stands "
+                    + "between, so this ranks below previous-user-session-active, but a passcode shared on a team or "
+                    + "watched over a shoulder opens it (the SDK passcode belongs to the store, not to a user)",
+                source: "\(Self.seed) (Prompt if passcode exists; Session shared); \(r) E20 (the username/password "
+                    + "key), E22 (one passcode shared by the productivity apps), R13")
+        case .appWithoutSDK:
+            return FindingDeclaration(
+                "app-without-sdk", .medium,
+                message: "{app} does not initialise the SDK: no SDK SSO, passcode, wipe or check-out applies to it",
+                meaning: "an app without the SDK keeps its own login (own_login) and its data through every SDK "
+                    + "action: sign-out, lock, wipe, logoutCurrentUser, Hub check-in and check-out",
+                source: "\(Self.seed) (Requirements: initialize the SDK in the AppDelegate); \(r) E43 (not logged "
+                    + "out automatically)")
+        case .appWithoutSDKUntouched:
+            return FindingDeclaration(
+                "app-without-sdk-untouched", .high,
+                message: "an app without the SDK keeps {previous_user}'s session and data through this SDK action",
+                meaning: "the SDK cannot sign out, lock or wipe an app that does not initialise it; its own session "
+                    + "and data stay for the next user",
+                source: "\(Self.seed) (Requirements); \(r) R13, E43 (apps like Outlook and Teams are not logged "
+                    + "out automatically)")
+        case .checkInDataRemains:
+            return FindingDeclaration(
+                "check-in-data-remains", .medium,
+                message: "{previous_user}'s app data and SDK registration stay on the device after the check-in",
+                meaning: "Hub check-in ends the check-out only: SDK apps wipe their SDK data when another user checks "
+                    + "out and opens them; app data goes only if the app clears it on user change or is reinstalled "
+                    + "(limited data separation)", source: "\(r) R13, E41-E43")
+        case .logoutWipe:
+            return FindingDeclaration(
+                "logout-wipe", .info,
+                message: "{app} called logoutCurrentUser: the SDK data was wiped and the app unenrolled",
+                meaning: "passcode, session and identity of the store are gone (the cluster's with SSO); the next "
+                    + "access identifies and secures again", source: "\(r) E34-E35, §4")
         }
     }
 }

@@ -13,6 +13,24 @@ enum AuthenticationType: UInt8, Sendable, Hashable {
     }
 }
 
+/// How an app that does not use the SDK asks for its own login (per-app key `own_login`).
+enum OwnLogin: UInt8, Sendable, Hashable {
+    /// No login: the app opens straight into its content.
+    case none
+    /// Its own login at every open (launch or foreground).
+    case everyOpen
+    /// Its own login at a launch; that session lasts until the app is terminated.
+    case untilTerminated
+
+    init(_ word: String) {
+        switch word {
+        case "none": self = .none
+        case "every_open": self = .everyOpen
+        default: self = .untilTerminated
+        }
+    }
+}
+
 /// One app of a compiled policy: everything `apply` needs, resolved once.
 struct AirWatchApp: Sendable, Hashable {
     var authentication: AuthenticationType
@@ -27,6 +45,10 @@ struct AirWatchApp: Sendable, Hashable {
     var store: Int
     var clearsDataOnWipe: Bool
     var clearsDataOnUserChange: Bool
+    /// The app initialises the SDK; without it the app takes no part in SDK SSO, passcode, wipe or check-out.
+    var usesSDK = true
+    /// The own login of an app without the SDK.
+    var ownLogin = OwnLogin.untilTerminated
 
     var requirementMissing: Bool { ssoRequested && !effectiveSSO }
 }
@@ -47,6 +69,8 @@ public struct AirWatchPolicy: Sendable, Hashable {
     var commonMethod: Int
     var managedToken: Bool
     var clearPasscodeOnCheckOut: Bool
+    /// An anchor app (Hub or Agent) is installed and enrolled.
+    var anchorPresent: Bool
 
     // Model options (true = the non-seed reading).
     var passcodePerAppSession: Bool
@@ -56,11 +80,18 @@ public struct AirWatchPolicy: Sendable, Hashable {
     var timeoutFromBackground: Bool
     var statusLastKnown: Bool
     var reuseCachedCredentials: Bool
+    /// `silent_login_token`: false = the seed's reading (the enrolment provides the managed token), true = the
+    /// research reading (only managed app configuration does: `managed_token: present`).
+    var tokenFromAppConfig: Bool
 
     /// Findings about the configuration itself, worked out once at compile time.
     var findings: [PolicyFinding] = []
 
     var commonIsPassword: Bool { commonMethod == 0 }
+
+    /// Whether each app has an unused one-time managed token for silent login before it first identifies: the
+    /// seed's reading, an enrolled device with its anchor app; the research reading, managed app configuration.
+    var tokenAvailable: Bool { tokenFromAppConfig ? managedToken : anchorPresent }
 }
 
 extension AirWatchPolicy {
@@ -85,6 +116,12 @@ extension AirWatchPolicy {
             let ssoWord = keys.word("sso")
             let requested = ssoWord == "inherit" ? policySSO : ssoWord == "enabled"
             let notInitialized = !keys.bool("sdk_initialized")
+            let ownLogin = OwnLogin(keys.word("own_login"))
+            if !notInitialized && keys.isExplicit("own_login") {
+                diagnostics.error(
+                    "own_login applies only to an app with sdk_initialized: false (an SDK app logs in through the SDK)",
+                    at: keys.position(of: "own_login"))
+            }
             let effective = requested && !anchorMissing && !anchorProfileOff && !notInitialized
             var store = index
             if effective {
@@ -106,7 +143,8 @@ extension AirWatchPolicy {
                     authentication: authentication, ssoRequested: requested, noAnchorApp: requested && anchorMissing,
                     anchorProfileOff: requested && anchorProfileOff, sdkNotInitialized: requested && notInitialized,
                     effectiveSSO: effective, store: store, clearsDataOnWipe: keys.bool("clears_data_on_wipe"),
-                    clearsDataOnUserChange: keys.bool("clears_data_on_user_change")))
+                    clearsDataOnUserChange: keys.bool("clears_data_on_user_change"), usesSDK: !notInitialized,
+                    ownLogin: ownLogin))
         }
 
         let usesPasscode = apps.contains { $0.authentication == .passcode }
@@ -137,14 +175,15 @@ extension AirWatchPolicy {
             maxPasscodeAge: settings.seconds("max_passcode_age"),
             commonMethod: methods.firstIndex(of: settings.word("common_authentication")) ?? 0,
             managedToken: settings.word("managed_token") == "present",
-            clearPasscodeOnCheckOut: settings.bool("clear_passcode_on_check_out"),
+            clearPasscodeOnCheckOut: settings.bool("clear_passcode_on_check_out"), anchorPresent: !anchorMissing,
             passcodePerAppSession: settings.word("passcode_without_sso") == "per_app_session",
             passwordPerAppSession: settings.word("username_password_without_sso") == "per_app_session",
             coldLaunchRequiresAuth: settings.word("cold_launch_requires_auth") == "true",
             enterpriseWipe: settings.word("wipe_scope") == "enterprise_wipe",
             timeoutFromBackground: settings.word("timeout_anchor") == "last_background",
             statusLastKnown: settings.word("sso_status_before_initial_check") == "last_known",
-            reuseCachedCredentials: settings.word("identify_without_sso") == "reuse_cached_credentials")
+            reuseCachedCredentials: settings.word("identify_without_sso") == "reuse_cached_credentials",
+            tokenFromAppConfig: settings.word("silent_login_token") == "managed_app_config")
         policy.findings = configurationFindings(configuration, apps: apps)
         return policy
     }
@@ -159,14 +198,19 @@ extension AirWatchPolicy {
             findings.append(PolicyFinding(finding.id, app: app.map(AppID.init), settingKey: key))
         }
         let policyAuth = AuthenticationType(settings.word("authentication"))
-        let authenticated = apps.contains { $0.authentication != .disabled }
-        let usesPasscode = apps.contains { $0.authentication == .passcode }
-        let usesPassword = apps.contains { $0.authentication == .usernamePassword }
-        if policyAuth == .disabled && apps.contains(where: { $0.authentication == .disabled }) {
+        let sdkApps = apps.filter(\.usesSDK)
+        let authenticated = sdkApps.contains { $0.authentication != .disabled }
+        let usesPasscode = sdkApps.contains { $0.authentication == .passcode }
+        let usesPassword = sdkApps.contains { $0.authentication == .usernamePassword }
+        if policyAuth == .disabled && sdkApps.contains(where: { $0.authentication == .disabled }) {
             add(.noUserAuthentication, key: "authentication")
         }
-        for (index, app) in apps.enumerated() where app.authentication == .disabled && policyAuth != .disabled {
+        for (index, app) in apps.enumerated()
+        where app.usesSDK && app.authentication == .disabled && policyAuth != .disabled {
             add(.noUserAuthentication, app: index)
+        }
+        for (index, app) in apps.enumerated() where !app.usesSDK {
+            add(.appWithoutSDK, app: index)
         }
         let timeout = settings.seconds("authentication_timeout")
         if authenticated && timeout == 0 { add(.sessionNeverExpires, key: "authentication_timeout") }

@@ -11,6 +11,7 @@ enum AirWatchRule: Int, CaseIterable, Sendable {
     case identifyCommonAuth
     case identifyCommonAuthPasscode
     case identifyAppLogin
+    case identifyNewIdentitySession
     case ssoRequirementMissing
     case ssoNoAnchorApp
     case ssoAnchorProfile
@@ -31,7 +32,13 @@ enum AirWatchRule: Int, CaseIterable, Sendable {
     case secureUsernamePasswordAppSession
     case secureNoRepeatPrompt
     case exposurePreviousSession
+    case exposureBehindPrompt
     case exposurePreviousData
+    case outsideSDKOpen
+    case outsideSDKOwnLogin
+    case outsideSDKOwnSession
+    case outsideSDKOwnSignOut
+    case outsideSDKUntouched
     case statusBeforeInitialCheck
     case statusLastKnown
     case statusEffective
@@ -42,12 +49,17 @@ enum AirWatchRule: Int, CaseIterable, Sendable {
     case failedAttemptsWipe
     case failedAttemptsEnterpriseWipe
     case wipeAppDataKept
+    case logoutWipes
     case checkOutNewUser
     case checkOutClearPasscode
+    case checkInDevice
+    case checkInClearPasscode
+    case checkInDataKept
     case userChangeWipe
     case userChangeAppDataKept
     case terminateProcessEnds
     case terminateSessionExpires
+    case terminateDeviceRestart
     case backgroundExtendsSession
 
     var id: RuleID { RuleID(rawValue) }
@@ -69,6 +81,8 @@ private let passwordSSO = ["authentication": "username_password", "sso": "enable
 private let passwordOnly = ["authentication": "username_password"]
 private let passcodeLive = ["passcode_set": "true", "session_live": "true"]
 private let registeredToBob = ["silent_login": "succeeds", "session_live": "true", "session_user": "bob"]
+private let silentFails = ["silent_login": "fails"]
+private let withoutSDK = ["sdk_initialized": "false"]
 
 private func merged(_ a: [String: String], _ b: [String: String]) -> [String: String] {
     a.merging(b) { _, new in new }
@@ -118,15 +132,24 @@ extension AirWatchRule {
             )
         case .identifyManagedToken:
             return (
-                "airwatch.identify.managed-token", "silent login uses the one-time managed token from MDM app config",
-                "\(seed) (silent login with the managed token); \(research) E25",
+                "airwatch.identify.managed-token",
+                "silent login uses the app's one-time managed token for MDM (by default the enrolment's)",
+                "\(seed) (Silent login: registers credentials with the managed token for MDM); \(research) E8, E25",
                 [
-                    Self.notRegistered, cond("MDM delivers a managed token", "no managed token is delivered"),
+                    Self.notRegistered,
+                    cond(
+                        "the device has a managed token (silent_login_token enrolment: enrolled with its anchor app; "
+                            + "managed_app_config: managed_token is present)",
+                        "no managed token is delivered"),
                     cond("the managed token is unused", "the managed token was already used"),
                 ],
                 [
-                    RuleExample(settings: ["managed_token": "present"], fires: true),
-                    RuleExample(fires: false),
+                    RuleExample(fires: true),
+                    RuleExample(settings: ["silent_login_token": "managed_app_config"], fires: false),
+                    RuleExample(
+                        settings: ["silent_login_token": "managed_app_config", "managed_token": "present"],
+                        fires: true),
+                    RuleExample(facts: silentFails, fires: false),
                 ]
             )
         case .identifyCachedCredentials:
@@ -140,7 +163,8 @@ extension AirWatchRule {
                     cond("enrolment cached a username and password", "token or SAML enrolment caches no password"),
                 ],
                 [
-                    RuleExample(settings: ["identify_without_sso": "reuse_cached_credentials"], fires: true),
+                    RuleExample(
+                        settings: ["identify_without_sso": "reuse_cached_credentials"], facts: silentFails, fires: true),
                     RuleExample(fires: false),
                 ]
             )
@@ -151,7 +175,7 @@ extension AirWatchRule {
                 [Self.notRegistered, cond("silent login succeeded", "silent login failed")],
                 [
                     RuleExample(conditions: ["silent_login": "succeeds"], fires: true),
-                    RuleExample(fires: false),
+                    RuleExample(conditions: ["silent_login": "fails"], fires: false),
                 ]
             )
         case .identifyCommonAuth:
@@ -161,7 +185,7 @@ extension AirWatchRule {
                 "\(seed) (Identify, SSO enabled)",
                 [Self.silentFailed, cond("SSO is enabled", "SSO is not effective")],
                 [
-                    RuleExample(settings: passcodeSSO, fires: true),
+                    RuleExample(settings: passcodeSSO, facts: silentFails, fires: true),
                     RuleExample(settings: passcodeSSO, conditions: ["silent_login": "succeeds"], fires: false),
                 ]
             )
@@ -172,8 +196,8 @@ extension AirWatchRule {
                 "\(seed) (Passcode, SSO disabled, Identify)",
                 [Self.silentFailed, Self.ssoOff, Self.passcodeAuth],
                 [
-                    RuleExample(settings: passcodeOnly, fires: true),
-                    RuleExample(settings: passwordOnly, fires: false),
+                    RuleExample(settings: passcodeOnly, facts: silentFails, fires: true),
+                    RuleExample(settings: passwordOnly, facts: silentFails, fires: false),
                 ]
             )
         case .identifyAppLogin:
@@ -183,8 +207,29 @@ extension AirWatchRule {
                 "\(seed) (Username and password / Disabled, SSO disabled, Identify)",
                 [Self.silentFailed, Self.ssoOff, Self.passcodeAuth.negated],
                 [
-                    RuleExample(settings: passwordOnly, fires: true),
-                    RuleExample(settings: passcodeOnly, fires: false),
+                    RuleExample(settings: passwordOnly, facts: silentFails, fires: true),
+                    RuleExample(settings: passcodeOnly, facts: silentFails, fires: false),
+                ]
+            )
+        case .identifyNewIdentitySession:
+            return (
+                "airwatch.identify.new-identity-session",
+                "the user identified with their own credentials: a live session of another identity does not serve "
+                    + "them, a new one starts",
+                "\(seed) (Identify: the system identifies credentials; Secure: the session instance); \(research) "
+                    + "E26, E42",
+                [
+                    cond("the identify phase just asked for credentials", "the identify phase asked for nothing"),
+                    cond(
+                        "the live session carries another identity than the one just identified",
+                        "the live session carries the identified user"),
+                ],
+                [
+                    RuleExample(
+                        settings: passcodeSSO,
+                        facts: merged(passcodeLive, ["silent_login": "fails", "session_user": "bob"]),
+                        fires: true),
+                    RuleExample(settings: passcodeSSO, facts: merged(passcodeLive, silentFails), fires: false),
                 ]
             )
         case .ssoRequirementMissing:
@@ -450,18 +495,43 @@ extension AirWatchRule {
                         "the common authentication is a token or SAML"),
                 ],
                 [
-                    RuleExample(settings: passwordSSO, fires: true),
+                    RuleExample(settings: passwordSSO, facts: silentFails, fires: true),
                     RuleExample(
-                        settings: merged(passwordSSO, ["common_authentication": "saml"]), fires: false),
+                        settings: merged(passwordSSO, ["common_authentication": "saml"]), facts: silentFails,
+                        fires: false),
                 ]
             )
         case .exposurePreviousSession:
             return (
                 "airwatch.exposure.previous-user-session",
-                "the session serving the attempt carries another user's identity",
+                "the session serving the attempt carries another user's identity, and nothing stood between",
                 "\(research) R13, E41-E43 (the SDK only separates users on a Hub check-out)",
-                [cond("the session carries another user's identity", "the session carries the acting user")],
+                [
+                    cond("the session carries another user's identity", "the session carries the acting user"),
+                    cond(
+                        "no passcode or password of that identity was asked first",
+                        "that identity's passcode or password was asked first"),
+                ],
                 [RuleExample(facts: registeredToBob, fires: true), RuleExample(fires: false)]
+            )
+        case .exposureBehindPrompt:
+            return (
+                "airwatch.exposure.previous-user-session-behind-prompt",
+                "the user lands in another user's session only after entering that identity's passcode or password",
+                "\(seed) (Prompt if passcode exists); \(research) E20, E22",
+                [
+                    cond("the session carries another user's identity", "the session carries the acting user"),
+                    cond(
+                        "that identity's passcode or password was asked first",
+                        "no passcode or password was asked first"),
+                ],
+                [
+                    RuleExample(
+                        settings: passcodeSSO,
+                        facts: ["silent_login": "succeeds", "passcode_set": "true", "session_user": "bob"],
+                        fires: true),
+                    RuleExample(settings: passcodeSSO, facts: registeredToBob, fires: false),
+                ]
             )
         case .exposurePreviousData:
             return (
@@ -470,16 +540,96 @@ extension AirWatchRule {
                 [cond("the app holds another user's data", "the app holds no other user's data")],
                 [RuleExample(facts: registeredToBob, fires: true), RuleExample(fires: false)]
             )
+        case .outsideSDKOpen:
+            return (
+                "airwatch.without-sdk.open",
+                "an app that does not initialise the SDK takes no part in SDK SSO or passcode",
+                "\(seed) (Requirements: initialize the SDK in the AppDelegate)",
+                [cond("the app does not initialise the SDK", "the app initialises the SDK")],
+                [
+                    RuleExample(settings: passcodeSSO, appKeys: withoutSDK, fires: true),
+                    RuleExample(settings: passcodeSSO, fires: false),
+                ]
+            )
+        case .outsideSDKOwnLogin:
+            return (
+                "airwatch.without-sdk.own-login", "an app without the SDK shows its own login (own_login)",
+                "\(seed) (Requirements); \(research) §1.4 (APP_LOGIN)",
+                [
+                    cond("the app does not initialise the SDK", "the app initialises the SDK"),
+                    cond(
+                        "own_login is every_open, or until_terminated without a running own session",
+                        "own_login is none, or its own session is running"),
+                ],
+                [
+                    RuleExample(appKeys: withoutSDK, fires: true),
+                    RuleExample(appKeys: merged(withoutSDK, ["own_login": "none"]), fires: false),
+                ]
+            )
+        case .outsideSDKOwnSession:
+            return (
+                "airwatch.without-sdk.own-session",
+                "an app without the SDK serves its own session until it is terminated (own_login: until_terminated)",
+                "\(research) E43 (apps like Outlook and Teams are not logged out automatically)",
+                [
+                    cond("the app does not initialise the SDK", "the app initialises the SDK"),
+                    cond("its own login session is running", "no own login session is running"),
+                ],
+                [
+                    RuleExample(
+                        appKeys: withoutSDK, facts: ["session_live": "true", "initial_check_done": "true"],
+                        fires: true),
+                    RuleExample(appKeys: withoutSDK, fires: false),
+                ]
+            )
+        case .outsideSDKOwnSignOut:
+            return (
+                "airwatch.without-sdk.own-sign-out",
+                "signing out of an app without the SDK ends its own login session; its data stays",
+                "\(seed) (Requirements); \(research) E43",
+                [
+                    cond("the app does not initialise the SDK", "the app initialises the SDK"),
+                    cond("its own login session is running", "no own login session is running"),
+                ],
+                [
+                    RuleExample(
+                        appKeys: withoutSDK, facts: ["session_live": "true", "initial_check_done": "true"],
+                        event: "sign_out", fires: true),
+                    RuleExample(appKeys: withoutSDK, event: "sign_out", fires: false),
+                ]
+            )
+        case .outsideSDKUntouched:
+            return (
+                "airwatch.without-sdk.untouched",
+                "an SDK action (lock, wipe, logoutCurrentUser, Hub check-in or check-out) cannot reach an app "
+                    + "without the SDK: its own session and data stay",
+                "\(seed) (Requirements); \(research) R13, E43",
+                [
+                    cond("the app does not initialise the SDK", "the app initialises the SDK"),
+                    cond("it holds a user's session or data", "it holds no user's session or data"),
+                ],
+                [
+                    RuleExample(
+                        appKeys: withoutSDK, facts: ["session_user": "bob"], event: "lock", fires: true),
+                    RuleExample(appKeys: withoutSDK, event: "lock", fires: false),
+                ]
+            )
         case .statusBeforeInitialCheck:
             return (
-                "airwatch.status.before-initial-check", "before initialCheckDone the SSO status reads disabled",
+                "airwatch.status.before-initial-check",
+                "before initialCheckDone the SSO status reads disabled although SSO is effective",
                 "\(seed) (Query the Current SSO Status)",
-                [cond("the app's initial check has not finished", "the app's initial check has finished")],
+                [
+                    cond("the app's initial check has not finished", "the app's initial check has finished"),
+                    cond(
+                        "SSO is effective for the app", "SSO is off for the app (disabled is then the right answer)"),
+                ],
                 [
                     RuleExample(settings: ["sso": "enabled"], event: "query_sso_status", fires: true),
                     RuleExample(
                         settings: ["sso": "enabled"], facts: ["initial_check_done": "true"],
                         event: "query_sso_status", fires: false),
+                    RuleExample(event: "query_sso_status", fires: false),
                 ]
             )
         case .statusLastKnown:
@@ -488,25 +638,32 @@ extension AirWatchRule {
                 "before initialCheckDone the source returns the last persisted status (model option C5)",
                 "\(research) C5, E38",
                 [
-                    cond("the app's initial check has not finished", "the app's initial check has finished"),
+                    cond(
+                        "the app's initial check has not finished and SSO is effective",
+                        "the app's initial check has finished or SSO is off"),
                     cond(
                         "sso_status_before_initial_check is last_known", "sso_status_before_initial_check is disabled"),
                 ],
                 [
                     RuleExample(
-                        settings: ["sso_status_before_initial_check": "last_known"], event: "query_sso_status",
-                        fires: true),
-                    RuleExample(event: "query_sso_status", fires: false),
+                        settings: ["sso_status_before_initial_check": "last_known", "sso": "enabled"],
+                        event: "query_sso_status", fires: true),
+                    RuleExample(settings: ["sso": "enabled"], event: "query_sso_status", fires: false),
                 ]
             )
         case .statusEffective:
             return (
-                "airwatch.status.effective", "after initialCheckDone the SSO status is the effective value",
+                "airwatch.status.effective",
+                "after initialCheckDone, or with SSO off for the app, the SSO status is the effective value",
                 "\(seed) (Query the Current SSO Status); \(research) E38",
-                [cond("the app's initial check has finished", "the app's initial check has not finished")],
+                [
+                    cond(
+                        "the app's initial check has finished, or SSO is off for the app",
+                        "the initial check has not finished and SSO is effective")
+                ],
                 [
                     RuleExample(facts: ["initial_check_done": "true"], event: "query_sso_status", fires: true),
-                    RuleExample(event: "query_sso_status", fires: false),
+                    RuleExample(settings: ["sso": "enabled"], event: "query_sso_status", fires: false),
                 ]
             )
         case .lockClearsSession:
@@ -607,6 +764,17 @@ extension AirWatchRule {
                         event: "wrong_passcode", fires: false),
                 ]
             )
+        case .logoutWipes:
+            return (
+                "airwatch.logout.wipes",
+                "logoutCurrentUser wipes the store's SDK data (the cluster's shared store with SSO) and unenrols the app",
+                "\(research) E34 (CurrentUserLogoutOperation), E35, §4",
+                [cond("the app calls logoutCurrentUser", "the app does not log out")],
+                [
+                    RuleExample(event: "logout_current_user", fires: true),
+                    RuleExample(appKeys: withoutSDK, event: "logout_current_user", fires: false),
+                ]
+            )
         case .checkOutNewUser:
             return (
                 "airwatch.check-out.new-user",
@@ -633,6 +801,47 @@ extension AirWatchRule {
                     RuleExample(facts: ["passcode_set": "true"], event: "check_out", fires: false),
                 ]
             )
+        case .checkInDevice:
+            return (
+                "airwatch.check-in.device",
+                "the user checks the device in at Hub: nobody is checked out until the next check-out",
+                "\(research) E41, E43 (Check-in/Checkout with Hub)",
+                [cond("a user checks the device in", "nobody checks the device in")],
+                [RuleExample(event: "check_in", fires: true), RuleExample(event: "check_out", fires: false)]
+            )
+        case .checkInClearPasscode:
+            return (
+                "airwatch.check-in.clear-passcode",
+                "the Shared Device setting clears the SDK passcode and session at check-in",
+                "\(research) §1.2 (Shared Device: clear passcode at check-in), E43 (the next user creates their own)",
+                [
+                    cond("clear_passcode_on_check_out is true", "clear_passcode_on_check_out is false"),
+                    cond("a passcode or session exists", "no passcode or session exists"),
+                ],
+                [
+                    RuleExample(
+                        settings: ["clear_passcode_on_check_out": "true"], facts: ["passcode_set": "true"],
+                        event: "check_in", fires: true),
+                    RuleExample(facts: ["passcode_set": "true"], event: "check_in", fires: false),
+                ]
+            )
+        case .checkInDataKept:
+            return (
+                "airwatch.check-in.app-data-kept",
+                "check-in leaves app data and SDK registrations until another user checks out (limited separation)",
+                "\(research) R13, E41 (the SDK wipes when a new user checks out), E43 (limited data separation)",
+                [
+                    cond(
+                        "an SDK app holds a user's data and does not clear it on user change",
+                        "no SDK app keeps a user's data")
+                ],
+                [
+                    RuleExample(facts: registeredToBob, event: "check_in", fires: true),
+                    RuleExample(
+                        appKeys: ["clears_data_on_user_change": "true"], facts: registeredToBob, event: "check_in",
+                        fires: false),
+                ]
+            )
         case .userChangeWipe:
             return (
                 "airwatch.user-change.wipe",
@@ -640,7 +849,9 @@ extension AirWatchRule {
                 "\(research) E41-E42 (userChanged; UserChangeDetectionOperation)",
                 [
                     cond("Hub has a checked-out user", "no user is checked out in Hub"),
-                    cond("the app is registered to a different user", "the app is registered to the checked-out user"),
+                    cond(
+                        "the app's registration (or its cluster's common identity) is another user's",
+                        "the app is registered to the checked-out user or not at all"),
                 ],
                 [
                     RuleExample(facts: merged(registeredToBob, ["checked_out_user": "alice"]), fires: true),
@@ -680,6 +891,22 @@ extension AirWatchRule {
                 [
                     RuleExample(settings: ["cold_launch_requires_auth": "true"], event: "terminate", fires: true),
                     RuleExample(event: "terminate", fires: false),
+                ]
+            )
+        case .terminateDeviceRestart:
+            return (
+                "airwatch.terminate.device-restart",
+                "a device restart ends every SDK session: the first open after it authenticates, inside the timeout "
+                    + "too",
+                "\(research) E9 (authentication is forced when the app opens for the first time after the device "
+                    + "is switched on)",
+                [
+                    cond("the whole device restarts (terminate: all)", "one app is terminated"),
+                    cond("a store holds a session", "no store holds a session"),
+                ],
+                [
+                    RuleExample(facts: ["session_live": "true"], event: "terminate", target: "all", fires: true),
+                    RuleExample(facts: ["session_live": "true"], event: "terminate", fires: false),
                 ]
             )
         case .backgroundExtendsSession:

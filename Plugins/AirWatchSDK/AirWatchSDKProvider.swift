@@ -53,6 +53,12 @@ public struct AirWatchSDKProvider: PolicyProvider {
         case AirWatchFact.checkOut:
             guard let user = event.user else { return .notApplicable }
             return checkOut(user, state: &state, policy: policy, trace: &trace)
+        case AirWatchFact.checkIn:
+            guard let user = event.user else { return .notApplicable }
+            return checkIn(user, state: &state, policy: policy, trace: &trace)
+        case AirWatchFact.logoutCurrentUser:
+            guard let app = event.app else { return .notApplicable }
+            return logoutCurrentUser(app.int, state: &state, policy: policy, trace: &trace)
         case AirWatchFact.background:
             guard let app = event.app else { return .notApplicable }
             return background(app.int, time: event.time, state: &state, policy: policy, trace: &trace)
@@ -66,6 +72,7 @@ public struct AirWatchSDKProvider: PolicyProvider {
 extension AirWatchSDKProvider {
     func remainingSession(_ app: Int, time: Int, state: AirWatchState, policy: AirWatchPolicy) -> SessionKind {
         let entry = policy.apps[app]
+        guard entry.usesSDK else { return state.apps[app].ownSessionUser == nil ? .none : .appReused }
         guard state.sessionLive(entry.store, at: time, timeout: policy.timeout) else { return .none }
         if policy.coldLaunchRequiresAuth && !state.apps[app].unlockedInProcess
             && entry.authentication != .disabled

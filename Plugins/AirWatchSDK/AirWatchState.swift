@@ -33,6 +33,8 @@ struct AirWatchAppState: Hashable, Sendable {
     var dataUsers: UInt64 = 0
     /// The Hub check-out generation the app last checked.
     var seenCheckOut: UInt16 = 0
+    /// An app without the SDK: whose own login its running session carries (nil = none).
+    var ownSessionUser: UserID?
 }
 
 /// Everything airwatch-sdk remembers between steps: compact, hashable, mutated in place.
@@ -67,7 +69,8 @@ extension AirWatchState {
     mutating func reset(_ policy: AirWatchPolicy, facts: FactValues) {
         let passcode = facts.bool(AirWatchFact.passcodeSet)
         let live = facts.bool(AirWatchFact.sessionLive)
-        let silent = facts.choice(AirWatchFact.silentLogin) == 0
+        let silentFact = facts.choice(AirWatchFact.silentLogin)
+        let silent = silentFact == AirWatchFact.silentSucceeds
         let running = facts.bool(AirWatchFact.initialCheckDone)
         let givenUser = facts.account(AirWatchFact.sessionUser)
         let user = givenUser ?? Self.actingUser
@@ -100,14 +103,23 @@ extension AirWatchState {
             var state = AirWatchAppState()
             state.running = running
             state.unlockedInProcess = running
+            guard app.usesSDK else {
+                // Without the SDK the facts describe the app's own login: a live session while it runs.
+                if live && running && app.ownLogin != .none { state.ownSessionUser = user }
+                if givenUser != nil { state.dataUsers = data }
+                apps[index] = state
+                continue
+            }
+            // Only `first_launch` leaves the one-time managed token unused; any registration has spent it.
+            state.tokenConsumed = silentFact != AirWatchFact.silentFirstLaunch
             state.silentRoute = silent
             if silent {
-                // With SSO the silent route is the cluster's common identity.
-                if app.effectiveSSO { stores[app.store].identity = user }
-                if live {
+                // Silent login succeeded before: with SSO the cluster holds the user's common identity (the app
+                // counts as registered when the session is also live); without SSO the app is registered.
+                stores[app.store].identity = user
+                if live || !app.effectiveSSO {
                     state.registered = true
                     state.registeredUser = user
-                    stores[app.store].identity = user
                     state.dataUsers = data
                 }
             }
@@ -134,8 +146,9 @@ extension AirWatchState {
     /// Replaces the "acting user" placeholder from facts with the first user who acts.
     mutating func resolveActingUser(_ user: UserID) {
         actingResolved = true
-        for index in apps.indices where apps[index].registeredUser == Self.actingUser {
-            apps[index].registeredUser = user
+        for index in apps.indices {
+            if apps[index].registeredUser == Self.actingUser { apps[index].registeredUser = user }
+            if apps[index].ownSessionUser == Self.actingUser { apps[index].ownSessionUser = user }
         }
         for index in stores.indices {
             if stores[index].identity == Self.actingUser { stores[index].identity = user }

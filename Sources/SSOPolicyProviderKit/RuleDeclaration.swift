@@ -17,17 +17,21 @@ public struct RuleExample: Sendable, Hashable {
     public var appKeys: [String: String]
     public var facts: [String: String]
     public var event: String
+    /// The event's target as a scenario writes it when it is not the one app: `all` (a device restart) or one of
+    /// the event's words; nil = the app (or the event's first word).
+    public var target: String?
     public var conditions: [String: String]
     public var fires: Bool
 
     public init(
         settings: [String: String] = [:], appKeys: [String: String] = [:], facts: [String: String] = [:],
-        event: String = "open", conditions: [String: String] = [:], fires: Bool
+        event: String = "open", target: String? = nil, conditions: [String: String] = [:], fires: Bool
     ) {
         self.settings = settings
         self.appKeys = appKeys
         self.facts = facts
         self.event = event
+        self.target = target
         self.conditions = conditions
         self.fires = fires
     }

@@ -40,7 +40,7 @@ struct RuleTests {
     /// The ids the core, suites and guides rely on: renaming one must be a conscious change.
     @Test func ruleTableIsStable() {
         let ids = descriptor.rules.map(\.id)
-        #expect(ids.count == 46)
+        #expect(ids.count == 58)
         #expect(ids.first == "airwatch.identify.registered")
         #expect(ids.last == "airwatch.background.extends-session")
         for id in [
@@ -52,7 +52,7 @@ struct RuleTests {
         ] {
             #expect(ids.contains(id), "\(id)")
         }
-        #expect(descriptor.findings.count == 26)
+        #expect(descriptor.findings.count == 31)
     }
 
     @Test(arguments: exampleCases)
@@ -63,6 +63,7 @@ struct RuleTests {
         let declaration = try #require(descriptor.allEvents.first { $0.name == example.event })
         var target = "app"
         if case .choice(let words) = declaration.target { target = words[0] }
+        if let given = example.target { target = given }
         let step = try harness.step(
             example.event, target, user: "alice", at: "08:00", conditions: example.conditions, mode: .explain)
         #expect(step.fired.contains(item.rule) == example.fires, "fired: \(step.fired)")
@@ -71,7 +72,8 @@ struct RuleTests {
     /// Under explain mode a rule that was checked and did not fire says which condition failed.
     @Test func explainNamesTheFailingCondition() throws {
         var explained = try AirWatchHarness(settings: ["authentication": "passcode"])
-        let result = try explained.step("open", "inventory", user: "alice", mode: .explain)
+        let result = try explained.step(
+            "open", "inventory", user: "alice", conditions: ["silent_login": "fails"], mode: .explain)
         let entry = try #require(
             result.trace.entries.first { descriptor.rules[Int($0.rule.index)].id == "airwatch.identify.common-auth" })
         #expect(!entry.fired)
@@ -81,7 +83,8 @@ struct RuleTests {
 
     @Test func traceOffRecordsNothing() throws {
         var harness = try AirWatchHarness(settings: ["authentication": "passcode", "sso": "enabled"])
-        let step = try harness.step("open", "inventory", user: "alice", mode: .off)
+        let step = try harness.step(
+            "open", "inventory", user: "alice", conditions: ["silent_login": "fails"], mode: .off)
         #expect(step.trace.entries.isEmpty)
         #expect(step.prompts == ["credentials", "create_passcode"])
     }

@@ -43,7 +43,7 @@ struct TestCommandTests {
               - step: 4
                 prompts: [credentials]
                 session_user: bob
-                absent_findings: [previous-user-session-active]
+                absent_findings: [previous-user-session-behind-prompt]
             """, to: "broken.yaml", in: folder)
         let result = ssopolicy("test", folder)
         #expect(result.code == 1)
@@ -53,7 +53,7 @@ struct TestCommandTests {
         #expect(result.out.contains("    prompts          expected [credentials]\n"))
         #expect(result.out.contains("                     actual   [passcode]\n"))
         #expect(result.out.contains("    session_user     expected bob\n"))
-        #expect(result.out.contains("absent_findings  expected none of [previous-user-session-active]"))
+        #expect(result.out.contains("absent_findings  expected none of [previous-user-session-behind-prompt]"))
         #expect(result.out.contains("trace of step 4:"))
         #expect(result.out.contains("fired airwatch.secure.passcode.prompt"))
         #expect(result.out.hasSuffix("0 passed, 1 failed (1 suite)\n"))

@@ -79,7 +79,9 @@ public enum Fixtures {
                         let declaration = descriptor.allEvents[Int(eventID.index)]
                         let target: ProviderEvent.Target
                         if case .choice(let words) = declaration.target {
-                            target = .word(words[0])
+                            target = .word(example.target ?? words[0])
+                        } else if example.target == "all" {
+                            target = .allApps
                         } else {
                             target = .app(AppID(0))
                         }

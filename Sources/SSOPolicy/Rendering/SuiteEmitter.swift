@@ -18,20 +18,21 @@ public enum SuiteEmitter {
             let who = view.user.map { " " + $0 } ?? ""
             out += "  # \(comment("\(view.at)\(who) \(view.event) \(view.app)"))\n"
             out += "  - step: \(view.number)\n"
-            out += "    prompts: [\(view.prompts.map(scalar).joined(separator: ", "))]\n"
+            out += "    prompts: [\(view.prompts.map { scalar($0, inFlow: true) }.joined(separator: ", "))]\n"
             out += "    session: \(scalar(view.session))\n"
             out += "    session_user: \(scalar(view.sessionUser ?? "none"))\n"
             if !view.details.isEmpty {
-                let details = view.details.map { "\(scalar($0.key)): \(scalar($0.value))" }
+                let details = view.details.map { "\(scalar($0.key, inFlow: true)): \(scalar($0.value, inFlow: true))" }
                 out += "    details: {\(details.joined(separator: ", "))}\n"
             }
-            out += "    findings: [\(view.findings.map { scalar($0.id) }.joined(separator: ", "))]\n"
+            out += "    findings: [\(view.findings.map { scalar($0.id, inFlow: true) }.joined(separator: ", "))]\n"
         }
         return out
     }
 
-    /// Plain when unambiguous as text in any YAML reader, else double-quoted.
-    static func scalar(_ text: String) -> String {
+    /// Plain when unambiguous as text in any YAML reader, else double-quoted; inside `[…]` or `{…}` a comma
+    /// would end the value, so there it is quoted too.
+    static func scalar(_ text: String, inFlow: Bool = false) -> String {
         let plain =
             !text.isEmpty
             && text.unicodeScalars.allSatisfy {
@@ -39,7 +40,7 @@ public enum SuiteEmitter {
                     || "_-./ ,()':+".unicodeScalars.contains($0)
             }
             && text.first.map { $0.isLetter || $0 == "." } == true
-            && !text.contains(": ") && !text.contains(" #") && !text.hasSuffix(":") && !text.contains(",")
+            && !text.contains(": ") && !text.contains(" #") && !text.hasSuffix(":") && !(inFlow && text.contains(","))
             && !["yes", "no", "on", "off", "true", "false", "null", "y", "n"].contains(text.lowercased())
         if plain { return text }
         var quoted = "\""

@@ -1,25 +1,25 @@
 import SSOPolicyProviderKit
 
 /// One move of the exploration: a provider event by a user (or by nobody, for events that need no user), or
-/// time passing.
-struct ExplorationMove: Sendable, Hashable {
-    enum Kind: Sendable, Hashable {
+/// time passing. Public so that test support can walk the same moves (the evaluate/run agreement check).
+public struct ExplorationMove: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
         /// The event, its time filled in when played.
         case event(ProviderEvent)
         /// Seconds the clock advances.
         case wait(Int)
     }
 
-    var kind: Kind
+    public var kind: Kind
     /// For rendering: the event name, its target as written in a scenario, and the conditions as written.
-    var eventName: String
-    var targetText: String
-    var conditions: [(key: String, value: String)]
+    public var eventName: String
+    public var targetText: String
+    public var conditions: [(key: String, value: String)]
 
-    static func == (lhs: ExplorationMove, rhs: ExplorationMove) -> Bool { lhs.kind == rhs.kind }
-    func hash(into hasher: inout Hasher) { hasher.combine(kind) }
+    public static func == (lhs: ExplorationMove, rhs: ExplorationMove) -> Bool { lhs.kind == rhs.kind }
+    public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 
-    var event: ProviderEvent? {
+    public var event: ProviderEvent? {
         if case .event(let event) = kind { return event }
         return nil
     }
@@ -27,15 +27,15 @@ struct ExplorationMove: Sendable, Hashable {
 
 /// The moves explored for one policy: every declared event over the policy's apps (or the event's words) and
 /// the users, optionally with each step-condition value, then the time jumps.
-struct ExplorationMoves: Sendable {
-    var moves: [ExplorationMove]
+public struct ExplorationMoves: Sendable {
+    public var moves: [ExplorationMove]
     /// The time jumps, in seconds, ascending.
-    var waits: [Int]
+    public var waits: [Int]
     /// `allowed[k]`: the move indices open when `k` users have acted (symmetry: user `k` may act for the first
     /// time, users beyond may not yet).
-    var allowed: [[Int]]
+    public var allowed: [[Int]]
 
-    init(policy: CompiledPolicy, users: Int, exploreConditions: Bool, noRestart: Bool) {
+    public init(policy: CompiledPolicy, users: Int, exploreConditions: Bool, noRestart: Bool) {
         let descriptor = policy.descriptor
         let configuration = policy.configuration
         var moves: [ExplorationMove] = []
