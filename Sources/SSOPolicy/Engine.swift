@@ -34,20 +34,62 @@ public struct SSOPolicyEngine: Sendable {
         try YAMLDocumentReader(limits: limits).read(bytes, file: file).get()
     }
 
+    /// Reads a regular file, at most one byte past `limit`. Anything else (a FIFO, a device, a socket) is refused
+    /// before a byte is read: opening is non-blocking and the opened descriptor is checked, so a FIFO cannot hang us.
     static func bytes(path: String, limit: Int) throws(DiagnosticsError) -> [UInt8] {
         let origin = SourcePosition(file: path, line: 1, column: 1)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw DiagnosticsError([.error(at: origin, "no such file")])
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = errno
+            if reason == ENOENT || reason == ENOTDIR { throw DiagnosticsError([.error(at: origin, "no such file")]) }
+            throw DiagnosticsError([
+                .error(at: origin, "cannot open the file: \(String(cString: strerror(reason)))")
+            ])
         }
-        if isDirectory.boolValue { throw DiagnosticsError([.error(at: origin, "is a folder, expected a YAML file")]) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw DiagnosticsError([.error(at: origin, "cannot open the file")])
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw DiagnosticsError([.error(at: origin, "cannot read the file's status")])
         }
-        defer { try? handle.close() }
-        // Read one byte past the limit so an oversized file is refused without reading it whole.
-        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
-        return [UInt8](data)
+        let type = info.st_mode & S_IFMT
+        if type == S_IFDIR { throw DiagnosticsError([.error(at: origin, "is a folder, expected a YAML file")]) }
+        guard type == S_IFREG else {
+            let what =
+                switch type {
+                case S_IFIFO: "a named pipe (FIFO)"
+                case S_IFCHR, S_IFBLK: "a device"
+                case S_IFSOCK: "a socket"
+                default: "not a regular file"
+                }
+            throw DiagnosticsError([
+                .error(at: origin, "is \(what), expected a regular YAML file (only regular files are read)")
+            ])
+        }
+        if Int(info.st_size) > limit {
+            throw DiagnosticsError([
+                .error(at: origin, YAMLDocumentReader.tooLarge(Int(info.st_size), limit: limit))
+            ])
+        }
+        // Read one byte past the limit so a file that grew since `fstat` is still refused without reading it whole.
+        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else {
+                if got < 0 {
+                    throw DiagnosticsError([
+                        .error(at: origin, "cannot read the file: \(String(cString: strerror(errno)))")
+                    ])
+                }
+                break
+            }
+            count += got
+        }
+        bytes.removeSubrange(count...)
+        return bytes
     }
 
     public func kind(of root: ConfigNode) throws(DiagnosticsError) -> FileKind {
@@ -138,14 +180,18 @@ public struct SSOPolicyEngine: Sendable {
         return (files, problems)
     }
 
-    /// Validates policies, scenarios and suites: every error and every configuration warning, per file.
-    public func check(paths: [String]) -> CheckReport {
+    /// Validates policies, scenarios and suites: every error and every configuration warning, per file. A suite's
+    /// references must stay inside the tree it was found in unless `references` allows more.
+    public func check(paths: [String], references: SuiteReferenceScope = SuiteReferenceScope()) -> CheckReport {
         let (files, problems) = yamlFiles(in: paths)
         var report = CheckReport(diagnostics: problems)
         for file in files {
             report.filesChecked += 1
             do {
-                try check(try readDocument(path: file), file: file, into: &report, suites: .resolveFiles)
+                let roots = SuiteReferenceScope.roots(of: file, among: paths)
+                try check(
+                    try readDocument(path: file), file: file, into: &report,
+                    suites: .resolveFiles(references, roots: roots))
             } catch {
                 report.diagnostics.append(contentsOf: error.diagnostics)
             }

@@ -40,8 +40,14 @@ public struct SSOPolicyCommand: ParsableCommand {
 /// Runs the command line with an explicit context: the composition root (`main.swift`) and tests call this.
 public enum CommandLineTool {
     /// Parses `arguments` (without the program name), runs the command, and returns the process exit code:
-    /// 0 ok, 1 invalid input or failed tests, 64 usage error.
+    /// 0 ok, 1 invalid input or failed tests, 64 usage error. Control characters in anything written (titles,
+    /// names, batch lines, echoed arguments) are escaped, so input cannot drive the terminal.
     public static func run(_ arguments: [String], context: CLIContext) -> Int32 {
+        var context = context
+        let write = context.write
+        let writeError = context.writeError
+        context.write = { write(ControlCharacterEscaping.escaped($0)) }
+        context.writeError = { writeError(ControlCharacterEscaping.escaped($0)) }
         do {
             let command = try SSOPolicyCommand.parseAsRoot(arguments)
             if let contextual = command as? ContextualCommand {

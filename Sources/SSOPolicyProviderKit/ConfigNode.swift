@@ -44,7 +44,7 @@ public struct ConfigNode: Sendable, Hashable {
     /// What kind of node this is, for messages ("expected a mapping, found a sequence").
     public var kindDescription: String {
         switch value {
-        case .scalar(let text, _): return isNull ? "no value" : "'\(text)'"
+        case .scalar(let text, _): return isNull ? "no value" : Excerpt.quoted(text)
         case .mapping: return "a mapping"
         case .sequence: return "a sequence"
         }

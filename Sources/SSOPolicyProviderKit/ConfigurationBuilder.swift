@@ -37,7 +37,7 @@ public enum ConfigurationBuilder {
                 guard let value = declaration.kind.parse(text) else {
                     throw Failure(
                         description: "\(what) '\(declaration.key)': expected \(declaration.kind.expectation), "
-                            + "found '\(text)'")
+                            + "found \(Excerpt.quoted(text))")
                 }
                 result.set(declaration.key, value, at: position)
             } else if let text = declaration.defaultValue, let value = declaration.kind.parse(text) {

@@ -43,7 +43,7 @@ public enum FactBuilder {
                 throw Failure(
                     key: declaration.key,
                     description:
-                        "fact '\(declaration.key)': expected \(declaration.domain.expectation), found '\(text)'"
+                        "fact '\(declaration.key)': expected \(declaration.domain.expectation), found \(Excerpt.quoted(text))"
                         + Suggestion.didYouMean(text, in: values))
             }
             return .choice(index)
@@ -53,7 +53,8 @@ public enum FactBuilder {
                 throw Failure(
                     key: declaration.key,
                     description:
-                        "fact '\(declaration.key)': expected \(declaration.domain.expectation), found '\(text)'")
+                        "fact '\(declaration.key)': expected \(declaration.domain.expectation), found \(Excerpt.quoted(text))"
+                )
             }
             return .account(users.intern(text))
         }

@@ -58,7 +58,11 @@ struct FuzzRegressionTests {
             }
             _ = try? Self.engine.loadSuite(document, file: "fuzz.yaml")
         }
-        #expect(loaded >= corpus.count)
+        // Seeds named `hostile_*` (key bombs) must be refused; every other seed loads.
+        let hostile = ((try? FileManager.default.contentsOfDirectory(atPath: repository + "/Fuzz/Corpus/loader")) ?? [])
+            .filter { $0.hasPrefix("hostile_") }
+        #expect(hostile.count >= 4)
+        #expect(loaded >= corpus.count - hostile.count)
     }
 
     @Test func theBatchPathHandlesTheCorpusAndKeptInputs() throws {

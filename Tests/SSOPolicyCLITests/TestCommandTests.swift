@@ -45,7 +45,9 @@ struct TestCommandTests {
                 session_user: bob
                 absent_findings: [previous-user-session-behind-prompt]
             """, to: "broken.yaml", in: folder)
-        let result = ssopolicy("test", folder)
+        // The suite names the repository's files from a temporary folder: outside the tree, so it must be allowed.
+        #expect(ssopolicy("test", folder).out.contains("is outside the folder being tested"))
+        let result = ssopolicy("test", folder, "--allow-outside-references")
         #expect(result.code == 1)
         #expect(
             result.out.contains(

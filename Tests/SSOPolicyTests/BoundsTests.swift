@@ -32,7 +32,7 @@ struct BoundsTests {
         do { _ = try Fixtures.engine.readDocument(path: path) } catch {
             #expect(
                 error.diagnostics.map(\.description) == [
-                    "\(path):1:1: error: file is 1048577 bytes; the limit is 1048576 bytes, so it was not read"
+                    "\(path):1:1: error: file is 11000000 bytes; the limit is 1048576 bytes (1 MiB), so it was not read"
                 ])
         }
     }

@@ -62,7 +62,8 @@ struct VerificationTests {
                 maxStates: 20))
         #expect(report.truncated)
         #expect(report.completedDepth < 8)
-        #expect(VerificationRender.sentence(report.verdicts[0], report).hasSuffix("(state limit reached)"))
+        #expect(
+            VerificationRender.sentence(report.verdicts[0], report).hasSuffix("(partial answer: state limit reached)"))
     }
 
     @Test func aPropertyOfAnotherProviderIsNotApplicable() throws {

@@ -2,8 +2,8 @@
 extension SSOPolicyEngine {
     /// What to do with a test suite: it names a policy and a scenario by path, so checking it reads those files.
     public enum SuiteHandling: Sendable {
-        /// Load the files the suite names (the command line).
-        case resolveFiles
+        /// Load the files the suite names (the command line), if the scope allows them from the trees at `roots`.
+        case resolveFiles(SuiteReferenceScope, roots: [String])
         /// Refuse the suite with an error: the caller must never read the disk (the server).
         case refuse
     }
@@ -41,7 +41,10 @@ extension SSOPolicyEngine {
         case .suite:
             let suite = try loadSuite(root, file: file)
             switch suites {
-            case .resolveFiles: try checkSuiteReferences(suite)
+            case .resolveFiles(let scope, let roots):
+                let outside = scope.problems(in: suite, roots: roots)
+                if !outside.isEmpty { throw DiagnosticsError(outside) }
+                try checkSuiteReferences(suite)
             case .refuse:
                 throw DiagnosticsError([
                     .error(

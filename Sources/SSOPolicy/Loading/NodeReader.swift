@@ -34,7 +34,7 @@ struct NodeReader {
         guard let text = text(node, what) else { return nil }
         if Identifier.isValid(text) { return text }
         error(
-            "\(what): '\(text)' is not a valid name; use letters, digits, '.', '_' or '-' (at most 64)",
+            "\(what): \(Excerpt.quoted(text)) is not a valid name; use letters, digits, '.', '_' or '-' (at most 64)",
             at: node.position)
         return nil
     }
@@ -43,7 +43,7 @@ struct NodeReader {
     mutating func value(_ node: ConfigNode, kind: ValueKind, _ what: String) -> SettingValue? {
         guard let text = text(node, what) else { return nil }
         if let value = kind.parse(text) { return value }
-        var message = "\(what): expected \(kind.expectation), found '\(text)'"
+        var message = "\(what): expected \(kind.expectation), found \(Excerpt.quoted(text))"
         message += Suggestion.didYouMean(text, in: kind.suggestions)
         if case .bool = kind, ["yes", "no", "on", "off", "True", "False", "TRUE", "FALSE"].contains(text) {
             message += "; only 'true' and 'false' are booleans"

@@ -23,7 +23,7 @@ public struct PolicyLoader: Sendable {
                 id = text
             } else {
                 reader.error(
-                    "policy: '\(text)' is not a valid id; use lower-case letters, digits and '-'",
+                    "policy: \(Excerpt.quoted(text)) is not a valid id; use lower-case letters, digits and '-'",
                     at: entry.value.position)
             }
         }

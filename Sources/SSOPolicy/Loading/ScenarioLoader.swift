@@ -108,7 +108,9 @@ public struct ScenarioLoader: Sendable {
                     timeText = text
                     timePosition = at.value.position
                 } else {
-                    reader.error("at: expected a time 'HH:MM' or 'HH:MM:SS', found '\(text)'", at: at.value.position)
+                    reader.error(
+                        "at: expected a time 'HH:MM' or 'HH:MM:SS', found \(Excerpt.quoted(text))",
+                        at: at.value.position)
                 }
             }
         } else if let after = entries["after"] {
@@ -191,7 +193,7 @@ public struct ScenarioLoader: Sendable {
             if !declarations.contains(where: { $0.kind.parse(text) != nil }) {
                 let kind = declarations[0].kind
                 reader.error(
-                    "\(entry.key): expected \(kind.expectation), found '\(text)'"
+                    "\(entry.key): expected \(kind.expectation), found \(Excerpt.quoted(text))"
                         + Suggestion.didYouMean(text, in: kind.suggestions), at: entry.value.position)
             }
         }
@@ -213,7 +215,7 @@ public struct ScenarioLoader: Sendable {
         func check(_ node: ConfigNode, _ what: String) {
             guard let text = reader.text(node, what) else { return }
             if !accepts(text) {
-                var message = "\(what): expected \(first.domain.expectation), found '\(text)'"
+                var message = "\(what): expected \(first.domain.expectation), found \(Excerpt.quoted(text))"
                 if case .choice(let values) = first.domain { message += Suggestion.didYouMean(text, in: values) }
                 reader.error(message, at: node.position)
             }

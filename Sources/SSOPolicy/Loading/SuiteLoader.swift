@@ -89,7 +89,7 @@ public struct SuiteLoader: Sendable {
         if let entry = entries["session"], let text = reader.text(entry.value, "session") {
             if SessionKind(name: text) == nil {
                 reader.error(
-                    "session: unknown session '\(text)'"
+                    "session: unknown session \(Excerpt.quoted(text))"
                         + Suggestion.didYouMean(text, in: SessionKind.allCases.map(\.name)),
                     at: entry.value.position)
             }

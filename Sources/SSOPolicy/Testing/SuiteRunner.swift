@@ -5,9 +5,15 @@ import SSOPolicyProviderKit
 public struct SuiteRunner: Sendable {
     public var engine: SSOPolicyEngine
     public var traceMode: RuleTrace.Mode
+    /// Where suites found by `run(paths:)` may point.
+    public var references: SuiteReferenceScope
 
-    public init(engine: SSOPolicyEngine, traceMode: RuleTrace.Mode = .fired) {
+    public init(
+        engine: SSOPolicyEngine, traceMode: RuleTrace.Mode = .fired,
+        references: SuiteReferenceScope = SuiteReferenceScope()
+    ) {
         self.engine = engine
+        self.references = references
         // Coverage needs the fired rules, so the trace is never off here.
         self.traceMode = traceMode == .off ? .fired : traceMode
     }
@@ -45,7 +51,9 @@ public struct SuiteRunner: Sendable {
                 let root = try engine.readDocument(path: file)
                 // Policies and scenarios live beside suites; only suites run here (`check` validates the rest).
                 guard (try? engine.kind(of: root)) == .suite else { continue }
-                suites.append(try engine.loadSuite(root, file: file))
+                let suite = try engine.loadSuite(root, file: file)
+                let outside = references.problems(in: suite, roots: SuiteReferenceScope.roots(of: file, among: paths))
+                if outside.isEmpty { suites.append(suite) } else { problems.append(contentsOf: outside) }
             } catch {
                 problems.append(contentsOf: error.diagnostics)
             }

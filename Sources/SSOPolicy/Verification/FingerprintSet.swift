@@ -35,6 +35,9 @@ struct FingerprintSet: Sendable {
     /// Bytes held by the table.
     var byteCount: Int { slots.count * MemoryLayout<UInt64>.stride }
 
+    /// Bytes held while the next insertion runs: a table about to grow holds the old and the doubled new one.
+    var byteCountDuringNextInsert: Int { (count + 1) * 2 > slots.count ? byteCount * 3 : byteCount }
+
     private mutating func grow() {
         let old = slots
         slots = [UInt64](repeating: 0, count: old.count * 2)

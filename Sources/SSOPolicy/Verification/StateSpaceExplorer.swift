@@ -12,8 +12,10 @@ struct ExplorationOutcome: Sendable {
     var completedDepth: Int
     /// No new state appeared before the depth bound: every reachable state was explored.
     var closed: Bool
-    /// The state limit stopped the exploration before the depth bound.
+    /// The state limit (or the memory limit) stopped the exploration before the depth bound.
     var truncated: Bool
+    /// The memory limit was what stopped it.
+    var memoryLimited = false
     /// Bytes of the fingerprint table and the widest frontier, an estimate of the explorer's own memory.
     var fingerprintBytes: Int
 }
@@ -26,6 +28,8 @@ struct StateSpaceExplorer: StateSpaceVisitor {
     let checker: PropertyChecker
     let depth: Int
     let maxStates: Int
+    /// Bytes the explorer's own structures (fingerprints, frontiers, parent links) may hold.
+    let maxBytes: Int
     let handoverAssumed: Bool
     let startTime: Int
     let stopsWhenAllBroken: Bool
@@ -73,8 +77,19 @@ struct StateSpaceExplorer: StateSpaceVisitor {
         var transitions = 0
         var completed = 0
         var truncated = false
+        var memoryLimited = false
         var widestFrontier = 1
         let stride = MemoryLayout<Node<State>>.stride
+        /// What an array holds after one more append (a full array doubles, and holds both copies while it does).
+        func bytesAfterAppend<Element>(_ array: [Element], _ size: Int) -> Int {
+            array.count < array.capacity ? array.capacity * size : max(array.capacity * 3, 16) * size
+        }
+        /// The explorer's memory if the next state is new: counted, not measured, so the bound is deterministic.
+        func bytesIfNew() -> Int {
+            visited.byteCountDuringNextInsert + frontier.capacity * stride + bytesAfterAppend(next, stride)
+                + bytesAfterAppend(parents, MemoryLayout<Int32>.stride)
+                + bytesAfterAppend(moveOf, MemoryLayout<UInt16>.stride)
+        }
 
         level: while completed < depth, !frontier.isEmpty {
             let keepsNodes = completed + 1 < depth
@@ -107,6 +122,11 @@ struct StateSpaceExplorer: StateSpaceVisitor {
                         checker.advance(&monitor, event)
                     }
                     transitions += 1
+                    if bytesIfNew() > maxBytes {
+                        truncated = true
+                        memoryLimited = true
+                        break level
+                    }
                     guard visited.insert(fingerprint(state, monitor, clock)) else { continue }
                     if keepsNodes {
                         parents.append(node.id)
@@ -133,6 +153,7 @@ struct StateSpaceExplorer: StateSpaceVisitor {
         return ExplorationOutcome(
             violations: violations, states: visited.count, transitions: transitions, completedDepth: completed,
             closed: !truncated && !stoppedEarly && frontier.isEmpty && completed < depth,
-            truncated: truncated, fingerprintBytes: visited.byteCount + widestFrontier * stride)
+            truncated: truncated, memoryLimited: memoryLimited,
+            fingerprintBytes: visited.byteCount + widestFrontier * stride)
     }
 }

@@ -24,7 +24,10 @@ public enum VerificationRender {
                 return "holds in all \(report.states) reachable states (no new state after depth "
                     + "\(report.completedDepth))"
             }
-            let limit = report.truncated ? " (state limit reached)" : ""
+            let limit =
+                report.memoryLimited
+                ? " (partial answer: memory limit of \(report.options.maxMemoryBytes >> 20) MiB reached)"
+                : report.truncated ? " (partial answer: state limit reached)" : ""
             return "holds up to depth \(report.completedDepth) over \(report.states) states\(limit)"
         }
     }
@@ -224,6 +227,10 @@ public enum VerificationRender {
             ("completed_depth", .int(report.completedDepth)),
             ("closed", .bool(report.closed)),
             ("truncated", .bool(report.truncated)),
+            (
+                "stopped_by",
+                report.memoryLimited ? .string("max-memory") : report.truncated ? .string("max-states") : .null
+            ),
             (
                 "properties",
                 .array(

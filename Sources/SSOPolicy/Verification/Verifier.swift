@@ -16,12 +16,20 @@ public struct VerificationOptions: Sendable, Hashable {
     public var maxStates: Int
     /// Keep exploring to the depth after every property is broken (to count the state space, or to benchmark).
     public var exhaustive: Bool
+    /// Bytes the explorer's own structures may hold (its accounting, not the process's resident size); reaching it
+    /// stops the exploration with a partial answer, as the state limit does.
+    public var maxMemoryBytes: Int
+
+    public static let defaultMaxMemoryBytes = 256 << 20
+    public static let maxMemoryRange = (1 << 20)...(1 << 40)
 
     public init(
         users: Int = 2, depth: Int = 8, properties: [String] = [], assumptions: [VerificationAssumption] = [],
-        exploreConditions: Bool = false, maxStates: Int = 50_000_000, exhaustive: Bool = false
+        exploreConditions: Bool = false, maxStates: Int = 50_000_000, exhaustive: Bool = false,
+        maxMemoryBytes: Int = defaultMaxMemoryBytes
     ) {
         self.exhaustive = exhaustive
+        self.maxMemoryBytes = maxMemoryBytes
         self.users = users
         self.depth = depth
         self.properties = properties
@@ -71,8 +79,10 @@ public struct VerificationReport: Sendable {
     public var completedDepth: Int
     /// No new state appeared before the depth bound: the whole reachable space was explored.
     public var closed: Bool
-    /// The state limit stopped the search; claims hold only up to `completedDepth`.
+    /// The state limit or the memory limit stopped the search; claims hold only up to `completedDepth`.
     public var truncated: Bool
+    /// The memory limit (`maxMemoryBytes`) was what stopped it.
+    public var memoryLimited: Bool
     /// The time moves explored, in seconds.
     public var timeMoves: [Int]
     /// Moves available from each state before symmetry and assumptions.
@@ -106,6 +116,9 @@ public struct Verifier: Sendable {
                     + "\(VerificationOptions.depthRange.upperBound), found \(options.depth)")
         }
         if options.maxStates < 1 { problems.append("--max-states: expected at least 1") }
+        if !VerificationOptions.maxMemoryRange.contains(options.maxMemoryBytes) {
+            problems.append("--max-memory: expected 1 MiB to 1 TiB, found \(options.maxMemoryBytes) bytes")
+        }
         let known = VerificationProperty.allIDs(descriptors)
         for id in options.properties where !known.contains(id) {
             problems.append(
@@ -121,7 +134,8 @@ public struct Verifier: Sendable {
         // Unknown property ids are the caller's to reject against every provider; here they are not applicable.
         let problems = Self.problems(
             VerificationOptions(
-                users: options.users, depth: options.depth, maxStates: options.maxStates), descriptors: [])
+                users: options.users, depth: options.depth, maxStates: options.maxStates,
+                maxMemoryBytes: options.maxMemoryBytes), descriptors: [])
         if let first = problems.first {
             throw DiagnosticsError([.error(at: policy.configuration.position, first)])
         }
@@ -146,7 +160,8 @@ public struct Verifier: Sendable {
         }
         var explorer = StateSpaceExplorer(
             moves: moves, checker: checker, depth: options.depth, maxStates: options.maxStates,
-            handoverAssumed: handover, startTime: Clock.start, stopsWhenAllBroken: !options.exhaustive)
+            maxBytes: options.maxMemoryBytes, handoverAssumed: handover, startTime: Clock.start,
+            stopsWhenAllBroken: !options.exhaustive)
         let outcome =
             selected.isEmpty
             ? ExplorationOutcome(
@@ -177,7 +192,8 @@ public struct Verifier: Sendable {
         return VerificationReport(
             policy: policy, options: options, verdicts: verdicts, states: outcome.states,
             transitions: outcome.transitions, completedDepth: outcome.completedDepth, closed: outcome.closed,
-            truncated: outcome.truncated, timeMoves: moves.waits, moveCount: moves.moves.count,
+            truncated: outcome.truncated, memoryLimited: outcome.memoryLimited, timeMoves: moves.waits,
+            moveCount: moves.moves.count,
             explorerBytes: outcome.fingerprintBytes)
     }
 }

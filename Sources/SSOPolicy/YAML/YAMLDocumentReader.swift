@@ -4,9 +4,9 @@ import Yams
 
 /// Reads one YAML file into a bounded, positioned `ConfigNode` tree.
 ///
-/// Order of checks, cheapest first: size, UTF-8, tabs in indentation, then Yams `compose` (on a thread with a
-/// large stack, so even a megabyte of `[[[[` cannot overflow libyaml's recursive composer), then our own walk that
-/// bounds depth and node count with alias expansion.
+/// Order of checks, cheapest first: size, UTF-8 (a leading byte order mark is dropped), tabs in indentation, then
+/// `YAMLEventScan` over libyaml's events (plain keys only; depth and node count with alias expansion), and only then
+/// Yams `compose` (on a thread with a large stack) and our own walk that builds the tree.
 public struct YAMLDocumentReader: Sendable {
     public var limits: LoadLimits
 
@@ -16,26 +16,34 @@ public struct YAMLDocumentReader: Sendable {
     public func read(_ bytes: [UInt8], file: String) -> Result<ConfigNode, DiagnosticsError> {
         let origin = SourcePosition(file: file, line: 1, column: 1)
         if bytes.count > limits.maxBytes {
-            return .failure(
-                DiagnosticsError([
-                    .error(
-                        at: origin,
-                        "file is \(bytes.count) bytes; the limit is \(limits.maxBytes) bytes, so it was not read")
-                ]))
+            return .failure(DiagnosticsError([.error(at: origin, Self.tooLarge(bytes.count, limit: limits.maxBytes))]))
         }
+        // A UTF-8 byte order mark (editors on Windows write one) is not content; column 1 stays column 1.
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let bytes = bytes.starts(with: bom) ? Array(bytes.dropFirst(3)) : bytes
         if let problem = Self.firstInvalidUTF8(bytes, file: file) {
             return .failure(DiagnosticsError([problem]))
         }
         let text = String(decoding: bytes, as: UTF8.self)
         let tabs = Self.tabsInIndentation(text, file: file)
         if !tabs.isEmpty { return .failure(DiagnosticsError(tabs)) }
+        let lines = YAMLLineMap(bytes)
+        var scan = YAMLEventScan(file: file, limits: limits, lines: lines)
+        if let problem = scan.firstProblem(in: bytes) { return .failure(DiagnosticsError([problem])) }
         let limits = self.limits
         return LargeStack.run {
-            Self.compose(text, file: file, limits: limits)
+            Self.compose(text, file: file, limits: limits, lines: lines)
         }
     }
 
-    private static func compose(_ text: String, file: String, limits: LoadLimits) -> Result<
+    /// The size message: a reader stops one byte past the limit, so a larger count is only a lower bound.
+    public static func tooLarge(_ count: Int, limit: Int) -> String {
+        let mebibytes = limit % (1 << 20) == 0 ? " (\(limit >> 20) MiB)" : ""
+        let size = count > limit + 1 ? "\(count) bytes" : "over \(limit) bytes"
+        return "file is \(size); the limit is \(limit) bytes\(mebibytes), so it was not read"
+    }
+
+    private static func compose(_ text: String, file: String, limits: LoadLimits, lines: YAMLLineMap) -> Result<
         ConfigNode, DiagnosticsError
     > {
         let origin = SourcePosition(file: file, line: 1, column: 1)
@@ -43,14 +51,14 @@ public struct YAMLDocumentReader: Sendable {
         do {
             root = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
-            return .failure(DiagnosticsError([diagnostic(for: error, text: text, file: file)]))
+            return .failure(DiagnosticsError([diagnostic(for: error, text: text, file: file, lines: lines)]))
         } catch {
             return .failure(DiagnosticsError([.error(at: origin, "cannot read YAML: \(error)")]))
         }
         guard let root else {
             return .failure(DiagnosticsError([.error(at: origin, "file is empty: expected a YAML mapping")]))
         }
-        var walker = BoundedWalker(file: file, limits: limits)
+        var walker = BoundedWalker(file: file, limits: limits, lines: lines)
         let node = walker.convert(root, depth: 1)
         if let problem = walker.problem { return .failure(DiagnosticsError([problem])) }
         if !walker.duplicates.isEmpty { return .failure(DiagnosticsError(walker.duplicates)) }
@@ -58,9 +66,9 @@ public struct YAMLDocumentReader: Sendable {
     }
 
     /// Turns a Yams error into one positioned diagnostic with a message users can act on.
-    static func diagnostic(for error: YamlError, text: String, file: String) -> Diagnostic {
+    static func diagnostic(for error: YamlError, text: String, file: String, lines: YAMLLineMap) -> Diagnostic {
         func position(_ mark: Mark) -> SourcePosition {
-            SourcePosition(file: file, line: mark.line, column: mark.column)
+            lines.position(line: mark.line, column: mark.column, file: file)
         }
         func describe(_ stage: String, _ problem: String, _ context: YamlError.Context?) -> String {
             if problem.contains("Maximum nesting level") {
@@ -68,7 +76,8 @@ public struct YAMLDocumentReader: Sendable {
             }
             var message = "invalid YAML: \(problem)"
             if let context, !context.text.isEmpty {
-                message += " (\(context.text) at \(context.mark.line):\(context.mark.column))"
+                let at = position(context.mark)
+                message += " (\(context.text) at \(at.line):\(at.column))"
             }
             return message
         }
@@ -87,7 +96,7 @@ public struct YAMLDocumentReader: Sendable {
         case .duplicatedKeysInMapping(let duplicates, let context):
             let key = duplicates.first ?? "?"
             let first = position(context.mark)
-            let second = Self.secondOccurrence(of: key, after: context.mark, in: text, file: file) ?? first
+            let second = Self.secondOccurrence(of: key, after: first, in: text, file: file) ?? first
             return .error(
                 at: second,
                 "duplicate key '\(key)'" + (second == first ? "" : " (first defined at \(first.line):\(first.column))"))
@@ -97,7 +106,9 @@ public struct YAMLDocumentReader: Sendable {
     }
 
     /// Where a duplicated key is written again: the next line, at the same column, that starts with `key:`.
-    static func secondOccurrence(of key: String, after mark: Mark, in text: String, file: String) -> SourcePosition? {
+    static func secondOccurrence(of key: String, after mark: SourcePosition, in text: String, file: String)
+        -> SourcePosition?
+    {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard mark.line >= 1, mark.line <= lines.count else { return nil }
         for index in mark.line..<lines.count {
@@ -215,17 +226,19 @@ public struct YAMLDocumentReader: Sendable {
 struct BoundedWalker {
     let file: String
     let limits: LoadLimits
+    let lines: YAMLLineMap
     var visited = 0
     var problem: Diagnostic?
     var duplicates: [Diagnostic] = []
 
-    init(file: String, limits: LoadLimits) {
+    init(file: String, limits: LoadLimits, lines: YAMLLineMap) {
         self.file = file
         self.limits = limits
+        self.lines = lines
     }
 
     func position(_ mark: Mark?) -> SourcePosition {
-        SourcePosition(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+        lines.position(line: mark?.line ?? 1, column: mark?.column ?? 1, file: file)
     }
 
     mutating func convert(_ node: Node, depth: Int) -> ConfigNode {

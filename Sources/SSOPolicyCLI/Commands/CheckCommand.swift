@@ -22,6 +22,9 @@ struct CheckCommand: ParsableCommand, ContextualCommand {
     @Flag(name: .long, help: "Only print errors, not configuration warnings.")
     var quiet = false
 
+    @Flag(name: .long, help: "Let suites name policies and scenarios outside the folders being checked.")
+    var allowOutsideReferences = false
+
     @Option(name: .long, help: "Output format: text or json.")
     var format: OutputFormat = .text
 
@@ -29,7 +32,8 @@ struct CheckCommand: ParsableCommand, ContextualCommand {
         guard [.text, .json].contains(format) else {
             throw ValidationError("'check' supports --format text, json")
         }
-        let report = context.engine.check(paths: paths)
+        let report = context.engine.check(
+            paths: paths, references: SuiteReferenceScope(allowsOutside: allowOutsideReferences))
         if format == .json {
             context.write(JSONAnswer.check(report, quiet: quiet))
             return report.errorCount == 0 ? 0 : 1

@@ -14,6 +14,10 @@ struct TestCommand: ParsableCommand, ContextualCommand {
             which fired only at unchecked steps, and for each rule no suite checked, why: an example that reaches \
             it, the setting that excludes it, or the condition that failed in a bounded search of the model.
 
+            A suite's policy: and scenario: must lie inside the folder being tested (for a suite named as a file: \
+            its own folder or the current folder), after resolving symbolic links; --allow-outside-references lifts \
+            this.
+
             Examples:
               ssopolicy test Policies
               ssopolicy test Policies --filter warehouse-airwatch-shift-change
@@ -33,6 +37,9 @@ struct TestCommand: ParsableCommand, ContextualCommand {
     @Flag(name: .long, help: "List passing expectations too.")
     var verbose = false
 
+    @Flag(name: .long, help: "Let suites name policies and scenarios outside the folders being tested.")
+    var allowOutsideReferences = false
+
     @OptionGroup var output: FormatOptions
 
     func validate() throws {
@@ -43,7 +50,9 @@ struct TestCommand: ParsableCommand, ContextualCommand {
 
     func run(in context: CLIContext) throws -> Int32 {
         try output.require([.text, .json], for: "test")
-        let runner = SuiteRunner(engine: context.engine, traceMode: output.explain ? .explain : .fired)
+        let runner = SuiteRunner(
+            engine: context.engine, traceMode: output.explain ? .explain : .fired,
+            references: SuiteReferenceScope(allowsOutside: allowOutsideReferences))
         let report = runner.run(paths: paths, filter: filter.flatMap(SuiteRunner.Filter.init(parsing:)))
         let coverage = coverage ? RuleCoverage.make(report, registry: context.registry) : nil
         switch output.format {

@@ -12,7 +12,8 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
             apps, plus time moves just below and just above each duration the policy sets. Counterexamples are the \
             shortest scenarios that break a property; 'ssopolicy run --scenario FILE POLICY' replays them. A \
             property that holds is claimed only up to the depth checked (or for all states when the state space \
-            closes). Users act for the first time in order (alice, then bob...), a symmetry that loses nothing.
+            closes). --max-states and --max-memory (default 256 MiB of the explorer's own tables) stop the search \
+            early; the answer then says it is partial and up to which depth it holds. Users act for the first time in order (alice, then bob...), a symmetry that loses nothing.
 
             Properties (stable ids; providers add their own, listed by 'ssopolicy providers'):
               no-foreign-session        a user is never served another user's session
@@ -53,6 +54,11 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
     @Option(name: .long, help: "Stop (and say so) after this many distinct states.")
     var maxStates = 50_000_000
 
+    @Option(
+        name: .long,
+        help: "Stop (and say so) when the explorer's own tables would exceed this many MiB (1 to 1048576).")
+    var maxMemory = VerificationOptions.defaultMaxMemoryBytes >> 20
+
     @Flag(name: .long, help: "Explore to the depth even once every property is broken (counts the whole space).")
     var exhaustive = false
 
@@ -78,6 +84,9 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
                     + "\(VerificationOptions.depthRange.upperBound), found \(depth)")
         }
         if maxStates < 1 { throw ValidationError("--max-states: expected at least 1, found \(maxStates)") }
+        if !(1...(1 << 20)).contains(maxMemory) {
+            throw ValidationError("--max-memory: expected 1 to 1048576 (MiB), found \(maxMemory)")
+        }
         let known = VerificationAssumption.allCases.map(\.rawValue)
         for name in assumptions where VerificationAssumption(rawValue: name) == nil {
             throw ValidationError(
@@ -113,7 +122,8 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
 
         let options = VerificationOptions(
             users: users, depth: depth, properties: properties, assumptions: seenAssumptions,
-            exploreConditions: exploreConditions, maxStates: maxStates, exhaustive: exhaustive)
+            exploreConditions: exploreConditions, maxStates: maxStates, exhaustive: exhaustive,
+            maxMemoryBytes: maxMemory << 20)
         let verifier = Verifier(engine: context.engine)
         let clock = ContinuousClock()
         var reports: [VerificationReport] = []
