@@ -60,8 +60,7 @@ enum AirWatchRule: Int, CaseIterable, Sendable {
     }
 }
 
-private let seed = "002_b9d7e61b51e742a7.txt"
-private let research = "airwatch-sdk-sso.md"
+private let seed = AirWatchSources.seed
 
 private let passcodeSSO = ["authentication": "passcode", "sso": "enabled"]
 private let passcodeOnly = ["authentication": "passcode"]
@@ -95,7 +94,7 @@ extension AirWatchRule {
         case .identifyRegistered:
             return (
                 "airwatch.identify.registered", "an already registered app skips the identify phase",
-                "\(research) §1.5 step 4, §1.6 (Silent), E26",
+                "\(AirWatchEvidence.identifyOrder); \(AirWatchEvidence.unlockOrder); \(AirWatchEvidence.appIdentity)",
                 [cond("the app is already registered", "the app is not registered yet")],
                 [
                     RuleExample(facts: ["silent_login": "succeeds", "session_live": "true"], fires: true),
@@ -106,7 +105,7 @@ extension AirWatchRule {
             return (
                 "airwatch.identify.common-identity",
                 "silent login derives the app identity from the cluster's common identity",
-                "\(research) E26 (ApplicationIdentitySetupOperation)",
+                "\(AirWatchEvidence.appIdentity)",
                 [
                     Self.notRegistered, cond("SSO is effective", "SSO is not effective"),
                     cond("the cluster holds a common identity", "the cluster holds no common identity"),
@@ -119,7 +118,7 @@ extension AirWatchRule {
         case .identifyManagedToken:
             return (
                 "airwatch.identify.managed-token", "silent login uses the one-time managed token from MDM app config",
-                "\(seed) (silent login with the managed token); \(research) E25",
+                "\(seed) (silent login with the managed token); \(AirWatchEvidence.identifyOrder)",
                 [
                     Self.notRegistered, cond("MDM delivers a managed token", "no managed token is delivered"),
                     cond("the managed token is unused", "the managed token was already used"),
@@ -133,7 +132,7 @@ extension AirWatchRule {
             return (
                 "airwatch.identify.cached-credentials",
                 "without SSO, cached enrolment credentials identify the user silently (model option C8)",
-                "\(research) C8, E26, E28",
+                "\(AirWatchEvidence.appIdentity); \(AirWatchEvidence.enrolmentCredentials)",
                 [
                     Self.notRegistered, Self.ssoOff,
                     cond("identify_without_sso is reuse_cached_credentials", "identify_without_sso is app_login"),
@@ -191,7 +190,7 @@ extension AirWatchRule {
             return (
                 "airwatch.sso.requirement-missing",
                 "SSO is requested but a requirement is missing: the app behaves as SSO disabled",
-                "\(seed) (Requirements for Use); \(research) §1.6, E31",
+                "\(seed) (Requirements for Use); \(AirWatchEvidence.unlockOrder); \(AirWatchEvidence.profilesMatch)",
                 [
                     Self.ssoRequested,
                     cond(
@@ -217,7 +216,7 @@ extension AirWatchRule {
             return (
                 "airwatch.sso.requirement-missing.anchor-profile",
                 "SSO needs SSO enabled in the anchor's default SDK profile too",
-                "\(research) E31 (SDK profile configurations must match)",
+                "\(AirWatchEvidence.profilesMatch)",
                 [
                     Self.ssoRequested,
                     cond(
@@ -245,7 +244,7 @@ extension AirWatchRule {
         case .sessionShared:
             return (
                 "airwatch.session.shared", "the session and passcode are shared across SSO apps of the cluster",
-                "\(seed) (Session shared); \(research) E29-E30",
+                "\(seed) (Session shared); \(AirWatchEvidence.cluster); \(AirWatchEvidence.keychainGroup)",
                 [cond("SSO is effective for the app", "SSO is not effective for the app")],
                 [
                     RuleExample(settings: passcodeSSO, fires: true),
@@ -265,7 +264,7 @@ extension AirWatchRule {
             return (
                 "airwatch.session.timeout-expired",
                 "the session expired: authentication_timeout passed since it was last stamped",
-                "\(research) E10, E11 (AppSessionInfo)",
+                "\(AirWatchEvidence.securityPolicies); \(AirWatchEvidence.sessionValidity)",
                 [
                     cond("the store holds a session", "the store holds no session"),
                     cond("the authentication timeout has passed", "the authentication timeout has not passed"),
@@ -283,7 +282,7 @@ extension AirWatchRule {
             return (
                 "airwatch.secure.cold-launch",
                 "an app launched after termination must authenticate even with a live session (model option C2)",
-                "\(research) C2, E7 (KB 115001664968), E13",
+                "\(AirWatchEvidence.terminationExpires); \(AirWatchEvidence.authTable); \(AirWatchEvidence.sessionStore)",
                 [
                     cond("cold_launch_requires_auth is true", "cold_launch_requires_auth is false"),
                     cond("the app was launched cold", "the app was already running"),
@@ -314,7 +313,7 @@ extension AirWatchRule {
         case .securePasscodeLive:
             return (
                 "airwatch.secure.passcode.live-session", "a live session unlocks the app without the passcode",
-                "\(seed) (Passcode, SSO enabled: no prompt if the session instance is live); \(research) C1",
+                "\(seed) (Passcode, SSO enabled: no prompt if the session instance is live); \(AirWatchEvidence.authTable); \(AirWatchEvidence.unlockOrder); \(AirWatchEvidence.storeContext)",
                 [
                     Self.passcodeAuth, Self.passcodeExists,
                     cond("the session is live", "the session is not live"),
@@ -330,7 +329,7 @@ extension AirWatchRule {
         case .securePasscodeEveryAccess:
             return (
                 "airwatch.secure.passcode.every-access", "SSO off: the app passcode is asked on every access",
-                "\(seed) (Passcode, SSO disabled: prompts users the application passcodes); \(research) C1",
+                "\(seed) (Passcode, SSO disabled: prompts users the application passcodes); \(AirWatchEvidence.authTable); \(AirWatchEvidence.unlockOrder); \(AirWatchEvidence.storeContext)",
                 [
                     Self.passcodeAuth, Self.passcodeExists, Self.ssoOff,
                     cond("passcode_without_sso is every_access", "passcode_without_sso is per_app_session"),
@@ -355,7 +354,7 @@ extension AirWatchRule {
         case .securePasscodeChange:
             return (
                 "airwatch.secure.passcode.change-expired", "an expired passcode must be changed after the unlock",
-                "\(research) E24 (PasscodeComplianceVerificationOperation), §1.2 Maximum Passcode Age",
+                "\(AirWatchEvidence.passcodeCompliance); \(AirWatchEvidence.payloadDefaults)",
                 [
                     cond("the passcode was entered", "the passcode was not entered"),
                     cond("the passcode is older than max_passcode_age", "the passcode is within max_passcode_age"),
@@ -388,7 +387,7 @@ extension AirWatchRule {
             return (
                 "airwatch.secure.username-password.prompt",
                 "SSO on, no live session: the user enters the username and password",
-                "\(seed) (Username and password, SSO enabled); \(research) §1.6 rows 19-24",
+                "\(seed) (Username and password, SSO enabled); \(AirWatchEvidence.unlockOrder)",
                 [
                     Self.passwordAuth, cond("SSO is effective", "SSO is not effective"),
                     cond("the session is not live or no credential key exists", "the session is live"),
@@ -402,7 +401,7 @@ extension AirWatchRule {
             return (
                 "airwatch.secure.username-password.every-access",
                 "SSO off: the app's login credentials on every access attempt",
-                "\(seed) (Username and password, SSO disabled: on every access attempt); \(research) C1",
+                "\(seed) (Username and password, SSO disabled: on every access attempt); \(AirWatchEvidence.authTable); \(AirWatchEvidence.unlockOrder); \(AirWatchEvidence.storeContext)",
                 [
                     Self.passwordAuth, Self.ssoOff,
                     cond(
@@ -419,7 +418,7 @@ extension AirWatchRule {
             return (
                 "airwatch.secure.username-password.app-session",
                 "SSO off, per-app session: the app's login credentials when its own session is not live",
-                "\(research) C1, E2 (MCM table: per app), E16-E17",
+                "\(AirWatchEvidence.authTable); \(AirWatchEvidence.unlockOrder); \(AirWatchEvidence.storeContext)",
                 [
                     Self.passwordAuth, Self.ssoOff,
                     cond(
@@ -440,7 +439,7 @@ extension AirWatchRule {
             return (
                 "airwatch.secure.no-repeat-prompt",
                 "a prompt is not asked twice in one access: identify just captured the username and password",
-                "SPEC.md 5.1; \(research) §1.6 (CREDENTIALS*), E20",
+                "\(AirWatchEvidence.unlockOrder); \(AirWatchEvidence.credentialsUnlock)",
                 [
                     cond(
                         "the identify phase just asked for the same credentials",
@@ -459,14 +458,14 @@ extension AirWatchRule {
             return (
                 "airwatch.exposure.previous-user-session",
                 "the session serving the attempt carries another user's identity",
-                "\(research) R13, E41-E43 (the SDK only separates users on a Hub check-out)",
+                "\(AirWatchEvidence.userChanged); \(AirWatchEvidence.userChangeDetection); \(AirWatchEvidence.checkInCheckOut)",
                 [cond("the session carries another user's identity", "the session carries the acting user")],
                 [RuleExample(facts: registeredToBob, fires: true), RuleExample(fires: false)]
             )
         case .exposurePreviousData:
             return (
                 "airwatch.exposure.previous-user-data", "the app holds another user's data",
-                "\(research) R13, E43 (limited data separation)",
+                "\(AirWatchEvidence.checkInCheckOut)",
                 [cond("the app holds another user's data", "the app holds no other user's data")],
                 [RuleExample(facts: registeredToBob, fires: true), RuleExample(fires: false)]
             )
@@ -486,7 +485,7 @@ extension AirWatchRule {
             return (
                 "airwatch.status.last-known",
                 "before initialCheckDone the source returns the last persisted status (model option C5)",
-                "\(research) C5, E38",
+                "\(AirWatchEvidence.ssoStatus)",
                 [
                     cond("the app's initial check has not finished", "the app's initial check has finished"),
                     cond(
@@ -502,7 +501,7 @@ extension AirWatchRule {
         case .statusEffective:
             return (
                 "airwatch.status.effective", "after initialCheckDone the SSO status is the effective value",
-                "\(seed) (Query the Current SSO Status); \(research) E38",
+                "\(seed) (Query the Current SSO Status); \(AirWatchEvidence.ssoStatus)",
                 [cond("the app's initial check has finished", "the app's initial check has not finished")],
                 [
                     RuleExample(facts: ["initial_check_done": "true"], event: "query_sso_status", fires: true),
@@ -513,7 +512,8 @@ extension AirWatchRule {
             return (
                 "airwatch.lock.clears-session",
                 "lockSession() clears the session for every app sharing the store; the next access prompts",
-                "\(research) E5, E36", [cond("the store holds a session", "the store holds no session")],
+                "\(AirWatchEvidence.sessionLifetime); \(AirWatchEvidence.lockSession)",
+                [cond("the store holds a session", "the store holds no session")],
                 [
                     RuleExample(facts: ["session_live": "true"], event: "lock", fires: true),
                     RuleExample(event: "lock", fires: false),
@@ -523,7 +523,7 @@ extension AirWatchRule {
             return (
                 "airwatch.sign-out.lock-session",
                 "the SDK has no per-user sign-out: signing out is the app calling lockSession()",
-                "\(research) E36, §4 (lockSession; logoutCurrentUser wipes and needs the network)",
+                "\(AirWatchEvidence.lockSession); \(AirWatchEvidence.logoutCurrentUser); logoutCurrentUser wipes and needs the network)",
                 [cond("the app signs out through the SDK", "the app does not sign out")],
                 [RuleExample(event: "sign_out", fires: true), RuleExample(event: "open", fires: false)]
             )
@@ -531,7 +531,7 @@ extension AirWatchRule {
             return (
                 "airwatch.sign-out.identity-kept",
                 "after the sign-out the registered identity, the passcode and the app data remain",
-                "\(research) E36, E43",
+                "\(AirWatchEvidence.lockSession); \(AirWatchEvidence.checkInCheckOut)",
                 [cond("the store still holds a registered identity", "the store holds no identity")],
                 [
                     RuleExample(
@@ -544,7 +544,7 @@ extension AirWatchRule {
             return (
                 "airwatch.failed-attempts.count",
                 "a wrong passcode or password counts against max_failed_attempts (shared counter with SSO)",
-                "SPEC.md 5.1; \(research) E33",
+                "\(AirWatchEvidence.failedAttempts)",
                 [cond("a passcode or credentials protect the app", "authentication is disabled")],
                 [
                     RuleExample(
@@ -557,7 +557,7 @@ extension AirWatchRule {
             return (
                 "airwatch.failed-attempts.wipe",
                 "reaching max_failed_attempts wipes the SDK data (the shared store when SSO is on)",
-                "SPEC.md 5.1; \(research) E33-E35, C3",
+                "\(AirWatchEvidence.failedAttempts); \(AirWatchEvidence.maxAttemptsWipe); \(AirWatchEvidence.dataCleanup); \(AirWatchEvidence.securityPolicies)",
                 [
                     cond("max_failed_attempts is set", "failed attempts are unlimited"),
                     cond("the maximum is reached", "the maximum is not reached"),
@@ -575,7 +575,7 @@ extension AirWatchRule {
             return (
                 "airwatch.failed-attempts.enterprise-wipe",
                 "under wipe_scope enterprise_wipe the wipe removes every app's SDK data and app data",
-                "\(research) C3, E10 (iOS: enterprise wipe on the device)",
+                "\(AirWatchEvidence.securityPolicies); \(AirWatchEvidence.maxAttemptsWipe)",
                 [
                     cond("the maximum is reached", "the maximum is not reached"),
                     cond("wipe_scope is enterprise_wipe", "wipe_scope is sdk_data"),
@@ -592,7 +592,7 @@ extension AirWatchRule {
         case .wipeAppDataKept:
             return (
                 "airwatch.wipe.app-data-kept", "an app that does not clear its data on wipe keeps it",
-                "\(research) E3 (apps must implement wipe), E35",
+                "\(AirWatchEvidence.sharedSessionKB); \(AirWatchEvidence.dataCleanup)",
                 [
                     cond("the SDK data was wiped", "nothing was wiped"),
                     cond("the app does not clear its data on wipe", "the app clears its data on wipe"),
@@ -611,7 +611,7 @@ extension AirWatchRule {
             return (
                 "airwatch.check-out.new-user",
                 "Hub checks out a new user; each SDK app detects it at its next access",
-                "\(research) E41-E43, §1.5 step 3",
+                "\(AirWatchEvidence.userChanged); \(AirWatchEvidence.userChangeDetection); \(AirWatchEvidence.checkInCheckOut)",
                 [cond("a different user than before is checked out", "the same user checked out again")],
                 [
                     RuleExample(event: "check_out", fires: true),
@@ -621,7 +621,7 @@ extension AirWatchRule {
         case .checkOutClearPasscode:
             return (
                 "airwatch.check-out.clear-passcode", "the shared-device setting clears the passcode at check-out",
-                "\(research) E43 (Shared Device: clear passcode)",
+                "\(AirWatchEvidence.checkInCheckOut)",
                 [
                     cond("clear_passcode_on_check_out is true", "clear_passcode_on_check_out is false"),
                     Self.passcodeExists,
@@ -637,7 +637,7 @@ extension AirWatchRule {
             return (
                 "airwatch.user-change.wipe",
                 "the app finds a new checked-out user: the SDK wipes its SDK data and registration",
-                "\(research) E41-E42 (userChanged; UserChangeDetectionOperation)",
+                "\(AirWatchEvidence.userChanged); \(AirWatchEvidence.userChangeDetection); UserChangeDetectionOperation)",
                 [
                     cond("Hub has a checked-out user", "no user is checked out in Hub"),
                     cond("the app is registered to a different user", "the app is registered to the checked-out user"),
@@ -651,7 +651,7 @@ extension AirWatchRule {
             return (
                 "airwatch.user-change.app-data-kept",
                 "on a user change the app's own data remains unless the app clears it",
-                "\(research) R13, E43 (requires reinstallation to clear app data)",
+                "\(AirWatchEvidence.checkInCheckOut)",
                 [
                     cond("the SDK wiped the app's SDK data for a new user", "no user change was detected"),
                     cond("the app does not clear its data on user change", "the app clears its data on user change"),
@@ -667,7 +667,7 @@ extension AirWatchRule {
             return (
                 "airwatch.terminate.process-ends",
                 "the app process ends; its next open is a launch that runs the initial check again",
-                "\(research) §1.5 (TERMINATE), E37",
+                "\(AirWatchEvidence.terminationExpires); \(AirWatchEvidence.initialCheck)",
                 [cond("the app process ends", "the app process keeps running")],
                 [RuleExample(event: "terminate", fires: true), RuleExample(event: "open", fires: false)]
             )
@@ -675,7 +675,7 @@ extension AirWatchRule {
             return (
                 "airwatch.terminate.session-expires",
                 "terminating an app ends its unlock: its next launch authenticates (model option C2)",
-                "\(research) C2, E7 (KB 115001664968)",
+                "\(AirWatchEvidence.terminationExpires); \(AirWatchEvidence.authTable)",
                 [cond("cold_launch_requires_auth is true", "cold_launch_requires_auth is false")],
                 [
                     RuleExample(settings: ["cold_launch_requires_auth": "true"], event: "terminate", fires: true),
@@ -686,7 +686,7 @@ extension AirWatchRule {
             return (
                 "airwatch.background.extends-session",
                 "backgrounding re-stamps the session without checking it (model option C4)",
-                "\(research) C4, E11-E12 (extendSSOSession)",
+                "\(AirWatchEvidence.securityPolicies); \(AirWatchEvidence.backgroundExtends); \(AirWatchEvidence.sessionValidity)",
                 [
                     cond("timeout_anchor is last_background", "timeout_anchor is last_auth"),
                     cond("the store holds a session", "the store holds no session"),

@@ -34,18 +34,17 @@ enum EntraCondition {
 
 /// Everything `entra-shared-device` declares: the single table `providers`, `schema`, checks and guides read.
 enum EntraDescriptor {
-    static let seed = "000_5d87fc7c445fd252.txt"
-    static let seedZH = "001_228b7ad414934550.txt"
-    static let seedSV = "003_d6aba6961426784a.txt"
-    static let seedFR = "004_6ce7ec2a832af289.txt"
-    static let research = "entra-sdm.md"
+    static let seed = EntraSources.tutorial
+    static let seedZH = EntraSources.overviewZH
+    static let seedSV = EntraSources.overviewSV
+    static let seedFR = EntraSources.overviewFR
 
     static let descriptor = ProviderDescriptor(
         id: "entra-shared-device", name: "Microsoft Entra shared device mode",
         summary: "Entra ID shared device mode through MSAL and the Authenticator broker (iOS and Android): global "
             + "sign-in and sign-out across eligible apps, per-app getCurrentAccount, and the data each app must "
             + "clear itself",
-        sources: [seed, seedZH, seedSV, seedFR, research],
+        sources: EntraSources.documents,
         settings: settings, modelOptions: EntraModelOptions.all, appKeys: appKeys, facts: facts, events: events,
         stepConditions: stepConditions, details: details, findings: EntraFindings.catalogue, rules: EntraRules.table,
         requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy, properties: properties,
@@ -56,33 +55,38 @@ enum EntraDescriptor {
         PropertyDeclaration(
             "browser-follows-sign-out",
             meaning: "a sign-out never leaves the user's web session in Safari for the next user",
-            violatedBy: ["browser-session-remains"], source: "\(seed); \(research) §4, R5")
+            violatedBy: ["browser-session-remains"], source: "\(seed); \(EntraEvidence.signOutOrdering)")
     ]
 
     static let settings: [SettingDeclaration] = [
         SettingDeclaration(
             "platform", .choice(["ios", "android"]), default: "ios",
             meaning: "the device platform; MSAL differs on second-user sign-in, multiple-account apps and Safari",
-            source: "\(seed); \(research) §1, §3, §6", matrixDimension: true),
+            source:
+                "\(seed); \(EntraEvidence.deviceInfo); \(EntraEvidence.globalSignIn); \(EntraEvidence.accountsProvider); \(EntraEvidence.androidMultipleAccount)",
+            matrixDimension: true),
         SettingDeclaration(
             "os_version", .version, default: "17",
             meaning: "the OS version; shared mode needs iOS 14+ (model option min_ios_version) or Android 8+",
-            source: "\(seedZH) (iOS 14+); \(seedSV), \(seedFR) (iOS 13+); \(research) §1"),
+            source: "\(seedZH) (iOS 14+); \(seedSV) (iOS 13+); \(seedFR) (iOS 13+); \(EntraEvidence.deviceInfo)"),
         SettingDeclaration(
             "shared_device_mode", .bool, default: "true",
             meaning: "shared mode is configured: MDM key sharedDeviceMode = true in the SSO extension profile and "
                 + "the Authenticator app configuration (or the device registered as shared in Authenticator); "
                 + "true by default because a policy for this provider describes a shared fleet",
-            source: "\(seedSV), \(seedFR) (sharedDeviceMode); \(research) §1", matrixDimension: true),
+            source: "\(seedSV) (sharedDeviceMode); \(seedFR) (sharedDeviceMode); \(EntraEvidence.deviceInfo)",
+            matrixDimension: true),
         SettingDeclaration(
             "authenticator", .choice(["installed", "missing"]), default: "installed",
             meaning: "Microsoft Authenticator, the broker that holds the one device-wide account",
-            source: "\(seedSV), \(seedFR) (MDM pushes Authenticator); \(research) §0.1", matrixDimension: true),
+            source:
+                "\(seedSV) (MDM pushes Authenticator); \(seedFR) (MDM pushes Authenticator); \(EntraEvidence.globalSignIn)",
+            matrixDimension: true),
         SettingDeclaration(
             "sso_extension", .choice(["enabled", "missing"]), default: "enabled",
             meaning: "iOS only: the Enterprise SSO plug-in profile (extension com.microsoft.azureauthenticator."
                 + "ssoextension, type Redirect); without it MSAL reports default mode",
-            source: "\(seedZH), \(seedSV), \(seedFR); \(research) §1 (MSALDeviceInfoProvider.m)",
+            source: "\(seedZH); \(seedSV); \(seedFR); \(EntraEvidence.deviceInfo)",
             matrixDimension: true),
     ]
 
@@ -91,20 +95,22 @@ enum EntraDescriptor {
             "msal", .choice(["single_account", "multiple_account", "none"]), default: "single_account",
             meaning: "how the app uses MSAL: single_account (what shared mode needs), multiple_account (unsupported "
                 + "in shared mode; fails to start on Android), none (not MSAL: not shared-device aware)",
-            source: "\(seed) (\"Add support for single account mode\"); \(research) §6"),
+            source:
+                "\(seed) (\"Add support for single account mode\"); \(EntraEvidence.accountsProvider); \(EntraEvidence.androidMultipleAccount)"
+        ),
         SettingDeclaration(
             "broker_enabled", .bool, default: "true",
             meaning: "MSAL may use the broker (broker-capable redirect URI, AAD authority); false makes the app "
                 + "not shared-device aware",
-            source: "\(research) §0.1 (sdmAware), §1, R12"),
+            source: "\(EntraEvidence.globalSignIn); \(EntraEvidence.deviceInfo)"),
         SettingDeclaration(
             "checks_current_account", .bool, default: "true",
             meaning: "the app calls getCurrentAccount on every foreground (R1 when false)",
-            source: "\(seed) (\"Identify if the signed-in user has changed\"); \(research) §0.3, §0.5"),
+            source: "\(seed) (\"Identify if the signed-in user has changed\"); \(EntraEvidence.currentAccount)"),
         SettingDeclaration(
             "compares_account_ids", .bool, default: "true",
             meaning: "the app compares account ids, not just whether the account is none (R2 when false)",
-            source: "\(research) §2, R2"),
+            source: "\(EntraEvidence.currentAccount)"),
         SettingDeclaration(
             "clears_data_on_user_change", .bool, default: "true",
             meaning: "the app clears the previous user's data at sign-out and when it sees the user change "
@@ -114,26 +120,27 @@ enum EntraDescriptor {
             "account_change_listener", .bool, default: "true",
             meaning: "the app listens for the account-change notification and stays running in the background "
                 + "(iOS background capability), so it learns of a global sign-out at once (R8 when false)",
-            source: "\(seed) (\"Receive broadcast to detect global sign out\"); \(research) §5"),
+            source:
+                "\(seed) (\"Receive broadcast to detect global sign out\"); \(EntraEvidence.accountChangeNotification)"),
         SettingDeclaration(
             "signout_from_browser", .bool, default: "true",
             meaning: "iOS: the app signs out with signoutFromBrowser, ending Safari's web session (R5 when false)",
-            source: "\(seed) (signoutFromBrowser); \(research) §4"),
+            source: "\(seed) (signoutFromBrowser); \(EntraEvidence.signOutOrdering)"),
         SettingDeclaration(
             "caches_access_tokens", .bool, default: "false",
             meaning: "the app caches access tokens itself, which outlive a global sign-out (R10 when true)",
-            source: "\(research) §4 (maintainer, android #851), R10"),
+            source: "\(EntraEvidence.tokensOutliveSignOut)"),
     ]
 
     static let facts: [FactDeclaration] = [
         FactDeclaration(
             "signed_in", .account, default: "none",
             meaning: "the account the broker holds device-wide (in default mode: the broker's last account)",
-            source: "\(seed); \(research) §0.1 (deviceAccount)"),
+            source: "\(seed); \(EntraEvidence.globalSignIn)"),
         FactDeclaration(
             "data_owner", .account, scope: .app, default: "none",
             meaning: "whose data the app holds; the app's MSAL previous account and local tokens start as this user",
-            source: "\(seed) (app data is the app's job); \(research) §0.1 (appData, principal)"),
+            source: "\(seed) (app data is the app's job); \(EntraEvidence.currentAccount)"),
     ]
 
     static let events: [EventDeclaration] = [
@@ -141,7 +148,9 @@ enum EntraDescriptor {
             "open_browser", target: .choice(["safari"]), requiresUser: true, accessAttempt: true,
             meaning: "iOS: the user opens an Entra-protected site in Safari; web SSO as whoever's web session "
                 + "Safari still holds (not applicable on Android)",
-            source: "\(seed) (Safari state not cleared); \(research) §0.3 (OpenWeb), R5")
+            source:
+                "\(seed) (Safari state not cleared); \(EntraSources.tutorial) (\"It doesn't clear state on the Safari browser\")"
+        )
     ]
 
     static let stepConditions: [StepConditionDeclaration] = [
@@ -149,7 +158,7 @@ enum EntraDescriptor {
             "broker", .choice(["succeeds", "fails"]), events: ["sign_out"],
             meaning: "the broker's device-wide sign-out request fails (network or extension error) after MSAL "
                 + "removed the app's local tokens",
-            source: "\(research) §4 (signout ordering), R7")
+            source: "\(EntraEvidence.signOutOrdering)")
     ]
 
     static let details: [DetailDeclaration] = [

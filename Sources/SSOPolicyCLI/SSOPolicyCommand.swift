@@ -25,7 +25,7 @@ public struct SSOPolicyCommand: ParsableCommand {
             GuideCommand.self,
             CheckCommand.self, TestCommand.self, SchemaCommand.self,
             VerifyCommand.self,
-            ProvidersCommand.self,
+            ProvidersCommand.self, SourcesCommand.self, GlossaryCommand.self,
             BenchCommand.self,
             ServeCommand.self,
         ],

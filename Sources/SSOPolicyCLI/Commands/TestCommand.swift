@@ -33,7 +33,7 @@ struct TestCommand: ParsableCommand, ContextualCommand {
     @Flag(name: .long, help: "List passing expectations too.")
     var verbose = false
 
-    @OptionGroup var output: FormatOptions
+    @OptionGroup var output: FormatOptions<TextOrJSON>
 
     func validate() throws {
         if let filter, SuiteRunner.Filter(parsing: filter) == nil {
@@ -42,7 +42,7 @@ struct TestCommand: ParsableCommand, ContextualCommand {
     }
 
     func run(in context: CLIContext) throws -> Int32 {
-        try output.require([.text, .json], for: "test")
+        try output.require(for: "test")
         let runner = SuiteRunner(engine: context.engine, traceMode: output.explain ? .explain : .fired)
         let report = runner.run(paths: paths, filter: filter.flatMap(SuiteRunner.Filter.init(parsing:)))
         let coverage = coverage ? RuleCoverage.make(report, registry: context.registry) : nil
