@@ -145,7 +145,7 @@ enum AirWatchEvidence {
     /// Account credentials are nil for token or SAML enrolment; credential updates go through the anchor with SSO.
     static let enrolmentCredentials = "\(h) AWController.h (account, updateUserCredentials)"
     /// A cluster is apps of one developer account; they share the app passcode and SSO session.
-    static let cluster = "\(AirWatchSources.clusters) (Causes of Flipping; SSO Sessions and SDK-Integrated Apps)"
+    static let cluster = "\(AirWatchSources.clusters) (Causes of Flipping, SSO Sessions and SDK-Integrated Apps)"
     /// The shared keychain group awsdk; same developer team.
     static let keychainGroup =
         "\(samples) \(guide)/02Task_Configure-application-properties/03Add-a-shared-keychain-group/readme.md"

@@ -44,7 +44,10 @@ struct GlossaryTests {
         let all = ["text", "json", "markdown", "mermaid"]
         let accepted: [(String, [String], [String])] = [
             ("run", ["text", "json", "markdown", "mermaid"], ["--scenario", "shift-change", "warehouse-airwatch"]),
-            ("compare", ["text", "json", "markdown"], ["--scenario", "shift-change", "warehouse-airwatch"]),
+            (
+                "compare", ["text", "json", "markdown"],
+                ["--scenario", "shift-change", "warehouse-airwatch", "frontline-entra"]
+            ),
             ("evaluate", ["text", "json"], ["warehouse-airwatch", "--app", "timesheet", "--user", "bob"]),
             ("overview", ["text", "json", "markdown"], []),
             ("test", ["text", "json"], ["Policies/suites/warehouse-airwatch-on-shift-change.yaml"]),

@@ -27,7 +27,8 @@ struct SourceCatalogueTests {
         let entries = SourceCatalogue.entries(registry.providers.map(\.descriptor))
         for entry in entries {
             let document = entry.document
-            #expect(document.documentedAsOf.prefix(4).allSatisfy(\.isNumber), "\(document.id)")
+            let year = document.documentedAsOf.prefix(4)
+            #expect(year.count == 4 && year.allSatisfy { $0.isNumber }, "\(document.id)")
             if document.publisher != "ssopolicy" {
                 #expect(document.url.hasPrefix("https://"), "\(document.id)")
             }
@@ -88,9 +89,9 @@ struct SourceCatalogueTests {
         #expect(!one.out.contains("airwatch"))
         let markdown = ssopolicy("sources", "--format", "markdown")
         #expect(markdown.out.contains("- `entra-sdm-ios-fr-fr`: [Mode d’appareil partagé"))
-        let unknown = ssopolicy("sources", "msal-objective-c")
+        let unknown = ssopolicy("sources", "msal-objcc")
         #expect(unknown.code == 1)
-        #expect(unknown.err.contains("unknown source 'msal-objective-c'; did you mean 'msal-objc'?"))
+        #expect(unknown.err.contains("unknown source 'msal-objcc'; did you mean 'msal-objc'?"))
         #expect(ssopolicy("sources", "--format", "mermaid").code == 64)
     }
 

@@ -3,7 +3,7 @@ import SSOPolicyProviderKit
 /// Markdown for onboarding guides: tables that render on common forges.
 public enum GuideMarkdown {
     static func prompts(_ prompts: [String]) -> String {
-        prompts.isEmpty ? "none" : prompts.map { "`\($0)`" }.joined(separator: " → ")
+        prompts.isEmpty ? "-" : prompts.map { "`\($0)`" }.joined(separator: " → ")
     }
 
     static func findings(_ findings: [StepView.FindingView]) -> String {
