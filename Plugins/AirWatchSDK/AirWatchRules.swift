@@ -523,7 +523,7 @@ extension AirWatchRule {
             return (
                 "airwatch.sign-out.lock-session",
                 "the SDK has no per-user sign-out: signing out is the app calling lockSession()",
-                "\(AirWatchEvidence.lockSession); \(AirWatchEvidence.logoutCurrentUser); logoutCurrentUser wipes and needs the network)",
+                "\(AirWatchEvidence.lockSession); \(AirWatchEvidence.logoutCurrentUser)",
                 [cond("the app signs out through the SDK", "the app does not sign out")],
                 [RuleExample(event: "sign_out", fires: true), RuleExample(event: "open", fires: false)]
             )
@@ -637,7 +637,7 @@ extension AirWatchRule {
             return (
                 "airwatch.user-change.wipe",
                 "the app finds a new checked-out user: the SDK wipes its SDK data and registration",
-                "\(AirWatchEvidence.userChanged); \(AirWatchEvidence.userChangeDetection); UserChangeDetectionOperation)",
+                "\(AirWatchEvidence.userChanged); \(AirWatchEvidence.userChangeDetection)",
                 [
                     cond("Hub has a checked-out user", "no user is checked out in Hub"),
                     cond("the app is registered to a different user", "the app is registered to the checked-out user"),
