@@ -72,8 +72,7 @@ enum AirWatchRule: Int, CaseIterable, Sendable {
     }
 }
 
-private let seed = "002_b9d7e61b51e742a7.txt"
-private let research = "airwatch-sdk-sso.md"
+private let seed = AirWatchSources.seed
 
 private let passcodeSSO = ["authentication": "passcode", "sso": "enabled"]
 private let passcodeOnly = ["authentication": "passcode"]
@@ -109,7 +108,7 @@ extension AirWatchRule {
         case .identifyRegistered:
             return (
                 "airwatch.identify.registered", "an already registered app skips the identify phase",
-                "\(research) §1.5 step 4, §1.6 (Silent), E26",
+                "\(AirWatchEvidence.identifyOrder); \(AirWatchEvidence.unlockOrder); \(AirWatchEvidence.appIdentity)",
                 [cond("the app is already registered", "the app is not registered yet")],
                 [
                     RuleExample(facts: ["silent_login": "succeeds", "session_live": "true"], fires: true),
@@ -120,7 +119,7 @@ extension AirWatchRule {
             return (
                 "airwatch.identify.common-identity",
                 "silent login derives the app identity from the cluster's common identity",
-                "\(research) E26 (ApplicationIdentitySetupOperation)",
+                "\(AirWatchEvidence.appIdentity)",
                 [
                     Self.notRegistered, cond("SSO is effective", "SSO is not effective"),
                     cond("the cluster holds a common identity", "the cluster holds no common identity"),
@@ -134,7 +133,7 @@ extension AirWatchRule {
             return (
                 "airwatch.identify.managed-token",
                 "silent login uses the app's one-time managed token for MDM (by default the enrolment's)",
-                "\(seed) (Silent login: registers credentials with the managed token for MDM); \(research) E8, E25",
+                "\(seed) (Silent login: registers credentials with the managed token for MDM); \(AirWatchEvidence.firstLaunch); \(AirWatchEvidence.identifyOrder)",
                 [
                     Self.notRegistered,
                     cond(
@@ -156,7 +155,7 @@ extension AirWatchRule {
             return (
                 "airwatch.identify.cached-credentials",
                 "without SSO, cached enrolment credentials identify the user silently (model option C8)",
-                "\(research) C8, E26, E28",
+                "\(AirWatchEvidence.appIdentity); \(AirWatchEvidence.enrolmentCredentials)",
                 [
                     Self.notRegistered, Self.ssoOff,
                     cond("identify_without_sso is reuse_cached_credentials", "identify_without_sso is app_login"),
@@ -216,8 +215,8 @@ extension AirWatchRule {
                 "airwatch.identify.new-identity-session",
                 "the user identified with their own credentials: a live session of another identity does not serve "
                     + "them, a new one starts",
-                "\(seed) (Identify: the system identifies credentials; Secure: the session instance); \(research) "
-                    + "E26, E42",
+                "\(seed) (Identify: the system identifies credentials. Secure: the session instance); "
+                    + "\(AirWatchEvidence.appIdentity); \(AirWatchEvidence.userChangeDetection)",
                 [
                     cond("the identify phase just asked for credentials", "the identify phase asked for nothing"),
                     cond(
@@ -236,7 +235,7 @@ extension AirWatchRule {
             return (
                 "airwatch.sso.requirement-missing",
                 "SSO is requested but a requirement is missing: the app behaves as SSO disabled",
-                "\(seed) (Requirements for Use); \(research) §1.6, E31",
+                "\(seed) (Requirements for Use); \(AirWatchEvidence.unlockOrder); \(AirWatchEvidence.profilesMatch)",
                 [
                     Self.ssoRequested,
                     cond(
@@ -262,7 +261,7 @@ extension AirWatchRule {
             return (
                 "airwatch.sso.requirement-missing.anchor-profile",
                 "SSO needs SSO enabled in the anchor's default SDK profile too",
-                "\(research) E31 (SDK profile configurations must match)",
+                "\(AirWatchEvidence.profilesMatch)",
                 [
                     Self.ssoRequested,
                     cond(
@@ -290,7 +289,7 @@ extension AirWatchRule {
         case .sessionShared:
             return (
                 "airwatch.session.shared", "the session and passcode are shared across SSO apps of the cluster",
-                "\(seed) (Session shared); \(research) E29-E30",
+                "\(seed) (Session shared); \(AirWatchEvidence.cluster); \(AirWatchEvidence.keychainGroup)",
                 [cond("SSO is effective for the app", "SSO is not effective for the app")],
                 [
                     RuleExample(settings: passcodeSSO, fires: true),
@@ -310,7 +309,7 @@ extension AirWatchRule {
             return (
                 "airwatch.session.timeout-expired",
                 "the session expired: authentication_timeout passed since it was last stamped",
-                "\(research) E10, E11 (AppSessionInfo)",
+                "\(AirWatchEvidence.securityPolicies); \(AirWatchEvidence.sessionValidity)",
                 [
                     cond("the store holds a session", "the store holds no session"),
                     cond("the authentication timeout has passed", "the authentication timeout has not passed"),
@@ -328,7 +327,7 @@ extension AirWatchRule {
             return (
                 "airwatch.secure.cold-launch",
                 "an app launched after termination must authenticate even with a live session (model option C2)",
-                "\(research) C2, E7 (KB 115001664968), E13",
+                "\(AirWatchEvidence.terminationExpires); \(AirWatchEvidence.authTable); \(AirWatchEvidence.sessionStore)",
                 [
                     cond("cold_launch_requires_auth is true", "cold_launch_requires_auth is false"),
                     cond("the app was launched cold", "the app was already running"),
@@ -359,7 +358,7 @@ extension AirWatchRule {
         case .securePasscodeLive:
             return (
                 "airwatch.secure.passcode.live-session", "a live session unlocks the app without the passcode",
-                "\(seed) (Passcode, SSO enabled: no prompt if the session instance is live); \(research) C1",
+                "\(seed) (Passcode, SSO enabled: no prompt if the session instance is live); \(AirWatchEvidence.authTable); \(AirWatchEvidence.unlockOrder); \(AirWatchEvidence.storeContext)",
                 [
                     Self.passcodeAuth, Self.passcodeExists,
                     cond("the session is live", "the session is not live"),
@@ -375,7 +374,7 @@ extension AirWatchRule {
         case .securePasscodeEveryAccess:
             return (
                 "airwatch.secure.passcode.every-access", "SSO off: the app passcode is asked on every access",
-                "\(seed) (Passcode, SSO disabled: prompts users the application passcodes); \(research) C1",
+                "\(seed) (Passcode, SSO disabled: prompts users the application passcodes); \(AirWatchEvidence.authTable); \(AirWatchEvidence.unlockOrder); \(AirWatchEvidence.storeContext)",
                 [
                     Self.passcodeAuth, Self.passcodeExists, Self.ssoOff,
                     cond("passcode_without_sso is every_access", "passcode_without_sso is per_app_session"),
@@ -400,7 +399,7 @@ extension AirWatchRule {
         case .securePasscodeChange:
             return (
                 "airwatch.secure.passcode.change-expired", "an expired passcode must be changed after the unlock",
-                "\(research) E24 (PasscodeComplianceVerificationOperation), §1.2 Maximum Passcode Age",
+                "\(AirWatchEvidence.passcodeCompliance); \(AirWatchEvidence.payloadDefaults)",
                 [
                     cond("the passcode was entered", "the passcode was not entered"),
                     cond("the passcode is older than max_passcode_age", "the passcode is within max_passcode_age"),
@@ -433,7 +432,7 @@ extension AirWatchRule {
             return (
                 "airwatch.secure.username-password.prompt",
                 "SSO on, no live session: the user enters the username and password",
-                "\(seed) (Username and password, SSO enabled); \(research) §1.6 rows 19-24",
+                "\(seed) (Username and password, SSO enabled); \(AirWatchEvidence.unlockOrder)",
                 [
                     Self.passwordAuth, cond("SSO is effective", "SSO is not effective"),
                     cond("the session is not live or no credential key exists", "the session is live"),
@@ -447,7 +446,7 @@ extension AirWatchRule {
             return (
                 "airwatch.secure.username-password.every-access",
                 "SSO off: the app's login credentials on every access attempt",
-                "\(seed) (Username and password, SSO disabled: on every access attempt); \(research) C1",
+                "\(seed) (Username and password, SSO disabled: on every access attempt); \(AirWatchEvidence.authTable); \(AirWatchEvidence.unlockOrder); \(AirWatchEvidence.storeContext)",
                 [
                     Self.passwordAuth, Self.ssoOff,
                     cond(
@@ -464,7 +463,7 @@ extension AirWatchRule {
             return (
                 "airwatch.secure.username-password.app-session",
                 "SSO off, per-app session: the app's login credentials when its own session is not live",
-                "\(research) C1, E2 (MCM table: per app), E16-E17",
+                "\(AirWatchEvidence.authTable); \(AirWatchEvidence.unlockOrder); \(AirWatchEvidence.storeContext)",
                 [
                     Self.passwordAuth, Self.ssoOff,
                     cond(
@@ -485,7 +484,7 @@ extension AirWatchRule {
             return (
                 "airwatch.secure.no-repeat-prompt",
                 "a prompt is not asked twice in one access: identify just captured the username and password",
-                "SPEC.md 5.1; \(research) §1.6 (CREDENTIALS*), E20",
+                "\(AirWatchEvidence.unlockOrder); \(AirWatchEvidence.credentialsUnlock)",
                 [
                     cond(
                         "the identify phase just asked for the same credentials",
@@ -505,7 +504,7 @@ extension AirWatchRule {
             return (
                 "airwatch.exposure.previous-user-session",
                 "the session serving the attempt carries another user's identity, and nothing stood between",
-                "\(research) R13, E41-E43 (the SDK only separates users on a Hub check-out)",
+                "\(AirWatchEvidence.userChanged); \(AirWatchEvidence.userChangeDetection); \(AirWatchEvidence.checkInCheckOut)",
                 [
                     cond("the session carries another user's identity", "the session carries the acting user"),
                     cond(
@@ -518,7 +517,7 @@ extension AirWatchRule {
             return (
                 "airwatch.exposure.previous-user-session-behind-prompt",
                 "the user lands in another user's session only after entering that identity's passcode or password",
-                "\(seed) (Prompt if passcode exists); \(research) E20, E22",
+                "\(seed) (Prompt if passcode exists); \(AirWatchEvidence.credentialsUnlock)",
                 [
                     cond("the session carries another user's identity", "the session carries the acting user"),
                     cond(
@@ -536,7 +535,7 @@ extension AirWatchRule {
         case .exposurePreviousData:
             return (
                 "airwatch.exposure.previous-user-data", "the app holds another user's data",
-                "\(research) R13, E43 (limited data separation)",
+                "\(AirWatchEvidence.checkInCheckOut)",
                 [cond("the app holds another user's data", "the app holds no other user's data")],
                 [RuleExample(facts: registeredToBob, fires: true), RuleExample(fires: false)]
             )
@@ -554,7 +553,7 @@ extension AirWatchRule {
         case .outsideSDKOwnLogin:
             return (
                 "airwatch.without-sdk.own-login", "an app without the SDK shows its own login (own_login)",
-                "\(seed) (Requirements); \(research) §1.4 (APP_LOGIN)",
+                "\(seed) (Requirements: Initialize the SDK in the AppDelegate)",
                 [
                     cond("the app does not initialise the SDK", "the app initialises the SDK"),
                     cond(
@@ -570,7 +569,7 @@ extension AirWatchRule {
             return (
                 "airwatch.without-sdk.own-session",
                 "an app without the SDK serves its own session until it is terminated (own_login: until_terminated)",
-                "\(research) E43 (apps like Outlook and Teams are not logged out automatically)",
+                "\(AirWatchEvidence.checkInCheckOut)",
                 [
                     cond("the app does not initialise the SDK", "the app initialises the SDK"),
                     cond("its own login session is running", "no own login session is running"),
@@ -586,7 +585,7 @@ extension AirWatchRule {
             return (
                 "airwatch.without-sdk.own-sign-out",
                 "signing out of an app without the SDK ends its own login session; its data stays",
-                "\(seed) (Requirements); \(research) E43",
+                "\(seed) (Requirements); \(AirWatchEvidence.checkInCheckOut)",
                 [
                     cond("the app does not initialise the SDK", "the app initialises the SDK"),
                     cond("its own login session is running", "no own login session is running"),
@@ -603,7 +602,7 @@ extension AirWatchRule {
                 "airwatch.without-sdk.untouched",
                 "an SDK action (lock, wipe, logoutCurrentUser, Hub check-in or check-out) cannot reach an app "
                     + "without the SDK: its own session and data stay",
-                "\(seed) (Requirements); \(research) R13, E43",
+                "\(seed) (Requirements); \(AirWatchEvidence.checkInCheckOut)",
                 [
                     cond("the app does not initialise the SDK", "the app initialises the SDK"),
                     cond("it holds a user's session or data", "it holds no user's session or data"),
@@ -636,7 +635,7 @@ extension AirWatchRule {
             return (
                 "airwatch.status.last-known",
                 "before initialCheckDone the source returns the last persisted status (model option C5)",
-                "\(research) C5, E38",
+                "\(AirWatchEvidence.ssoStatus)",
                 [
                     cond(
                         "the app's initial check has not finished and SSO is effective",
@@ -655,7 +654,7 @@ extension AirWatchRule {
             return (
                 "airwatch.status.effective",
                 "after initialCheckDone, or with SSO off for the app, the SSO status is the effective value",
-                "\(seed) (Query the Current SSO Status); \(research) E38",
+                "\(seed) (Query the Current SSO Status); \(AirWatchEvidence.ssoStatus)",
                 [
                     cond(
                         "the app's initial check has finished, or SSO is off for the app",
@@ -670,7 +669,8 @@ extension AirWatchRule {
             return (
                 "airwatch.lock.clears-session",
                 "lockSession() clears the session for every app sharing the store; the next access prompts",
-                "\(research) E5, E36", [cond("the store holds a session", "the store holds no session")],
+                "\(AirWatchEvidence.sessionLifetime); \(AirWatchEvidence.lockSession)",
+                [cond("the store holds a session", "the store holds no session")],
                 [
                     RuleExample(facts: ["session_live": "true"], event: "lock", fires: true),
                     RuleExample(event: "lock", fires: false),
@@ -680,7 +680,7 @@ extension AirWatchRule {
             return (
                 "airwatch.sign-out.lock-session",
                 "the SDK has no per-user sign-out: signing out is the app calling lockSession()",
-                "\(research) E36, §4 (lockSession; logoutCurrentUser wipes and needs the network)",
+                "\(AirWatchEvidence.lockSession); \(AirWatchEvidence.logoutCurrentUser)",
                 [cond("the app signs out through the SDK", "the app does not sign out")],
                 [RuleExample(event: "sign_out", fires: true), RuleExample(event: "open", fires: false)]
             )
@@ -688,7 +688,7 @@ extension AirWatchRule {
             return (
                 "airwatch.sign-out.identity-kept",
                 "after the sign-out the registered identity, the passcode and the app data remain",
-                "\(research) E36, E43",
+                "\(AirWatchEvidence.lockSession); \(AirWatchEvidence.checkInCheckOut)",
                 [cond("the store still holds a registered identity", "the store holds no identity")],
                 [
                     RuleExample(
@@ -701,7 +701,7 @@ extension AirWatchRule {
             return (
                 "airwatch.failed-attempts.count",
                 "a wrong passcode or password counts against max_failed_attempts (shared counter with SSO)",
-                "SPEC.md 5.1; \(research) E33",
+                "\(AirWatchEvidence.failedAttempts)",
                 [cond("a passcode or credentials protect the app", "authentication is disabled")],
                 [
                     RuleExample(
@@ -714,7 +714,7 @@ extension AirWatchRule {
             return (
                 "airwatch.failed-attempts.wipe",
                 "reaching max_failed_attempts wipes the SDK data (the shared store when SSO is on)",
-                "SPEC.md 5.1; \(research) E33-E35, C3",
+                "\(AirWatchEvidence.failedAttempts); \(AirWatchEvidence.maxAttemptsWipe); \(AirWatchEvidence.dataCleanup); \(AirWatchEvidence.securityPolicies)",
                 [
                     cond("max_failed_attempts is set", "failed attempts are unlimited"),
                     cond("the maximum is reached", "the maximum is not reached"),
@@ -732,7 +732,7 @@ extension AirWatchRule {
             return (
                 "airwatch.failed-attempts.enterprise-wipe",
                 "under wipe_scope enterprise_wipe the wipe removes every app's SDK data and app data",
-                "\(research) C3, E10 (iOS: enterprise wipe on the device)",
+                "\(AirWatchEvidence.securityPolicies); \(AirWatchEvidence.maxAttemptsWipe)",
                 [
                     cond("the maximum is reached", "the maximum is not reached"),
                     cond("wipe_scope is enterprise_wipe", "wipe_scope is sdk_data"),
@@ -749,7 +749,7 @@ extension AirWatchRule {
         case .wipeAppDataKept:
             return (
                 "airwatch.wipe.app-data-kept", "an app that does not clear its data on wipe keeps it",
-                "\(research) E3 (apps must implement wipe), E35",
+                "\(AirWatchEvidence.sharedSessionKB); \(AirWatchEvidence.dataCleanup)",
                 [
                     cond("the SDK data was wiped", "nothing was wiped"),
                     cond("the app does not clear its data on wipe", "the app clears its data on wipe"),
@@ -768,7 +768,7 @@ extension AirWatchRule {
             return (
                 "airwatch.logout.wipes",
                 "logoutCurrentUser wipes the store's SDK data (the cluster's shared store with SSO) and unenrols the app",
-                "\(research) E34 (CurrentUserLogoutOperation), E35, §4",
+                "\(AirWatchEvidence.maxAttemptsWipe); \(AirWatchEvidence.dataCleanup); \(AirWatchEvidence.logoutCurrentUser)",
                 [cond("the app calls logoutCurrentUser", "the app does not log out")],
                 [
                     RuleExample(event: "logout_current_user", fires: true),
@@ -779,7 +779,7 @@ extension AirWatchRule {
             return (
                 "airwatch.check-out.new-user",
                 "Hub checks out a new user; each SDK app detects it at its next access",
-                "\(research) E41-E43, §1.5 step 3",
+                "\(AirWatchEvidence.userChanged); \(AirWatchEvidence.userChangeDetection); \(AirWatchEvidence.checkInCheckOut)",
                 [cond("a different user than before is checked out", "the same user checked out again")],
                 [
                     RuleExample(event: "check_out", fires: true),
@@ -789,7 +789,7 @@ extension AirWatchRule {
         case .checkOutClearPasscode:
             return (
                 "airwatch.check-out.clear-passcode", "the shared-device setting clears the passcode at check-out",
-                "\(research) E43 (Shared Device: clear passcode)",
+                "\(AirWatchEvidence.checkInCheckOut)",
                 [
                     cond("clear_passcode_on_check_out is true", "clear_passcode_on_check_out is false"),
                     Self.passcodeExists,
@@ -805,7 +805,7 @@ extension AirWatchRule {
             return (
                 "airwatch.check-in.device",
                 "the user checks the device in at Hub: nobody is checked out until the next check-out",
-                "\(research) E41, E43 (Check-in/Checkout with Hub)",
+                "\(AirWatchEvidence.userChanged); \(AirWatchEvidence.checkInCheckOut)",
                 [cond("a user checks the device in", "nobody checks the device in")],
                 [RuleExample(event: "check_in", fires: true), RuleExample(event: "check_out", fires: false)]
             )
@@ -813,7 +813,7 @@ extension AirWatchRule {
             return (
                 "airwatch.check-in.clear-passcode",
                 "the Shared Device setting clears the SDK passcode and session at check-in",
-                "\(research) §1.2 (Shared Device: clear passcode at check-in), E43 (the next user creates their own)",
+                "\(AirWatchEvidence.payloadDefaults); \(AirWatchEvidence.checkInCheckOut)",
                 [
                     cond("clear_passcode_on_check_out is true", "clear_passcode_on_check_out is false"),
                     cond("a passcode or session exists", "no passcode or session exists"),
@@ -829,7 +829,7 @@ extension AirWatchRule {
             return (
                 "airwatch.check-in.app-data-kept",
                 "check-in leaves app data and SDK registrations until another user checks out (limited separation)",
-                "\(research) R13, E41 (the SDK wipes when a new user checks out), E43 (limited data separation)",
+                "\(AirWatchEvidence.userChanged); \(AirWatchEvidence.checkInCheckOut)",
                 [
                     cond(
                         "an SDK app holds a user's data and does not clear it on user change",
@@ -846,7 +846,7 @@ extension AirWatchRule {
             return (
                 "airwatch.user-change.wipe",
                 "the app finds a new checked-out user: the SDK wipes its SDK data and registration",
-                "\(research) E41-E42 (userChanged; UserChangeDetectionOperation)",
+                "\(AirWatchEvidence.userChanged); \(AirWatchEvidence.userChangeDetection)",
                 [
                     cond("Hub has a checked-out user", "no user is checked out in Hub"),
                     cond(
@@ -862,7 +862,7 @@ extension AirWatchRule {
             return (
                 "airwatch.user-change.app-data-kept",
                 "on a user change the app's own data remains unless the app clears it",
-                "\(research) R13, E43 (requires reinstallation to clear app data)",
+                "\(AirWatchEvidence.checkInCheckOut)",
                 [
                     cond("the SDK wiped the app's SDK data for a new user", "no user change was detected"),
                     cond("the app does not clear its data on user change", "the app clears its data on user change"),
@@ -878,7 +878,7 @@ extension AirWatchRule {
             return (
                 "airwatch.terminate.process-ends",
                 "the app process ends; its next open is a launch that runs the initial check again",
-                "\(research) §1.5 (TERMINATE), E37",
+                "\(AirWatchEvidence.terminationExpires); \(AirWatchEvidence.initialCheck)",
                 [cond("the app process ends", "the app process keeps running")],
                 [RuleExample(event: "terminate", fires: true), RuleExample(event: "open", fires: false)]
             )
@@ -886,7 +886,7 @@ extension AirWatchRule {
             return (
                 "airwatch.terminate.session-expires",
                 "terminating an app ends its unlock: its next launch authenticates (model option C2)",
-                "\(research) C2, E7 (KB 115001664968)",
+                "\(AirWatchEvidence.terminationExpires); \(AirWatchEvidence.authTable)",
                 [cond("cold_launch_requires_auth is true", "cold_launch_requires_auth is false")],
                 [
                     RuleExample(settings: ["cold_launch_requires_auth": "true"], event: "terminate", fires: true),
@@ -898,7 +898,7 @@ extension AirWatchRule {
                 "airwatch.terminate.device-restart",
                 "a device restart ends every SDK session: the first open after it authenticates, inside the timeout "
                     + "too",
-                "\(research) E9 (authentication is forced when the app opens for the first time after the device "
+                "\(AirWatchEvidence.firstOpenAfterRestart)"
                     + "is switched on)",
                 [
                     cond("the whole device restarts (terminate: all)", "one app is terminated"),
@@ -913,7 +913,7 @@ extension AirWatchRule {
             return (
                 "airwatch.background.extends-session",
                 "backgrounding re-stamps the session without checking it (model option C4)",
-                "\(research) C4, E11-E12 (extendSSOSession)",
+                "\(AirWatchEvidence.securityPolicies); \(AirWatchEvidence.backgroundExtends); \(AirWatchEvidence.sessionValidity)",
                 [
                     cond("timeout_anchor is last_background", "timeout_anchor is last_auth"),
                     cond("the store holds a session", "the store holds no session"),

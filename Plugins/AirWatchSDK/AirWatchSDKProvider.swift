@@ -1,6 +1,6 @@
 import SSOPolicyProviderKit
 
-/// The AirWatch / Workspace ONE SDK SSO model (seed `002_b9d7e61b51e742a7.txt`, research `airwatch-sdk-sso.md`).
+/// The AirWatch / Workspace ONE SDK SSO model (sources: `AirWatchSources`).
 ///
 /// An access runs the seed's two phases: identify (only while the app is not registered) and secure (against the
 /// app's store: its own, or its cluster's shared store when SSO is effective).

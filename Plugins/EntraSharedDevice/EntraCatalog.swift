@@ -39,9 +39,9 @@ enum EntraCatalog {
     /// version still lacked Edge.
     static let asOf = "2024-09-03"
     static let source =
-        "000_5d87fc7c445fd252.txt (\"Microsoft applications that support shared device mode\"); list as of "
-        + "\(asOf) (entra-docs msal-android-shared-devices.md, ms.date 09/03/2024; MicrosoftDocs/"
-        + "microsoft-authentication-library-objc shared-devices-ios.md 2024-06-14 lists the same apps without Edge)"
+        "\(EntraSources.tutorial) (\"Microsoft applications that support shared device mode\", the list as of "
+        + "\(asOf): the same seven apps and two preview marks as Microsoft Learn's Android shared-device page of that "
+        + "date, whose 2024-06-14 iOS version still lacked Edge)"
 
     static var ids: [String] { ["none"] + EntraCatalogApp.allCases.map(\.rawValue) }
 }

@@ -41,18 +41,17 @@ enum EntraCondition {
 
 /// Everything `entra-shared-device` declares: the single table `providers`, `schema`, checks and guides read.
 enum EntraDescriptor {
-    static let seed = "000_5d87fc7c445fd252.txt"
-    static let seedZH = "001_228b7ad414934550.txt"
-    static let seedSV = "003_d6aba6961426784a.txt"
-    static let seedFR = "004_6ce7ec2a832af289.txt"
-    static let research = "entra-sdm.md"
+    static let seed = EntraSources.tutorial
+    static let seedZH = EntraSources.overviewZH
+    static let seedSV = EntraSources.overviewSV
+    static let seedFR = EntraSources.overviewFR
 
     static let descriptor = ProviderDescriptor(
         id: "entra-shared-device", name: "Microsoft Entra shared device mode",
         summary: "Entra ID shared device mode through MSAL and the Authenticator broker (iOS and Android): global "
             + "sign-in and sign-out across eligible apps, per-app getCurrentAccount, and the data each app must "
             + "clear itself",
-        sources: [seed, seedZH, seedSV, seedFR, research],
+        sources: EntraSources.documents,
         settings: settings, modelOptions: EntraModelOptions.all, appKeys: appKeys, facts: facts, events: events,
         stepConditions: stepConditions, details: details, findings: EntraFindings.catalogue, rules: EntraRules.table,
         requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy, properties: properties,
@@ -63,35 +62,40 @@ enum EntraDescriptor {
         PropertyDeclaration(
             "browser-follows-sign-out",
             meaning: "a sign-out never leaves the user's web session in Safari for the next user",
-            violatedBy: ["browser-session-remains"], source: "\(seed); \(research) §4, R5")
+            violatedBy: ["browser-session-remains"], source: "\(seed); \(EntraEvidence.signOutOrdering)")
     ]
 
     static let settings: [SettingDeclaration] = [
         SettingDeclaration(
             "platform", .choice(["ios", "android"]), default: "ios",
             meaning: "the device platform; MSAL differs on second-user sign-in, multiple-account apps and Safari",
-            source: "\(seed); \(research) §1, §3, §6", matrixDimension: true),
+            source:
+                "\(seed); \(EntraEvidence.deviceInfo); \(EntraEvidence.globalSignIn); \(EntraEvidence.accountsProvider); \(EntraEvidence.androidMultipleAccount)",
+            matrixDimension: true),
         SettingDeclaration(
             "os_version", .version, default: "17",
             meaning: "the OS version; shared mode needs iOS 14+ (model option min_ios_version) or Android 8+",
-            source: "\(seedZH) (iOS 14+); \(seedSV), \(seedFR) (iOS 13+); \(research) §1"),
+            source: "\(seedZH) (iOS 14+); \(seedSV) (iOS 13+); \(seedFR) (iOS 13+); \(EntraEvidence.deviceInfo)"),
         SettingDeclaration(
             "shared_device_mode", .bool, default: "true",
             meaning: "shared mode is configured: MDM key sharedDeviceMode = true in the SSO extension profile and "
                 + "the Authenticator app configuration (or the device registered as shared in Authenticator); "
                 + "true by default because a policy for this provider describes a shared fleet",
-            source: "\(seedSV), \(seedFR) (sharedDeviceMode); \(research) §1", matrixDimension: true),
+            source: "\(seedSV) (sharedDeviceMode); \(seedFR) (sharedDeviceMode); \(EntraEvidence.deviceInfo)",
+            matrixDimension: true),
         SettingDeclaration(
             "authenticator", .choice(["installed", "missing"]), default: "installed",
             meaning: "Microsoft Authenticator, the broker that holds the one device-wide account",
-            source: "\(seedSV), \(seedFR) (MDM pushes Authenticator); \(research) §0.1", matrixDimension: true),
+            source:
+                "\(seedSV) (MDM pushes Authenticator); \(seedFR) (MDM pushes Authenticator); \(EntraEvidence.globalSignIn)",
+            matrixDimension: true),
         SettingDeclaration(
             "sso_extension", .choice(["enabled", "missing"]), default: "enabled",
             meaning: "iOS only: the Enterprise SSO plug-in profile (extension com.microsoft.azureauthenticator."
                 + "ssoextension, type Redirect); without it MSAL reports default mode, and with Authenticator "
                 + "installed interactive sign-ins go to the Authenticator app (URL broker route), which keeps the "
                 + "account but gives no silent SSO and no device-wide sign-out",
-            source: "\(seedZH), \(seedSV), \(seedFR); \(research) §1 (MSALDeviceInfoProvider.m), §3 "
+            source: "\(seedZH); \(seedSV); \(seedFR); \(EntraEvidence.deviceInfo); \(EntraEvidence.globalSignIn)"
                 + "(MSIDRequestControllerFactory.m)",
             matrixDimension: true),
     ]
@@ -104,25 +108,27 @@ enum EntraDescriptor {
                 + "power-bi, edge. It fills in a broker-enabled single-account MSAL app that meets every duty "
                 + "(Microsoft apps need no change, only installing); keys written beside it still win; a preview "
                 + "app raises preview-app",
-            source: EntraCatalog.source + "; 001_228b7ad414934550.txt (Microsoft apps need no change)"),
+            source: EntraCatalog.source + "\(EntraSources.overviewZH) (Microsoft apps need no change)"),
         SettingDeclaration(
             "msal", .choice(["single_account", "multiple_account", "none"]), default: "single_account",
             meaning: "how the app uses MSAL: single_account (what shared mode needs), multiple_account (unsupported "
                 + "in shared mode; fails to start on Android), none (not MSAL: not shared-device aware)",
-            source: "\(seed) (\"Add support for single account mode\"); \(research) §6"),
+            source:
+                "\(seed) (\"Add support for single account mode\"); \(EntraEvidence.accountsProvider); \(EntraEvidence.androidMultipleAccount)"
+        ),
         SettingDeclaration(
             "broker_enabled", .bool, default: "true",
             meaning: "MSAL may use the broker (broker-capable redirect URI, AAD authority); false makes the app "
                 + "not shared-device aware",
-            source: "\(research) §0.1 (sdmAware), §1, R12"),
+            source: "\(EntraEvidence.globalSignIn); \(EntraEvidence.deviceInfo)"),
         SettingDeclaration(
             "checks_current_account", .bool, default: "true",
             meaning: "the app calls getCurrentAccount on every foreground (R1 when false)",
-            source: "\(seed) (\"Identify if the signed-in user has changed\"); \(research) §0.3, §0.5"),
+            source: "\(seed) (\"Identify if the signed-in user has changed\"); \(EntraEvidence.currentAccount)"),
         SettingDeclaration(
             "compares_account_ids", .bool, default: "true",
             meaning: "the app compares account ids, not just whether the account is none (R2 when false)",
-            source: "\(research) §2, R2"),
+            source: "\(EntraEvidence.currentAccount)"),
         SettingDeclaration(
             "clears_data_on_user_change", .bool, default: "true",
             meaning: "the app clears the previous user's data at sign-out and when it sees the user change "
@@ -132,31 +138,34 @@ enum EntraDescriptor {
             "account_change_listener", .bool, default: "true",
             meaning: "the app listens for the account-change notification and stays running in the background "
                 + "(iOS background capability), so it learns of a global sign-out at once (R8 when false)",
-            source: "\(seed) (\"Receive broadcast to detect global sign out\"); \(research) §5"),
+            source:
+                "\(seed) (\"Receive broadcast to detect global sign out\"); \(EntraEvidence.accountChangeNotification)"),
         SettingDeclaration(
             "signout_from_browser", .bool, default: "true",
             meaning: "iOS: the app signs out with signoutFromBrowser, ending Safari's web session (R5 when false)",
-            source: "\(seed) (signoutFromBrowser); \(research) §4"),
+            source: "\(seed) (signoutFromBrowser); \(EntraEvidence.signOutOrdering)"),
         SettingDeclaration(
             "caches_access_tokens", .bool, default: "false",
             meaning: "the app caches access tokens itself, which outlive a global sign-out (R10 when true)",
-            source: "\(research) §4 (maintainer, android #851), R10"),
+            source: "\(EntraEvidence.tokensOutliveSignOut)"),
     ]
 
     static let facts: [FactDeclaration] = [
         FactDeclaration(
             "signed_in", .account, default: "none",
             meaning: "the account the broker holds device-wide (in default mode: the broker's last account)",
-            source: "\(seed); \(research) §0.1 (deviceAccount)"),
+            source: "\(seed); \(EntraEvidence.globalSignIn)"),
         FactDeclaration(
             "data_owner", .account, scope: .app, default: "none",
             meaning: "whose data the app holds; the app's MSAL previous account and local tokens start as this user",
-            source: "\(seed) (app data is the app's job); \(research) §0.1 (appData, principal)"),
+            source: "\(seed) (app data is the app's job); \(EntraEvidence.currentAccount)"),
         FactDeclaration(
             "safari_session", .account, default: "none",
             meaning: "iOS: whose Entra web session Safari holds; it exists only after that user signed in to a web "
                 + "app in Safari (open_browser), never through an app's sign-in",
-            source: "\(seed) (the SSO plug-in does not clear Safari); \(research) §0.1 (safariSession), §4"),
+            source:
+                "\(seed) (the SSO plug-in does not clear Safari); \(EntraEvidence.globalSignIn); \(EntraEvidence.signOutOrdering)"
+        ),
     ]
 
     static let events: [EventDeclaration] = [
@@ -165,14 +174,15 @@ enum EntraDescriptor {
             meaning: "iOS: the user opens an Entra-protected web app in Safari: web SSO as whoever's web session "
                 + "Safari still holds, otherwise the user signs in to the web app, which is the only way a Safari "
                 + "session comes to exist (an app's sign-in does not create one; not applicable on Android)",
-            source: "\(seed) (Safari state not cleared); \(research) §0.3 (OpenWeb), R5"),
+            source: "\(seed) (\"It doesn't clear state on the Safari browser\")"),
         EventDeclaration(
             "sign_in", target: .app, requiresUser: true, accessAttempt: true,
             meaning: "the user explicitly signs in from the app's sign-in screen (MSAL signIn / interactive "
                 + "acquireToken): global sign-in when no account is signed in; while another user's account is, "
                 + "Android refuses it (\"An account is already signed in.\") and the iOS broker follows the "
                 + "ios_second_user_sign_in reading",
-            source: "\(seed) (\"Globally sign in a user\"); \(research) §0.3 (SignIn), §3 (second user)"),
+            source:
+                "\(seed) (\"Globally sign in a user\"); \(EntraEvidence.currentAccount); \(EntraEvidence.globalSignIn)"),
     ]
 
     static let stepConditions: [StepConditionDeclaration] = [
@@ -180,7 +190,7 @@ enum EntraDescriptor {
             "broker", .choice(["succeeds", "fails"]), events: ["sign_out"],
             meaning: "the broker's device-wide sign-out request fails (network or extension error) after MSAL "
                 + "removed the app's local tokens",
-            source: "\(research) §4 (signout ordering), R7")
+            source: "\(EntraEvidence.signOutOrdering)")
     ]
 
     static let details: [DetailDeclaration] = [

@@ -25,7 +25,7 @@ enum EntraFinding {
 
 /// The risks the model can see: the spec's shared ids first, then the research's R1–R15 where they apply.
 enum EntraFindings {
-    static let seed = "000_5d87fc7c445fd252.txt"
+    static let seed = EntraSources.tutorial
 
     static let catalogue: [FindingDeclaration] = [
         FindingDeclaration(
@@ -33,109 +33,112 @@ enum EntraFindings {
             message: "{user} is working in {session_user}'s session in {app}",
             meaning: "the acting user is served another user's session: nobody signed the previous user out, and "
                 + "shared mode hands the one device-wide account to every eligible app",
-            source: "spec 5.2; entra-sdm.md §10 (no automatic sign-out), R11"),
+            source: "\(EntraEvidence.deviceSessionLifetime)"),
         FindingDeclaration(
             "previous-user-data-visible", .high,
             message: "{app} still holds {previous_user}'s data while {user} uses it",
             meaning: "the app shows or holds another user's data: MSAL never clears app data, so an app that does "
                 + "not check the current account, compare account ids, or clear its data keeps the previous user's",
-            source: "\(seed) (\"You must clear the data from your application\"); entra-sdm.md §11 R1, R2, R4"),
+            source: "\(seed) (\"You must clear the data from your application\")"),
         FindingDeclaration(
             "not-covered-by-global-signout", .high,
             message: "{previous_user}'s session or data survives the sign-out in an app it does not reach",
             meaning: "an app's session or data survives a global sign-out (an app that is not shared-device aware, "
                 + "an app that keeps its data, or default mode where sign-out is per app)",
-            source: "\(seed); entra-sdm.md §0.4, §7, R4, R15"),
+            source: "\(seed); \(EntraEvidence.defaultModeSignOut)"),
         FindingDeclaration(
             "browser-session-remains", .medium,
             message: "Safari keeps {previous_user}'s web session after the sign-out",
             meaning: "the SSO extension clears state only for apps, not Safari; without signoutFromBrowser the "
                 + "next user gets web SSO as the previous user",
-            source: "\(seed) (\"It doesn't clear state on the Safari browser\"); entra-sdm.md §4, R5"),
+            source: "\(seed) (\"It doesn't clear state on the Safari browser\"); \(EntraEvidence.signOutOrdering)"),
         FindingDeclaration(
             "shared-mode-not-active", .high,
             message: "shared device mode is configured but not active: a requirement is missing",
             meaning: "the policy intends shared device mode but a requirement (OS version, Authenticator, SSO "
                 + "extension) is missing, so MSAL reports default mode and sign-in and sign-out are per app",
-            source: "001_228b7ad414934550.txt, 003_d6aba6961426784a.txt, 004_6ce7ec2a832af289.txt; "
-                + "entra-sdm.md §1 (MSALDeviceInfoProvider.m)"),
+            source: "\(EntraSources.overviewZH); \(EntraSources.overviewSV); \(EntraSources.overviewFR); "
+                + "\(EntraEvidence.deviceInfo)"),
         FindingDeclaration(
             "multiple-account-app-unsupported", .high,
             message: "{app} is a multiple-account app on a shared-mode device",
             meaning: "multiple-account apps are not supported in shared mode: on Android the app fails to start "
                 + "(multiple_account_pca_init_fail_on_shared_device); on iOS it runs but may list earlier users",
-            source: "entra-sdm.md §6 (PublicClientApplication.java; MSALAccountsProvider.m), R3, R14"),
+            source: "\(EntraEvidence.androidMultipleAccount); \(EntraEvidence.accountsProvider)"),
         FindingDeclaration(
             "second-user-sign-in-refused", .low,
             message: "{user} cannot sign in to {app}: {previous_user} is still signed in on the device",
             meaning: "a second user's sign-in is refused while one is signed in (\"An account is already signed "
                 + "in.\"); the previous user must sign out first, and the app still holds that user's account",
-            source: "entra-sdm.md §3 (SingleAccountPublicClientApplication.signIn, TestCase833516)"),
+            source: "\(EntraEvidence.androidSingleAccount)"),
         FindingDeclaration(
             "local-refresh-token-fallback", .high,
             message: "{app} got tokens for {previous_user} from its local refresh token after the global sign-out",
             meaning: "an iOS app that skips getCurrentAccount may fall back to its local refresh token when the "
                 + "SSO extension has no account (allowUsingLocalCachedRtWhenSsoExtFailed defaults to YES); "
                 + "a hypothesis to verify on a device",
-            source: "entra-sdm.md §3 (MSALSilentTokenParameters.h), R6"),
+            source: "\(EntraEvidence.localRefreshToken)"),
         FindingDeclaration(
             "broker-sign-out-failed", .high,
             message: "the broker sign-out failed: {previous_user} is still signed in for every other app",
             meaning: "MSAL removes the app's local tokens before asking the broker; if the broker request fails the "
                 + "device account stays and every app, this one included, sees the user again",
-            source: "entra-sdm.md §4 (MSALPublicClientApplication.m signout ordering), R7"),
+            source: "\(EntraEvidence.signOutOrdering)"),
         FindingDeclaration(
             "access-token-outlives-sign-out", .medium,
             message: "{app} caches access tokens of {previous_user} that stay valid after the global sign-out",
             meaning: "access tokens an app caches itself stay valid until they expire (60–90 minutes, longer with "
                 + "CAE); global sign-out does not revoke them",
-            source: "entra-sdm.md §4, §10 (maintainer, android #851), R10"),
+            source:
+                "\(EntraEvidence.signOutOrdering); \(EntraEvidence.deviceSessionLifetime); \(EntraEvidence.tokensOutliveSignOut)"
+        ),
         FindingDeclaration(
             "app-not-shared-device-aware", .high,
             message: "{app} is not shared-device aware: own login and session, no global sign-in or sign-out",
             meaning: "an app without broker-enabled MSAL gets no SSO and no single sign-out; getDeviceInformation "
                 + "returns an error, and its sessions and data persist across users",
-            source: "entra-sdm.md §1 (MSALDeviceInfoProvider.m), §3, R12, R15"),
+            source: "\(EntraEvidence.deviceInfo); \(EntraEvidence.globalSignIn)"),
         FindingDeclaration(
             "no-current-account-check", .high,
             message: "{app} does not call getCurrentAccount on every foreground",
             meaning: "an app that does not check the current account on foreground misses user changes and shows "
                 + "the previous user's data",
-            source: "\(seed) (\"Identify if the signed-in user has changed\"); entra-sdm.md §0.3, R1"),
+            source: "\(seed) (\"Identify if the signed-in user has changed\"); \(EntraEvidence.currentAccount)"),
         FindingDeclaration(
             "compares-only-nil", .high,
             message: "{app} only checks whether the current account is none",
             meaning: "an app that checks only for no account (the official samples do) misses a direct switch "
                 + "from one user to another",
-            source: "entra-sdm.md §2 (tutorial-v2-shared-device-mode.md, ViewController.swift), R2"),
+            source: "\(EntraEvidence.sampleCleanup)"),
         FindingDeclaration(
             "app-data-not-cleared", .high,
             message: "{app} does not clear its data when the user changes",
             meaning: "MSAL's sign-out removes tokens, not app data; an app that does not clear its own data leaves "
                 + "it to the next user",
-            source: "\(seed) (\"It doesn't, however, clear the data from your application\"); R4"),
+            source: "\(seed) (\"It doesn't, however, clear the data from your application\")"),
         FindingDeclaration(
             "no-account-change-listener", .low,
             message: "{app} does not listen for the account-change notification",
             meaning: "without a listener (and on iOS a background capability) the app learns of a global sign-out "
                 + "only at its next foreground, and keeps the previous user's data in memory until then",
-            source: "\(seed) (\"Receive broadcast to detect global sign out\"); entra-sdm.md §5, R8"),
+            source:
+                "\(seed) (\"Receive broadcast to detect global sign out\"); \(EntraEvidence.accountChangeNotification)"),
         FindingDeclaration(
             "no-browser-sign-out", .medium,
             message: "{app} signs out without signoutFromBrowser, so Safari keeps the web session",
             meaning: "on iOS the SSO extension does not clear Safari; apps should sign out with signoutFromBrowser",
-            source: "\(seed); entra-sdm.md §4, R5"),
+            source: "\(seed); \(EntraEvidence.signOutOrdering)"),
         FindingDeclaration(
             "caches-access-tokens", .medium,
             message: "{app} caches access tokens itself; they outlive a global sign-out",
             meaning: "tokens an app caches on its own are not cleared by the broker and stay valid until expiry",
-            source: "entra-sdm.md §4 (maintainer, android #851), R10"),
+            source: "\(EntraEvidence.tokensOutliveSignOut)"),
         FindingDeclaration(
             "no-automatic-sign-out", .medium,
             message: "nothing signs a user out at the end of a shift: a forgotten sign-out carries into the next one",
             meaning: "iOS shared mode has no automatic or inactivity sign-out; the device account lasts as long as "
                 + "the PRT, renewed on use, unless Conditional Access sign-in frequency applies",
-            source: "entra-sdm.md §10 (concept-primary-refresh-token.md), R11"),
+            source: "\(EntraEvidence.deviceSessionLifetime)"),
         FindingDeclaration(
             "preview-app", .medium,
             message: "{app} supports shared device mode only in public preview (no SLA, not for production)",

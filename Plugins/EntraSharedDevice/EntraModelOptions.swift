@@ -9,10 +9,12 @@ enum EntraModelOptions {
             readings: [
                 .init(
                     "14", meaning: "iOS 14 or later",
-                    source: "001_228b7ad414934550.txt; entra-docs msal-ios-shared-devices.md (entra-sdm.md §1)"),
+                    source: "\(EntraSources.overviewZH); \(EntraSources.overviewZH) (iOS 14 or later)"),
                 .init(
                     "13", meaning: "iOS 13 or later",
-                    source: "003_d6aba6961426784a.txt, 004_6ce7ec2a832af289.txt; azure-docs 2022 (entra-sdm.md §1)"),
+                    source:
+                        "\(EntraSources.overviewSV); \(EntraSources.overviewFR); \(EntraSources.overviewFR) (iOS 13 or later)"
+                ),
             ]),
         ModelOptionDeclaration(
             "ios_second_user_sign_in", conflict: "SDM-2",
@@ -23,10 +25,10 @@ enum EntraModelOptions {
                     "served_existing_session",
                     meaning: "the broker answers with the device account: the next user works in the previous "
                         + "user's session",
-                    source: "000_5d87fc7c445fd252.txt (the account is available to all eligible apps); spec 5.2"),
+                    source: "\(EntraSources.tutorial) (the account is available to all eligible apps)"),
                 .init(
                     "rejected", meaning: "the broker refuses the second user's sign-in until the first signs out",
-                    source: "entra-sdm.md §3 (iOS broker behaviour unknown; Android refuses, TestCase833516)"),
+                    source: "\(EntraEvidence.androidSingleAccount)"),
             ]),
         ModelOptionDeclaration(
             "safari_sign_out", conflict: "SDM-3",
@@ -35,10 +37,10 @@ enum EntraModelOptions {
                 .init(
                     "kept_unless_signout_from_browser",
                     meaning: "Safari keeps the session unless the app signs out with signoutFromBrowser",
-                    source: "000_5d87fc7c445fd252.txt (\"It doesn't clear state on the Safari browser\")"),
+                    source: "\(EntraSources.tutorial) (\"It doesn't clear state on the Safari browser\")"),
                 .init(
                     "cleared", meaning: "the SSO extension's cookie wipe also ends Safari's session",
-                    source: "entra-sdm.md §4 (2020 maintainer remark, objc PR #881; PR #892)"),
+                    source: "\(EntraEvidence.safariCleared)"),
             ]),
         ModelOptionDeclaration(
             "account_change_notification", conflict: "SDM-4",
@@ -46,11 +48,12 @@ enum EntraModelOptions {
             readings: [
                 .init(
                     "sign_out_only", meaning: "the notification is posted on global sign-out only",
-                    source: "000_5d87fc7c445fd252.txt (\"detect global sign out\"); entra-sdm.md §5 (Android "
+                    source:
+                        "\(EntraSources.tutorial) (\"detect global sign out\"); \(EntraEvidence.accountChangeNotification)"
                         + "broadcast types)"),
                 .init(
                     "sign_in_and_sign_out", meaning: "the notification is posted on global sign-in as well",
-                    source: "entra-sdm.md §5 (whether it fires on sign-in is unknown)"),
+                    source: "\(EntraEvidence.accountChangeNotification)"),
             ]),
         ModelOptionDeclaration(
             "local_rt_fallback", conflict: "SDM-5 (R6)",
@@ -59,11 +62,11 @@ enum EntraModelOptions {
             readings: [
                 .init(
                     "not_used", meaning: "global sign-out clears cached tokens for the app too; the silent call fails",
-                    source: "000_5d87fc7c445fd252.txt (\"clears cached tokens from not only the app, but also from "
+                    source: "\(EntraSources.tutorial) (\"clears cached tokens from not only the app, but also from "
                         + "the device\")"),
                 .init(
                     "used", meaning: "MSAL falls back to the app's local refresh token of the previous user",
-                    source: "entra-sdm.md §3 (allowUsingLocalCachedRtWhenSsoExtFailed = YES), R6 hypothesis"),
+                    source: "\(EntraEvidence.localRefreshToken)"),
             ]),
     ]
 }

@@ -45,8 +45,7 @@ enum EntraRule {
 
 /// The rule table: every decision `apply` makes, with its source, conditions and examples the rule tests run.
 enum EntraRules {
-    private static let seed = "000_5d87fc7c445fd252.txt"
-    private static let research = "entra-sdm.md"
+    private static let seed = EntraSources.tutorial
 
     // Conditions shared by several rules, worded once so traces read the same everywhere.
     private static let sharedForApp = RuleCondition(
@@ -78,7 +77,8 @@ enum EntraRules {
             "entra.mode.shared",
             summary: "MSAL reports shared mode to a broker-enabled app when shared mode is configured and every "
                 + "requirement holds",
-            source: "001_228b7ad414934550.txt, 003_d6aba6961426784a.txt; \(research) §0.1, §1",
+            source:
+                "\(EntraSources.overviewZH); \(EntraSources.overviewSV); \(EntraEvidence.globalSignIn); \(EntraEvidence.deviceInfo)",
             conditions: [
                 RuleCondition("shared device mode is configured", otherwise: "shared device mode is not configured"),
                 RuleCondition(
@@ -98,7 +98,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.mode.requirement-missing",
             summary: "shared mode is configured but a device requirement is missing, so MSAL reports default mode",
-            source: "001_228b7ad414934550.txt, 004_6ce7ec2a832af289.txt; \(research) §1 (MSALDeviceInfoProvider.m)",
+            source: "\(EntraSources.overviewZH); \(EntraSources.overviewFR); \(EntraEvidence.deviceInfo)",
             conditions: [
                 RuleCondition("shared device mode is configured", otherwise: "shared device mode is not configured"),
                 RuleCondition(
@@ -114,7 +114,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.app.not-shared-device-aware",
             summary: "an app without broker-enabled MSAL gets no global sign-in or sign-out; it runs its own login",
-            source: "\(research) §3 (\"apps that are not SDM-aware get no SSO or single sign-out\"), R12, R15",
+            source: "\(EntraEvidence.globalSignIn)",
             conditions: [notAware],
             examples: [
                 RuleExample(appKeys: legacy, fires: true),
@@ -124,7 +124,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.app.own-sign-in",
             summary: "an app that is not shared-device aware asks for its own login and starts an app-local session",
-            source: "\(research) §3, R15",
+            source: "\(EntraEvidence.globalSignIn)",
             conditions: [
                 notAware,
                 RuleCondition(
@@ -138,7 +138,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.app.local-session-reused",
             summary: "an app that is not shared-device aware serves its own session, which global sign-out never ends",
-            source: "\(research) §3, R12, R15",
+            source: "\(EntraEvidence.globalSignIn)",
             conditions: [
                 notAware,
                 RuleCondition("the app holds its own session", otherwise: "the app holds no session of its own"),
@@ -151,7 +151,7 @@ enum EntraRules {
             "entra.android.multiple-account-init-fails",
             summary: "on an Android shared device a multiple-account app fails to start "
                 + "(multiple_account_pca_init_fail_on_shared_device)",
-            source: "\(research) §6 (PublicClientApplication.java), R14",
+            source: "\(EntraEvidence.androidMultipleAccount)",
             conditions: [
                 onAndroid,
                 RuleCondition("the device is in shared mode", otherwise: "the device is not in shared mode"),
@@ -165,7 +165,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.ios.multiple-account-unsupported",
             summary: "on iOS a multiple-account app runs in shared mode but is unsupported and may list earlier users",
-            source: "\(research) §6 (MSALAccountsProvider.m), R3",
+            source: "\(EntraEvidence.accountsProvider)",
             conditions: [
                 onIOS,
                 RuleCondition("the device is in shared mode", otherwise: "the device is not in shared mode"),
@@ -179,7 +179,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.current-account.changed",
             summary: "getCurrentAccount reports a change once: (current, previous) differ, then previous := current",
-            source: "\(seed) (\"determine if a user has changed\"); \(research) §2 (MSALPublicClientApplication.m)",
+            source: "\(seed) (\"determine if a user has changed\"); \(EntraEvidence.currentAccount)",
             conditions: [
                 sharedForApp,
                 RuleCondition(
@@ -198,7 +198,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.current-account.not-checked",
             summary: "an app that does not call getCurrentAccount keeps using the account it remembers (R1)",
-            source: "\(research) §0.3 (\"Always call GetCurrent\"), R1",
+            source: "\(EntraEvidence.currentAccount)",
             conditions: [
                 sharedForApp,
                 RuleCondition(
@@ -219,7 +219,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.current-account.only-nil-check",
             summary: "an app that only checks for no account misses a direct switch from one user to another (R2)",
-            source: "\(research) §2 (official samples clean up only when the account is nil), R2",
+            source: "\(EntraEvidence.sampleCleanup)",
             conditions: [
                 foreignData,
                 RuleCondition(
@@ -238,7 +238,8 @@ enum EntraRules {
         RuleDeclaration(
             "entra.data.cleared",
             summary: "an app that notices a user change clears the previous user's data itself",
-            source: "\(seed) (\"initiate data cleanup for previously signed-in account\"); \(research) §0.5",
+            source:
+                "\(seed) (\"initiate data cleanup for previously signed-in account\"); \(EntraEvidence.currentAccount)",
             conditions: [
                 foreignData,
                 RuleCondition(
@@ -258,7 +259,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.data.not-cleared",
             summary: "an app that notices a user change but does not clear its data keeps the previous user's (R4)",
-            source: "\(seed) (\"It doesn't, however, clear the data from your application\"), R4",
+            source: "\(seed) (\"It doesn't, however, clear the data from your application\")",
             conditions: [
                 foreignData,
                 RuleCondition(
@@ -276,7 +277,8 @@ enum EntraRules {
         RuleDeclaration(
             "entra.sign-in.global",
             summary: "the first interactive sign-in in any eligible app signs the account in for every eligible app",
-            source: "\(seed) (\"The account will be available globally for all eligible apps\"); \(research) §3",
+            source:
+                "\(seed) (\"The account will be available globally for all eligible apps\"); \(EntraEvidence.globalSignIn)",
             conditions: [
                 sharedForApp,
                 RuleCondition("no account is signed in on the device", otherwise: "an account is signed in"),
@@ -288,7 +290,8 @@ enum EntraRules {
         RuleDeclaration(
             "entra.sign-in.silent-reuse",
             summary: "an eligible app gets the device-wide account silently from the broker",
-            source: "\(seed); 001_228b7ad414934550.txt (sign in once, SSO in every supported app); \(research) §3",
+            source:
+                "\(seed); \(EntraSources.overviewZH) (sign in once, SSO in every supported app); \(EntraEvidence.globalSignIn)",
             conditions: [
                 sharedForApp,
                 RuleCondition(
@@ -304,8 +307,8 @@ enum EntraRules {
             summary: "a next user who opens an eligible app while the previous user is still signed in works in the "
                 + "previous user's session, on iOS and Android: getCurrentAccount returns the broker's one account "
                 + "and the app reuses it silently",
-            source: "\(seed) (the account is available to all eligible apps); \(research) §2 (iOS: "
-                + "accountsFromDeviceForParameters; Android: MSAL_GET_CURRENT_ACCOUNT_IN_SHARED_DEVICE), §10",
+            source: "\(seed) (the account is available to all eligible apps); \(EntraEvidence.currentAccount); "
+                + "\(EntraEvidence.androidSingleAccount)",
             conditions: [sharedForApp, otherUserSignedIn],
             examples: [
                 RuleExample(facts: ["signed_in": "bob"], fires: true),
@@ -319,7 +322,7 @@ enum EntraRules {
             "entra.ios.second-user-rejected",
             summary: "with the 'rejected' reading, the iOS broker refuses another user's explicit sign-in while one "
                 + "is signed in",
-            source: "\(research) §3 (iOS broker behaviour unknown; modelled on Android's refusal)",
+            source: "\(EntraEvidence.androidSingleAccount)",
             conditions: [
                 sharedForApp, onIOS, otherUserSignedIn,
                 RuleCondition(
@@ -338,7 +341,7 @@ enum EntraRules {
             "entra.android.second-user-refused",
             summary: "on Android an explicit sign-in is refused while the app already holds another user's account "
                 + "(\"An account is already signed in.\"); opening the app is not a sign-in",
-            source: "\(research) §3 (SingleAccountPublicClientApplication.signIn, TestCase833516)",
+            source: "\(EntraEvidence.androidSingleAccount)",
             conditions: [
                 sharedForApp, onAndroid,
                 RuleCondition(
@@ -358,7 +361,7 @@ enum EntraRules {
             "entra.silent.local-rt-fallback",
             summary: "an iOS app that skips getCurrentAccount may get tokens for the previous user from its local "
                 + "refresh token after a global sign-out (R6, hypothesis)",
-            source: "\(research) §3 (allowUsingLocalCachedRtWhenSsoExtFailed defaults to YES), R6",
+            source: "\(EntraEvidence.localRefreshToken)",
             conditions: [
                 onIOS,
                 RuleCondition(
@@ -383,7 +386,8 @@ enum EntraRules {
         RuleDeclaration(
             "entra.notification.on-sign-in",
             summary: "with the 'sign_in_and_sign_out' reading the broker also notifies running apps of a sign-in",
-            source: "\(seed) (broadcast documented for global sign-out only); \(research) §5 (sign-in (U))",
+            source:
+                "\(seed) (broadcast documented for global sign-out only); \(EntraEvidence.accountChangeNotification)",
             conditions: [
                 RuleCondition(
                     "the model reads the notification as posted on sign-in too",
@@ -397,7 +401,8 @@ enum EntraRules {
             "entra.sign-out.global",
             summary: "sign-out from any eligible app removes the account and its tokens device-wide and notifies "
                 + "running, listening apps",
-            source: "\(seed) (\"Globally sign out a user\"); 001_228b7ad414934550.txt; \(research) §4, §5",
+            source:
+                "\(seed) (\"Globally sign out a user\"); \(EntraSources.overviewZH); \(EntraEvidence.signOutOrdering); \(EntraEvidence.accountChangeNotification)",
             conditions: [
                 sharedForApp, accountSignedIn,
                 RuleCondition("the broker sign-out succeeds", otherwise: "the broker sign-out fails"),
@@ -411,7 +416,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.sign-out.broker-failed",
             summary: "MSAL removes local tokens first; if the broker sign-out fails the device stays signed in (R7)",
-            source: "\(research) §4 (signout ordering in MSALPublicClientApplication.m), R7",
+            source: "\(EntraEvidence.signOutOrdering)",
             conditions: [
                 sharedForApp, accountSignedIn,
                 RuleCondition("the broker sign-out fails", otherwise: "the broker sign-out succeeds"),
@@ -424,7 +429,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.sign-out.app-data-cleared",
             summary: "the signing-out app clears its own data (MSAL does not)",
-            source: "\(seed) (\"You must clear the data from your application\"); \(research) §0.5",
+            source: "\(seed) (\"You must clear the data from your application\"); \(EntraEvidence.currentAccount)",
             conditions: [
                 RuleCondition("the app holds the user's data", otherwise: "the app holds no data"),
                 RuleCondition("the app clears its data", otherwise: "the app does not clear its data"),
@@ -438,7 +443,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.sign-out.app-data-kept",
             summary: "the signing-out app keeps its data: sign-out removes tokens, not app data (R4)",
-            source: "\(seed) (\"It doesn't, however, clear the data from your application\"), R4",
+            source: "\(seed) (\"It doesn't, however, clear the data from your application\")",
             conditions: [
                 RuleCondition("the app holds the user's data", otherwise: "the app holds no data"),
                 RuleCondition("the app does not clear its data", otherwise: "the app clears its data"),
@@ -453,7 +458,7 @@ enum EntraRules {
             "entra.sign-out.browser-kept",
             summary: "the SSO extension clears apps only: Safari keeps the web session unless the app signs out "
                 + "from the browser (R5)",
-            source: "\(seed) (\"It doesn't clear state on the Safari browser\"); \(research) §4, R5",
+            source: "\(seed) (\"It doesn't clear state on the Safari browser\"); \(EntraEvidence.signOutOrdering)",
             conditions: [
                 onIOS, safariSession,
                 RuleCondition(
@@ -478,7 +483,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.sign-out.browser-signed-out",
             summary: "Safari's web session ends: the app signs out from the browser (Safari flashes briefly)",
-            source: "\(seed) (signoutFromBrowser); \(research) §4; PR #881 for the 'cleared' reading",
+            source: "\(seed) (signoutFromBrowser); \(EntraEvidence.signOutOrdering); \(EntraEvidence.safariCleared)",
             conditions: [
                 onIOS, safariSession,
                 RuleCondition(
@@ -499,7 +504,7 @@ enum EntraRules {
             "entra.sign-out.not-covered",
             summary: "after a global sign-out an app still holds the user's session or data: an app that is not "
                 + "shared-device aware, or one that never clears its data",
-            source: "\(seed); \(research) §3, §4, R4, R15",
+            source: "\(seed); \(EntraEvidence.globalSignIn); \(EntraEvidence.signOutOrdering)",
             conditions: [
                 globalSignOut,
                 RuleCondition(
@@ -514,7 +519,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.sign-out.cached-access-tokens",
             summary: "access tokens an app cached itself stay valid after the global sign-out until they expire (R10)",
-            source: "\(research) §4 (maintainer, android #851), §10, R10",
+            source: "\(EntraEvidence.tokensOutliveSignOut); \(EntraEvidence.deviceSessionLifetime)",
             conditions: [
                 globalSignOut,
                 RuleCondition(
@@ -530,7 +535,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.sign-out.app-only",
             summary: "outside shared mode sign-out is per app: this app's tokens go, other apps stay signed in",
-            source: "\(research) §0.4, §7 (MSALPublicClientApplication.h)",
+            source: "\(EntraEvidence.defaultModeSignOut)",
             conditions: [
                 RuleCondition(
                     "the app does not run in shared mode (default mode, or not shared-device aware)",
@@ -544,7 +549,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.sign-out.other-apps-stay-signed-in",
             summary: "a per-app sign-out leaves the user's session in the broker or other apps",
-            source: "\(research) §7 (\"will not sign out from other signed in apps on the device\")",
+            source: "\(EntraEvidence.defaultModeSignOut)",
             conditions: [
                 RuleCondition("the sign-out is per app", otherwise: "the sign-out is global"),
                 RuleCondition(
@@ -558,7 +563,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.default.app-session-reused",
             summary: "in default mode an app serves its own session, whoever holds the device",
-            source: "\(research) §0.4, §7",
+            source: "\(EntraEvidence.defaultModeSignOut)",
             conditions: [
                 defaultMode,
                 RuleCondition("the app holds its own session", otherwise: "the app holds no session"),
@@ -570,7 +575,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.default.broker-sso",
             summary: "in default mode an app without a session gets the broker's account silently (broker SSO)",
-            source: "\(research) §0.4 (\"other apps get SSO\"), §7",
+            source: "\(EntraEvidence.defaultModeSignOut)",
             conditions: [
                 defaultMode,
                 RuleCondition("the app holds no session", otherwise: "the app holds its own session"),
@@ -588,7 +593,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.default.sign-in",
             summary: "in default mode an app without a session signs the user in interactively, for this app only",
-            source: "\(research) §0.4, §7",
+            source: "\(EntraEvidence.defaultModeSignOut)",
             conditions: [
                 defaultMode,
                 RuleCondition("the app holds no session", otherwise: "the app holds its own session"),
@@ -604,7 +609,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.device-info.reported",
             summary: "getDeviceInformation reports the device mode to a broker-enabled app, fresh on every call",
-            source: "\(seed) (\"Detect shared device mode\"); \(research) §1 (MSALDeviceInfoProvider.m)",
+            source: "\(seed) (\"Detect shared device mode\"); \(EntraEvidence.deviceInfo)",
             conditions: [RuleCondition("the app is broker-enabled MSAL", otherwise: "the app is not broker-enabled")],
             examples: [
                 RuleExample(event: "query_sso_status", fires: true),
@@ -614,7 +619,7 @@ enum EntraRules {
             "entra.device-info.unavailable",
             summary: "getDeviceInformation returns no device information and an error to an app that is not "
                 + "broker-enabled (R12)",
-            source: "\(research) §1 (MSALInternalBrokerNotAvailable), R12",
+            source: "\(EntraEvidence.brokerNotAvailable)",
             conditions: [notAware],
             examples: [
                 RuleExample(appKeys: legacy, event: "query_sso_status", fires: true),
@@ -623,7 +628,7 @@ enum EntraRules {
         RuleDeclaration(
             "entra.browser.web-sso",
             summary: "Safari signs the user in silently with the Entra web session it holds",
-            source: "\(research) §0.3 (OpenWeb(Safari)), R5",
+            source: "\(EntraSources.tutorial) (\"It doesn't clear state on the Safari browser\")",
             conditions: [onIOS, safariSession],
             examples: [
                 RuleExample(facts: ["safari_session": "alice"], event: "open_browser", fires: true),
@@ -635,7 +640,7 @@ enum EntraRules {
             "entra.browser.sign-in",
             summary: "Safari without an Entra web session asks for a web sign-in; this is how a Safari session comes "
                 + "to exist (an app's sign-in, global or not, does not create one)",
-            source: "\(seed) (the SSO plug-in clears state only for applications); \(research) §0.1 "
+            source: "\(seed) (the SSO plug-in clears state only for applications); \(EntraEvidence.globalSignIn)"
                 + "(safariSession), §0.3 (OpenWeb(Safari))",
             conditions: [onIOS, RuleCondition("Safari holds no Entra web session", otherwise: "Safari holds one")],
             examples: [
@@ -647,7 +652,7 @@ enum EntraRules {
             "entra.lifecycle.account-survives",
             summary: "the device account outlives app termination and restarts (the PRT lasts 90 days, renewed "
                 + "on use): nothing signs the user out at the end of a shift (R11)",
-            source: "\(research) §10 (concept-primary-refresh-token.md), R11",
+            source: "\(EntraEvidence.deviceSessionLifetime)",
             conditions: [accountSignedIn],
             examples: [
                 RuleExample(facts: ["signed_in": "alice"], event: "terminate", fires: true),
@@ -657,8 +662,8 @@ enum EntraRules {
             "entra.ios.sign-in-existing-session-served",
             summary: "on iOS another user's explicit sign-in while one is signed in is answered with the signed-in "
                 + "user's session: the broker holds one account and MSAL has no client-side guard",
-            source: "\(seed) (\"The account will be available globally for all eligible apps\"); \(research) §3 "
-                + "(no single-account guard in MSAL iOS; the broker's answer is unknown)",
+            source: "\(seed) (\"The account will be available globally for all eligible apps\"); "
+                + "\(EntraEvidence.globalSignIn)",
             conditions: [
                 sharedForApp, onIOS, otherUserSignedIn,
                 RuleCondition(
@@ -678,7 +683,7 @@ enum EntraRules {
             summary: "on iOS without the SSO extension an interactive sign-in switches to the Authenticator app "
                 + "(MSAL's URL broker route), which keeps the account; there is still no silent SSO, no shared mode "
                 + "and no device-wide sign-out",
-            source: "\(research) §3 (MSIDRequestControllerFactory.m: SSO extension first, then the Authenticator "
+            source: "\(EntraEvidence.globalSignIn)"
                 + "URL broker, then the local webview), §1 (device mode needs the extension)",
             conditions: [
                 onIOS,

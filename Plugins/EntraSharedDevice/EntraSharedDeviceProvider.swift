@@ -2,7 +2,7 @@ import SSOPolicyProviderKit
 
 /// Microsoft Entra shared device mode through MSAL and the Authenticator broker (iOS and Android).
 ///
-/// The model follows the seeds (`000_…` and its translations) and the research note `entra-sdm.md`: one
+/// The model follows the seeds (the Microsoft Learn tutorial and its translations; see `EntraSources`): one
 /// device-wide account held by the broker, MSAL's per-app previous account, and app data that only the app clears.
 public struct EntraSharedDeviceProvider: PolicyProvider {
     public typealias Policy = EntraPolicy

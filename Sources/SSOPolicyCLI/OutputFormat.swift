@@ -1,24 +1,45 @@
 import ArgumentParser
 
 /// Output formats; each command accepts the ones that make sense for it.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+enum OutputFormat: String, ExpressibleByArgument {
     case text, json, markdown, mermaid
+
+    /// "text, json or markdown": the help of a `--format` option, from the list the command accepts.
+    static func list(_ formats: [OutputFormat]) -> String {
+        let names = formats.map(\.rawValue)
+        guard names.count > 1 else { return names.joined() }
+        return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+    }
+
+    static func require(_ format: OutputFormat, in allowed: [OutputFormat], for command: String) throws {
+        guard allowed.contains(format) else {
+            throw ValidationError(
+                "'\(command)' supports --format " + allowed.map(\.rawValue).joined(separator: ", ")
+                    + ", not '\(format.rawValue)'")
+        }
+    }
 }
 
+/// The formats a command accepts; its `--format` help and its check both read this one list.
+protocol FormatChoices {
+    static var formats: [OutputFormat] { get }
+}
+
+enum TextOrJSON: FormatChoices { static let formats: [OutputFormat] = [.text, .json] }
+enum TextJSONOrMarkdown: FormatChoices { static let formats: [OutputFormat] = [.text, .json, .markdown] }
+enum AnyFormat: FormatChoices { static let formats: [OutputFormat] = [.text, .json, .markdown, .mermaid] }
+
 /// Options shared by commands that print results.
-struct FormatOptions: ParsableArguments {
-    @Option(name: .long, help: "Output format: text, json, markdown or mermaid (where the command supports it).")
+struct FormatOptions<Choices: FormatChoices>: ParsableArguments {
+    @Option(
+        name: .long, help: ArgumentHelp("Output format: \(OutputFormat.list(Choices.formats)).", valueName: "format"))
     var format: OutputFormat = .text
 
     @Flag(
         name: .long, help: "Add the trace: rules that fired and, for rules that did not, the first failing condition.")
     var explain = false
 
-    func require(_ allowed: [OutputFormat], for command: String) throws {
-        guard allowed.contains(format) else {
-            throw ValidationError(
-                "'\(command)' supports --format " + allowed.map(\.rawValue).joined(separator: ", ")
-                    + ", not '\(format.rawValue)'")
-        }
+    func require(for command: String) throws {
+        try OutputFormat.require(format, in: Choices.formats, for: command)
     }
 }

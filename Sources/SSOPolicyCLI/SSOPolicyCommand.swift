@@ -27,7 +27,7 @@ public struct SSOPolicyCommand: ParsableCommand {
             GuideCommand.self,
             CheckCommand.self, TestCommand.self, SchemaCommand.self,
             VerifyCommand.self,
-            ProvidersCommand.self, ListCommand.self, ShowCommand.self,
+            ProvidersCommand.self, SourcesCommand.self, GlossaryCommand.self, ListCommand.self, ShowCommand.self,
             BenchCommand.self,
             ServeCommand.self,
         ],

@@ -153,16 +153,17 @@ public struct EventDeclaration: Sendable, Hashable {
     public static let required: [EventDeclaration] = [
         EventDeclaration(
             "open", target: .app, requiresUser: true, accessAttempt: true,
-            meaning: "an access attempt: the app is launched or brought to the foreground", source: "spec 3.2"),
+            meaning: "an access attempt: the app is launched or brought to the foreground",
+            source: "ssopolicy-formats §Scenarios"),
         EventDeclaration(
             "sign_out", target: .app, requiresUser: true, accessAttempt: false,
-            meaning: "the user signs out from the app", source: "spec 3.2"),
+            meaning: "the user signs out from the app", source: "ssopolicy-formats §Scenarios"),
         EventDeclaration(
             "terminate", target: .appOrAll, requiresUser: false, accessAttempt: false,
-            meaning: "the app process ends; 'all' for a device restart", source: "spec 3.2"),
+            meaning: "the app process ends; 'all' for a device restart", source: "ssopolicy-formats §Scenarios"),
         EventDeclaration(
             "query_sso_status", target: .app, requiresUser: false, accessAttempt: false,
-            meaning: "the app reads its SSO / device-mode status", source: "spec 3.2"),
+            meaning: "the app reads its SSO / device-mode status", source: "ssopolicy-formats §Scenarios"),
     ]
 }
 

@@ -19,17 +19,19 @@ public enum Prompt: UInt8, CaseIterable, Sendable, Hashable, Comparable {
         }
     }
 
+    /// What the user sees, in plain words (the glossary in the README, `providers`, the schema and the guide).
     public var meaning: String {
         switch self {
         case .interactiveSignIn:
-            return "Entra: MSAL interactive sign-in (in shared mode: the broker's UI, global)"
+            return "the identity provider's full sign-in screen (user name, password and any second factor); on a "
+                + "shared device it signs the whole device in"
         case .credentials:
-            return "sign-in against the common authentication system (username/password, token or SAML); "
-                + "also AirWatch username/password unlock of a shared session"
-        case .appCredentials: return "the app's own login, not shared with other apps"
-        case .passcode: return "enter the existing SDK/app passcode"
-        case .createPasscode: return "create a passcode"
-        case .changePasscode: return "a passcode change is forced"
+            return "a user name and password (or a token or SAML sign-in) checked by the organisation's common "
+                + "sign-in system; apps that share sessions share what it unlocks"
+        case .appCredentials: return "the app's own sign-in screen; what the user types there serves this app only"
+        case .passcode: return "the short passcode that unlocks the apps' session (not the device's own passcode)"
+        case .createPasscode: return "the user must choose a new passcode, because none exists yet"
+        case .changePasscode: return "the user must replace a passcode that has expired or breaks the passcode rules"
         }
     }
 

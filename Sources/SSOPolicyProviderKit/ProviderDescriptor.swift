@@ -6,8 +6,9 @@ public struct ProviderDescriptor: Sendable {
     public var id: String
     public var name: String
     public var summary: String
-    /// The documents the model is built from (seed files, research notes).
-    public var sources: [String]
+    /// The catalogue of public documents the provider's citations name (`ssopolicy sources`); every `source` of
+    /// its declarations is `ID LOCATOR` pieces naming these (or the core's `SourceDocument.core`).
+    public var sources: [SourceDocument]
     public var settings: [SettingDeclaration]
     public var modelOptions: [ModelOptionDeclaration]
     public var appKeys: [SettingDeclaration]
@@ -29,7 +30,7 @@ public struct ProviderDescriptor: Sendable {
     public var sessionAuthority: String
 
     public init(
-        id: String, name: String, summary: String, sources: [String], settings: [SettingDeclaration],
+        id: String, name: String, summary: String, sources: [SourceDocument], settings: [SettingDeclaration],
         modelOptions: [ModelOptionDeclaration], appKeys: [SettingDeclaration], facts: [FactDeclaration],
         events: [EventDeclaration], stepConditions: [StepConditionDeclaration], details: [DetailDeclaration],
         findings: [FindingDeclaration], rules: [RuleDeclaration], requiredEventMeanings: [String: String] = [:],
@@ -112,7 +113,7 @@ public struct ProviderDescriptor: Sendable {
         for rule in rules where rule.summary.isEmpty || rule.source.isEmpty {
             problems.append("rule '\(rule.id)' lacks a summary or a source")
         }
-        return problems
+        return problems + citationProblems()
     }
 }
 

@@ -27,15 +27,19 @@ public enum SessionKind: UInt8, CaseIterable, Sendable, Hashable {
         }
     }
 
+    /// What the step leaves, in plain words.
     public var meaning: String {
         switch self {
-        case .sharedNew: return "a new session every participating app will use"
-        case .sharedReused: return "a live shared session served the attempt"
-        case .appNew: return "a new app-local session, not shared"
-        case .appReused: return "a live app-local session served the attempt"
-        case .denied: return "no access"
-        case .none: return "no session after a non-access event"
-        case .notApplicable: return "the step does not apply to this policy"
+        case .sharedNew: return "the user signed in, and every app that shares sessions can now use that sign-in"
+        case .sharedReused:
+            return "the app opened inside a sign-in that already existed and that several apps share; whose it is "
+                + "is the session user"
+        case .appNew: return "the user signed in to this app alone"
+        case .appReused: return "the app opened inside its own earlier sign-in; whose it is is the session user"
+        case .denied: return "the app did not open: access was refused or blocked"
+        case .none: return "no sign-in is left after this step (a step that does not open an app)"
+        case .notApplicable:
+            return "not applicable: this policy has no such app, so the step does not happen under it"
         }
     }
 

@@ -12,6 +12,19 @@ public enum Severity: UInt8, CaseIterable, Sendable, Hashable, Comparable {
         }
     }
 
+    /// How bad, in plain words.
+    public var meaning: String {
+        switch self {
+        case .critical: return "a worker gets another worker's session or data with nothing standing in the way"
+        case .high:
+            return "another worker's session or data can be reached, or a safeguard the setup relies on is missing"
+        case .medium:
+            return "a weakness that exposes a worker in common situations (a forgotten step, a known passcode)"
+        case .low: return "a gap worth knowing that does not by itself expose another worker"
+        case .info: return "how the vendor behaves here; no risk by itself"
+        }
+    }
+
     public init?(name: String) {
         guard let severity = Severity.allCases.first(where: { $0.name == name }) else { return nil }
         self = severity

@@ -170,7 +170,8 @@ struct BatchEvaluateTests {
             }
         }
         #expect(evaluator.memoCount <= BatchEvaluator.maxMemoEntries)
-        #expect(evaluator.memoCount == 10)
+        // The memo started over once full (by entries or by bytes, whichever bound came first).
+        #expect(evaluator.memoCount < BatchEvaluator.maxMemoEntries)
     }
 
     @Test func entraLinesWithOverrides() {

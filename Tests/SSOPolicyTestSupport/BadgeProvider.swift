@@ -32,7 +32,11 @@ public struct BadgeProvider: PolicyProvider {
         id: "badge-kiosk",
         name: "Badge reader kiosk (test provider)",
         summary: "A test-only provider: a badge tap opens one shared session for every app.",
-        sources: ["tests"],
+        sources: [
+            SourceDocument(
+                "tests", title: "ssopolicy test fixtures", publisher: "ssopolicy", url: "Tests/SSOPolicyTestSupport",
+                language: "en", documentedAsOf: "2026-11-23")
+        ],
         settings: [
             SettingDeclaration("timeout", .duration, default: "15m", meaning: "how long a tap lasts", source: "tests"),
             SettingDeclaration(

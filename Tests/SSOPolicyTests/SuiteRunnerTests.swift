@@ -108,7 +108,9 @@ import Testing
         #expect(text.contains("suites/kiosk-taps.yaml:5:5: error: step 4 (08:03 bob open till)"))
         #expect(text.contains("prompts   expected [passcode]"))
         #expect(text.contains("actual   [credentials]"))
-        #expect(text.contains("- fired badge.session.tap: no tap is live [tests]"))
+        #expect(
+            text.contains(
+                "- fired badge.session.tap: no tap is live [ssopolicy test fixtures\n"))
         #expect(text.hasSuffix("0 passed, 1 failed (1 suite)\n"))
     }
 

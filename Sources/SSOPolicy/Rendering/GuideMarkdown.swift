@@ -3,7 +3,7 @@ import SSOPolicyProviderKit
 /// Markdown for onboarding guides: tables that render on common forges.
 public enum GuideMarkdown {
     static func prompts(_ prompts: [String]) -> String {
-        prompts.isEmpty ? "none" : prompts.map { "`\($0)`" }.joined(separator: " → ")
+        prompts.isEmpty ? "-" : prompts.map { "`\($0)`" }.joined(separator: " → ")
     }
 
     static func findings(_ findings: [StepView.FindingView]) -> String {
@@ -34,6 +34,14 @@ public enum GuideMarkdown {
         return out + "\n"
     }
 
+    /// "Inventory (`inventory`)" when a compared policy gives the app a display name.
+    static func appName(_ app: String, _ comparison: Comparison) -> String {
+        let named = comparison.results.lazy.compactMap { result in
+            result.policy.configuration.apps.first { $0.id == app }?.name
+        }.first
+        return named.map { "\(Markdown.cell($0)) (`\(app)`)" } ?? app
+    }
+
     public static func compare(_ comparison: Comparison, diffOnly: Bool) -> String {
         let differences = Set(comparison.differences)
         let names = comparison.results.map(\.policy.configuration.id)
@@ -47,7 +55,9 @@ public enum GuideMarkdown {
             let step = first[index]
             if diffOnly && !differences.contains(step.number) { continue }
             let number = differences.contains(step.number) ? "**\(step.number)**" : "\(step.number)"
-            out += "| \(number) | \(step.at) | \(step.user ?? "") | `\(step.event)` \(step.app) | "
+            var event = "`\(step.event)` \(appName(step.app, comparison))"
+            if let note = step.note { event += "<br>*\(Markdown.cell(note))*" }
+            out += "| \(number) | \(step.at) | \(step.user ?? "") | \(event) | "
             out +=
                 allViews.map { views in
                     let view = views[index]
@@ -80,6 +90,16 @@ public enum GuideMarkdown {
                     : total.handovers.map { "\($0.user): \(CompareRender.handoverText($0.secondsUntilSafe))" }.joined(
                         separator: ", ")
             }.joined(separator: " | ") + " |\n"
+        let configurationFindings = comparison.results.flatMap { result in
+            result.policyFindingViews.map { (result.policy.configuration.id, $0) }
+        }
+        if !configurationFindings.isEmpty {
+            out += "\nFindings of the configurations themselves:\n\n"
+            for (policy, finding) in configurationFindings {
+                out +=
+                    "- `\(policy)`: **\(finding.severity.name)** `\(finding.id)`: \(Markdown.cell(finding.message))\n"
+            }
+        }
         let list = comparison.differences.map(String.init).joined(separator: ", ")
         out += "\nSteps that differ: \(list.isEmpty ? "none" : list)\n\n"
         return out

@@ -35,7 +35,12 @@ public enum MermaidDiagram {
             }
             var session = view.session
             if let user = view.sessionUser { session += " (\(user))" }
-            out += "    \(to)->>broker: session \(safe(session))\n"
+            // Only a shared session is held by the broker/anchor; an app's own session stays with the app.
+            if [.sharedNew, .sharedReused].contains(SessionKind(name: view.session)), to != "broker" {
+                out += "    \(to)->>broker: session \(safe(session))\n"
+            } else {
+                out += "    Note over \(to): session \(safe(session))\n"
+            }
             for finding in view.findings {
                 out += "    Note over \(to): \(finding.severity.name) \(safe(finding.id))\n"
             }

@@ -43,7 +43,11 @@ public enum ProviderDocumentation {
         for descriptor in descriptors {
             out += "\(descriptor.id): \(descriptor.name)\n"
             out += wrap(descriptor.summary, indent: "  ", hanging: "  ") + "\n"
-            out += wrap("sources: " + descriptor.sources.joined(separator: ", "), indent: "  ", hanging: "    ") + "\n"
+            out += "  sources (ssopolicy sources ID):\n"
+            for document in descriptor.sources {
+                out +=
+                    wrap("\(document.id): \(SourceCatalogue.line(document))", indent: "    ", hanging: "      ") + "\n"
+            }
             out += "  shared session held by: \(descriptor.sessionAuthority)\n"
             func section(_ title: String, _ items: [(String, String, String)]) {
                 guard !items.isEmpty else { return }
@@ -58,7 +62,7 @@ public enum ProviderDocumentation {
                 descriptor.settings.map {
                     (
                         $0.key, kindText($0.kind) + ($0.defaultValue.map { " (default \($0))" } ?? " (required)"),
-                        "\($0.meaning) [\($0.source)]"
+                        "\($0.meaning) [\(descriptor.renderCitations($0.source))]"
                     )
                 })
             section(
@@ -68,7 +72,9 @@ public enum ProviderDocumentation {
                         option.key,
                         option.readings.map(\.value).joined(separator: " | ") + " (default \(option.defaultValue))",
                         "\(option.summary) (\(option.conflict)). "
-                            + option.readings.map { "'\($0.value)': \($0.meaning) [\($0.source)]" }.joined(
+                            + option.readings.map {
+                                "'\($0.value)': \($0.meaning) [\(descriptor.renderCitations($0.source))]"
+                            }.joined(
                                 separator: " ")
                     )
                 })
@@ -77,7 +83,7 @@ public enum ProviderDocumentation {
                 descriptor.appKeys.map {
                     (
                         $0.key, kindText($0.kind) + ($0.defaultValue.map { " (default \($0))" } ?? " (required)"),
-                        "\($0.meaning) [\($0.source)]"
+                        "\($0.meaning) [\(descriptor.renderCitations($0.source))]"
                     )
                 })
             section(
@@ -87,7 +93,7 @@ public enum ProviderDocumentation {
                         fact.key,
                         valuesText(fact.domain) + (fact.scope == .app ? ", per app" : "")
                             + " (default \(fact.defaultValue))",
-                        "\(fact.meaning) [\(fact.source)]"
+                        "\(fact.meaning) [\(descriptor.renderCitations(fact.source))]"
                     )
                 })
             section(
@@ -96,7 +102,7 @@ public enum ProviderDocumentation {
                     let meaning = descriptor.requiredEventMeanings[event.name] ?? event.meaning
                     return (
                         event.name, targetText(event.target) + (event.requiresUser ? ", needs user" : ""),
-                        "\(meaning) [\(event.source)]"
+                        "\(meaning) [\(descriptor.renderCitations(event.source))]"
                     )
                 })
             section(
@@ -104,7 +110,7 @@ public enum ProviderDocumentation {
                 descriptor.stepConditions.map {
                     (
                         $0.key, kindText($0.kind) + " on " + $0.events.joined(separator: ", "),
-                        "\($0.meaning) [\($0.source)]"
+                        "\($0.meaning) [\(descriptor.renderCitations($0.source))]"
                     )
                 })
             section(
@@ -112,14 +118,21 @@ public enum ProviderDocumentation {
                 descriptor.details.map { ($0.key, valuesText($0.kind), $0.meaning) })
             section(
                 "findings:",
-                descriptor.findings.map { ($0.id, $0.severity.name, "\($0.meaning) [\($0.source)]") })
+                descriptor.findings.map {
+                    ($0.id, $0.severity.name, "\($0.meaning) [\(descriptor.renderCitations($0.source))]")
+                })
             section(
                 "rules:",
-                descriptor.rules.map { ($0.id, "fires when " + $0.firedBecause, "\($0.summary) [\($0.source)]") })
+                descriptor.rules.map {
+                    ($0.id, "fires when " + $0.firedBecause, "\($0.summary) [\(descriptor.renderCitations($0.source))]")
+                })
             section(
                 "verify properties (beyond the core's; see 'ssopolicy verify --help'):",
                 descriptor.properties.map {
-                    ($0.id, "broken by " + $0.violatedBy.joined(separator: ", "), "\($0.meaning) [\($0.source)]")
+                    (
+                        $0.id, "broken by " + $0.violatedBy.joined(separator: ", "),
+                        "\($0.meaning) [\(descriptor.renderCitations($0.source))]"
+                    )
                 })
             out += "\n"
         }
@@ -127,135 +140,103 @@ public enum ProviderDocumentation {
     }
 
     public static func json(_ descriptors: [ProviderDescriptor]) -> JSONValue {
+        .array(descriptors.map(json))
+    }
+
+    static func json(_ descriptor: ProviderDescriptor) -> JSONValue {
+        func cite(_ text: String) -> JSONValue { .string(descriptor.renderCitations(text)) }
         func setting(_ declaration: SettingDeclaration) -> JSONValue {
             .object([
                 ("key", .string(declaration.key)), ("type", .string(kindText(declaration.kind))),
                 ("default", .optional(declaration.defaultValue)), ("meaning", .string(declaration.meaning)),
-                ("source", .string(declaration.source)),
+                ("source", cite(declaration.source)),
             ])
         }
-        return .array(
-            descriptors.map { descriptor in
-                .object([
-                    ("id", .string(descriptor.id)), ("name", .string(descriptor.name)),
-                    ("summary", .string(descriptor.summary)), ("sources", .strings(descriptor.sources)),
-                    ("session_authority", .string(descriptor.sessionAuthority)),
-                    ("settings", .array(descriptor.settings.map(setting))),
-                    (
-                        "model_options",
-                        .array(
-                            descriptor.modelOptions.map { option in
-                                .object([
-                                    ("key", .string(option.key)), ("conflict", .string(option.conflict)),
-                                    ("summary", .string(option.summary)), ("default", .string(option.defaultValue)),
-                                    (
-                                        "readings",
-                                        .array(
-                                            option.readings.map {
-                                                .object([
-                                                    ("value", .string($0.value)), ("meaning", .string($0.meaning)),
-                                                    ("source", .string($0.source)),
-                                                ])
-                                            })
-                                    ),
-                                ])
-                            })
-                    ),
-                    ("app_keys", .array(descriptor.appKeys.map(setting))),
-                    (
-                        "facts",
-                        .array(
-                            descriptor.facts.map { fact in
-                                .object([
-                                    ("key", .string(fact.key)), ("values", .string(fact.domain.expectation)),
-                                    ("scope", .string(fact.scope.rawValue)), ("default", .string(fact.defaultValue)),
-                                    ("meaning", .string(fact.meaning)), ("source", .string(fact.source)),
-                                ])
-                            })
-                    ),
-                    (
-                        "details",
-                        .array(
-                            descriptor.details.map {
-                                .object([
-                                    ("key", .string($0.key)), ("values", .string(valuesText($0.kind))),
-                                    ("meaning", .string($0.meaning)),
-                                ])
-                            })
-                    ),
-                    (
-                        "events",
-                        .array(
-                            descriptor.allEvents.map { event in
-                                .object([
-                                    ("name", .string(event.name)), ("target", .string(targetText(event.target))),
-                                    ("requires_user", .bool(event.requiresUser)),
-                                    ("access_attempt", .bool(event.isAccessAttempt)),
-                                    ("meaning", .string(descriptor.requiredEventMeanings[event.name] ?? event.meaning)),
-                                    ("source", .string(event.source)),
-                                ])
-                            })
-                    ),
-                    (
-                        "step_conditions",
-                        .array(
-                            descriptor.stepConditions.map {
-                                .object([
-                                    ("key", .string($0.key)), ("type", .string(kindText($0.kind))),
-                                    ("events", .strings($0.events)), ("meaning", .string($0.meaning)),
-                                    ("source", .string($0.source)),
-                                ])
-                            })
-                    ),
-                    (
-                        "findings",
-                        .array(
-                            descriptor.findings.map {
-                                .object([
-                                    ("id", .string($0.id)), ("severity", .string($0.severity.name)),
-                                    ("message", .string($0.message)), ("meaning", .string($0.meaning)),
-                                    ("source", .string($0.source)),
-                                ])
-                            })
-                    ),
-                    (
-                        "rules",
-                        .array(
-                            descriptor.rules.map {
-                                .object([
-                                    ("id", .string($0.id)), ("summary", .string($0.summary)),
-                                    ("fires_when", .string($0.firedBecause)), ("source", .string($0.source)),
-                                ])
-                            })
-                    ),
-                    (
-                        "properties",
-                        .array(
-                            descriptor.properties.map {
-                                .object([
-                                    ("id", .string($0.id)), ("meaning", .string($0.meaning)),
-                                    ("violated_by", .strings($0.violatedBy)), ("source", .string($0.source)),
-                                ])
-                            })
-                    ),
-                ])
-            })
+        func reading(_ reading: ModelOptionDeclaration.Reading) -> JSONValue {
+            .object([
+                ("value", .string(reading.value)), ("meaning", .string(reading.meaning)),
+                ("source", cite(reading.source)),
+            ])
+        }
+        let options: [JSONValue] = descriptor.modelOptions.map { option in
+            .object([
+                ("key", .string(option.key)), ("conflict", .string(option.conflict)),
+                ("summary", .string(option.summary)), ("default", .string(option.defaultValue)),
+                ("readings", .array(option.readings.map(reading))),
+            ])
+        }
+        let facts: [JSONValue] = descriptor.facts.map { fact in
+            .object([
+                ("key", .string(fact.key)), ("values", .string(fact.domain.expectation)),
+                ("scope", .string(fact.scope.rawValue)), ("default", .string(fact.defaultValue)),
+                ("meaning", .string(fact.meaning)), ("source", cite(fact.source)),
+            ])
+        }
+        let details: [JSONValue] = descriptor.details.map {
+            .object([
+                ("key", .string($0.key)), ("values", .string(valuesText($0.kind))), ("meaning", .string($0.meaning)),
+            ])
+        }
+        let events: [JSONValue] = descriptor.allEvents.map { event in
+            .object([
+                ("name", .string(event.name)), ("target", .string(targetText(event.target))),
+                ("requires_user", .bool(event.requiresUser)), ("access_attempt", .bool(event.isAccessAttempt)),
+                ("meaning", .string(descriptor.requiredEventMeanings[event.name] ?? event.meaning)),
+                ("source", cite(event.source)),
+            ])
+        }
+        let conditions: [JSONValue] = descriptor.stepConditions.map {
+            .object([
+                ("key", .string($0.key)), ("type", .string(kindText($0.kind))), ("events", .strings($0.events)),
+                ("meaning", .string($0.meaning)), ("source", cite($0.source)),
+            ])
+        }
+        let findings: [JSONValue] = descriptor.findings.map {
+            .object([
+                ("id", .string($0.id)), ("severity", .string($0.severity.name)), ("message", .string($0.message)),
+                ("meaning", .string($0.meaning)), ("source", cite($0.source)),
+            ])
+        }
+        let rules: [JSONValue] = descriptor.rules.map {
+            .object([
+                ("id", .string($0.id)), ("summary", .string($0.summary)), ("fires_when", .string($0.firedBecause)),
+                ("source", cite($0.source)),
+            ])
+        }
+        let properties: [JSONValue] = descriptor.properties.map {
+            .object([
+                ("id", .string($0.id)), ("meaning", .string($0.meaning)), ("violated_by", .strings($0.violatedBy)),
+                ("source", cite($0.source)),
+            ])
+        }
+        return .object([
+            ("id", .string(descriptor.id)), ("name", .string(descriptor.name)),
+            ("summary", .string(descriptor.summary)), ("sources", .array(descriptor.sources.map(SourceCatalogue.json))),
+            ("session_authority", .string(descriptor.sessionAuthority)),
+            ("settings", .array(descriptor.settings.map(setting))), ("model_options", .array(options)),
+            ("app_keys", .array(descriptor.appKeys.map(setting))), ("facts", .array(facts)),
+            ("details", .array(details)), ("events", .array(events)), ("step_conditions", .array(conditions)),
+            ("findings", .array(findings)), ("rules", .array(rules)), ("properties", .array(properties)),
+        ])
     }
 
     public static func markdown(_ descriptors: [ProviderDescriptor]) -> String {
         var out = ""
         for descriptor in descriptors {
             out += "## `\(descriptor.id)`: \(descriptor.name)\n\n\(descriptor.summary)\n\n"
-            out += "Sources: " + descriptor.sources.map { "`\($0)`" }.joined(separator: ", ") + "\n\n"
+            out += "Sources:\n\n"
+            for document in descriptor.sources { out += "- " + SourceCatalogue.markdownLine(document) + "\n" }
+            out += "\n"
             out += "| setting | values | default | meaning | source |\n|---|---|---|---|---|\n"
             for setting in descriptor.settings {
                 out +=
                     "| `\(setting.key)` | \(Markdown.cell(kindText(setting.kind))) | \(setting.defaultValue ?? "required") | "
-                    + "\(Markdown.cell(setting.meaning)) | \(Markdown.cell(setting.source)) |\n"
+                    + "\(Markdown.cell(setting.meaning)) | \(Markdown.cell(descriptor.renderCitationsMarkdown(setting.source))) |\n"
             }
             out += "\n| rule | fires when | source |\n|---|---|---|\n"
             for rule in descriptor.rules {
-                out += "| `\(rule.id)` | \(Markdown.cell(rule.firedBecause)) | \(Markdown.cell(rule.source)) |\n"
+                out +=
+                    "| `\(rule.id)` | \(Markdown.cell(rule.firedBecause)) | \(Markdown.cell(descriptor.renderCitationsMarkdown(rule.source))) |\n"
             }
             out += "\n| finding | severity | meaning |\n|---|---|---|\n"
             for finding in descriptor.findings {

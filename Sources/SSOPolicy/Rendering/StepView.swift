@@ -110,7 +110,8 @@ public struct OutcomeRenderer: Sendable {
             } else {
                 because = "a condition of the rule did not hold"
             }
-            return StepView.TraceView(rule: rule.id, fired: entry.fired, because: because, source: rule.source)
+            return StepView.TraceView(
+                rule: rule.id, fired: entry.fired, because: because, source: descriptor.renderCitations(rule.source))
         }
     }
 

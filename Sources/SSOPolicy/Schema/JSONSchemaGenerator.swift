@@ -70,7 +70,7 @@ public struct JSONSchemaGenerator: Sendable {
         let providers = registry.providers
         return .object([
             ("type", "object"),
-            ("description", "A policy (spec 3.1): a provider, its settings and its apps."),
+            ("description", "A policy: a provider, its settings and its apps."),
             ("required", ["policy", "provider", "apps"]),
             (
                 "properties",
@@ -137,7 +137,7 @@ public struct JSONSchemaGenerator: Sendable {
     }
 
     func settings(_ descriptor: ProviderDescriptor) -> JSONValue {
-        var properties = descriptor.settings.map { ($0.key, Self.setting($0)) }
+        var properties = descriptor.settings.map { ($0.key, Self.setting($0, descriptor)) }
         if !descriptor.modelOptions.isEmpty {
             properties.append(
                 (
@@ -148,7 +148,10 @@ public struct JSONSchemaGenerator: Sendable {
                             "Model options: readings where the sources disagree; the seed's is the default."
                         ),
                         ("type", ["object", "null"]),
-                        ("properties", .object(descriptor.modelOptions.map { ($0.key, Self.setting($0.setting)) })),
+                        (
+                            "properties",
+                            .object(descriptor.modelOptions.map { ($0.key, Self.setting($0.setting, descriptor)) })
+                        ),
                         ("additionalProperties", false),
                     ])
                 ))
@@ -175,7 +178,7 @@ public struct JSONSchemaGenerator: Sendable {
                     ])
                 ),
                 ("name", .object([("type", "string")])),
-            ] + descriptor.appKeys.map { ($0.key, Self.setting($0)) }
+            ] + descriptor.appKeys.map { ($0.key, Self.setting($0, descriptor)) }
         let required = ["id"] + descriptor.appKeys.filter { $0.defaultValue == nil }.map(\.key)
         return .object([
             ("description", .string("An app of provider '\(descriptor.id)'.")),
@@ -185,10 +188,10 @@ public struct JSONSchemaGenerator: Sendable {
         ])
     }
 
-    static func setting(_ declaration: SettingDeclaration) -> JSONValue {
+    static func setting(_ declaration: SettingDeclaration, _ descriptor: ProviderDescriptor) -> JSONValue {
         var description = declaration.meaning
         if let value = declaration.defaultValue { description += " Default: \(value)." }
-        description += " Source: \(declaration.source)."
+        description += " Source: \(descriptor.renderCitations(declaration.source))."
         return .object([("description", .string(description))] + value(declaration.kind))
     }
 
@@ -247,7 +250,7 @@ public struct JSONSchemaGenerator: Sendable {
     func scenario() -> JSONValue {
         .object([
             ("type", "object"),
-            ("description", "A scenario (spec 3.2): timed steps, each with exactly one event."),
+            ("description", "A scenario: timed steps, each with exactly one event."),
             ("required", ["scenario", "steps"]),
             (
                 "properties",
@@ -272,7 +275,12 @@ public struct JSONSchemaGenerator: Sendable {
                 case .account: value = .object([("$ref", "#/$defs/identifier")])
                 }
                 var schema: [(String, JSONValue)] = [
-                    ("description", .string("\(fact.meaning) Default: \(fact.defaultValue). Source: \(fact.source)."))
+                    (
+                        "description",
+                        .string(
+                            "\(fact.meaning) Default: \(fact.defaultValue). Source: \(provider.descriptor.renderCitations(fact.source))."
+                        )
+                    )
                 ]
                 if fact.scope == .app {
                     schema.append(
@@ -312,15 +320,24 @@ public struct JSONSchemaGenerator: Sendable {
                 }
                 guard case .object(let fields) = target else { continue }
                 let schema = JSONValue.object(
-                    [("description", .string("\(event.meaning). Source: \(event.source)."))] + fields)
+                    [
+                        (
+                            "description",
+                            .string("\(event.meaning). Source: \(provider.descriptor.renderCitations(event.source)).")
+                        )
+                    ] + fields)
                 events.append((event.name, event, schema))
             }
         }
         var conditions: [(String, StepConditionDeclaration)] = []
+        var conditionDescriptions: [String: String] = [:]
         for provider in registry.providers {
             for condition in provider.descriptor.stepConditions
             where !conditions.contains(where: { $0.0 == condition.key }) {
                 conditions.append((condition.key, condition))
+                conditionDescriptions[condition.key] =
+                    "\(condition.meaning) On: \(condition.events.joined(separator: ", ")). Source: "
+                    + provider.descriptor.renderCitations(condition.source) + "."
             }
         }
         let properties: [(String, JSONValue)] =
@@ -353,9 +370,7 @@ public struct JSONSchemaGenerator: Sendable {
                         [
                             (
                                 "description",
-                                .string(
-                                    "\(condition.meaning) On: \(condition.events.joined(separator: ", ")). Source: \(condition.source)."
-                                )
+                                .string(conditionDescriptions[key] ?? condition.meaning)
                             )
                         ] + Self.value(condition.kind))
                 )
@@ -427,10 +442,17 @@ public struct JSONSchemaGenerator: Sendable {
                         "prompts",
                         .object([
                             ("type", ["array", "null"]),
+                            ("description", .string("The prompts the user sees, in order. " + Glossary.promptsText)),
                             ("items", .object([("enum", .array(Prompt.allCases.map { .string($0.name) }))])),
                         ])
                     ),
-                    ("session", .object([("enum", .array(SessionKind.allCases.map { .string($0.name) }))])),
+                    (
+                        "session",
+                        .object([
+                            ("description", .string("The session that results. " + Glossary.sessionsText)),
+                            ("enum", .array(SessionKind.allCases.map { .string($0.name) })),
+                        ])
+                    ),
                     ("session_user", .object([("$ref", "#/$defs/identifier")])),
                     (
                         "details",
@@ -444,7 +466,7 @@ public struct JSONSchemaGenerator: Sendable {
         ])
         return .object([
             ("type", "object"),
-            ("description", "A test suite (spec 3.3): expectations on a policy × scenario run."),
+            ("description", "A test suite: expectations on a policy × scenario run."),
             ("required", ["suite", "policy", "scenario", "expect"]),
             (
                 "properties",

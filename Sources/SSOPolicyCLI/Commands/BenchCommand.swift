@@ -3,6 +3,7 @@ import Foundation
 import SSOPolicy
 
 struct BenchCommand: ParsableCommand, ContextualCommand {
+    static let formats: [OutputFormat] = [.text, .json]
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the engine in-process: attempts and scenario steps per second, latency percentiles.",
@@ -46,13 +47,13 @@ struct BenchCommand: ParsableCommand, ContextualCommand {
     @Option(name: .long, help: "Trace mode while measuring: off, fired or explain.")
     var trace: TraceOption = .off
 
-    @Option(name: .long, help: "Output format: text or json.")
+    @Option(name: .long, help: ArgumentHelp("Output format: \(OutputFormat.list(Self.formats)).", valueName: "format"))
     var format: OutputFormat = .text
 
     func validate() throws {
         guard seconds > 0, seconds <= 600 else { throw ValidationError("--seconds must be in (0, 600]") }
         guard batch >= 1, batch <= 10_000_000 else { throw ValidationError("--batch must be in 1...10000000") }
-        guard [.text, .json].contains(format) else { throw ValidationError("'bench' supports --format text, json") }
+        guard Self.formats.contains(format) else { throw ValidationError("'bench' supports --format text, json") }
     }
 
     func run(in context: CLIContext) throws -> Int32 {

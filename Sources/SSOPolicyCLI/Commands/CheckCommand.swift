@@ -2,6 +2,7 @@ import ArgumentParser
 import SSOPolicy
 
 struct CheckCommand: ParsableCommand, ContextualCommand {
+    static let formats: [OutputFormat] = [.text, .json]
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate policies, scenarios and test suites (folders recursively).",
@@ -25,11 +26,11 @@ struct CheckCommand: ParsableCommand, ContextualCommand {
     @Flag(name: .long, help: "Let suites name policies and scenarios outside the folders being checked.")
     var allowOutsideReferences = false
 
-    @Option(name: .long, help: "Output format: text or json.")
+    @Option(name: .long, help: ArgumentHelp("Output format: \(OutputFormat.list(Self.formats)).", valueName: "format"))
     var format: OutputFormat = .text
 
     func run(in context: CLIContext) throws -> Int32 {
-        guard [.text, .json].contains(format) else {
+        guard Self.formats.contains(format) else {
             throw ValidationError("'check' supports --format text, json")
         }
         let report = context.engine.check(

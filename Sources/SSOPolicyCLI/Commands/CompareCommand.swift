@@ -26,7 +26,7 @@ struct CompareCommand: ParsableCommand, ContextualCommand {
     @Flag(name: .long, help: "Show only the steps where the policies differ.")
     var diff = false
 
-    @OptionGroup var output: FormatOptions
+    @OptionGroup var output: FormatOptions<TextJSONOrMarkdown>
 
     @OptionGroup var gate: FailOnOption
 
@@ -35,7 +35,7 @@ struct CompareCommand: ParsableCommand, ContextualCommand {
     }
 
     func run(in context: CLIContext) throws -> Int32 {
-        try output.require([.text, .json, .markdown], for: "compare")
+        try output.require(for: "compare")
         let comparison = try context.queries.compare(scenario: scenario, policies: policies, explain: output.explain)
         switch output.format {
         case .json: context.write(JSONAnswer.compare(comparison, diffOnly: diff))

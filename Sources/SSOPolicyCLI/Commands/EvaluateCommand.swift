@@ -47,7 +47,7 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
     @Option(name: .long, help: "Evaluate one JSON object of facts per line of FILE ('-' for standard input).")
     var batch: String?
 
-    @OptionGroup var output: FormatOptions
+    @OptionGroup var output: FormatOptions<TextOrJSON>
 
     static func pairs(_ values: [String], _ what: String) throws -> [(key: String, value: String)] {
         try values.map { text in
@@ -59,7 +59,7 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
     }
 
     func run(in context: CLIContext) throws -> Int32 {
-        try output.require([.text, .json], for: "evaluate")
+        try output.require(for: "evaluate")
         if let batch {
             return try runBatch(batch, policy: try FileResolver(context: context).policy(policy), in: context)
         }

@@ -36,6 +36,8 @@ struct GuideCommand: ParsableCommand, ContextualCommand {
         out +=
             "Each table is computed by the provider models: prompts in the order the user sees them, the session that\n"
         out += "results and whose it is, and the findings a security reviewer should know about.\n\n"
+        out += "## Reading the tables\n\nThe words the tables use, in plain terms (`ssopolicy glossary`):\n\n"
+        out += Glossary.markdown()
         out += "## Comparisons\n\n"
         for (scenarioName, policyNames) in Self.comparisons {
             let scenario = try resolver.scenario(scenarioName)
@@ -53,7 +55,7 @@ struct GuideCommand: ParsableCommand, ContextualCommand {
         out +=
             "AirWatch's table for every authentication type and SSO setting, regenerated from the model (the seed's\n"
         out +=
-            "table, `002_b9d7e61b51e742a7.txt`), for one app of `warehouse-airwatch` (initial check done, no previous\n"
+            "table in the AirWatch 9.2 SSO Explanation page), for one app of `warehouse-airwatch` (initial check done, no previous\n"
         out +=
             "session user, no Hub check-out); then the Entra table over who is signed in and whose data the app holds:\n\n"
         let fixed = [
@@ -71,6 +73,10 @@ struct GuideCommand: ParsableCommand, ContextualCommand {
             ).markdown
         }
         out += try VerificationGuideSection.markdown(context: context, resolver: resolver)
+        out += "## Sources\n\n"
+        out += "Every rule, finding, setting and model option cites one of these documents and a place in it "
+        out += "(`ssopolicy sources`, `ssopolicy providers`); dates are those the content is documented as of.\n\n"
+        out += SourceCatalogue.markdown(SourceCatalogue.entries(context.registry.providers.map(\.descriptor)))
         if let output {
             try Data(out.utf8).write(to: URL(fileURLWithPath: output))
             context.write("wrote \(output)\n")

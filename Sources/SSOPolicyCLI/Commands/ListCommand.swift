@@ -30,13 +30,13 @@ struct ListCommand: ParsableCommand, ContextualCommand {
     @Argument(help: "Only this kind: policies, scenarios or suites (default: all three).")
     var kind: Kind?
 
-    @Option(name: .long, help: "Output format: text or json.")
+    static let formats: [OutputFormat] = [.text, .json]
+
+    @Option(name: .long, help: ArgumentHelp("Output format: \(OutputFormat.list(Self.formats)).", valueName: "format"))
     var format: OutputFormat = .text
 
     func run(in context: CLIContext) throws -> Int32 {
-        guard format == .text || format == .json else {
-            throw ValidationError("'list' supports --format text, json, not '\(format.rawValue)'")
-        }
+        try OutputFormat.require(format, in: Self.formats, for: "list")
         let entries = try BundledEntry.all(in: context)
         let kinds = kind.map { [$0] } ?? Kind.allCases
         switch format {

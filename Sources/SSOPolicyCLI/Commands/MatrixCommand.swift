@@ -2,6 +2,7 @@ import ArgumentParser
 import SSOPolicy
 
 struct MatrixCommand: ParsableCommand, ContextualCommand {
+    static let formats: [OutputFormat] = [.text, .json, .markdown]
     static let configuration = CommandConfiguration(
         commandName: "matrix",
         abstract: "The full decision table of the policy's provider over its facts, for onboarding guides.",
@@ -25,11 +26,11 @@ struct MatrixCommand: ParsableCommand, ContextualCommand {
     @Flag(name: .long, help: "Also enumerate the settings that shape the decision table.")
     var all = false
 
-    @Option(name: .long, help: "Output format: text, json or markdown.")
+    @Option(name: .long, help: ArgumentHelp("Output format: \(OutputFormat.list(Self.formats)).", valueName: "format"))
     var format: OutputFormat = .text
 
     func run(in context: CLIContext) throws -> Int32 {
-        guard [.text, .json, .markdown].contains(format) else {
+        guard Self.formats.contains(format) else {
             throw ValidationError("'matrix' supports --format text, json, markdown")
         }
         let matrix: DecisionMatrix

@@ -18,10 +18,10 @@ struct OverviewCommand: ParsableCommand, ContextualCommand {
     static let defaultPolicies = ["airwatch/warehouse-airwatch.yaml", "entra/frontline-entra.yaml"]
     static let defaultScenario = "scenarios/shift-change.yaml"
 
-    @OptionGroup var output: FormatOptions
+    @OptionGroup var output: FormatOptions<TextJSONOrMarkdown>
 
     func run(in context: CLIContext) throws -> Int32 {
-        try output.require([.text, .json, .markdown], for: "overview")
+        try output.require(for: "overview")
         let resolver = FileResolver(context: context)
         let policies = try Self.defaultPolicies.map { path throws(DiagnosticsError) in try resolver.policy(path) }
         let scenario = try resolver.scenario(Self.defaultScenario)

@@ -2,6 +2,7 @@ import ArgumentParser
 import SSOPolicy
 
 struct ProvidersCommand: ParsableCommand, ContextualCommand {
+    static let formats: [OutputFormat] = [.text, .json, .markdown]
     static let configuration = CommandConfiguration(
         commandName: "providers",
         abstract: "List the registered providers: settings, app keys, facts, events, options, findings and rules.",
@@ -18,11 +19,11 @@ struct ProvidersCommand: ParsableCommand, ContextualCommand {
     @Argument(help: "Only this provider.")
     var provider: String?
 
-    @Option(name: .long, help: "Output format: text, json or markdown.")
+    @Option(name: .long, help: ArgumentHelp("Output format: \(OutputFormat.list(Self.formats)).", valueName: "format"))
     var format: OutputFormat = .text
 
     func run(in context: CLIContext) throws -> Int32 {
-        guard [.text, .json, .markdown].contains(format) else {
+        guard Self.formats.contains(format) else {
             throw ValidationError("'providers' supports --format text, json, markdown")
         }
         var providers = context.registry.providers
@@ -38,8 +39,9 @@ struct ProvidersCommand: ParsableCommand, ContextualCommand {
         let descriptors = providers.map(\.descriptor)
         switch format {
         case .json: context.write(JSONAnswer.providers(descriptors))
-        case .markdown: context.write(ProviderDocumentation.markdown(descriptors))
-        default: context.write(ProviderDocumentation.text(descriptors))
+        case .markdown:
+            context.write(ProviderDocumentation.markdown(descriptors) + "## Vocabulary\n\n" + Glossary.markdown())
+        default: context.write(ProviderDocumentation.text(descriptors) + Glossary.text())
         }
         return 0
     }

@@ -24,7 +24,7 @@ struct RunCommand: ParsableCommand, ContextualCommand {
     @Argument(help: "The policy file (or bundled policy name).")
     var policy: String
 
-    @OptionGroup var output: FormatOptions
+    @OptionGroup var output: FormatOptions<AnyFormat>
 
     @OptionGroup var gate: FailOnOption
 
@@ -36,7 +36,7 @@ struct RunCommand: ParsableCommand, ContextualCommand {
     var emitSuite: String?
 
     func run(in context: CLIContext) throws -> Int32 {
-        try output.require([.text, .json, .markdown, .mermaid], for: "run")
+        try output.require(for: "run")
         let result = try context.queries.run(scenario: scenario, policy: policy, explain: output.explain)
         switch output.format {
         case .json: context.write(JSONAnswer.run(result))

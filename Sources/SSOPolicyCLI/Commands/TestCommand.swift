@@ -40,7 +40,7 @@ struct TestCommand: ParsableCommand, ContextualCommand {
     @Flag(name: .long, help: "Let suites name policies and scenarios outside the folders being tested.")
     var allowOutsideReferences = false
 
-    @OptionGroup var output: FormatOptions
+    @OptionGroup var output: FormatOptions<TextOrJSON>
 
     func validate() throws {
         if let filter, SuiteRunner.Filter(parsing: filter) == nil {
@@ -49,7 +49,7 @@ struct TestCommand: ParsableCommand, ContextualCommand {
     }
 
     func run(in context: CLIContext) throws -> Int32 {
-        try output.require([.text, .json], for: "test")
+        try output.require(for: "test")
         let runner = SuiteRunner(
             engine: context.engine, traceMode: output.explain ? .explain : .fired,
             references: SuiteReferenceScope(allowsOutside: allowOutsideReferences))

@@ -3,6 +3,7 @@ import Foundation
 import SSOPolicy
 
 struct VerifyCommand: ParsableCommand, ContextualCommand {
+    static let formats: [OutputFormat] = [.text, .json, .markdown]
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Check every sequence of events up to a depth: can a user reach another user's session or data?",
@@ -65,7 +66,7 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
     @Option(name: .long, help: "Write each counterexample as a scenario file into this folder.")
     var counterexampleDir: String?
 
-    @Option(name: .long, help: "Output format: text, json or markdown.")
+    @Option(name: .long, help: ArgumentHelp("Output format: \(OutputFormat.list(Self.formats)).", valueName: "format"))
     var format: OutputFormat = .text
 
     @Flag(name: .long, help: "Add timing and memory: states per second and peak resident memory (not deterministic).")
@@ -93,7 +94,7 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
                 "--assume: unknown assumption '\(name)'" + Suggestion.didYouMean(name, in: known) + "; known: "
                     + known.joined(separator: ", "))
         }
-        if ![.text, .json, .markdown].contains(format) {
+        if !Self.formats.contains(format) {
             throw ValidationError("'verify' supports --format text, json, markdown, not '\(format.rawValue)'")
         }
     }

@@ -1,0 +1,132 @@
+import SSOPolicyProviderKit
+
+/// The public documents entra-shared-device cites (`ssopolicy sources`): Microsoft Learn's shared-device-mode
+/// pages (the English tutorial and the zh-CN, sv-SE and fr-FR pages, which carry facts the English one does not),
+/// the MSAL source repositories and the issue threads where maintainers stated behaviour.
+enum EntraSources {
+    static let tutorial = "entra-sdm-ios-tutorial"
+    static let overviewZH = "entra-sdm-ios-zh-cn"
+    static let overviewSV = "entra-sdm-ios-sv-se"
+    static let overviewFR = "entra-sdm-ios-fr-fr"
+    static let sharedDevicesOverview = "entra-shared-devices-overview"
+    static let prt = "entra-primary-refresh-token"
+    static let msalObjC = "msal-objc"
+    static let msalCommonObjC = "msal-common-objc"
+    static let msalAndroid = "msal-android"
+    static let sample = "ms-identity-mobile-apple-swift-objc"
+    static let android851 = "msal-android-issue-851"
+    static let objcPR881 = "msal-objc-pr-881"
+
+    static let documents: [SourceDocument] = [
+        SourceDocument(
+            tutorial, title: "Modify your iOS or iPadOS application to support shared device mode",
+            publisher: "Microsoft Learn", url: "https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios",
+            language: "en", documentedAsOf: "2024-06-14",
+            note: "the tutorial the model follows literally; sections: Detect shared device mode, Get the signed-in "
+                + "user and determine if a user has changed, Globally sign out a user, Receive broadcast to detect "
+                + "global sign out, Microsoft applications that support shared device mode"),
+        SourceDocument(
+            overviewZH, title: "适用于 iOS 设备的共享设备模式 (Shared device mode for iOS devices)",
+            publisher: "Microsoft Learn",
+            url: "https://learn.microsoft.com/zh-cn/entra/identity-platform/msal-ios-shared-devices", language: "zh-CN",
+            documentedAsOf: "2023 (Microsoft Entra edition: iOS 14 or later)",
+            note: "says iOS 14 or later and that signing in once gives SSO in every supported app"),
+        SourceDocument(
+            overviewSV, title: "Läge för delad enhet för iOS-enheter (Shared device mode for iOS devices)",
+            publisher: "Microsoft Docs",
+            url: "https://learn.microsoft.com/sv-se/azure/active-directory/develop/msal-ios-shared-devices",
+            language: "sv-SE", documentedAsOf: "2020-03-31 (ms.date; machine translation of 2020-11-12)",
+            note: "public preview; iOS 13 or later; the sharedDeviceMode MDM key"),
+        SourceDocument(
+            overviewFR, title: "Mode d’appareil partagé pour les appareils iOS (Shared device mode for iOS devices)",
+            publisher: "Microsoft Learn",
+            url: "https://learn.microsoft.com/fr-fr/azure/active-directory/develop/msal-ios-shared-devices",
+            language: "fr-FR", documentedAsOf: "2022-11-03 (Azure Active Directory edition: iOS 13 or later)",
+            note: "public preview; iOS 13 or later; the MDM pushes Authenticator"),
+        SourceDocument(
+            sharedDevicesOverview, title: "Overview of shared device mode (Microsoft identity platform)",
+            publisher: "Microsoft Learn",
+            url: "https://learn.microsoft.com/en-us/entra/identity-platform/msal-shared-devices",
+            language: "en", documentedAsOf: "2024-08",
+            note: "supported scenarios: global sign-in and sign-out through SDM-aware apps only"),
+        SourceDocument(
+            prt, title: "Understanding Primary Refresh Token (PRT)", publisher: "Microsoft Learn",
+            url: "https://learn.microsoft.com/en-us/entra/identity/devices/concept-primary-refresh-token",
+            language: "en",
+            documentedAsOf: "2024 (entra-docs version read with the 2024 shared-device pages)"),
+        SourceDocument(
+            msalObjC, title: "Microsoft Authentication Library for iOS and macOS (MSAL 2.13.0 source)",
+            publisher: "Microsoft (GitHub AzureAD)",
+            url: "https://github.com/AzureAD/microsoft-authentication-library-for-objc", language: "en",
+            documentedAsOf: "2026-07-22 (MSAL 2.13.0)", note: "locators are file paths in the repository"),
+        SourceDocument(
+            msalCommonObjC, title: "MSAL common library for Objective-C (IdentityCore source)",
+            publisher: "Microsoft (GitHub AzureAD)",
+            url: "https://github.com/AzureAD/microsoft-authentication-library-common-for-objc", language: "en",
+            documentedAsOf: "2026-07-22", note: "locators are file paths in the repository"),
+        SourceDocument(
+            msalAndroid, title: "Microsoft Authentication Library for Android (source)",
+            publisher: "Microsoft (GitHub AzureAD)",
+            url: "https://github.com/AzureAD/microsoft-authentication-library-for-android", language: "en",
+            documentedAsOf: "2024-10-21", note: "locators are file paths in the repository"),
+        SourceDocument(
+            sample, title: "MSAL iOS Swift / Objective-C shared-device sample (ms-identity-mobile-apple-swift-objc)",
+            publisher: "Microsoft (GitHub Azure-Samples)",
+            url: "https://github.com/Azure-Samples/ms-identity-mobile-apple-swift-objc", language: "en",
+            documentedAsOf: "2024-01-12"),
+        SourceDocument(
+            android851,
+            title: "MSAL Android issue #851: notification of sign-out in shared device mode (maintainer answers)",
+            publisher: "Microsoft (GitHub AzureAD)",
+            url: "https://github.com/AzureAD/microsoft-authentication-library-for-android/issues/851", language: "en",
+            documentedAsOf: "2019"),
+        SourceDocument(
+            objcPR881, title: "MSAL iOS pull request #881: shared-device sign-out (maintainer remark on Safari)",
+            publisher: "Microsoft (GitHub AzureAD)",
+            url: "https://github.com/AzureAD/microsoft-authentication-library-for-objc/pull/881", language: "en",
+            documentedAsOf: "2020"),
+    ]
+}
+
+/// Each documented fact as a citation of its original public document (a page section or a source file).
+enum EntraEvidence {
+    private static let objc = EntraSources.msalObjC
+    /// What MSAL reports as the device mode, and the broker-not-available path.
+    static let deviceInfo = "\(objc) MSAL/src/instance/MSALDeviceInfoProvider.m"
+    static let brokerNotAvailable =
+        "\(objc) MSAL/src/instance/MSALDeviceInfoProvider.m (MSALInternalBrokerNotAvailable)"
+    /// getCurrentAccount returns the broker's account in shared mode and the app's previous account.
+    static let currentAccount =
+        "\(objc) MSAL/src/MSALPublicClientApplication.m (getCurrentAccountWithParameters:completionBlock:)"
+    static let accountsProvider = "\(objc) MSAL/src/instance/MSALAccountsProvider.m"
+    /// An iOS app may fall back to its local refresh token when the SSO extension fails.
+    static let localRefreshToken =
+        "\(objc) MSAL/src/public/MSALSilentTokenParameters.h (allowUsingLocalCachedRtWhenSsoExtFailed)"
+    /// The sign-out sequence: local cache, then the broker, then (optionally) the browser.
+    static let signOutOrdering =
+        "\(objc) MSAL/src/MSALPublicClientApplication.m (signoutWithAccount:signoutParameters:completionBlock:)"
+    /// Default mode: sign-out does not sign out other apps; other apps get SSO through the extension.
+    static let defaultModeSignOut =
+        "\(objc) MSAL/src/public/MSALPublicClientApplication.h (\"will not sign out from other signed in apps on the device\")"
+    /// The Darwin notification the broker posts on global sign-out.
+    static let accountChangeNotification =
+        "\(EntraSources.msalCommonObjC) IdentityCore/src/MSIDConstants.m (MSID_SHARED_MODE_CURRENT_ACCOUNT_CHANGED_NOTIFICATION_KEY)"
+    /// Android: signIn refuses a second account; the persisted current account.
+    static let androidSingleAccount =
+        "\(EntraSources.msalAndroid) msal/src/main/java/com/microsoft/identity/client/SingleAccountPublicClientApplication.java (signIn: \"An account is already signed in.\")"
+    static let androidMultipleAccount =
+        "\(EntraSources.msalAndroid) msal/src/main/java/com/microsoft/identity/client/PublicClientApplication.java"
+    /// Global sign-in and sign-out through SDM-aware apps only.
+    static let globalSignIn = "\(EntraSources.sharedDevicesOverview) (Supported scenarios)"
+    /// Official samples clean up only when the current account is nil.
+    static let sampleCleanup =
+        "\(EntraSources.sample) MSALiOS/ViewController.swift (cleanup when the current account is nil)"
+    /// Tokens already issued stay valid until they expire.
+    static let tokensOutliveSignOut =
+        "\(EntraSources.android851) (maintainer: tokens apps cached stay valid until they expire)"
+    /// Safari cleared through SSO between Safari and the extension (a 2020 remark).
+    static let safariCleared =
+        "\(EntraSources.objcPR881) (maintainer: sign-out works thanks to SSO between Safari and the extension)"
+    /// The device session lasts while the device is used: no automatic sign-out.
+    static let deviceSessionLifetime = "\(EntraSources.prt) (PRT lifetime: 90 days, renewed while the device is used)"
+}
