@@ -12,7 +12,22 @@ enum AirWatchDescriptor {
         sources: [seed, research], settings: settings, modelOptions: modelOptions, appKeys: appKeys, facts: facts,
         events: events, stepConditions: stepConditions, details: details, findings: AirWatchFinding.catalogue,
         rules: AirWatchRule.table, requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy,
-        properties: properties, sessionAuthority: "SDK / anchor app")
+        properties: properties, sessionAuthority: "SDK / anchor app", handover: handover,
+        producedPrompts: [.credentials, .appCredentials, .passcode, .createPasscode, .changePasscode])
+
+    /// The shift change with Hub: the leaving worker ends their session, the next worker checks out the device.
+    static let handover = HandoverDeclaration(
+        summary: "the leaving worker locks the SDK session through an SSO app; the next worker checks out the "
+            + "device in Hub",
+        source: "\(research) E41-E43",
+        actions: [
+            .init(
+                .from, "sign_out",
+                .firstApp(
+                    matching: [.init("sso", ["inherit", "enabled"]), .init("sdk_initialized", ["true"])],
+                    described: "through the first SSO app (sso not disabled, sdk_initialized; else the first app)")),
+            .init(.to, "check_out", .word("hub")),
+        ])
 
     /// What `ssopolicy verify` checks beyond the core's properties.
     static let properties: [PropertyDeclaration] = [

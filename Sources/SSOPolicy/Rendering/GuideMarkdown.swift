@@ -35,13 +35,14 @@ public enum GuideMarkdown {
     }
 
     public static func compare(_ comparison: Comparison, diffOnly: Bool) -> String {
-        let differences = Set(comparison.differences)
+        let allViews = comparison.results.map(\.views)
+        let differenceList = Comparison.differences(allViews)
+        let differences = Set(differenceList)
         let names = comparison.results.map(\.policy.configuration.id)
         var out = "### Scenario `\(comparison.scenario.id)`"
         if let title = comparison.scenario.title { out += ": \(Markdown.cell(title))" }
         out += "\n\n| # | at | user | event | " + names.map { "`\($0)`" }.joined(separator: " | ") + " |\n"
         out += "|---:|---|---|---|" + names.map { _ in "---|" }.joined() + "\n"
-        let allViews = comparison.results.map(\.views)
         guard let first = allViews.first else { return out }
         for index in first.indices {
             let step = first[index]
@@ -61,7 +62,7 @@ public enum GuideMarkdown {
         out +=
             "\n| totals | " + names.map { "`\($0)`" }.joined(separator: " | ") + " |\n|---|"
             + names.map { _ in "---|" }.joined() + "\n"
-        let totals = comparison.results.map(Comparison.totals)
+        let totals = zip(comparison.results, allViews).map { Comparison.totals($0, views: $1) }
         out += "| prompts | " + totals.map { String($0.prompts) }.joined(separator: " | ") + " |\n"
         out +=
             "| prompts per user | "
@@ -72,15 +73,9 @@ public enum GuideMarkdown {
                 "| \(severity.name) findings | "
                 + totals.map { String($0.findings[severity] ?? 0) }.joined(separator: " | ") + " |\n"
         }
-        out +=
-            "| next user safely working | "
-            + totals.map { total in
-                total.handovers.isEmpty
-                    ? "n/a"
-                    : total.handovers.map { "\($0.user): \(CompareRender.handoverText($0.secondsUntilSafe))" }.joined(
-                        separator: ", ")
-            }.joined(separator: " | ") + " |\n"
-        let list = comparison.differences.map(String.init).joined(separator: ", ")
+        out += "| verdict | " + totals.map { Markdown.cell(Comparison.verdict($0)) }.joined(separator: " | ") + " |\n"
+        for note in comparison.notes { out += "\nNote: \(Markdown.cell(note))\n" }
+        let list = differenceList.map(String.init).joined(separator: ", ")
         out += "\nSteps that differ: \(list.isEmpty ? "none" : list)\n\n"
         return out
     }
