@@ -24,6 +24,36 @@ public struct BoundScenario: Sendable {
     public var steps: [Step]
 }
 
+/// A provider's declared handover as its events, for one policy and two users: shared by scenario binding and by
+/// `verify --assume hands-over`, so both play the same procedure.
+enum HandoverExpansion {
+    static func events(
+        _ declaration: HandoverDeclaration, policy: CompiledPolicy, from: UserID, to: UserID, time: Int
+    ) -> [(event: ProviderEvent, text: String)] {
+        var events: [(ProviderEvent, String)] = []
+        for action in declaration.actions {
+            guard let eventID = policy.descriptor.event(action.event) else { continue }
+            let user = action.actor == .from ? from : to
+            if case .word(let word) = action.target {
+                events.append(
+                    (
+                        ProviderEvent(event: eventID, target: .word(word), user: user, time: time),
+                        "\(action.event) \(word)"
+                    ))
+                continue
+            }
+            for app in action.target.apps(in: policy.configuration) {
+                events.append(
+                    (
+                        ProviderEvent(event: eventID, target: .app(app), user: user, time: time),
+                        "\(action.event) \(policy.configuration.apps[app.int].id)"
+                    ))
+            }
+        }
+        return events
+    }
+}
+
 /// Binds scenarios to policies. In `.strict` mode (a single `run`) an app the policy lacks is an error; in
 /// `.lenient` mode (comparisons) the step is `not_applicable` for that policy.
 public struct ScenarioBinder: Sendable {
@@ -158,22 +188,11 @@ public struct ScenarioBinder: Sendable {
             return .init(
                 step: step, event: nil, notApplicableReason: "\(descriptor.id) declares no handover procedure")
         }
-        var events: [ProviderEvent] = []
-        var words: [String] = []
-        for action in declaration.actions {
-            guard let eventID = descriptor.event(action.event) else { continue }
-            let name = action.actor == .from ? handover.from : handover.to
-            let user = users.intern(name)
-            if case .word(let word) = action.target {
-                events.append(ProviderEvent(event: eventID, target: .word(word), user: user, time: step.time))
-                words.append("\(name) \(action.event) \(word)")
-                continue
-            }
-            for app in action.target.apps(in: policy.configuration) {
-                events.append(ProviderEvent(event: eventID, target: .app(app), user: user, time: step.time))
-                words.append("\(name) \(action.event) \(policy.configuration.apps[app.int].id)")
-            }
-        }
+        let from = users.intern(handover.from)
+        let to = users.intern(handover.to)
+        let expanded = HandoverExpansion.events(declaration, policy: policy, from: from, to: to, time: step.time)
+        var events = expanded.map(\.event)
+        let words = expanded.map { "\($0.event.user == from ? handover.from : handover.to) \($0.text)" }
         guard let last = events.popLast() else {
             return .init(step: step, event: nil, notApplicableReason: "the handover names no app of this policy")
         }

@@ -78,6 +78,9 @@ public struct Comparison: Sendable {
         public var findings: [Severity: Int]
         /// Every turn after the first, in order.
         public var handovers: [Handover]
+        /// Steps looked at to compute these totals: one per step, whatever the number of handovers (a regression
+        /// test bounds it; the totals once rescanned the rest of the run at every handover).
+        public var stepsExamined: Int
     }
 
     /// Totals in one pass over the run's steps.
@@ -96,7 +99,9 @@ public struct Comparison: Sendable {
             handover.safeAtOnce = handover.safeFromStep != nil && handover.safeFromStep == turn.firstAccess
             handovers.append(handover)
         }
+        var examined = 0
         for (view, step) in zip(views, result.steps) {
+            examined += 1
             prompts += view.prompts.count
             for finding in view.findings { findings[finding.severity, default: 0] += 1 }
             if let user = view.user {
@@ -136,7 +141,9 @@ public struct Comparison: Sendable {
             current = turn
         }
         close()
-        return Totals(prompts: prompts, promptsPerUser: perUser, findings: findings, handovers: handovers)
+        return Totals(
+            prompts: prompts, promptsPerUser: perUser, findings: findings, handovers: handovers,
+            stepsExamined: examined)
     }
 
     /// The verdict in one line: prompts per worker, then for each next worker whether and from which step they

@@ -34,6 +34,26 @@ public enum GuideMarkdown {
         return out + "\n"
     }
 
+    /// Each provider's shift-change procedure, as a scenario's `handover` step plays it.
+    public static func handovers(_ descriptors: [ProviderDescriptor]) -> String {
+        var out = "## Handover: each provider's shift-change procedure\n\n"
+        out += "A scenario step `handover: { from: alice, to: bob }` plays each provider's documented procedure:\n\n"
+        out += "| provider | procedure | events | source |\n|---|---|---|---|\n"
+        for descriptor in descriptors {
+            guard let handover = descriptor.handover else {
+                out += "| `\(descriptor.id)` | none declared (the step is not applicable) | | |\n"
+                continue
+            }
+            let events = handover.actions.map {
+                "`\($0.actor.rawValue)`: `\($0.event)` \(Markdown.cell($0.target.text))"
+            }
+            out +=
+                "| `\(descriptor.id)` | \(Markdown.cell(handover.summary)) | " + events.joined(separator: "<br>")
+                + " | \(Markdown.cell(handover.source)) |\n"
+        }
+        return out + "\n"
+    }
+
     public static func compare(_ comparison: Comparison, diffOnly: Bool) -> String {
         let allViews = comparison.results.map(\.views)
         let differenceList = Comparison.differences(allViews)

@@ -45,6 +45,7 @@ public enum ProviderDocumentation {
             out += wrap(descriptor.summary, indent: "  ", hanging: "  ") + "\n"
             out += wrap("sources: " + descriptor.sources.joined(separator: ", "), indent: "  ", hanging: "    ") + "\n"
             out += "  shared session held by: \(descriptor.sessionAuthority)\n"
+            out += handoverText(descriptor)
             func section(_ title: String, _ items: [(String, String, String)]) {
                 guard !items.isEmpty else { return }
                 out += "\n  \(title)\n"
@@ -126,6 +127,41 @@ public enum ProviderDocumentation {
         return out
     }
 
+    /// The provider's shift-change procedure and the prompts it can show, under its header.
+    static func handoverText(_ descriptor: ProviderDescriptor) -> String {
+        var out =
+            wrap(
+                "prompts it can show: " + descriptor.producedPrompts.map(\.name).joined(separator: ", "), indent: "  ",
+                hanging: "    ") + "\n"
+        guard let handover = descriptor.handover else {
+            return out + "  handover: none declared (a 'handover' step is not applicable)\n"
+        }
+        out +=
+            wrap(
+                "handover (the 'handover: { from, to }' step): \(handover.summary) [\(handover.source)]", indent: "  ",
+                hanging: "    ") + "\n"
+        for (index, action) in handover.actions.enumerated() {
+            out += wrap("\(index + 1). \(action.text)", indent: "    ", hanging: "       ") + "\n"
+        }
+        return out
+    }
+
+    static func handoverJSON(_ handover: HandoverDeclaration) -> JSONValue {
+        .object([
+            ("summary", .string(handover.summary)), ("source", .string(handover.source)),
+            (
+                "actions",
+                .array(
+                    handover.actions.map {
+                        .object([
+                            ("actor", .string($0.actor.rawValue)), ("event", .string($0.event)),
+                            ("target", .string($0.target.text)),
+                        ])
+                    })
+            ),
+        ])
+    }
+
     public static func json(_ descriptors: [ProviderDescriptor]) -> JSONValue {
         func setting(_ declaration: SettingDeclaration) -> JSONValue {
             .object([
@@ -140,6 +176,8 @@ public enum ProviderDocumentation {
                     ("id", .string(descriptor.id)), ("name", .string(descriptor.name)),
                     ("summary", .string(descriptor.summary)), ("sources", .strings(descriptor.sources)),
                     ("session_authority", .string(descriptor.sessionAuthority)),
+                    ("handover", descriptor.handover.map(handoverJSON) ?? .null),
+                    ("prompts", .strings(descriptor.producedPrompts.map(\.name))),
                     ("settings", .array(descriptor.settings.map(setting))),
                     (
                         "model_options",
@@ -247,6 +285,12 @@ public enum ProviderDocumentation {
         for descriptor in descriptors {
             out += "## `\(descriptor.id)`: \(descriptor.name)\n\n\(descriptor.summary)\n\n"
             out += "Sources: " + descriptor.sources.map { "`\($0)`" }.joined(separator: ", ") + "\n\n"
+            if let handover = descriptor.handover {
+                out +=
+                    "Handover (`handover: { from, to }`): \(Markdown.cell(handover.summary)) — "
+                    + handover.actions.map { "`\($0.actor.rawValue)`: `\($0.event)` \(Markdown.cell($0.target.text))" }
+                    .joined(separator: ", then ") + " (\(Markdown.cell(handover.source)))\n\n"
+            }
             out += "| setting | values | default | meaning | source |\n|---|---|---|---|---|\n"
             for setting in descriptor.settings {
                 out +=

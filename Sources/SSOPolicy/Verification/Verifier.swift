@@ -133,10 +133,12 @@ public struct Verifier: Sendable {
         let selected = requested.compactMap(\.property)
 
         let handover = options.assumptions.contains(.signsOutBeforeHandover)
-        let checker = PropertyChecker(properties: selected, descriptor: policy.descriptor, tracksHandover: handover)
+        let handsOver = options.assumptions.contains(.handsOver)
+        let checker = PropertyChecker(
+            properties: selected, descriptor: policy.descriptor, tracksHandover: handover || handsOver)
         let moves = ExplorationMoves(
             policy: policy, users: options.users, exploreConditions: options.exploreConditions,
-            noRestart: options.assumptions.contains(.noRestart))
+            noRestart: options.assumptions.contains(.noRestart), handsOver: handsOver)
         var users = UserDirectory(Array(CounterexampleWriter.userNames.prefix(options.users)))
         let facts: FactValues
         do {
@@ -147,6 +149,7 @@ public struct Verifier: Sendable {
         var explorer = StateSpaceExplorer(
             moves: moves, checker: checker, depth: options.depth, maxStates: options.maxStates,
             handoverAssumed: handover, startTime: Clock.start, stopsWhenAllBroken: !options.exhaustive)
+        explorer.handsOverAssumed = handsOver
         let outcome =
             selected.isEmpty
             ? ExplorationOutcome(
