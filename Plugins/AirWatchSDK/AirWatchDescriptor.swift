@@ -12,7 +12,18 @@ enum AirWatchDescriptor {
         facts: facts,
         events: events, stepConditions: stepConditions, details: details, findings: AirWatchFinding.catalogue,
         rules: AirWatchRule.table, requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy,
-        properties: properties, sessionAuthority: "SDK / anchor app")
+        properties: properties, sessionAuthority: "SDK / anchor app", handover: handover,
+        producedPrompts: [.credentials, .appCredentials, .passcode, .createPasscode, .changePasscode])
+
+    /// Workspace ONE's own shift change on a shared device: check-in in Hub by the leaving worker, check-out by the
+    /// next (Hub's multi-user mode); what it clears depends on the policy's Shared Device settings.
+    static let handover = HandoverDeclaration(
+        summary: "the leaving worker checks the device in with Hub, then the next worker checks it out with Hub",
+        source: "\(AirWatchEvidence.checkInCheckOut); \(AirWatchEvidence.userChanged)",
+        actions: [
+            .init(.from, "check_in", .word("hub")),
+            .init(.to, "check_out", .word("hub")),
+        ])
 
     /// What `ssopolicy verify` checks beyond the core's properties.
     static let properties: [PropertyDeclaration] = [

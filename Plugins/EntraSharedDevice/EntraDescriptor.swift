@@ -55,7 +55,23 @@ enum EntraDescriptor {
         settings: settings, modelOptions: EntraModelOptions.all, appKeys: appKeys, facts: facts, events: events,
         stepConditions: stepConditions, details: details, findings: EntraFindings.catalogue, rules: EntraRules.table,
         requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy, properties: properties,
-        sessionAuthority: "Authenticator broker")
+        sessionAuthority: "Authenticator broker", handover: handover,
+        producedPrompts: [.interactiveSignIn, .appCredentials])
+
+    /// The shift change: the leaving worker signs out through a shared-device-aware app, which signs them out of
+    /// every eligible app on the device (global sign-out); the next worker then signs in at their first access.
+    static let handover = HandoverDeclaration(
+        summary: "the leaving worker signs out through a shared-device-aware app (global sign-out of every "
+            + "eligible app); the next worker signs in at their first access",
+        source: "\(seed) (\"Globally sign out a user\")",
+        actions: [
+            .init(
+                .from, "sign_out",
+                .firstApp(
+                    matching: [.init("msal", ["single_account"]), .init("broker_enabled", ["true"])],
+                    described: "through the first shared-device-aware app (msal: single_account, broker_enabled: "
+                        + "true; else the first app)"))
+        ])
 
     /// What `ssopolicy verify` checks beyond the core's properties.
     static let properties: [PropertyDeclaration] = [

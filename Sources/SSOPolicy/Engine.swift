@@ -232,6 +232,15 @@ public struct SSOPolicyEngine: Sendable {
                             "unknown finding '\(id)' for provider '\(policy.descriptor.id)'"
                                 + Suggestion.didYouMean(id, in: known)))
                 }
+                // An expectation the provider can never meet is a mistake in the suite, not a test that fails.
+                let produced = policy.descriptor.producedPrompts.map(\.name)
+                for name in expectation.prompts ?? [] where Prompt(name: name) != nil && !produced.contains(name) {
+                    diagnostics.append(
+                        .error(
+                            at: expectation.position,
+                            "prompts: '\(name)' is never shown by provider '\(policy.descriptor.id)'; it shows "
+                                + produced.map { "'\($0)'" }.joined(separator: ", ")))
+                }
                 for key in expectation.details.keys where policy.descriptor.detail(key) == nil {
                     diagnostics.append(
                         .error(

@@ -28,13 +28,18 @@ public struct ProviderDescriptor: Sendable {
     /// What holds the shared session on the device, as diagrams name it (e.g. "SDK / anchor app",
     /// "Authenticator broker").
     public var sessionAuthority: String
+    /// The provider's shift-change procedure, which a scenario's `handover` step expands to; nil if it has none.
+    public var handover: HandoverDeclaration?
+    /// Every prompt the provider can ever show, so `check` can flag a suite expecting one it cannot produce.
+    public var producedPrompts: [Prompt]
 
     public init(
         id: String, name: String, summary: String, sources: [SourceDocument], settings: [SettingDeclaration],
         modelOptions: [ModelOptionDeclaration], appKeys: [SettingDeclaration], facts: [FactDeclaration],
         events: [EventDeclaration], stepConditions: [StepConditionDeclaration], details: [DetailDeclaration],
         findings: [FindingDeclaration], rules: [RuleDeclaration], requiredEventMeanings: [String: String] = [:],
-        examplePolicy: String, properties: [PropertyDeclaration] = [], sessionAuthority: String = "identity broker"
+        examplePolicy: String, properties: [PropertyDeclaration] = [], sessionAuthority: String = "identity broker",
+        handover: HandoverDeclaration? = nil, producedPrompts: [Prompt] = Prompt.allCases
     ) {
         self.id = id
         self.name = name
@@ -53,6 +58,8 @@ public struct ProviderDescriptor: Sendable {
         self.examplePolicy = examplePolicy
         self.properties = properties
         self.sessionAuthority = sessionAuthority
+        self.handover = handover
+        self.producedPrompts = producedPrompts
     }
 
     /// The four required events followed by the provider's own.
@@ -113,6 +120,7 @@ public struct ProviderDescriptor: Sendable {
         for rule in rules where rule.summary.isEmpty || rule.source.isEmpty {
             problems.append("rule '\(rule.id)' lacks a summary or a source")
         }
+        if let handover { problems += handover.problems(in: self) }
         return problems + citationProblems()
     }
 }

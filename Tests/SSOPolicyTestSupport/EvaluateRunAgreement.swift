@@ -92,6 +92,14 @@ public enum EvaluateRunAgreement {
                             _ = apply(&child.state, event, &trace)
                             let who = event.user.map { names[Int($0.index)] + " " } ?? ""
                             step = "\(who)\(move.eventName): \(move.targetText)"
+                        case .handover(_, _, let events):
+                            // A handover is its provider's own events in a row, applied at one time.
+                            for var event in events {
+                                event.time = child.clock
+                                var trace = RuleTrace(.off)
+                                _ = apply(&child.state, event, &trace)
+                            }
+                            step = "handover \(move.targetText)"
                         }
                         guard seen.count < maxStates, seen.insert(child).inserted else { continue }
                         next.append((child, path + [step]))

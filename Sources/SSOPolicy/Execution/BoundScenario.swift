@@ -8,6 +8,13 @@ public struct BoundScenario: Sendable {
         public var event: ProviderEvent?
         /// Why the step does not apply, for text output.
         public var notApplicableReason: String?
+        /// A `handover` step's provider events before `event` (its last), all at the step's time.
+        public var leading: [ProviderEvent] = []
+        /// A `handover` step's expansion in words (`alice sign_out inventory`), in order.
+        public var expansion: [String] = []
+
+        /// Every event the step plays, in order.
+        public var events: [ProviderEvent] { event.map { leading + [$0] } ?? [] }
     }
 
     public var scenario: Scenario
@@ -15,6 +22,36 @@ public struct BoundScenario: Sendable {
     public var users: UserDirectory
     public var facts: FactValues
     public var steps: [Step]
+}
+
+/// A provider's declared handover as its events, for one policy and two users: shared by scenario binding and by
+/// `verify --assume hands-over`, so both play the same procedure.
+enum HandoverExpansion {
+    static func events(
+        _ declaration: HandoverDeclaration, policy: CompiledPolicy, from: UserID, to: UserID, time: Int
+    ) -> [(event: ProviderEvent, text: String)] {
+        var events: [(ProviderEvent, String)] = []
+        for action in declaration.actions {
+            guard let eventID = policy.descriptor.event(action.event) else { continue }
+            let user = action.actor == .from ? from : to
+            if case .word(let word) = action.target {
+                events.append(
+                    (
+                        ProviderEvent(event: eventID, target: .word(word), user: user, time: time),
+                        "\(action.event) \(word)"
+                    ))
+                continue
+            }
+            for app in action.target.apps(in: policy.configuration) {
+                events.append(
+                    (
+                        ProviderEvent(event: eventID, target: .app(app), user: user, time: time),
+                        "\(action.event) \(policy.configuration.apps[app.int].id)"
+                    ))
+            }
+        }
+        return events
+    }
 }
 
 /// Binds scenarios to policies. In `.strict` mode (a single `run`) an app the policy lacks is an error; in
@@ -76,6 +113,10 @@ public struct ScenarioBinder: Sendable {
 
         var steps: [BoundScenario.Step] = []
         for step in scenario.steps {
+            if let handover = step.handover {
+                steps.append(expand(step, handover, policy: policy, users: &users))
+                continue
+            }
             guard let eventID = descriptor.event(step.event) else {
                 steps.append(
                     .init(
@@ -135,6 +176,27 @@ public struct ScenarioBinder: Sendable {
         }
         if diagnostics.hasErrors { return .failure(DiagnosticsError(diagnostics.sorted)) }
         return .success(BoundScenario(scenario: scenario, policy: policy, users: users, facts: facts, steps: steps))
+    }
+
+    /// A `handover` step as the provider's declared procedure: each action's event by `from` or `to`, at the
+    /// step's time.
+    private func expand(
+        _ step: ScenarioStep, _ handover: ScenarioStep.Handover, policy: CompiledPolicy, users: inout UserDirectory
+    ) -> BoundScenario.Step {
+        let descriptor = policy.descriptor
+        guard let declaration = descriptor.handover else {
+            return .init(
+                step: step, event: nil, notApplicableReason: "\(descriptor.id) declares no handover procedure")
+        }
+        let from = users.intern(handover.from)
+        let to = users.intern(handover.to)
+        let expanded = HandoverExpansion.events(declaration, policy: policy, from: from, to: to, time: step.time)
+        var events = expanded.map(\.event)
+        let words = expanded.map { "\($0.event.user == from ? handover.from : handover.to) \($0.text)" }
+        guard let last = events.popLast() else {
+            return .init(step: step, event: nil, notApplicableReason: "the handover names no app of this policy")
+        }
+        return .init(step: step, event: last, notApplicableReason: nil, leading: events, expansion: words)
     }
 
     private func check(

@@ -15,6 +15,20 @@ public struct RunResult: Sendable {
     public var steps: [Step]
 }
 
+extension StepOutcome {
+    /// A handover's outcome from its events' outcomes: every prompt and finding, and the session, its user,
+    /// subject and details of the last event.
+    static func merging(_ earlier: StepOutcome, _ later: StepOutcome) -> StepOutcome {
+        guard earlier.session != .notApplicable else { return later }
+        var merged = later
+        merged.prompts = PromptList(earlier.prompts)
+        for prompt in later.prompts where !merged.prompts.contains(prompt) { merged.prompts.append(prompt) }
+        merged.findings.formUnion(earlier.findings)
+        if merged.subject == nil { merged.subject = earlier.subject }
+        return merged
+    }
+}
+
 /// Plays a bound scenario step by step against the policy's provider, keeping the provider's state between steps.
 public struct ScenarioRunner: Sendable {
     public var traceMode: RuleTrace.Mode
@@ -32,7 +46,11 @@ public struct ScenarioRunner: Sendable {
                 continue
             }
             trace.reset()
-            let outcome = session.apply(event, trace: &trace)
+            var outcome = StepOutcome.notApplicable
+            for leading in step.leading {
+                outcome = StepOutcome.merging(outcome, session.apply(leading, trace: &trace))
+            }
+            outcome = StepOutcome.merging(outcome, session.apply(event, trace: &trace))
             steps.append(.init(bound: step, outcome: outcome, trace: trace.entries))
         }
         return RunResult(scenario: bound.scenario, policy: bound.policy, users: bound.users, steps: steps)

@@ -16,6 +16,9 @@ public struct ScenarioLoader: Sendable {
 
     var eventNames: [String] {
         var names: [String] = EventDeclaration.required.map(\.name)
+        if registry.providers.contains(where: { $0.descriptor.handover != nil }) {
+            names.append(HandoverDeclaration.stepKey)
+        }
         for provider in registry.providers {
             for event in provider.descriptor.events where !names.contains(event.name) { names.append(event.name) }
         }
@@ -73,6 +76,7 @@ public struct ScenarioLoader: Sendable {
                 }
             }
         }
+        checkHandovers(steps, given: given, &reader)
         if reader.diagnostics.hasErrors { return .failure(DiagnosticsError(reader.diagnostics.sorted)) }
         return .success(
             Scenario(
@@ -153,6 +157,15 @@ public struct ScenarioLoader: Sendable {
             }
             return nil
         }
+        if event.key == HandoverDeclaration.stepKey {
+            let handover = readHandover(event, user: entries["user"], what: what, &reader)
+            checkConditions(entries.filter { conditions.contains($0.key) }, event: event.key, &reader)
+            guard let handover, reader.diagnostics.errors.count == errorsBefore else { return nil }
+            return ScenarioStep(
+                number: number, position: node.position, time: time, user: handover.to, event: event.key,
+                eventPosition: event.keyPosition, target: "\(handover.from) -> \(handover.to)",
+                targetPosition: event.value.position, conditions: [], note: note, handover: handover)
+        }
         let declaration = registry.providers.lazy.flatMap(\.descriptor.allEvents).first { $0.name == event.key }
         if declaration?.requiresUser == true, user == nil, entries["user"] == nil {
             reader.error("\(what): '\(event.key)' needs a 'user'", at: event.keyPosition)
@@ -174,6 +187,65 @@ public struct ScenarioLoader: Sendable {
             number: number, position: node.position, time: time, user: user, event: event.key,
             eventPosition: event.keyPosition, target: target, targetPosition: event.value.position,
             conditions: entries.filter { conditions.contains($0.key) }, note: note)
+    }
+
+    /// `handover: { from: alice, to: bob }`: two different workers, and no `user` (the step's user is `to`).
+    private func readHandover(
+        _ event: ConfigEntry, user: ConfigEntry?, what: String, _ reader: inout NodeReader
+    ) -> ScenarioStep.Handover? {
+        if let user {
+            reader.error(
+                "\(what): a handover names its workers with 'from' and 'to'; remove 'user'", at: user.keyPosition)
+        }
+        guard let entries = reader.mapping(event.value, "handover") else { return nil }
+        reader.rejectUnknownKeys(entries, known: ["from", "to"], in: "handover")
+        reader.requireKeys(["from", "to"], in: entries, at: event.value.position, "handover")
+        func worker(_ key: String) -> (String, SourcePosition)? {
+            guard let entry = entries[key], let name = reader.identifier(entry.value, "handover: \(key)") else {
+                return nil
+            }
+            if name == "none" || name == "all" {
+                reader.error("handover: \(key): '\(name)' is reserved; choose another name", at: entry.value.position)
+                return nil
+            }
+            return (name, entry.value.position)
+        }
+        guard let from = worker("from"), let to = worker("to") else { return nil }
+        if from.0 == to.0 {
+            reader.error("handover: 'from' and 'to' are both '\(to.0)'; a handover is between two workers", at: to.1)
+            return nil
+        }
+        return ScenarioStep.Handover(from: from.0, to: to.0, fromPosition: from.1, toPosition: to.1)
+    }
+
+    /// A handover comes from the worker who used the device last (the last step with a user), or, before any such
+    /// step, from a user the scenario's `given:` facts name: anyone else is a typo or a missing step.
+    private func checkHandovers(_ steps: [ScenarioStep], given: [ConfigEntry], _ reader: inout NodeReader) {
+        var last: (user: String, step: Int)?
+        var known: [String] = []
+        var seen = Set<String>()
+        func note(_ name: String) { if seen.insert(name).inserted { known.append(name) } }
+        for entry in given {
+            if let text = entry.value.scalar { note(text) }
+            for item in entry.value.entries ?? [] { if let text = item.value.scalar { note(text) } }
+        }
+        for step in steps {
+            if let handover = step.handover {
+                if let last, last.user != handover.from {
+                    reader.error(
+                        "step \(step.number): handover from '\(handover.from)', but the device's last user is "
+                            + "'\(last.user)' (step \(last.step))", at: handover.fromPosition)
+                } else if last == nil, !seen.contains(handover.from) {
+                    reader.error(
+                        "step \(step.number): handover from '\(handover.from)', who has not used the device before"
+                            + Suggestion.didYouMean(handover.from, in: known), at: handover.fromPosition)
+                }
+            }
+            if let user = step.user {
+                last = (user, step.number)
+                note(user)
+            }
+        }
     }
 
     /// A step condition must go with an event some provider allows it on, with a value of its kind; checked here

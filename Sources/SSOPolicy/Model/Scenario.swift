@@ -26,6 +26,7 @@ public struct Scenario: Sendable, Hashable {
         var seen = Set<String>()
         var names: [String] = []
         for step in steps {
+            if let from = step.handover?.from, seen.insert(from).inserted { names.append(from) }
             if let user = step.user, seen.insert(user).inserted { names.append(user) }
         }
         return names
@@ -48,10 +49,29 @@ public struct ScenarioStep: Sendable, Hashable {
     /// Provider-specific conditions (`silent_login: fails`), validated when bound.
     public var conditions: [ConfigEntry]
     public var note: String?
+    /// A `handover: { from, to }` step (event `handover`, user `to`): each provider expands it to its own
+    /// shift-change procedure (`HandoverDeclaration`).
+    public var handover: Handover?
+
+    /// The two workers of a handover step.
+    public struct Handover: Sendable, Hashable {
+        public var from: String
+        public var to: String
+        public var fromPosition: SourcePosition
+        public var toPosition: SourcePosition
+
+        public init(from: String, to: String, fromPosition: SourcePosition, toPosition: SourcePosition) {
+            self.from = from
+            self.to = to
+            self.fromPosition = fromPosition
+            self.toPosition = toPosition
+        }
+    }
 
     public init(
         number: Int, position: SourcePosition, time: Int, user: String?, event: String, eventPosition: SourcePosition,
-        target: String, targetPosition: SourcePosition, conditions: [ConfigEntry], note: String?
+        target: String, targetPosition: SourcePosition, conditions: [ConfigEntry], note: String?,
+        handover: Handover? = nil
     ) {
         self.number = number
         self.position = position
@@ -63,6 +83,7 @@ public struct ScenarioStep: Sendable, Hashable {
         self.targetPosition = targetPosition
         self.conditions = conditions
         self.note = note
+        self.handover = handover
     }
 }
 

@@ -3,8 +3,10 @@ import SSOPolicyProviderKit
 /// `compare` output: JSON per the contract, and text that fits an 80-column terminal.
 public enum CompareRender {
     public static func json(_ comparison: Comparison, diffOnly: Bool) -> JSONValue {
-        let differences = comparison.differences
-        let results = comparison.results.map { result -> JSONValue in
+        let allViews = comparison.results.map(\.views)
+        let differences = Comparison.differences(allViews)
+        let differing = Set(differences)
+        let results = zip(comparison.results, allViews).map { result, views -> JSONValue in
             guard case .object(var fields) = RunJSON.run(result) else { return .null }
             if diffOnly, let index = fields.firstIndex(where: { $0.0 == "steps" }),
                 case .array(let steps) = fields[index].1
@@ -14,10 +16,10 @@ public enum CompareRender {
                         guard case .object(let pairs) = step,
                             case .int(let number)? = pairs.first(where: { $0.0 == "step" })?.1
                         else { return false }
-                        return differences.contains(number)
+                        return differing.contains(number)
                     })
             }
-            let totals = Comparison.totals(result)
+            let totals = Comparison.totals(result, views: views)
             fields.append(
                 (
                     "totals",
@@ -31,35 +33,33 @@ public enum CompareRender {
                                     ($0.name, .int(totals.findings[$0] ?? 0))
                                 })
                         ),
-                        (
-                            "handovers",
-                            .array(
-                                totals.handovers.map { handover in
-                                    .object([
-                                        ("user", .string(handover.user)),
-                                        ("seconds_until_safe", handover.secondsUntilSafe.map(JSONValue.int) ?? .null),
-                                    ])
-                                })
-                        ),
+                        ("handovers", .array(totals.handovers.map(handoverJSON))),
+                        ("verdict", .string(Comparison.verdict(totals))),
                     ])
                 ))
             return .object(fields)
         }
         return .object([
             ("scenario", .string(comparison.scenario.id)), ("results", .array(results)),
-            ("differences", .array(differences.map(JSONValue.int))),
+            ("differences", .array(differences.map(JSONValue.int))), ("notes", .strings(comparison.notes)),
         ])
     }
 
-    static func handoverText(_ seconds: Int?) -> String {
-        guard let seconds else { return "never" }
-        return seconds == 0 ? "at once" : "after " + Duration.format(seconds)
+    static func handoverJSON(_ handover: Comparison.Handover) -> JSONValue {
+        .object([
+            ("user", .string(handover.user)), ("from", .string(handover.previousUser)), ("step", .int(handover.step)),
+            ("safe_from_step", handover.safeFromStep.map(JSONValue.int) ?? .null),
+            ("seconds_until_safe", handover.secondsUntilSafe.map(JSONValue.int) ?? .null),
+            ("at_once", .bool(handover.safeAtOnce)),
+            ("last_unsafe_step", handover.lastUnsafeStep.map(JSONValue.int) ?? .null),
+        ])
     }
 
     /// One block per step (policies one per line, so any number of policies fits 80 columns), then totals.
     public static func text(_ comparison: Comparison, diffOnly: Bool, explain: Bool) -> String {
-        let differences = Set(comparison.differences)
         let allViews = comparison.results.map(\.views)
+        let differenceList = Comparison.differences(allViews)
+        let differences = Set(differenceList)
         let names = comparison.results.map(\.policy.configuration.id)
         let width = names.map(\.count).max() ?? 0
         var out = "Scenario \(comparison.scenario.id)"
@@ -70,6 +70,7 @@ public enum CompareRender {
             if let title = result.policy.configuration.title { out += " - \(title)" }
             out += "\n"
         }
+        for note in comparison.notes { out += wrap("note: " + note, indent: "", hanging: "  ") + "\n" }
         out += "\n"
         guard let first = allViews.first else { return out }
         for index in first.indices {
@@ -89,8 +90,8 @@ public enum CompareRender {
             }
         }
         out += "\nTotals\n"
-        for (name, result) in zip(names, comparison.results) {
-            let totals = Comparison.totals(result)
+        for (index, (name, result)) in zip(names, comparison.results).enumerated() {
+            let totals = Comparison.totals(result, views: allViews[index])
             let perUser = totals.promptsPerUser.map { "\($0.user) \($0.prompts)" }.joined(separator: ", ")
             let findings = [Severity.critical, .high, .medium, .low].map { "\(totals.findings[$0] ?? 0) \($0.name)" }
             out += "  \(name)\n"
@@ -99,10 +100,7 @@ public enum CompareRender {
                     "prompts: \(totals.prompts) (\(perUser.isEmpty ? "none" : perUser))", indent: "    ",
                     hanging: "      ") + "\n"
             out += "    findings: " + findings.joined(separator: ", ") + "\n"
-            for handover in totals.handovers {
-                out +=
-                    "    \(handover.user) works safely in their own session: \(handoverText(handover.secondsUntilSafe))\n"
-            }
+            out += wrap("verdict: " + Comparison.verdict(totals), indent: "    ", hanging: "      ") + "\n"
             for finding in result.policyFindingViews {
                 out +=
                     wrap(
@@ -110,7 +108,7 @@ public enum CompareRender {
                         hanging: "      ") + "\n"
             }
         }
-        let list = comparison.differences.map(String.init).joined(separator: ", ")
+        let list = differenceList.map(String.init).joined(separator: ", ")
         out += "\nSteps that differ: \(list.isEmpty ? "none" : list)\n"
         return out
     }

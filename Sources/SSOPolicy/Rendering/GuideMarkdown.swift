@@ -42,14 +42,35 @@ public enum GuideMarkdown {
         return named.map { "\(Markdown.cell($0)) (`\(app)`)" } ?? app
     }
 
+    /// Each provider's shift-change procedure, as a scenario's `handover` step plays it.
+    public static func handovers(_ descriptors: [ProviderDescriptor]) -> String {
+        var out = "## Handover: each provider's shift-change procedure\n\n"
+        out += "A scenario step `handover: { from: alice, to: bob }` plays each provider's documented procedure:\n\n"
+        out += "| provider | procedure | events | source |\n|---|---|---|---|\n"
+        for descriptor in descriptors {
+            guard let handover = descriptor.handover else {
+                out += "| `\(descriptor.id)` | none declared (the step is not applicable) | | |\n"
+                continue
+            }
+            let events = handover.actions.map {
+                "`\($0.actor.rawValue)`: `\($0.event)` \(Markdown.cell($0.target.text))"
+            }
+            out +=
+                "| `\(descriptor.id)` | \(Markdown.cell(handover.summary)) | " + events.joined(separator: "<br>")
+                + " | \(descriptor.renderCitationsMarkdown(handover.source)) |\n"
+        }
+        return out + "\n"
+    }
+
     public static func compare(_ comparison: Comparison, diffOnly: Bool) -> String {
-        let differences = Set(comparison.differences)
+        let allViews = comparison.results.map(\.views)
+        let differenceList = Comparison.differences(allViews)
+        let differences = Set(differenceList)
         let names = comparison.results.map(\.policy.configuration.id)
         var out = "### Scenario `\(comparison.scenario.id)`"
         if let title = comparison.scenario.title { out += ": \(Markdown.cell(title))" }
         out += "\n\n| # | at | user | event | " + names.map { "`\($0)`" }.joined(separator: " | ") + " |\n"
         out += "|---:|---|---|---|" + names.map { _ in "---|" }.joined() + "\n"
-        let allViews = comparison.results.map(\.views)
         guard let first = allViews.first else { return out }
         for index in first.indices {
             let step = first[index]
@@ -71,7 +92,7 @@ public enum GuideMarkdown {
         out +=
             "\n| totals | " + names.map { "`\($0)`" }.joined(separator: " | ") + " |\n|---|"
             + names.map { _ in "---|" }.joined() + "\n"
-        let totals = comparison.results.map(Comparison.totals)
+        let totals = zip(comparison.results, allViews).map { Comparison.totals($0, views: $1) }
         out += "| prompts | " + totals.map { String($0.prompts) }.joined(separator: " | ") + " |\n"
         out +=
             "| prompts per user | "
@@ -82,14 +103,7 @@ public enum GuideMarkdown {
                 "| \(severity.name) findings | "
                 + totals.map { String($0.findings[severity] ?? 0) }.joined(separator: " | ") + " |\n"
         }
-        out +=
-            "| next user safely working | "
-            + totals.map { total in
-                total.handovers.isEmpty
-                    ? "n/a"
-                    : total.handovers.map { "\($0.user): \(CompareRender.handoverText($0.secondsUntilSafe))" }.joined(
-                        separator: ", ")
-            }.joined(separator: " | ") + " |\n"
+        out += "| verdict | " + totals.map { Markdown.cell(Comparison.verdict($0)) }.joined(separator: " | ") + " |\n"
         let configurationFindings = comparison.results.flatMap { result in
             result.policyFindingViews.map { (result.policy.configuration.id, $0) }
         }
@@ -100,7 +114,8 @@ public enum GuideMarkdown {
                     "- `\(policy)`: **\(finding.severity.name)** `\(finding.id)`: \(Markdown.cell(finding.message))\n"
             }
         }
-        let list = comparison.differences.map(String.init).joined(separator: ", ")
+        for note in comparison.notes { out += "\nNote: \(Markdown.cell(note))\n" }
+        let list = differenceList.map(String.init).joined(separator: ", ")
         out += "\nSteps that differ: \(list.isEmpty ? "none" : list)\n\n"
         return out
     }

@@ -19,16 +19,20 @@ public enum MermaidDiagram {
         out += "    title \(safe(result.policy.configuration.id)) on \(safe(result.scenario.id))\n"
         var users: [String] = []
         var apps: [String] = []
+        var seen = (users: Set<String>(), apps: Set<String>())
         for view in views {
-            if let user = view.user, !users.contains(user) { users.append(user) }
-            if view.app != "all", !apps.contains(view.app) { apps.append(view.app) }
+            if let user = view.user, seen.users.insert(user).inserted { users.append(user) }
+            if view.app != "all", view.event != HandoverDeclaration.stepKey, seen.apps.insert(view.app).inserted {
+                apps.append(view.app)
+            }
         }
         for user in users { out += "    actor u_\(participant(user)) as \(safe(user))\n" }
         for app in apps { out += "    participant a_\(participant(app)) as \(safe(app))\n" }
         out += "    participant broker as \(safe(broker))\n"
         for view in views {
             let from = view.user.map { "u_\(participant($0))" } ?? "broker"
-            let to = view.app == "all" ? "broker" : "a_\(participant(view.app))"
+            let to =
+                view.app == "all" || view.event == HandoverDeclaration.stepKey ? "broker" : "a_\(participant(view.app))"
             out += "    \(from)->>\(to): \(view.at) \(safe(view.event))\n"
             if !view.prompts.isEmpty {
                 out += "    \(to)-->>\(from): prompts \(safe(view.prompts.joined(separator: ", ")))\n"

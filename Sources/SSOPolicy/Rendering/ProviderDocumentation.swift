@@ -49,6 +49,7 @@ public enum ProviderDocumentation {
                     wrap("\(document.id): \(SourceCatalogue.line(document))", indent: "    ", hanging: "      ") + "\n"
             }
             out += "  shared session held by: \(descriptor.sessionAuthority)\n"
+            out += handoverText(descriptor)
             func section(_ title: String, _ items: [(String, String, String)]) {
                 guard !items.isEmpty else { return }
                 out += "\n  \(title)\n"
@@ -139,6 +140,42 @@ public enum ProviderDocumentation {
         return out
     }
 
+    /// The provider's shift-change procedure and the prompts it can show, under its header.
+    static func handoverText(_ descriptor: ProviderDescriptor) -> String {
+        var out =
+            wrap(
+                "prompts it can show: " + descriptor.producedPrompts.map(\.name).joined(separator: ", "), indent: "  ",
+                hanging: "    ") + "\n"
+        guard let handover = descriptor.handover else {
+            return out + "  handover: none declared (a 'handover' step is not applicable)\n"
+        }
+        out +=
+            wrap(
+                "handover (the 'handover: { from, to }' step): \(handover.summary) "
+                    + "[\(descriptor.renderCitations(handover.source))]", indent: "  ",
+                hanging: "    ") + "\n"
+        for (index, action) in handover.actions.enumerated() {
+            out += wrap("\(index + 1). \(action.text)", indent: "    ", hanging: "       ") + "\n"
+        }
+        return out
+    }
+
+    static func handoverJSON(_ handover: HandoverDeclaration, in descriptor: ProviderDescriptor) -> JSONValue {
+        .object([
+            ("summary", .string(handover.summary)), ("source", .string(descriptor.renderCitations(handover.source))),
+            (
+                "actions",
+                .array(
+                    handover.actions.map {
+                        .object([
+                            ("actor", .string($0.actor.rawValue)), ("event", .string($0.event)),
+                            ("target", .string($0.target.text)),
+                        ])
+                    })
+            ),
+        ])
+    }
+
     public static func json(_ descriptors: [ProviderDescriptor]) -> JSONValue {
         .array(descriptors.map(json))
     }
@@ -213,6 +250,8 @@ public enum ProviderDocumentation {
             ("id", .string(descriptor.id)), ("name", .string(descriptor.name)),
             ("summary", .string(descriptor.summary)), ("sources", .array(descriptor.sources.map(SourceCatalogue.json))),
             ("session_authority", .string(descriptor.sessionAuthority)),
+            ("handover", descriptor.handover.map { handoverJSON($0, in: descriptor) } ?? .null),
+            ("prompts", .strings(descriptor.producedPrompts.map(\.name))),
             ("settings", .array(descriptor.settings.map(setting))), ("model_options", .array(options)),
             ("app_keys", .array(descriptor.appKeys.map(setting))), ("facts", .array(facts)),
             ("details", .array(details)), ("events", .array(events)), ("step_conditions", .array(conditions)),
@@ -227,6 +266,12 @@ public enum ProviderDocumentation {
             out += "Sources:\n\n"
             for document in descriptor.sources { out += "- " + SourceCatalogue.markdownLine(document) + "\n" }
             out += "\n"
+            if let handover = descriptor.handover {
+                out +=
+                    "Handover (`handover: { from, to }`): \(Markdown.cell(handover.summary)) — "
+                    + handover.actions.map { "`\($0.actor.rawValue)`: `\($0.event)` \(Markdown.cell($0.target.text))" }
+                    .joined(separator: ", then ") + " (\(descriptor.renderCitationsMarkdown(handover.source)))\n\n"
+            }
             out += "| setting | values | default | meaning | source |\n|---|---|---|---|---|\n"
             for setting in descriptor.settings {
                 out +=

@@ -10,6 +10,16 @@ public enum RunJSON {
             ("details", .object(view.details.map { ($0.key, .string($0.value)) })),
             ("findings", .array(view.findings.map(finding))),
         ]
+        if let handover = view.handover {
+            pairs.append(
+                (
+                    "handover",
+                    .object([
+                        ("procedure", .string(handover.summary)), ("source", .string(handover.source)),
+                        ("events", .strings(handover.events)),
+                    ])
+                ))
+        }
         if includeTrace { pairs.append(("trace", .array(view.trace.map(trace)))) }
         return .object(pairs)
     }

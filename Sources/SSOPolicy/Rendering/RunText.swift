@@ -49,6 +49,12 @@ public enum RunText {
                 + "\n"
         }
         if explain {
+            if let handover = view.handover {
+                out +=
+                    wrap(
+                        "handover: \(handover.summary): " + handover.events.joined(separator: ", then ")
+                            + " [\(handover.source)]", indent: "    ", hanging: "      ") + "\n"
+            }
             if !view.details.isEmpty {
                 out +=
                     wrap(

@@ -17,6 +17,13 @@ public struct StepView: Sendable, Hashable {
         public var source: String
     }
 
+    /// A handover step's procedure: the provider's summary and source, and the events it played.
+    public struct HandoverView: Sendable, Hashable {
+        public var summary: String
+        public var source: String
+        public var events: [String]
+    }
+
     public var number: Int
     public var at: String
     public var event: String
@@ -29,13 +36,14 @@ public struct StepView: Sendable, Hashable {
     public var findings: [FindingView]
     public var trace: [TraceView]
     public var note: String?
+    public var handover: HandoverView? = nil
 
     public static func == (lhs: StepView, rhs: StepView) -> Bool {
         lhs.number == rhs.number && lhs.at == rhs.at && lhs.event == rhs.event && lhs.app == rhs.app
             && lhs.user == rhs.user && lhs.prompts == rhs.prompts && lhs.session == rhs.session
             && lhs.sessionUser == rhs.sessionUser && lhs.details.map(\.key) == rhs.details.map(\.key)
             && lhs.details.map(\.value) == rhs.details.map(\.value) && lhs.findings == rhs.findings
-            && lhs.trace == rhs.trace && lhs.note == rhs.note
+            && lhs.trace == rhs.trace && lhs.note == rhs.note && lhs.handover == rhs.handover
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -158,11 +166,26 @@ extension RunResult {
         let renderer = OutcomeRenderer(policy: policy, users: users)
         return steps.map { step in
             let scenarioStep = step.bound.step
-            return renderer.view(
-                number: scenarioStep.number, time: scenarioStep.time, event: scenarioStep.event,
-                app: scenarioStep.target,
-                user: step.bound.event?.user ?? scenarioStep.user.flatMap { users.id($0) }, outcome: step.outcome,
-                trace: step.trace, note: scenarioStep.note)
+            // A handover's events are by both workers; the step belongs to the one taking over.
+            let user =
+                scenarioStep.handover != nil
+                ? scenarioStep.user.flatMap { users.id($0) }
+                : step.bound.event?.user ?? scenarioStep.user.flatMap { users.id($0) }
+            // Finding messages of a handover name the app its procedure went through.
+            let messageApp =
+                scenarioStep.handover == nil
+                ? scenarioStep.target
+                : step.bound.events.lazy.compactMap(\.app).first.map { policy.configuration.apps[$0.int].id } ?? ""
+            var view = renderer.view(
+                number: scenarioStep.number, time: scenarioStep.time, event: scenarioStep.event, app: messageApp,
+                user: user, outcome: step.outcome, trace: step.trace, note: scenarioStep.note)
+            view.app = scenarioStep.target
+            if scenarioStep.handover != nil, let declaration = policy.descriptor.handover {
+                view.handover = StepView.HandoverView(
+                    summary: declaration.summary, source: policy.descriptor.renderCitations(declaration.source),
+                    events: step.bound.expansion)
+            }
+            return view
         }
     }
 

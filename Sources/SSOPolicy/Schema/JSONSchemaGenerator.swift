@@ -329,6 +329,44 @@ public struct JSONSchemaGenerator: Sendable {
                 events.append((event.name, event, schema))
             }
         }
+        let handovers = registry.providers.compactMap { provider in
+            provider.descriptor.handover.map { "\(provider.descriptor.id): \($0.summary) (\($0.source))" }
+        }
+        var handoverRules: [JSONValue] = []
+        if !handovers.isEmpty {
+            let worker: [(String, JSONValue)] = [
+                ("$ref", "#/$defs/identifier"), ("not", .object([("enum", ["none", "all"])])),
+            ]
+            events.append(
+                (
+                    HandoverDeclaration.stepKey,
+                    EventDeclaration(
+                        HandoverDeclaration.stepKey, target: .choice([]), requiresUser: false, accessAttempt: false,
+                        meaning: "", source: ""),
+                    .object([
+                        (
+                            "description",
+                            .string(
+                                "A shift change from one worker to the next (the step's user is 'to'; no 'user' key), "
+                                    + "expanded to each provider's documented procedure: "
+                                    + handovers.joined(separator: "; ") + ".")
+                        ),
+                        ("type", "object"), ("required", ["from", "to"]), ("additionalProperties", false),
+                        (
+                            "properties",
+                            .object([
+                                ("from", .object([("description", "The worker leaving.")] + worker)),
+                                ("to", .object([("description", "The worker taking over.")] + worker)),
+                            ])
+                        ),
+                    ])
+                ))
+            handoverRules.append(
+                .object([
+                    ("if", .object([("required", [.string(HandoverDeclaration.stepKey)])])),
+                    ("then", .object([("not", .object([("required", ["user"])]))])),
+                ]))
+        }
         var conditions: [(String, StepConditionDeclaration)] = []
         var conditionDescriptions: [String: String] = [:]
         for provider in registry.providers {
@@ -375,9 +413,10 @@ public struct JSONSchemaGenerator: Sendable {
                         ] + Self.value(condition.kind))
                 )
             }
-        var rules: [JSONValue] = [
-            .object([("not", .object([("required", ["at", "after"])]))])
-        ]
+        var rules: [JSONValue] =
+            [
+                .object([("not", .object([("required", ["at", "after"])]))])
+            ] + handoverRules
         for event in events where event.declaration.requiresUser {
             rules.append(
                 .object([

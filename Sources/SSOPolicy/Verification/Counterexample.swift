@@ -28,7 +28,7 @@ struct CounterexampleWriter: Sendable {
 
     func yaml(_ path: [ExplorationMove], property: VerificationProperty) -> String {
         let policyID = policy.configuration.id
-        let events = path.filter { $0.event != nil }.count
+        let events = path.filter { $0.eventName != "wait" }.count
         var out = "# A shortest sequence in which \(policyID) breaks \(property.id), found by:\n"
         out += "#   \(commandLine)\n"
         out += "# Replay: ssopolicy run --scenario \(policyID).\(property.id).yaml \(policyID) --explain\n"
@@ -40,6 +40,11 @@ struct CounterexampleWriter: Sendable {
             switch move.kind {
             case .wait(let seconds):
                 waited += seconds
+            case .handover(let from, let to, _):
+                out +=
+                    "  - { after: \(Duration.format(waited)), handover: { from: \(Self.userNames[Int(from.index)]), "
+                    + "to: \(Self.userNames[Int(to.index)]) } }\n"
+                waited = 0
             case .event(let event):
                 var fields = ["after: \(Duration.format(waited))"]
                 if let user = event.user { fields.append("user: \(Self.userNames[Int(user.index)])") }
@@ -64,11 +69,15 @@ struct CounterexampleWriter: Sendable {
         var breaking: Int?
         for (number, step) in replay.steps.enumerated() {
             guard let event = step.bound.event else { continue }
+            for leading in step.bound.leading { checker.advance(&monitor, leading) }
             if checker.violations(event, step.outcome, before: monitor) & (1 << UInt64(index)) != 0 {
                 breaking = number + 1
                 break
             }
             checker.advance(&monitor, event)
+            if step.bound.step.handover != nil, let user = step.bound.step.user, let id = replay.users.id(user) {
+                checker.handOver(&monitor, to: id)
+            }
         }
         return Counterexample(
             yaml: text, fileName: fileName, moves: path.count, replay: replay, breakingStep: breaking)

@@ -8,6 +8,8 @@ public struct ExplorationMove: Sendable, Hashable {
         case event(ProviderEvent)
         /// Seconds the clock advances.
         case wait(Int)
+        /// The provider's declared handover from one user to another: its events, played as one move.
+        case handover(from: UserID, to: UserID, events: [ProviderEvent])
     }
 
     public var kind: Kind
@@ -35,7 +37,7 @@ public struct ExplorationMoves: Sendable {
     /// time, users beyond may not yet).
     public var allowed: [[Int]]
 
-    public init(policy: CompiledPolicy, users: Int, exploreConditions: Bool, noRestart: Bool) {
+    public init(policy: CompiledPolicy, users: Int, exploreConditions: Bool, noRestart: Bool, handsOver: Bool = false) {
         let descriptor = policy.descriptor
         let configuration = policy.configuration
         var moves: [ExplorationMove] = []
@@ -75,6 +77,20 @@ public struct ExplorationMoves: Sendable {
                                 conditions: written))
                         userOfMove.append(actor.map { Int($0.index) } ?? -1)
                     }
+                }
+            }
+        }
+        if handsOver, let declaration = descriptor.handover {
+            for from in 0..<users {
+                for to in 0..<users where to != from {
+                    let events = HandoverExpansion.events(
+                        declaration, policy: policy, from: UserID(from), to: UserID(to), time: 0)
+                    guard !events.isEmpty else { continue }
+                    moves.append(
+                        ExplorationMove(
+                            kind: .handover(from: UserID(from), to: UserID(to), events: events.map(\.event)),
+                            eventName: HandoverDeclaration.stepKey, targetText: "", conditions: []))
+                    userOfMove.append(max(from, to))
                 }
             }
         }

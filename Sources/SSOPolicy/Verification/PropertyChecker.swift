@@ -84,6 +84,14 @@ struct PropertyChecker: Sendable {
         }
     }
 
+    /// After a handover move: the device is `to`'s, who has not signed out.
+    func handOver(_ monitor: inout PathMonitor, to user: UserID) {
+        let index = UInt8(min(Int(user.index), 254))
+        if index >= monitor.actedUsers { monitor.actedUsers = index + 1 }
+        monitor.lastActor = index
+        monitor.lastActorSignedOut = false
+    }
+
     /// Whether the assumption lets `user` act now: the previous actor, if someone else, signed out.
     func handoverAllowed(_ user: UserID, _ monitor: PathMonitor) -> Bool {
         monitor.lastActor == PathMonitor.noUser || monitor.lastActor == UInt8(min(Int(user.index), 254))

@@ -31,6 +31,8 @@ struct StateSpaceExplorer: StateSpaceVisitor {
     /// Bytes the explorer's own structures (fingerprints, frontiers, parent links) may hold.
     let maxBytes: Int
     let handoverAssumed: Bool
+    /// `--assume hands-over`: the user changes only through a handover move.
+    var handsOverAssumed = false
     let startTime: Int
     let stopsWhenAllBroken: Bool
 
@@ -103,8 +105,31 @@ struct StateSpaceExplorer: StateSpaceVisitor {
                     switch move.kind {
                     case .wait(let seconds):
                         clock += seconds
+                    case .handover(let from, let to, let events):
+                        guard monitor.lastActor == UInt8(min(Int(from.index), 254)) else { continue }
+                        for var event in events {
+                            event.time = clock
+                            let outcome = apply(&state, event, &trace)
+                            let broken = checker.violations(event, outcome, before: monitor) & ~found
+                            if broken != 0 {
+                                var rest = broken
+                                while rest != 0 {
+                                    let index = rest.trailingZeroBitCount
+                                    rest &= rest - 1
+                                    violations[index] = path(to: node.id, then: moveIndex)
+                                }
+                                found |= broken
+                            }
+                            checker.advance(&monitor, event)
+                        }
+                        checker.handOver(&monitor, to: to)
                     case .event(var event):
                         if handoverAssumed, let user = event.user, !checker.handoverAllowed(user, monitor) {
+                            continue
+                        }
+                        if handsOverAssumed, let user = event.user, monitor.lastActor != PathMonitor.noUser,
+                            monitor.lastActor != UInt8(min(Int(user.index), 254))
+                        {
                             continue
                         }
                         event.time = clock

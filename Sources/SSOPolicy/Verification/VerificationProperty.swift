@@ -72,12 +72,17 @@ public enum VerificationAssumption: String, Sendable, Hashable, CaseIterable {
     case signsOutBeforeHandover = "signs-out-before-handover"
     /// No `terminate: all` (no device restart).
     case noRestart = "no-restart"
+    /// Every worker hands over properly: a move by another user than the last one is the provider's declared
+    /// handover from the last user to them (its events played as one move).
+    case handsOver = "hands-over"
 
     public var meaning: String {
         switch self {
         case .signsOutBeforeHandover:
             return "every worker signs out (a sign_out of any app) after their last step and before the next user acts"
         case .noRestart: return "the device is never restarted (no 'terminate: all')"
+        case .handsOver:
+            return "every worker hands over properly: the user changes only through the provider's declared handover"
         }
     }
 }

@@ -147,10 +147,12 @@ public struct Verifier: Sendable {
         let selected = requested.compactMap(\.property)
 
         let handover = options.assumptions.contains(.signsOutBeforeHandover)
-        let checker = PropertyChecker(properties: selected, descriptor: policy.descriptor, tracksHandover: handover)
+        let handsOver = options.assumptions.contains(.handsOver)
+        let checker = PropertyChecker(
+            properties: selected, descriptor: policy.descriptor, tracksHandover: handover || handsOver)
         let moves = ExplorationMoves(
             policy: policy, users: options.users, exploreConditions: options.exploreConditions,
-            noRestart: options.assumptions.contains(.noRestart))
+            noRestart: options.assumptions.contains(.noRestart), handsOver: handsOver)
         var users = UserDirectory(Array(CounterexampleWriter.userNames.prefix(options.users)))
         let facts: FactValues
         do {
@@ -162,6 +164,7 @@ public struct Verifier: Sendable {
             moves: moves, checker: checker, depth: options.depth, maxStates: options.maxStates,
             maxBytes: options.maxMemoryBytes, handoverAssumed: handover, startTime: Clock.start,
             stopsWhenAllBroken: !options.exhaustive)
+        explorer.handsOverAssumed = handsOver
         let outcome =
             selected.isEmpty
             ? ExplorationOutcome(

@@ -45,6 +45,7 @@ struct GuideCommand: ParsableCommand, ContextualCommand {
             let comparison = try Comparison.run(scenario, policies: policies)
             out += GuideMarkdown.compare(comparison, diffOnly: false)
         }
+        out += GuideMarkdown.handovers(context.registry.providers.map(\.descriptor))
         out += "## Sequence diagrams: the shift change\n\n"
         let shiftChange = try resolver.scenario("shift-change")
         for name in ["warehouse-airwatch", "frontline-entra"] {

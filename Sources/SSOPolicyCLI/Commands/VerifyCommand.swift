@@ -23,6 +23,7 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
             Assumptions (--assume):
               signs-out-before-handover every worker signs out before the next user acts
               no-restart                the device is never restarted (no 'terminate: all')
+              hands-over                the user changes only through the provider's declared handover
 
             Exit status: 0 when every property holds, 1 when one is violated or the input is invalid, 64 on usage \
             errors.
