@@ -50,7 +50,7 @@ actor WorkLimiter {
         let maxUnits = self.maxUnits
         return try await withCheckedThrowingContinuation { continuation in
             answer.continuation = continuation
-            DispatchQueue.global().async {
+            ComputeThread.start {
                 let result = Result { try WorkBudget.$current.withValue(budget) { try work() } }
                 Task { await self.release() }
                 switch budget.stopReason {
@@ -119,6 +119,24 @@ actor WorkLimiter {
 
     /// For tests: computations holding a slot, and requests queued.
     var load: (running: Int, waiting: Int) { (running, waiting.count) }
+}
+
+/// Computations run on threads of their own, niced below the event loops: however many compute at once, the
+/// threads that accept connections and answer `/healthz` get the processor first.
+enum ComputeThread {
+    static let niceness: Int32 = 10
+
+    static func start(_ work: @escaping @Sendable () -> Void) {
+        let thread = Thread {
+            #if os(Linux)
+                // On Linux a nice value belongs to a thread, and `who` 0 is the calling thread.
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+            #endif
+            work()
+        }
+        thread.name = "ssopolicy-compute"
+        thread.start()
+    }
 }
 
 /// Resumes a continuation once: with the work's result or the time-out, whichever comes first.
