@@ -121,8 +121,10 @@ actor WorkLimiter {
     var load: (running: Int, waiting: Int) { (running, waiting.count) }
 }
 
-/// Computations run on threads of their own, niced below the event loops: however many compute at once, the
-/// threads that accept connections and answer `/healthz` get the processor first.
+/// Computations run on threads of their own, niced below the event loops. On the Dispatch pool they would take the
+/// threads Swift's concurrency runs the server's request tasks on (its width is the core count), and `/healthz`
+/// would wait behind them; niced, however many compute at once, the threads that accept connections and answer
+/// cheap requests get the processor first.
 enum ComputeThread {
     static let niceness: Int32 = 10
 
