@@ -63,6 +63,7 @@ public struct Comparison: Sendable {
         var previousUser: String?
         var steps = Array(zip(views, result.steps))
         while !steps.isEmpty {
+            guard WorkBudget.spend(0) else { break }
             let (view, _) = steps.removeFirst()
             guard let user = view.user else { continue }
             defer { previousUser = user }
