@@ -18,7 +18,7 @@ actor WorkLimiter {
     private var waiting: [(id: Int, continuation: CheckedContinuation<Bool, Never>)] = []
     private var nextID = 0
 
-    init(maxConcurrent: Int, maxWaiting: Int, timeBudget: Swift.Duration, maxUnits: Int = 120_000) {
+    init(maxConcurrent: Int, maxWaiting: Int, timeBudget: Swift.Duration, maxUnits: Int = 20_000) {
         self.maxConcurrent = max(1, maxConcurrent)
         self.maxWaiting = max(0, maxWaiting)
         self.timeBudget = timeBudget

@@ -21,8 +21,9 @@ public struct ServeOptions: Sendable, Hashable {
     /// Host names (besides loopback names, IP literals and `host`) that requests may name in their Host header.
     public var allowedHosts: [String]
     /// Work units one request may spend (see `WorkBudget`): bounds its time and memory however its input is shaped.
-    /// The largest scenario the loader accepts (10 000 steps) against ten policies fits.
-    public var maxWorkUnits = 120_000
+    /// Its answer costs memory per unit too (a 100 000-unit compare peaked near 700 MB while rendered), so the bound
+    /// is modest: the largest scenario the loader accepts (10 000 steps) against one policy fits.
+    public var maxWorkUnits = 20_000
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maxConcurrent: Int = 4, maxWaiting: Int = 64,
