@@ -52,18 +52,22 @@ actor WorkLimiter {
             answer.continuation = continuation
             ComputeThread.start {
                 let result = Result { try WorkBudget.$current.withValue(budget) { try work() } }
-                Task { await self.release() }
-                switch budget.stopReason {
-                case nil: answer.resume(with: result)
-                case .tooMuchWork?:
-                    answer.resume(
-                        with: .failure(
-                            APIError(
-                                status: .unprocessableContent,
-                                message: "the request asks for more than \(maxUnits) units of work (a step played "
-                                    + "against one policy, an evaluated combination, a matrix row); send less")))
-                case .stopped?:
-                    answer.resume(with: .failure(Self.overBudget(budgetText)))
+                // The slot is freed before the caller hears the answer, so its next request finds it free.
+                Task {
+                    await self.release()
+                    switch budget.stopReason {
+                    case nil: answer.resume(with: result)
+                    case .tooMuchWork?:
+                        answer.resume(
+                            with: .failure(
+                                APIError(
+                                    status: .unprocessableContent,
+                                    message: "the request asks for more than \(maxUnits) units of work (a step "
+                                        + "played against one policy, an evaluated combination, a matrix row); send less"
+                                )))
+                    case .stopped?:
+                        answer.resume(with: .failure(Self.overBudget(budgetText)))
+                    }
                 }
             }
             DispatchQueue.global().asyncAfter(deadline: .now() + remaining.inSeconds) {
