@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOHTTP1
 import SSOPolicyCLI
 
 /// An error answer: JSON with a message and, for input problems, the same positioned diagnostics the command line
@@ -28,6 +29,7 @@ struct APIError: Error, Sendable {
                 status: .unprocessableContent, message: "the input has errors", diagnostics: error.diagnostics)
         case let error as EvaluateError: return APIError(status: .unprocessableContent, message: error.description)
         case let error as DecodingError: return APIError(status: .badRequest, message: describe(error))
+        case is HTTPParserError: return APIError(status: .badRequest, message: "the request is not well-formed HTTP")
         case let error as any HTTPResponseError:
             let message =
                 error.status == .contentTooLarge

@@ -85,14 +85,15 @@ struct Playground: Sendable {
                     throw APIError(status: .badRequest, message: "pick 1 to \(PolicyAPI.maxDocuments) policies")
                 }
                 let comparison = try queries.compare(scenario: scenario, policies: policies, explain: false)
+                try WorkBudget.throwIfStopped()
                 data.append(("compare", JSONAnswer.compare(comparison, diffOnly: query.diff)))
                 if wantsMatrix, let matrixPolicy {
-                    data.append(
-                        (
-                            "matrix",
-                            JSONAnswer.matrix(try queries.matrix(policy: matrixPolicy, app: query.app, all: false))
-                        ))
+                    let matrix = try queries.matrix(policy: matrixPolicy, app: query.app, all: false)
+                    try WorkBudget.throwIfStopped()
+                    data.append(("matrix", JSONAnswer.matrix(matrix)))
                 }
+            } catch is WorkBudget.Stopped {
+                return []
             } catch {
                 data.append(("error", JSONAnswer.document(APIError.from(error).json)))
             }

@@ -8,6 +8,10 @@ struct PolicyAPI: Sendable {
     /// Matches the loader's file limit: no request can carry more YAML than a file may hold.
     static let maxBodyBytes = LoadLimits.standard.maxBytes
     static let maxDocuments = 32
+    /// Media types a POST body may declare. `application/x-www-form-urlencoded` is what `curl -d` sends; a browser
+    /// form cannot put JSON in it (it percent-encodes braces and quotes), while `text/plain` and multipart forms can,
+    /// so those are refused: a page on another site cannot make a visitor's browser call the API.
+    static let acceptedBodyTypes = ["application/json", "application/x-www-form-urlencoded"]
 
     let context: CLIContext
     let catalog: BundledCatalog
@@ -18,7 +22,7 @@ struct PolicyAPI: Sendable {
         self.catalog = BundledCatalog(files: context.bundled, engine: context.engine)
         self.limiter = WorkLimiter(
             maxConcurrent: options.maxConcurrent, maxWaiting: options.maxWaiting,
-            timeBudget: .milliseconds(Int(options.timeBudgetSeconds * 1000)))
+            timeBudget: Swift.Duration.seconds(options.timeBudgetSeconds), maxUnits: options.maxWorkUnits)
     }
 
     var queries: Queries<RequestResolver> {
@@ -83,27 +87,31 @@ struct PolicyAPI: Sendable {
             let request = EvaluateRequest(
                 app: body.app, user: body.user, facts: Self.pairs(body.facts), event: body.event ?? "open",
                 conditions: Self.pairs(body.conditions))
-            return JSONAnswer.evaluate(
-                try queries.evaluate(
-                    policy: body.policy.named("policy.yaml"), request: request, explain: body.explain ?? false))
+            let result = try queries.evaluate(
+                policy: body.policy.named("policy.yaml"), request: request, explain: body.explain ?? false)
+            try WorkBudget.throwIfStopped()
+            return JSONAnswer.evaluate(result)
         }
         post("/v1/run", router) { (body: RunRequest) in
-            JSONAnswer.run(
-                try queries.run(
-                    scenario: body.scenario.named("scenario.yaml"), policy: body.policy.named("policy.yaml"),
-                    explain: body.explain ?? false))
+            let result = try queries.run(
+                scenario: body.scenario.named("scenario.yaml"), policy: body.policy.named("policy.yaml"),
+                explain: body.explain ?? false)
+            try WorkBudget.throwIfStopped()
+            return JSONAnswer.run(result)
         }
         post("/v1/compare", router) { (body: CompareRequest) in
             try Self.requireCount(body.policies, 2...Self.maxDocuments, "policies")
-            return JSONAnswer.compare(
-                try queries.compare(
-                    scenario: body.scenario.named("scenario.yaml"), policies: Self.numbered(body.policies, "policy"),
-                    explain: body.explain ?? false),
-                diffOnly: body.diff ?? false)
+            let comparison = try queries.compare(
+                scenario: body.scenario.named("scenario.yaml"), policies: Self.numbered(body.policies, "policy"),
+                explain: body.explain ?? false)
+            try WorkBudget.throwIfStopped()
+            return JSONAnswer.compare(comparison, diffOnly: body.diff ?? false)
         }
         post("/v1/matrix", router) { (body: MatrixRequest) in
-            JSONAnswer.matrix(
-                try queries.matrix(policy: body.policy.named("policy.yaml"), app: body.app, all: body.all ?? false))
+            let matrix = try queries.matrix(
+                policy: body.policy.named("policy.yaml"), app: body.app, all: body.all ?? false)
+            try WorkBudget.throwIfStopped()
+            return JSONAnswer.matrix(matrix)
         }
         let engine = context.engine
         let resolver = queries.resolver
@@ -119,6 +127,7 @@ struct PolicyAPI: Sendable {
                 }
             }
             let report = engine.check(documents: documents)
+            try WorkBudget.throwIfStopped()
             return JSONAnswer.check(report, quiet: body.quiet ?? false)
         }
     }
@@ -131,9 +140,25 @@ struct PolicyAPI: Sendable {
     ) {
         let limiter = self.limiter
         router.post(path) { request, _ in
+            try Self.requireAcceptedType(request.headers[.contentType])
             let buffer = try await request.body.collect(upTo: Self.maxBodyBytes)
-            let body = try JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView))
+            let bytes = Data(buffer.readableBytesView)
+            if let key = DuplicateKeyScan.firstDuplicate(in: bytes) {
+                throw APIError(
+                    status: .badRequest, message: "the request body gives the key '\(key)' twice in one object")
+            }
+            let body = try JSONDecoder().decode(Body.self, from: bytes)
             return APIResponse.json(try await limiter.perform { try answer(body) })
+        }
+    }
+
+    static func requireAcceptedType(_ contentType: String?) throws {
+        let type = contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let type, acceptedBodyTypes.contains(type) else {
+            throw APIError(
+                status: .unsupportedMediaType,
+                message: "send the body as Content-Type: application/json"
+                    + (contentType.map { ", not '\(String($0.prefix(100)))'" } ?? ""))
         }
     }
 

@@ -29,13 +29,27 @@ func application(_ options: ServeOptions = ServeOptions()) -> some ApplicationPr
     return Application(router: PolicyServer.router(options, context: context))
 }
 
-/// One request against the in-process router: status and body text.
+/// One request against the in-process router: status and body text. A POST says its body is JSON unless `headers`
+/// say otherwise.
 func request(
-    _ method: HTTPRequest.Method, _ uri: String, body: String? = nil, options: ServeOptions = ServeOptions()
+    _ method: HTTPRequest.Method, _ uri: String, body: String? = nil, headers: HTTPFields = [:],
+    options: ServeOptions = ServeOptions()
 ) async throws -> (status: Int, body: String) {
-    try await application(options).test(.router) { client in
-        try await client.execute(uri: uri, method: method, body: body.map { ByteBuffer(string: $0) }) { response in
-            (response.status.code, String(buffer: response.body))
+    let answer = try await exchange(method, uri, body: body, headers: headers, options: options)
+    return (answer.status, answer.body)
+}
+
+/// One request against the in-process router: status, headers and body text.
+func exchange(
+    _ method: HTTPRequest.Method, _ uri: String, body: String? = nil, headers: HTTPFields = [:],
+    options: ServeOptions = ServeOptions()
+) async throws -> (status: Int, headers: HTTPFields, body: String) {
+    var headers = headers
+    if method == .post, headers[.contentType] == nil { headers[.contentType] = "application/json" }
+    let sent = headers
+    return try await application(options).test(.router) { client in
+        try await client.execute(uri: uri, method: method, headers: sent, body: body.map { ByteBuffer(string: $0) }) {
+            response in (response.status.code, response.headers, String(buffer: response.body))
         }
     }
 }

@@ -19,7 +19,7 @@ struct WorkLimiterTests {
     }
 
     @Test func workPastTheConcurrencyAndQueueBoundsIsRefused() async throws {
-        let limiter = WorkLimiter(maxConcurrent: 1, maxWaiting: 0, timeBudget: .seconds(5))
+        let limiter = WorkLimiter(maxConcurrent: 1, maxWaiting: 0, timeBudget: .seconds(120))
         async let slow = limiter.perform { () -> Int in
             Thread.sleep(forTimeInterval: 0.5)
             return 1
@@ -37,7 +37,7 @@ struct WorkLimiterTests {
     }
 
     @Test func waitingWorkRunsWhenASlotFrees() async throws {
-        let limiter = WorkLimiter(maxConcurrent: 1, maxWaiting: 4, timeBudget: .seconds(5))
+        let limiter = WorkLimiter(maxConcurrent: 1, maxWaiting: 4, timeBudget: .seconds(120))
         async let first = limiter.perform { () -> Int in
             Thread.sleep(forTimeInterval: 0.2)
             return 1

@@ -130,6 +130,10 @@ public struct AttemptEvaluator: Sendable {
         let renderer = OutcomeRenderer(policy: policy, users: users)
         var evaluated: [(values: [String], view: StepView)] = []
         for combination in combinations {
+            guard WorkBudget.spend() else {
+                return EvaluateResult(
+                    policy: policy, app: request.app, user: request.user, event: request.event, outcomes: [])
+            }
             var device = given
             var perApp: [Int: [String: String]] = [:]
             for (unknown, value) in zip(unknowns, combination) {

@@ -101,6 +101,7 @@ public struct Comparison: Sendable {
         }
         var examined = 0
         for (view, step) in zip(views, result.steps) {
+            guard WorkBudget.spend(0) else { break }
             examined += 1
             prompts += view.prompts.count
             for finding in view.findings { findings[finding.severity, default: 0] += 1 }

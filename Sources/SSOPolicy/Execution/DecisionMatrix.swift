@@ -39,6 +39,7 @@ public struct DecisionMatrix: Sendable {
         }
         var rows: [Row] = []
         for combination in settingCombinations {
+            guard WorkBudget.spend(0) else { break }
             var compiled = policy
             if !combination.isEmpty {
                 var changed = configuration
@@ -69,6 +70,7 @@ public struct DecisionMatrix: Sendable {
                 combos = combos.flatMap { prefix in values.map { prefix + [(fact.key, $0)] } }
             }
             for facts in combos {
+                guard WorkBudget.spend() else { break }
                 let request = EvaluateRequest(app: appID, user: user, facts: facts.map { ($0.0, $0.1) })
                 let result = try AttemptEvaluator(traceMode: .fired).evaluate(request, policy: compiled)
                 guard let outcome = result.outcomes.first else { continue }

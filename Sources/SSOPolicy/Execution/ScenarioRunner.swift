@@ -41,6 +41,7 @@ public struct ScenarioRunner: Sendable {
         var steps: [RunResult.Step] = []
         steps.reserveCapacity(bound.steps.count)
         for step in bound.steps {
+            guard WorkBudget.spend() else { break }
             guard let event = step.event else {
                 steps.append(.init(bound: step, outcome: .notApplicable, trace: []))
                 continue

@@ -70,6 +70,7 @@ public struct ScenarioLoader: Sendable {
                 var clock: Int?
                 var previous: (time: Int, text: String)?
                 for (index, item) in items.enumerated() {
+                    guard WorkBudget.spend() else { break }
                     if let step = readStep(item, number: index + 1, clock: &clock, previous: &previous, &reader) {
                         steps.append(step)
                     }

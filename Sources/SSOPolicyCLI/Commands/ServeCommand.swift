@@ -24,16 +24,63 @@ struct ServeCommand: ParsableCommand, ContextualCommand {
     @Option(name: .long, help: "The port to listen on (0 picks a free one).")
     var port = 8080
 
-    @Option(name: .long, help: "Requests computed at once.")
+    @Option(name: .long, help: "Requests computed at once (1 to 256).")
     var maxConcurrent = 4
 
-    @Option(name: .long, help: "Seconds one request may compute before it is answered 503.")
+    @Option(name: .long, help: "Requests queued for a computing slot; more are answered 503 (0 to 10000).")
+    var maxWaiting = 64
+
+    @Option(
+        name: .long,
+        help: "Seconds one request may take, time queued included, before it is answered 503 and its work stopped.")
     var timeBudget = 5.0
 
+    @Option(
+        name: .long,
+        help:
+            "Open connections; past it the oldest one still waiting for a request is closed, or the new one is answered 503."
+    )
+    var maxConnections = 1024
+
+    @Option(name: .long, help: "Seconds a new connection has to send its request head.")
+    var headerTimeout = 10.0
+
+    @Option(name: .long, help: "Seconds a request has to send its body once its head is in.")
+    var bodyTimeout = 30.0
+
+    @Option(name: .long, help: "Seconds a kept-alive connection may wait for its next request.")
+    var idleTimeout = 15.0
+
+    @Option(
+        name: .customLong("allow-host"),
+        help: "A host name clients may use in the Host header besides loopback names and IP addresses (repeatable).")
+    var allowedHosts: [String] = []
+
     func validate() throws {
-        if !(0...65535).contains(port) { throw ValidationError("--port must be 0...65535") }
-        if maxConcurrent < 1 { throw ValidationError("--max-concurrent must be at least 1") }
-        if !(timeBudget > 0) { throw ValidationError("--time-budget must be positive") }
+        try Self.require(port, in: ServeOptions.portRange, "--port")
+        try Self.require(maxConcurrent, in: ServeOptions.maxConcurrentRange, "--max-concurrent")
+        try Self.require(maxWaiting, in: ServeOptions.maxWaitingRange, "--max-waiting")
+        try Self.require(maxConnections, in: ServeOptions.maxConnectionsRange, "--max-connections")
+        for (value, flag) in [
+            (timeBudget, "--time-budget"), (headerTimeout, "--header-timeout"), (bodyTimeout, "--body-timeout"),
+            (idleTimeout, "--idle-timeout"),
+        ] {
+            // NaN and infinity fail the range test too.
+            guard ServeOptions.secondsRange.contains(value) else {
+                throw ValidationError(
+                    "\(flag) must be a number of seconds from \(ServeOptions.secondsRange.lowerBound) to "
+                        + "\(Int(ServeOptions.secondsRange.upperBound)), not \(value)")
+            }
+        }
+        for name in allowedHosts where name.isEmpty || name.contains(where: { $0 == "/" || $0 == " " || $0 == ":" }) {
+            throw ValidationError("--allow-host takes a host name without port or path, not '\(name)'")
+        }
+    }
+
+    static func require(_ value: Int, in range: ClosedRange<Int>, _ flag: String) throws {
+        guard range.contains(value) else {
+            throw ValidationError("\(flag) must be \(range.lowerBound) to \(range.upperBound), not \(value)")
+        }
     }
 
     func run(in context: CLIContext) throws -> Int32 {
@@ -42,7 +89,9 @@ struct ServeCommand: ParsableCommand, ContextualCommand {
             return 1
         }
         let options = ServeOptions(
-            host: host, port: port, maxConcurrent: maxConcurrent, timeBudgetSeconds: timeBudget)
+            host: host, port: port, maxConcurrent: maxConcurrent, maxWaiting: maxWaiting, timeBudgetSeconds: timeBudget,
+            maxConnections: maxConnections, headerTimeoutSeconds: headerTimeout, bodyTimeoutSeconds: bodyTimeout,
+            idleTimeoutSeconds: idleTimeout, allowedHosts: allowedHosts.map { $0.lowercased() })
         return serve(options, context)
     }
 }

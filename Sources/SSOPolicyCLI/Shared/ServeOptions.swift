@@ -1,4 +1,5 @@
-/// What `ssopolicy serve` asks of the server: where to listen and how much work to accept.
+/// What `ssopolicy serve` asks of the server: where to listen, how much work and how many connections to accept,
+/// and how long a client may take.
 public struct ServeOptions: Sendable, Hashable {
     public var host: String
     /// 0 picks a free port (the server prints the one it got).
@@ -6,17 +7,45 @@ public struct ServeOptions: Sendable, Hashable {
     /// Requests computed at once; further ones wait, and past `maxWaiting` are refused with 503.
     public var maxConcurrent: Int
     public var maxWaiting: Int
-    /// Time one request may compute before it is answered 503.
+    /// Time one request may take from the moment its body is read, time queued included, before it is answered 503.
     public var timeBudgetSeconds: Double
+    /// Open connections; beyond it, the oldest connection still waiting for a request is closed to make room, and
+    /// when every connection is busy the new one is answered 503.
+    public var maxConnections: Int
+    /// Time a new connection has to send its request head.
+    public var headerTimeoutSeconds: Double
+    /// Time a request has to send its body once its head is in.
+    public var bodyTimeoutSeconds: Double
+    /// Time a kept-alive connection may wait for its next request.
+    public var idleTimeoutSeconds: Double
+    /// Host names (besides loopback names, IP literals and `host`) that requests may name in their Host header.
+    public var allowedHosts: [String]
+    /// Work units one request may spend (see `WorkBudget`): bounds its time and memory however its input is shaped.
+    /// Its answer costs memory per unit too (a 100 000-unit compare peaked near 700 MB while rendered), so the bound
+    /// is modest: the largest scenario the loader accepts (10 000 steps) against one policy fits.
+    public var maxWorkUnits = 20_000
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maxConcurrent: Int = 4, maxWaiting: Int = 64,
-        timeBudgetSeconds: Double = 5
+        timeBudgetSeconds: Double = 5, maxConnections: Int = 1024, headerTimeoutSeconds: Double = 10,
+        bodyTimeoutSeconds: Double = 30, idleTimeoutSeconds: Double = 15, allowedHosts: [String] = []
     ) {
         self.host = host
         self.port = port
         self.maxConcurrent = maxConcurrent
         self.maxWaiting = maxWaiting
         self.timeBudgetSeconds = timeBudgetSeconds
+        self.maxConnections = maxConnections
+        self.headerTimeoutSeconds = headerTimeoutSeconds
+        self.bodyTimeoutSeconds = bodyTimeoutSeconds
+        self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.allowedHosts = allowedHosts
     }
+
+    /// The accepted range of each numeric option, with its flag; `ssopolicy serve` refuses values outside them.
+    public static let portRange = 0...65535
+    public static let maxConcurrentRange = 1...256
+    public static let maxWaitingRange = 0...10_000
+    public static let maxConnectionsRange = 1...65_536
+    public static let secondsRange = 0.001...3600.0
 }

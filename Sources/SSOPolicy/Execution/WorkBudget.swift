@@ -1,0 +1,61 @@
+import Foundation
+
+/// How much work one computation may still do, so that a caller can stop work it no longer wants.
+///
+/// The server gives each request a budget and stops it when the request's time runs out; the engine's long loops
+/// (loading a scenario's steps, playing steps, evaluate's combinations, matrix rows) call `WorkBudget.spend()` once
+/// per iteration and end early when it answers `false`, so a stopped computation frees its thread within one
+/// iteration. Whoever binds a budget must discard what a stopped computation returns (it is partial). The budget is
+/// bound as a task-local, which synchronous code on any thread can read, rather than threaded through every
+/// signature: the command line binds none, and then a check is one task-local read.
+public final class WorkBudget: @unchecked Sendable {
+    /// Why a computation was stopped.
+    public enum StopReason: Sendable, Hashable {
+        /// `stop()` was called, e.g. because the request's time ran out.
+        case stopped
+        /// More than `maxUnits` units were spent: the input asks for more than one computation may hold.
+        case tooMuchWork
+    }
+
+    @TaskLocal public static var current: WorkBudget?
+
+    /// Units (one loaded step, one step played against one policy, one evaluated combination, one matrix row) the
+    /// computation may spend in all; what it keeps in memory grows with them, so this bounds its memory too.
+    public let maxUnits: Int
+    private let lock = NSLock()
+    private var used = 0
+    private var reason: StopReason?
+
+    public init(maxUnits: Int = .max) { self.maxUnits = max(0, maxUnits) }
+
+    public var unitsSpent: Int { lock.withLock { used } }
+    public var stopReason: StopReason? { lock.withLock { reason } }
+
+    /// Asks the computation to stop at its next check; safe from any thread.
+    public func stop() { lock.withLock { if reason == nil { reason = .stopped } } }
+
+    func spend(_ units: Int) -> Bool {
+        lock.withLock {
+            guard reason == nil else { return false }
+            used += units
+            if used > maxUnits { reason = .tooMuchWork }
+            return reason == nil
+        }
+    }
+
+    /// The computation was stopped: what it returned is partial.
+    public struct Stopped: Error, Sendable {
+        public var reason: StopReason
+    }
+
+    /// Throws once the bound budget has stopped the work, so a partial result goes no further (into rendering,
+    /// which expects whole results). Call it after each engine call whose result is used.
+    public static func throwIfStopped() throws(Stopped) {
+        if let reason = current?.stopReason { throw Stopped(reason: reason) }
+    }
+
+    /// Spends `units` of the bound budget; `false` means stop now. Always `true` when no budget is bound.
+    public static func spend(_ units: Int = 1) -> Bool {
+        current?.spend(units) ?? true
+    }
+}

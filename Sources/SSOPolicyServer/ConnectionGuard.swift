@@ -1,0 +1,287 @@
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
+import SSOPolicyCLI
+
+/// How long a client may take at each phase of a request.
+struct ConnectionTimeouts: Sendable {
+    /// From accepting the connection to a complete request head.
+    var header: TimeAmount
+    /// From the request head to the end of its body.
+    var body: TimeAmount
+    /// From a response on a kept-alive connection to the next complete request head.
+    var idle: TimeAmount
+
+    init(_ options: ServeOptions) {
+        header = .nanoseconds(Int64(options.headerTimeoutSeconds * 1e9))
+        body = .nanoseconds(Int64(options.bodyTimeoutSeconds * 1e9))
+        idle = .nanoseconds(Int64(options.idleTimeoutSeconds * 1e9))
+    }
+}
+
+/// HTTP/1.1 as Hummingbird's `HTTP1Channel` sets it up, with tighter header limits and a `ConnectionGuard` in each
+/// connection's pipeline.
+struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
+    typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
+
+    let responder: HTTPChannelHandler.Responder
+    let connections: ConnectionRegistry
+    let timeouts: ConnectionTimeouts
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        channel.eventLoop.makeCompletedFuture {
+            var limits = NIOHTTPDecoderLimitConfiguration()
+            limits.maxHeaderFieldSize = 16 * 1024
+            limits.maxHeaderListSize = 32 * 1024
+            limits.maxHeaderFieldCount = 100
+            try channel.pipeline.syncOperations.configureHTTPServerPipeline(
+                withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
+                withEncoderConfiguration: .init(), withDecoderLimitConfiguration: limits)
+            try channel.pipeline.syncOperations.addHandler(
+                ConnectionGuard(registry: connections, timeouts: timeouts, logger: logger))
+            try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+            try channel.pipeline.syncOperations.addHandler(HTTPConnectionStateHandler(idleTimeout: nil, logger: logger))
+            return try NIOAsyncChannel(
+                wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await handleHTTP(asyncChannel: value, logger: logger)
+    }
+}
+
+/// The open connections, for the cap. A connection is evictable while it waits for a request or is still sending
+/// one (a request in progress is never cut off); when the cap is reached, the one that has waited longest makes
+/// room, so connections held open by slow or idle clients cannot keep new clients out. Only when every connection
+/// is busy is the new one refused.
+final class ConnectionRegistry: @unchecked Sendable {
+    enum Admission {
+        case admitted
+        case admittedEvicting(any Channel)
+        case refused
+    }
+
+    struct Entry {
+        var channel: any Channel
+        var evictable: Bool
+        /// When it last became evictable, as a sequence number: the smallest has waited longest.
+        var since: UInt64
+    }
+
+    let maxConnections: Int
+    private let logger: Logger
+    private let lock = NSLock()
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    private var sequence: UInt64 = 0
+    private var evictedCount = 0
+    private var refusedCount = 0
+    private var lastReport: ContinuousClock.Instant?
+
+    init(maxConnections: Int, logger: Logger) {
+        self.maxConnections = max(1, maxConnections)
+        self.logger = logger
+    }
+
+    var count: Int { lock.withLock { entries.count } }
+    /// The admitted connections (for tests).
+    var channels: [any Channel] { lock.withLock { entries.values.map(\.channel) } }
+    /// Connections closed to make room, and connections refused, since the start.
+    var pressure: (evicted: Int, refused: Int) { lock.withLock { (evictedCount, refusedCount) } }
+
+    func admit(_ channel: any Channel) -> Admission {
+        let admission: Admission = lock.withLock {
+            sequence += 1
+            if entries.count < maxConnections {
+                entries[ObjectIdentifier(channel)] = Entry(channel: channel, evictable: true, since: sequence)
+                return .admitted
+            }
+            guard let victim = entries.filter(\.value.evictable).min(by: { $0.value.since < $1.value.since }) else {
+                refusedCount += 1
+                return .refused
+            }
+            entries.removeValue(forKey: victim.key)
+            evictedCount += 1
+            entries[ObjectIdentifier(channel)] = Entry(channel: channel, evictable: true, since: sequence)
+            return .admittedEvicting(victim.value.channel)
+        }
+        if case .admitted = admission { return admission }
+        report()
+        return admission
+    }
+
+    func setEvictable(_ channel: any Channel, _ evictable: Bool) {
+        lock.withLock {
+            guard var entry = entries[ObjectIdentifier(channel)], entry.evictable != evictable else { return }
+            sequence += 1
+            entry.evictable = evictable
+            entry.since = sequence
+            entries[ObjectIdentifier(channel)] = entry
+        }
+    }
+
+    func remove(_ channel: any Channel) {
+        _ = lock.withLock { entries.removeValue(forKey: ObjectIdentifier(channel)) }
+    }
+
+    /// At most one warning a second while the cap is being hit.
+    private func report() {
+        let now = ContinuousClock.now
+        let counts: (Int, Int)? = lock.withLock {
+            if let last = lastReport, now - last < .seconds(1) { return nil }
+            lastReport = now
+            return (evictedCount, refusedCount)
+        }
+        guard let (evicted, refused) = counts else { return }
+        logger.warning(
+            "connection cap reached",
+            metadata: [
+                "max_connections": .stringConvertible(maxConnections), "evicted_total": .stringConvertible(evicted),
+                "refused_total": .stringConvertible(refused),
+            ])
+    }
+}
+
+/// One connection's guard: admits it under the cap (or answers 503 and closes), closes it when the client is too
+/// slow to send a request head or body or stays idle too long, and closes it after the response when the request
+/// did not ask to keep it alive (HTTP/1.0 without `Connection: keep-alive`, or `Connection: close`).
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    let registry: ConnectionRegistry
+    let timeouts: ConnectionTimeouts
+    let logger: Logger
+    private var activated = false
+    private var admitted = false
+    private var refused = false
+    private var headsRead = 0
+    private var endsRead = 0
+    private var responsesEnded = 0
+    private var keepAlive = true
+    private var timer: Scheduled<Void>?
+
+    init(registry: ConnectionRegistry, timeouts: ConnectionTimeouts, logger: Logger) {
+        self.registry = registry
+        self.timeouts = timeouts
+        self.logger = logger
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { activate(context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        activate(context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        finish(context)
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        finish(context)
+    }
+
+    private func activate(_ context: ChannelHandlerContext) {
+        guard !activated else { return }
+        activated = true
+        switch registry.admit(context.channel) {
+        case .admitted:
+            admitted = true
+        case .admittedEvicting(let victim):
+            admitted = true
+            victim.close(promise: nil)
+        case .refused:
+            refuse(context)
+            return
+        }
+        arm(context, timeouts.header, "header")
+    }
+
+    private func finish(_ context: ChannelHandlerContext) {
+        timer?.cancel()
+        timer = nil
+        if admitted {
+            admitted = false
+            registry.remove(context.channel)
+        }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !refused else { return }
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            headsRead += 1
+            keepAlive = head.isKeepAlive
+            if endsRead == responsesEnded { arm(context, timeouts.body, "body") }
+        case .body: break
+        case .end:
+            endsRead += 1
+            timer?.cancel()
+            timer = nil
+            registry.setEvictable(context.channel, false)
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        guard case .end = unwrapOutboundIn(data) else {
+            context.write(data, promise: promise)
+            return
+        }
+        responsesEnded += 1
+        if !keepAlive {
+            context.writeAndFlush(data, promise: promise)
+            context.close(promise: nil)
+            return
+        }
+        context.write(data, promise: promise)
+        if responsesEnded >= endsRead, headsRead == endsRead {
+            registry.setEvictable(context.channel, true)
+            arm(context, timeouts.idle, "idle")
+        }
+    }
+
+    /// Closes the connection after `delay` unless the phase changes first.
+    private func arm(_ context: ChannelHandlerContext, _ delay: TimeAmount, _ phase: String) {
+        timer?.cancel()
+        let logger = self.logger
+        timer = context.eventLoop.assumeIsolated().scheduleTask(in: delay) {
+            logger.debug("connection timed out", metadata: ["phase": .string(phase)])
+            context.close(promise: nil)
+        }
+    }
+
+    /// Answers 503 without reading the request, half-closes so the answer is not lost to a reset, and closes fully
+    /// a second later at most.
+    private func refuse(_ context: ChannelHandlerContext) {
+        refused = true
+        let body =
+            #"{"error": "the server has too many open connections; try again", "status": 503, "diagnostics": []}"#
+            + "\n"
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        headers.add(name: "Content-Length", value: String(body.utf8.count))
+        headers.add(name: "Connection", value: "close")
+        headers.add(name: "Retry-After", value: "1")
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .serviceUnavailable, headers: headers))),
+            promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
+            channel.close(mode: .output, promise: nil)
+        }
+        timer = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(1)) { context.close(promise: nil) }
+    }
+}
