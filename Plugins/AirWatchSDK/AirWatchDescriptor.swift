@@ -361,19 +361,26 @@ enum AirWatchDescriptor {
     ]
 
     static let examplePolicy = """
-        policy: warehouse-airwatch
-        title: Warehouse handhelds, passcode + SSO, 15-minute timeout
+        policy: frontline-airwatch
+        title: "Recommended: Hub check-in/check-out, passcode + SSO, passcode and app data cleared per worker"
         provider: airwatch-sdk
         settings:
           authentication: passcode
           sso: enabled
+          anchor_app: hub
           authentication_timeout: 15m
           max_failed_attempts: 5
+          passcode_mode: alphanumeric
+          min_passcode_length: 6
+          compromised_protection: true
+          clear_passcode_on_check_out: true
         apps:
           - id: inventory
             name: Inventory
+            clears_data_on_user_change: true
           - id: timesheet
             name: Timesheet
+            clears_data_on_user_change: true
 
         """
 }

@@ -240,7 +240,7 @@ enum EntraDescriptor {
 
     static let examplePolicy = """
         policy: frontline-entra
-        title: Compliant shared-mode iPhones for frontline workers
+        title: "Recommended: shared-mode iPhones, every app shared-device aware (MSAL single-account, broker)"
         provider: entra-shared-device
         settings:
           platform: ios

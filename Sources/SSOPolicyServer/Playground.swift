@@ -11,7 +11,7 @@ struct Playground: Sendable {
     /// What the query string asks for: `policies=a,b&scenario=s&view=compare|timeline|matrix&diff=1`, pasted YAML
     /// as `policy_yaml` (added to the comparison) and `scenario_yaml` (replaces the scenario), `matrix=NAME&app=A`.
     struct Query: Sendable {
-        static let defaultPolicies = ["warehouse-airwatch", "frontline-entra"]
+        static let defaultPolicies = ["frontline-airwatch", "frontline-entra"]
         static let views = ["compare", "timeline", "matrix"]
 
         var policies: [String]
@@ -34,7 +34,7 @@ struct Playground: Sendable {
             policyYAML = text("policy_yaml")
             scenarioYAML = text("scenario_yaml")
             policies = named.isEmpty && policyYAML == nil ? Self.defaultPolicies : named
-            scenario = text("scenario") ?? "shift-change"
+            scenario = text("scenario") ?? "shift-change-handover"
             view = text("view").flatMap { Self.views.contains($0) ? $0 : nil } ?? "compare"
             diff = text("diff") == "1" || text("diff") == "on" || text("diff") == "true"
             matrixPolicy = text("matrix")

@@ -47,8 +47,9 @@ private let files: [String] =
 
 @Suite("airwatch example policies")
 struct ExamplePolicyTests {
-    @Test func thereAreFiveExamples() {
-        #expect(files.count == 5)
+    @Test func thereAreSixExamples() {
+        #expect(files.count == 6)
+        #expect(files.contains("frontline-airwatch.yaml"))
         #expect(files.contains("warehouse-airwatch.yaml"))
     }
 
@@ -66,8 +67,9 @@ struct ExamplePolicyTests {
         #expect(provider.compile(configuration, diagnostics: &diagnostics) != nil, "\(diagnostics.all)")
     }
 
-    @Test func descriptorExampleIsTheWarehousePolicy() throws {
-        let text = try String(contentsOf: folder.appendingPathComponent("warehouse-airwatch.yaml"), encoding: .utf8)
+    /// `providers` shows the recommended setup as the example to start from.
+    @Test func descriptorExampleIsTheRecommendedPolicy() throws {
+        let text = try String(contentsOf: folder.appendingPathComponent("frontline-airwatch.yaml"), encoding: .utf8)
         let example = FlatPolicy(AirWatchSDKProvider().descriptor.examplePolicy)
         let file = FlatPolicy(text)
         #expect(example.settings == file.settings)

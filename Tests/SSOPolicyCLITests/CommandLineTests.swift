@@ -22,16 +22,29 @@ let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().del
     .deletingLastPathComponent().path
 
 struct CommandLineTests {
-    @Test func noArgumentsComparesTheBundledPolicies() {
+    @Test func noArgumentsComparesTheRecommendedSetupsOnTheVendorsOwnHandover() {
         let result = ssopolicy()
         #expect(result.code == 0)
-        #expect(result.out.contains("Scenario shift-change"))
-        #expect(result.out.contains("warehouse-airwatch"))
-        #expect(result.out.contains("frontline-entra"))
-        #expect(result.out.contains("Totals"))
+        // What each vendor needs, with a source a reader can open.
+        #expect(result.out.hasPrefix("What each vendor needs for a safe shift change"))
+        #expect(result.out.contains("policy frontline-airwatch"))
+        #expect(result.out.contains("policy frontline-entra"))
+        #expect(result.out.contains("handover: the leaving worker checks the device in with Hub"))
+        #expect(result.out.contains("https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios"))
+        // Recommended against recommended, on a shift change that uses each vendor's handover.
+        #expect(result.out.contains("Scenario shift-change-handover"))
+        #expect(result.out.contains("3. 12:00 bob handover alice -> bob"))
+        #expect(result.out.contains("verdict: prompts alice 1, bob 2; bob safe from step 4 (at once)"))
+        #expect(result.out.contains("verdict: prompts alice 1, bob 1; bob safe from step 4 (at once)"))
+        // Then what breaks it.
+        #expect(result.out.contains("What breaks it: the same shift change under each bundled misconfiguration"))
+        #expect(result.out.contains("  warehouse-airwatch (airwatch-sdk)\n"))
+        #expect(result.out.contains("  misconfigured-entra (entra-shared-device)\n"))
+        #expect(result.out.contains("bob never safe"))
         #expect(
             result.out.hasSuffix(
-                "On your own files: ssopolicy compare --scenario my-scenario.yaml my-policy.yaml other-policy.yaml\n"))
+                "On your own files: ssopolicy compare --scenario my-scenario.yaml my-policy.yaml other-policy.yaml\n"
+                    + "Every bundled policy and scenario: ssopolicy list; the documents cited: ssopolicy sources\n"))
     }
 
     @Test func theBinaryRunsFromAnotherDirectory() throws {
@@ -46,7 +59,7 @@ struct CommandLineTests {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(String(decoding: data, as: UTF8.self).contains("Scenario shift-change"))
+        #expect(String(decoding: data, as: UTF8.self).contains("Scenario shift-change-handover"))
     }
 
     @Test func bundledLibraryChecksClean() {

@@ -14,7 +14,7 @@ struct LibraryCommandTests {
         }
         #expect(result.out.contains("Scenarios ("))
         #expect(result.out.contains("Suites ("))
-        #expect(result.out.contains("Alice forgets to sign out; Bob picks the device up at noon"))
+        #expect(result.out.contains("forgotten-sign-out     Alice forgets to sign out;"))
         #expect(result.out.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
 
