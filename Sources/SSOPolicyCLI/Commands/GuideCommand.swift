@@ -18,14 +18,21 @@ struct GuideCommand: ParsableCommand, ContextualCommand {
     @Option(name: .long, help: "Write the guide to this file instead of standard output.")
     var output: String?
 
-    /// Scenario → the policies it is compared on (one per vendor, or the configuration the story is about).
+    /// Scenario → the policies it is compared on: each vendor's recommended setup against the other's, then each
+    /// vendor's recommended setup beside its misconfigurations, then the stories one configuration is about.
     static let comparisons: [(scenario: String, policies: [String])] = [
-        ("shift-change", ["warehouse-airwatch", "frontline-entra"]),
-        ("forgotten-sign-out", ["warehouse-airwatch", "frontline-entra"]),
-        ("lunch-break", ["warehouse-airwatch", "frontline-entra"]),
-        ("legacy-app", ["warehouse-airwatch", "legacy-app-entra"]),
-        ("status-query", ["warehouse-airwatch", "sso-requirements-missing", "frontline-entra"]),
-        ("device-restart", ["warehouse-airwatch", "frontline-entra"]),
+        ("shift-change-handover", ["frontline-airwatch", "frontline-entra"]),
+        ("shift-change-handover", ["frontline-airwatch", "warehouse-airwatch", "sso-requirements-missing"]),
+        (
+            "shift-change-handover",
+            ["frontline-entra", "default-mode-entra", "misconfigured-entra", "non-compliant-apps-entra"]
+        ),
+        ("shift-change", ["frontline-airwatch", "warehouse-airwatch", "frontline-entra"]),
+        ("forgotten-sign-out", ["frontline-airwatch", "frontline-entra"]),
+        ("lunch-break", ["frontline-airwatch", "frontline-entra"]),
+        ("legacy-app", ["frontline-airwatch", "legacy-app-entra"]),
+        ("status-query", ["frontline-airwatch", "sso-requirements-missing", "frontline-entra"]),
+        ("device-restart", ["frontline-airwatch", "frontline-entra"]),
     ]
 
     func run(in context: CLIContext) throws -> Int32 {
@@ -47,8 +54,8 @@ struct GuideCommand: ParsableCommand, ContextualCommand {
         }
         out += GuideMarkdown.handovers(context.registry.providers.map(\.descriptor))
         out += "## Sequence diagrams: the shift change\n\n"
-        let shiftChange = try resolver.scenario("shift-change")
-        for name in ["warehouse-airwatch", "frontline-entra"] {
+        let shiftChange = try resolver.scenario("shift-change-handover")
+        for name in ["frontline-airwatch", "frontline-entra"] {
             let result = try context.engine.run(shiftChange, against: try resolver.policy(name))
             out += "### `\(name)`\n\n```mermaid\n" + MermaidDiagram.sequence(result) + "```\n\n"
         }
