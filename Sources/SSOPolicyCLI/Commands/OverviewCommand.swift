@@ -67,7 +67,8 @@ struct OverviewCommand: ParsableCommand, ContextualCommand {
             if let handover = descriptor.handover {
                 out += wrap("handover: \(handover.summary)", indent: "    ", hanging: "      ") + "\n"
                 out +=
-                    wrap("source: " + descriptor.renderCitations(handover.source), indent: "      ", hanging: "        ")
+                    wrap(
+                        "source: " + descriptor.renderCitations(handover.source), indent: "      ", hanging: "        ")
                     + "\n"
             }
         }
