@@ -32,7 +32,7 @@ public enum SuiteEmitter {
 
     /// Plain when unambiguous as text in any YAML reader, else double-quoted; inside `[…]` or `{…}` a comma
     /// would end the value, so there it is quoted too.
-    static func scalar(_ text: String, inFlow: Bool = false) -> String {
+    public static func scalar(_ text: String, inFlow: Bool = false) -> String {
         let plain =
             !text.isEmpty
             && text.unicodeScalars.allSatisfy {
@@ -43,31 +43,13 @@ public enum SuiteEmitter {
             && !text.contains(": ") && !text.contains(" #") && !text.hasSuffix(":") && !(inFlow && text.contains(","))
             && !["yes", "no", "on", "off", "true", "false", "null", "y", "n"].contains(text.lowercased())
         if plain { return text }
-        var quoted = "\""
-        for character in text.unicodeScalars {
-            switch character {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\t": quoted += "\\t"
-            default:
-                if character.value < 0x20 || character.value == 0x7F {
-                    quoted += "\\x" + String(character.value, radix: 16).leftPadded(to: 2)
-                } else {
-                    quoted.unicodeScalars.append(character)
-                }
-            }
-        }
-        return quoted + "\""
+        // A JSON string is a YAML double-quoted scalar; YAML also wants DEL escaped.
+        var quoted = ""
+        JSONValue.escape(text, into: &quoted)
+        return quoted.replacingOccurrences(of: "\u{7F}", with: "\\u007f")
     }
 
     private static func comment(_ text: String) -> String {
         String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
