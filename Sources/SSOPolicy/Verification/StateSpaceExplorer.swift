@@ -72,6 +72,26 @@ struct StateSpaceExplorer: StateSpaceVisitor {
             return result.reversed()
         }
 
+        /// One event of a move (a plain event, or one of a handover's): apply it, keep the path of each property it
+        /// breaks for the first time (breadth-first, so a shortest one), and advance the path monitor.
+        func play(
+            _ event: ProviderEvent, _ state: inout State, _ monitor: inout PathMonitor, reachedFrom node: Int32,
+            by moveIndex: Int
+        ) {
+            let outcome = apply(&state, event, &trace)
+            let broken = checker.violations(event, outcome, before: monitor) & ~found
+            if broken != 0 {
+                var rest = broken
+                while rest != 0 {
+                    let index = rest.trailingZeroBitCount
+                    rest &= rest - 1
+                    violations[index] = path(to: node, then: moveIndex)
+                }
+                found |= broken
+            }
+            checker.advance(&monitor, event)
+        }
+
         let root = Node(state: initial, monitor: PathMonitor(), clock: startTime, id: 0)
         _ = visited.insert(fingerprint(root.state, root.monitor, root.clock))
         var frontier = [root]
@@ -109,18 +129,7 @@ struct StateSpaceExplorer: StateSpaceVisitor {
                         guard monitor.lastActor == UInt8(min(Int(from.index), 254)) else { continue }
                         for var event in events {
                             event.time = clock
-                            let outcome = apply(&state, event, &trace)
-                            let broken = checker.violations(event, outcome, before: monitor) & ~found
-                            if broken != 0 {
-                                var rest = broken
-                                while rest != 0 {
-                                    let index = rest.trailingZeroBitCount
-                                    rest &= rest - 1
-                                    violations[index] = path(to: node.id, then: moveIndex)
-                                }
-                                found |= broken
-                            }
-                            checker.advance(&monitor, event)
+                            play(event, &state, &monitor, reachedFrom: node.id, by: moveIndex)
                         }
                         checker.handOver(&monitor, to: to)
                     case .event(var event):
@@ -133,18 +142,7 @@ struct StateSpaceExplorer: StateSpaceVisitor {
                             continue
                         }
                         event.time = clock
-                        let outcome = apply(&state, event, &trace)
-                        let broken = checker.violations(event, outcome, before: monitor) & ~found
-                        if broken != 0 {
-                            var rest = broken
-                            while rest != 0 {
-                                let index = rest.trailingZeroBitCount
-                                rest &= rest - 1
-                                violations[index] = path(to: node.id, then: moveIndex)
-                            }
-                            found |= broken
-                        }
-                        checker.advance(&monitor, event)
+                        play(event, &state, &monitor, reachedFrom: node.id, by: moveIndex)
                     }
                     transitions += 1
                     if bytesIfNew() > maxBytes {
