@@ -4,7 +4,7 @@
 For DURATION seconds (default 5) at once: wrk POSTs /v1/compare, a slowloris client holds SLOW connections
 (default 300) sending one header byte a second, and key-bomb requests (aliases as a mapping key) are POSTed one
 after another. Meanwhile a fresh connection asks /healthz every 100 ms and the server's RSS is sampled.
-Passes when every /healthz answered 200 within 100 ms, every probe connected, and RSS stayed under RSS_MB
+Passes when every /healthz answered 200 within 250 ms (p50 is a few ms; the margin absorbs a shared CI machine), every probe connected, and RSS stayed under RSS_MB
 (default 256). Prints the numbers as one JSON line. Everything stops by itself: fixed durations, bounded loops.
 
     scripts/hostile-load-test.py BINARY     (needs wrk: apt-get install -y wrk)
@@ -16,7 +16,7 @@ PORT = int(os.environ.get("PORT", "18090"))
 DURATION = float(os.environ.get("DURATION", "5"))
 SLOW = int(os.environ.get("SLOW", "300"))
 RSS_MB = float(os.environ.get("RSS_MB", "256"))
-HEALTHZ_MS = float(os.environ.get("HEALTHZ_MS", "100"))
+HEALTHZ_MS = float(os.environ.get("HEALTHZ_MS", "250"))
 BOMB_LEVELS = int(os.environ.get("BOMB_LEVELS", "7"))
 
 
