@@ -40,6 +40,13 @@ let package = Package(
             dependencies: ["SSOPolicyProviderKit"],
             path: "Plugins/EntraSharedDevice"
         ),
+        // A complete example provider to copy from (docs/writing-a-provider.md); the tests register it, the
+        // executable does not.
+        .target(
+            name: "BadgeKioskProvider",
+            dependencies: ["SSOPolicyProviderKit"],
+            path: "Examples/BadgeKiosk"
+        ),
         .executableTarget(name: "embed-policy-library", path: "Sources/EmbedPolicyLibraryTool"),
         .plugin(
             name: "EmbedPolicyLibrary",
@@ -73,7 +80,7 @@ let package = Package(
         ),
         .target(
             name: "SSOPolicyTestSupport",
-            dependencies: ["SSOPolicy"],
+            dependencies: ["SSOPolicy", "BadgeKioskProvider"],
             path: "Tests/SSOPolicyTestSupport"
         ),
         .testTarget(name: "SSOPolicyTests", dependencies: ["SSOPolicy", "SSOPolicyTestSupport"]),
