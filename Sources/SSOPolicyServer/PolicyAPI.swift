@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
-import SSOPolicyCLI
+import SSOPolicy
+import SSOPolicyQueries
 
 /// The `/v1` routes: each is a thin layer over the verbs the command line uses (`Queries`, `JSONAnswer`), so a
 /// script gets byte for byte what `--format json` prints.
@@ -13,11 +14,11 @@ struct PolicyAPI: Sendable {
     /// so those are refused: a page on another site cannot make a visitor's browser call the API.
     static let acceptedBodyTypes = ["application/json", "application/x-www-form-urlencoded"]
 
-    let context: CLIContext
+    let context: QueryContext
     let catalog: BundledCatalog
     let limiter: WorkLimiter
 
-    init(context: CLIContext, options: ServeOptions) {
+    init(context: QueryContext, options: ServeOptions) {
         self.context = context
         self.catalog = BundledCatalog(files: context.bundled, engine: context.engine)
         self.limiter = WorkLimiter(

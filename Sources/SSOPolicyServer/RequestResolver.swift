@@ -1,4 +1,5 @@
-import SSOPolicyCLI
+import SSOPolicy
+import SSOPolicyQueries
 
 /// Reads what a request names: inline YAML through the bounded reader, or a bundled file by plain name. It has no
 /// code path to the file system, which is what keeps requests from reading the server's disk.
