@@ -11,6 +11,9 @@ public struct BundledCatalog: Sendable {
         public var title: String?
         public var provider: String?
         public var steps: Int?
+        /// The policy compiled (or the scenario loaded) once at start, so a request naming it parses nothing.
+        public var policy: CompiledPolicy?
+        public var scenario: Scenario?
 
         /// The name positions carry, as on the command line.
         public var displayPath: String { "Policies/" + file.path }
@@ -38,10 +41,12 @@ public struct BundledCatalog: Sendable {
                 let policy = try? engine.loadPolicy(root, file: entry.displayPath)
                 entry.title = policy?.configuration.title
                 entry.provider = policy?.descriptor.id
+                entry.policy = policy
             case .scenario:
                 let scenario = try? engine.loadScenario(root, file: entry.displayPath)
                 entry.title = scenario?.title
                 entry.steps = scenario?.steps.count
+                entry.scenario = scenario
             case .suite: break
             }
             return entry

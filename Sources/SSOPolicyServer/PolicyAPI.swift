@@ -17,6 +17,7 @@ struct PolicyAPI: Sendable {
     let context: QueryContext
     let catalog: BundledCatalog
     let limiter: WorkLimiter
+    let answers = AnswerCache()
 
     init(context: QueryContext, options: ServeOptions) {
         self.context = context
@@ -140,6 +141,8 @@ struct PolicyAPI: Sendable {
         _ answer: @escaping @Sendable (Body) throws -> String
     ) {
         let limiter = self.limiter
+        let answers = self.answers
+        let route = path.description
         router.post(path) { request, _ in
             try Self.requireAcceptedType(request.headers[.contentType])
             let buffer = try await request.body.collect(upTo: Self.maxBodyBytes)
@@ -148,8 +151,12 @@ struct PolicyAPI: Sendable {
                 throw APIError(
                     status: .badRequest, message: "the request body gives the key '\(key)' twice in one object")
             }
+            let key = AnswerCache.key(path: route, body: bytes)
+            if let cached = answers.answer(for: key) { return APIResponse.json(cached) }
             let body = try JSONDecoder().decode(Body.self, from: bytes)
-            return APIResponse.json(try await limiter.perform { try answer(body) })
+            let computed = try await limiter.perform { try answer(body) }
+            answers.store(computed, for: key)
+            return APIResponse.json(computed)
         }
     }
 

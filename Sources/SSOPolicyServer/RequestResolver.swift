@@ -20,4 +20,18 @@ struct RequestResolver: DocumentResolver {
             )
         }
     }
+
+    /// A bundled policy comes compiled from the catalogue (built once at start); anything else is read and
+    /// compiled, with the same errors as the command line.
+    func policy(_ reference: RequestDocument) throws(DiagnosticsError) -> CompiledPolicy {
+        if case .bundled(let name) = reference, let compiled = try catalog.entry(named: name).policy { return compiled }
+        let (root, file) = try document(reference)
+        return try engine.loadPolicy(root, file: file)
+    }
+
+    func scenario(_ reference: RequestDocument) throws(DiagnosticsError) -> Scenario {
+        if case .bundled(let name) = reference, let loaded = try catalog.entry(named: name).scenario { return loaded }
+        let (root, file) = try document(reference)
+        return try engine.loadScenario(root, file: file)
+    }
 }
