@@ -49,6 +49,7 @@ enum EntraPredicate: NamedPredicate {
     case userTokensCached
     case userStillHeld
 
+    @inline(__always)
     func holds(in context: EntraContext) -> Bool {
         let policy = context.policy
         let app = context.app
@@ -57,7 +58,7 @@ enum EntraPredicate: NamedPredicate {
         case .osSupported: return policy.osSupported
         case .authenticatorInstalled: return policy.authenticatorInstalled
         case .ssoExtensionReady: return policy.ssoExtensionReady
-        case .requirementMissing: return policy.missingRequirement != nil
+        case .requirementMissing: return policy.requirementMissing
         case .deviceShared: return policy.deviceShared
         case .onIOS: return policy.isIOS
         case .brokerSilentSSO: return policy.brokerSilentSSO
