@@ -56,14 +56,14 @@ enum ImprivataFinding: Int, CaseIterable, Sendable {
         case .sessionSurvivesCheckIn:
             return FindingDeclaration(
                 "session-survives-check-in", .high,
-                message: "{previous_user}'s session in {app} survives the check-in",
+                message: "an app without a working logout keeps {previous_user}'s session through the check-in",
                 meaning: "the app has no App Logout entry (or its Microsoft sign-out does not run), so check-in "
                     + "does nothing to it (inferred: logout actions are opt-in per app)",
                 source: "\(E.logoutMethods)")
         case .logoutMethodDoesNotClearSession:
             return FindingDeclaration(
                 "logout-method-does-not-clear-session", .high,
-                message: "{app}'s logout method ends only its process; {previous_user}'s session survives",
+                message: "an app's logout method ends only its process: {previous_user}'s session survives",
                 meaning: "force quit (iOS), force stop, clear cache, or clear cache and stop (Android) end the "
                     + "process or empty the cache; an app that restores its sign-in at launch is still signed in "
                     + "(inferred from OS semantics; the validator force-quits and still expects the callback)",
@@ -71,21 +71,21 @@ enum ImprivataFinding: Int, CaseIterable, Sendable {
         case .logoutCallbackFailed:
             return FindingDeclaration(
                 "logout-callback-failed", .high,
-                message: "the logout action of {app} failed at check-in; {previous_user}'s session survives",
+                message: "an app's logout action failed at check-in: {previous_user}'s session survives",
                 meaning: "the app answered ulc-error, never called back, its domain was not associated, or an "
                     + "Android clear/stop action failed",
                 source: "\(E.ulcFailures)")
         case .ulcColdStartRace:
             return FindingDeclaration(
                 "ulc-cold-start-race", .medium,
-                message: "{app} reports a successful logout but stays signed in (cold-start race)",
+                message: "an app reports a successful logout but stays signed in as {previous_user} (cold-start race)",
                 meaning: "the validator's common bug: on a cold start the app answers success before its startup "
                     + "restores the sign-in (ulc_cold_start_safe: false)",
                 source: "\(E.ulcFailures)")
         case .interappDialogBlocksLogout:
             return FindingDeclaration(
                 "interapp-dialog-blocks-logout", .medium,
-                message: "{app}'s custom-scheme logout waits for a permission dialog nobody answers",
+                message: "an app's custom-scheme logout waits for a permission dialog nobody answers",
                 meaning: "x-callback-url and inter-app callbacks make iOS ask whether one app may open the other; "
                     + "at an unattended check-in the first logout per device does not run (model option)",
                 source: "\(E.interappDialogs)")
@@ -131,7 +131,7 @@ enum ImprivataFinding: Int, CaseIterable, Sendable {
                     + "signed out", source: "\(E.overdue)")
         case .previousUserNotifications:
             return FindingDeclaration(
-                "previous-user-notifications", .low, message: "{app} may still show {previous_user}'s notifications",
+                "previous-user-notifications", .low, message: "an app may still show {previous_user}'s notifications while the device is docked",
                 meaning: "Imprivata advises hiding Epic Rover at check-in to suppress its notifications",
                 source: "\(E.supportedApps)")
         case .checkInFailed:
