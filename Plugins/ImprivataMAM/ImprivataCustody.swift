@@ -45,7 +45,7 @@ extension ImprivataMAMProvider {
         state.autofillUser = context.policy.autofill ? user : nil
         state.rebooted = false
         var details = deviceDetails(state)
-        details.set(ImprivataFact.credentialMethodDetail, choice: context.policy.checkOutAuth.rawValue)
+        details.set(ImprivataFact.checkOutMethodDetail, choice: context.policy.checkOutAuth.rawValue)
         return StepOutcome(
             prompts: prompts, session: .sharedNew, sessionUser: user, findings: findings, details: details)
     }

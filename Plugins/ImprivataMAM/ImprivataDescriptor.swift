@@ -296,7 +296,7 @@ enum ImprivataDescriptor {
         DetailDeclaration("status", .choice(DeviceStatus.words), meaning: "the device's custody status after the step"),
         DetailDeclaration("custodian", .account, meaning: "the worker the device is checked out to after the step"),
         DetailDeclaration(
-            "credential_method", .choice(CheckOutAuth.words), meaning: "how the worker checked the device out"),
+            "check_out_method", .choice(CheckOutAuth.words), meaning: "how the worker checked the device out"),
         DetailDeclaration("logout_method", .choice(LogoutMethod.words), meaning: "the app's logout method"),
         DetailDeclaration("autofill", .choice(["on", "off"]), meaning: "AutoFill offered the worker's credentials"),
         DetailDeclaration("data_owner", .account, meaning: "whose data the app holds after the step"),
@@ -355,7 +355,7 @@ enum ImprivataFact {
 
     static let statusDetail = DetailID(0)
     static let custodianDetail = DetailID(1)
-    static let credentialMethodDetail = DetailID(2)
+    static let checkOutMethodDetail = DetailID(2)
     static let logoutMethodDetail = DetailID(3)
     static let autofillDetail = DetailID(4)
     static let dataOwnerDetail = DetailID(5)

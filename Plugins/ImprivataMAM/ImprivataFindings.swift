@@ -78,7 +78,8 @@ enum ImprivataFinding: Int, CaseIterable, Sendable {
         case .ulcColdStartRace:
             return FindingDeclaration(
                 "ulc-cold-start-race", .medium,
-                message: "an app reports a successful logout but stays signed in as {previous_user} (cold-start race)",
+                message:
+                    "an app reports a successful logout but stays signed in as {previous_user} (cold-start race)",
                 meaning: "the validator's common bug: on a cold start the app answers success before its startup "
                     + "restores the sign-in (ulc_cold_start_safe: false)",
                 source: "\(E.ulcFailures)")
@@ -131,7 +132,8 @@ enum ImprivataFinding: Int, CaseIterable, Sendable {
                     + "signed out", source: "\(E.overdue)")
         case .previousUserNotifications:
             return FindingDeclaration(
-                "previous-user-notifications", .low, message: "an app may still show {previous_user}'s notifications while the device is docked",
+                "previous-user-notifications", .low,
+                message: "an app may still show {previous_user}'s notifications while the device is docked",
                 meaning: "Imprivata advises hiding Epic Rover at check-in to suppress its notifications",
                 source: "\(E.supportedApps)")
         case .checkInFailed:

@@ -17,7 +17,6 @@ enum ImprivataSources {
     static let launchpadSettings = "mam-launchpad-passcode-management"
     static let overdue = "mam-overdue-devices"
     static let emergencyPIN = "mam-emergency-unlock-pin"
-    static let appConfig = "mam-locker-appconfig"
     static let autofillFAQ = "mam-autofill-faq"
     static let autofillConfigure = "mam-autofill-configure"
     static let workspaceOne = "mam-check-out-workspace-one"
@@ -92,9 +91,6 @@ enum ImprivataSources {
             emergencyPIN, title: "Configure an Emergency Unlock PIN", publisher: "Imprivata",
             url: "https://docs.imprivata.com/mam/content/topics/checkout/11274.html", language: "en",
             documentedAsOf: current),
-        SourceDocument(
-            appConfig, title: "About AppConfig (Imprivata Locker)", publisher: "Imprivata",
-            url: "https://groundctl.com/kb/5606", language: "en", documentedAsOf: groundControl),
         SourceDocument(
             autofillFAQ, title: "Enterprise Password AutoFill FAQ", publisher: "Imprivata",
             url: "https://imprivatadocs.com/mam/content/topics/kb/kb8326.html", language: "en",
@@ -190,8 +186,6 @@ enum ImprivataEvidence {
     static let interappDialogs = "\(S.ulc) (Universal Links vs custom schemes); \(S.webex); \(S.checkInActions60)"
     /// [M29] Epic Rover partially supported; hide it at check-in to suppress notifications.
     static let supportedApps = "\(S.checkInActions60) (apps supporting logout)"
-    /// [M30] InterappPreDelay, InterappPostDelay, MaxInterappAttempts.
-    static let interappConfig = "\(S.appConfig) (Locker AppConfig keys)"
     /// [M32] Android Clear data removes all private data, permissions and notifications.
     static let clearData = "\(S.androidClearData)"
     /// [M33, inferred] Force stop and clear cache leave the app's stored tokens (Android semantics).

@@ -14,7 +14,7 @@ struct CustodyTests {
         #expect(checkOut.prompts == ["create_passcode"])
         #expect(checkOut.session == "shared_new")
         #expect(checkOut.detail("custodian") == "alice")
-        #expect(checkOut.detail("credential_method") == "badge")
+        #expect(checkOut.detail("check_out_method") == "badge")
         let open = try harness.open("timesheet")
         #expect(open.prompts == ["app_credentials"])
         #expect(open.session == "app_new")

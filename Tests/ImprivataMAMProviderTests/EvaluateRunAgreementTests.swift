@@ -22,7 +22,7 @@ struct EvaluateRunAgreementTests {
     @Test func evaluateAgreesWithRunOnEveryReachedState() throws {
         var compared = 0
         var found: [String] = []
-        for name in ["hospital-imprivata", "process-only-logout-imprivata", "microsoft-sdm-imprivata"] {
+        for name in ["hospital-imprivata", "weak-logout-imprivata", "microsoft-sdm-imprivata"] {
             let policy = try PolicyFileTests.policy(name)
             let report = EvaluateRunAgreement.check(
                 policy, engine: PolicyFileTests.engine, as: ImprivataState.self, depth: 3

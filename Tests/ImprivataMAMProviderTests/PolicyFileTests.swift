@@ -26,7 +26,7 @@ struct PolicyFileTests {
     @Test func theBundledPoliciesSayWhatTheirTitlesSay() throws {
         let recommended = try Self.policy("hospital-imprivata")
         #expect(Self.findings(recommended) == ["no-automatic-check-in", "passcode-off-while-checked-in"])
-        let leaky = try Self.policy("process-only-logout-imprivata")
+        let leaky = try Self.policy("weak-logout-imprivata")
         #expect(Self.findings(leaky).contains("no-logout-method"))
         #expect(Self.findings(leaky).contains("logout-method-does-not-clear-session"))
         let microsoft = try Self.policy("microsoft-sdm-imprivata")
@@ -55,7 +55,7 @@ struct PolicyFileTests {
 
     @Test func aProcessOnlyLogoutLeaksEvenWhenWorkersHandOver() throws {
         let report = try Verifier(engine: Self.engine).verify(
-            try Self.policy("process-only-logout-imprivata"),
+            try Self.policy("weak-logout-imprivata"),
             options: VerificationOptions(
                 users: 2, depth: 6, properties: ["no-foreign-session"], assumptions: [.handsOver]))
         let verdict = try #require(report.verdicts.first)

@@ -23,9 +23,9 @@ struct GuideCommand: ParsableCommand, ContextualCommand {
     static let comparisons: [(scenario: String, policies: [String])] = [
         ("shift-change-handover", ["frontline-airwatch", "frontline-entra"]),
         ("nursing-shift-change", ["frontline-entra", "frontline-airwatch", "hospital-imprivata"]),
-        ("nursing-shift-change", ["hospital-imprivata", "process-only-logout-imprivata", "microsoft-sdm-imprivata"]),
+        ("nursing-shift-change", ["hospital-imprivata", "weak-logout-imprivata", "microsoft-sdm-imprivata"]),
         ("forgotten-check-in", ["hospital-imprivata", "frontline-airwatch"]),
-        ("failed-logout-callback", ["hospital-imprivata", "microsoft-sdm-imprivata"]),
+        ("logout-callback-fails", ["hospital-imprivata", "microsoft-sdm-imprivata"]),
         ("shift-change-handover", ["frontline-airwatch", "warehouse-airwatch", "sso-requirements-missing"]),
         (
             "shift-change-handover",
