@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
-import SSOPolicyCLI
+import SSOPolicy
+import SSOPolicyQueries
 
 /// The what-if playground (`/`) and its iframe view (`/embed`). The page is one HTML document with inline CSS and
 /// JS (no external scripts or fonts); the server embeds the API's own JSON answers for the view the query string

@@ -193,7 +193,7 @@ struct CatalogAndDocumentTests {
 
     @Test func everyRouteIsDocumented() throws {
         let context = CLIContext(registry: registry, write: { _ in }, writeError: { _ in })
-        let router = PolicyServer.router(ServeOptions(), context: context)
+        let router = PolicyServer.router(ServeOptions(), context: context.queryContext)
         let registered = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description)" })
         let document = try JSONSerialization.jsonObject(with: Data(PolicyServer.openAPIDocument.utf8)) as? [String: Any]
         let paths = document?["paths"] as? [String: [String: Any]] ?? [:]
