@@ -112,7 +112,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ImprivataMAMProviderTests",
-            dependencies: ["ImprivataMAMProvider", "SSOPolicy", "SSOPolicyTestSupport"]
+            dependencies: [
+                "ImprivataMAMProvider", "SSOPolicy", "SSOPolicyTestSupport", "AirWatchSDKProvider",
+                "EntraSharedDeviceProvider",
+            ]
         ),
         .testTarget(
             name: "SSOPolicyServerTests",
