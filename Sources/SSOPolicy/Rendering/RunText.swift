@@ -66,7 +66,8 @@ public enum RunText {
         return out
     }
 
-    /// The trace in sentences, wrapped to 80 columns: a fired rule with the conditions that held and its source;
+    /// The trace in sentences, wrapped to 80 columns: a fired rule with the conditions that held and its citation
+    /// (catalogue ids and locators; `ssopolicy sources ID` gives the document);
     /// a rule of a decision list passed over, with the condition that failed; under `--explain all` the other
     /// rules that did not fire, and last those not evaluated at the step.
     public static func explanation(_ trace: [StepView.TraceView], indent: String = "    ") -> String {
@@ -82,7 +83,7 @@ public enum RunText {
             }
             out += wrap(text, indent: indent + "- ", hanging: indent + "  ") + "\n"
             if rule.fired {
-                out += wrap("source: " + rule.source, indent: indent + "  ", hanging: indent + "    ") + "\n"
+                out += wrap("source: " + rule.citation, indent: indent + "  ", hanging: indent + "    ") + "\n"
             }
         }
         let unevaluated = trace.filter { !$0.evaluated }.map(\.rule)

@@ -19,6 +19,8 @@ public struct StepView: Sendable, Hashable {
         public var fired: Bool
         public var because: String
         public var source: String
+        /// The citation as declared (`ID LOCATOR; …`): short enough for text, `ssopolicy sources ID` has the rest.
+        public var citation: String = ""
         /// Fired: each condition's words as it held. Not fired: the failing condition's words.
         public var conditions: [String] = []
         /// The named predicate of the failing condition (`not silentLoginSucceeded`) for a rule that did not fire.
@@ -165,7 +167,7 @@ public struct OutcomeRenderer: Sendable {
             if !entry.fired && explain != .all && listOf[index] == nil { return nil }
             var view = StepView.TraceView(
                 rule: rule.id, fired: entry.fired, because: "", source: descriptor.renderCitations(rule.source),
-                list: listOf[index])
+                citation: rule.source, list: listOf[index])
             if entry.fired {
                 view.because = rule.firedBecause
                 view.conditions = rule.conditions.map(\.holds)
