@@ -61,7 +61,7 @@ extension BadgeProvider {
         details: [DetailDeclaration("reader", .choice(["on", "off"]), meaning: "the reader's state")],
         findings: [
             FindingDeclaration(
-                "previous-user-session-active", .critical,
+                "previous-user-session-active", .critical, concern: .foreignSession,
                 message: "{user} is served {previous_user}'s session in {app}",
                 meaning: "served another user's session", source: "tests"),
             FindingDeclaration(

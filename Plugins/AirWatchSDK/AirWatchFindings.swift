@@ -45,7 +45,7 @@ enum AirWatchFinding: Int, CaseIterable, Sendable {
         switch self {
         case .previousUserSessionActive:
             return FindingDeclaration(
-                "previous-user-session-active", .critical,
+                "previous-user-session-active", .critical, concern: .foreignSession,
                 message: "{user} is working in {session_user}'s session in {app}",
                 meaning: "the acting user is served a session that carries another user's identity",
                 source:
@@ -53,14 +53,14 @@ enum AirWatchFinding: Int, CaseIterable, Sendable {
             )
         case .previousUserDataVisible:
             return FindingDeclaration(
-                "previous-user-data-visible", .high,
+                "previous-user-data-visible", .high, concern: .previousUserData,
                 message: "{app} still holds {previous_user}'s data when {user} opens it",
                 meaning: "the app shows or holds another user's data: the SDK does not clear app data on sign-out, "
                     + "and on a user change only if the app does so itself",
                 source: "\(AirWatchEvidence.checkInCheckOut)")
         case .notCoveredByGlobalSignout:
             return FindingDeclaration(
-                "not-covered-by-global-signout", .medium,
+                "not-covered-by-global-signout", .medium, concern: .incompleteSignOut,
                 message: "{previous_user}'s app data and registration survive the sign-out from {app}",
                 meaning: "the SDK has no global sign-out: lockSession() ends the session only; identities, passcode "
                     + "and app data remain",
@@ -207,7 +207,7 @@ enum AirWatchFinding: Int, CaseIterable, Sendable {
                 meaning: "SDK identifiers remain after uninstall", source: "\(AirWatchEvidence.keychainSurvives)")
         case .previousUserSessionBehindPrompt:
             return FindingDeclaration(
-                "previous-user-session-behind-prompt", .high,
+                "previous-user-session-behind-prompt", .high, concern: .foreignSessionBehindPrompt,
                 message: "{user} reaches {session_user}'s session in {app} behind {session_user}'s passcode or "
                     + "password: reachable when passcodes are shared or known",
                 meaning: "the acting user was asked for the passcode (or username and password) that protects the "

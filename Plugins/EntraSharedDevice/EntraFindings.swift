@@ -29,19 +29,19 @@ enum EntraFindings {
 
     static let catalogue: [FindingDeclaration] = [
         FindingDeclaration(
-            "previous-user-session-active", .critical,
+            "previous-user-session-active", .critical, concern: .foreignSession,
             message: "{user} is working in {session_user}'s session in {app}",
             meaning: "the acting user is served another user's session: nobody signed the previous user out, and "
                 + "shared mode hands the one device-wide account to every eligible app",
             source: "\(EntraEvidence.deviceSessionLifetime)"),
         FindingDeclaration(
-            "previous-user-data-visible", .high,
+            "previous-user-data-visible", .high, concern: .previousUserData,
             message: "{app} still holds {previous_user}'s data while {user} uses it",
             meaning: "the app shows or holds another user's data: MSAL never clears app data, so an app that does "
                 + "not check the current account, compare account ids, or clear its data keeps the previous user's",
             source: "\(seed) (\"You must clear the data from your application\")"),
         FindingDeclaration(
-            "not-covered-by-global-signout", .high,
+            "not-covered-by-global-signout", .high, concern: .incompleteSignOut,
             message: "{previous_user}'s session or data survives the sign-out in an app it does not reach",
             meaning: "an app's session or data survives a global sign-out (an app that is not shared-device aware, "
                 + "an app that keeps its data, or default mode where sign-out is per app)",

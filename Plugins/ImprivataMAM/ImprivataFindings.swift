@@ -41,21 +41,21 @@ enum ImprivataFinding: Int, CaseIterable, Sendable {
         switch self {
         case .previousUserSessionActive:
             return FindingDeclaration(
-                "previous-user-session-active", .critical,
+                "previous-user-session-active", .critical, concern: .foreignSession,
                 message: "{user} is working in {session_user}'s session in {app}",
                 meaning: "the app kept its own sign-in through check-in (MAM does not sign apps in or out itself; "
                     + "only the app's logout action does), so the next worker opens it as the previous one",
                 source: "\(E.logoutMethods); \(E.ulcLogout)")
         case .previousUserDataVisible:
             return FindingDeclaration(
-                "previous-user-data-visible", .high,
+                "previous-user-data-visible", .high, concern: .previousUserData,
                 message: "{app} still holds {previous_user}'s data when {user} opens it",
                 meaning: "the app's data of the previous worker survived check-in: only Clear app data (Android), "
                     + "Epic Rover's return and an app whose own logout wipes its data remove it",
                 source: "\(E.clearData); \(E.rover); \(E.microsoftAndroid)")
         case .sessionSurvivesCheckIn:
             return FindingDeclaration(
-                "session-survives-check-in", .high,
+                "session-survives-check-in", .high, concern: .incompleteSignOut,
                 message: "an app without a working logout keeps {previous_user}'s session through the check-in",
                 meaning: "the app has no App Logout entry (or its Microsoft sign-out does not run), so check-in "
                     + "does nothing to it (inferred: logout actions are opt-in per app)",

@@ -143,16 +143,20 @@ public struct SSOPolicyEngine: Sendable {
     /// Plays a scenario against one policy; apps the policy lacks are errors.
     public func run(
         _ scenario: Scenario, against policy: CompiledPolicy, traceMode: RuleTrace.Mode = .fired,
-        mode: ScenarioBinder.Mode = .strict
+        mode: ScenarioBinder.Mode = .strict, explain: StepView.ExplainDetail = .decisions,
+        mutation: RuleTrace.Mutation? = nil
     ) throws(DiagnosticsError) -> RunResult {
         let bound = try ScenarioBinder(mode: mode).bind(scenario, to: policy).get()
-        return ScenarioRunner(traceMode: traceMode).run(bound)
+        return ScenarioRunner(traceMode: traceMode, explain: explain, mutation: mutation).run(bound)
     }
 
     public func evaluate(
-        _ request: EvaluateRequest, policy: CompiledPolicy, traceMode: RuleTrace.Mode = .fired
+        _ request: EvaluateRequest, policy: CompiledPolicy, traceMode: RuleTrace.Mode = .fired,
+        explain: StepView.ExplainDetail = .decisions
     ) throws -> EvaluateResult {
-        try AttemptEvaluator(traceMode: traceMode).evaluate(request, policy: policy)
+        var evaluator = AttemptEvaluator(traceMode: traceMode)
+        evaluator.explain = explain
+        return try evaluator.evaluate(request, policy: policy)
     }
 
     // MARK: Checking

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SSOPolicy
 
 /// Output formats; each command accepts the ones that make sense for it.
 enum OutputFormat: String, ExpressibleByArgument {
@@ -36,8 +37,19 @@ struct FormatOptions<Choices: FormatChoices>: ParsableArguments {
     var format: OutputFormat = .text
 
     @Flag(
-        name: .long, help: "Add the trace: rules that fired and, for rules that did not, the first failing condition.")
+        name: .long,
+        help: """
+            Explain: the rules that fired with the conditions that held, and in each decision list the earlier \
+            rules that did not fire with the condition that failed ('--explain all' adds every other rule).
+            """)
     var explain = false
+
+    @Flag(name: .customLong("explain-all"), help: .hidden)
+    var explainAll = false
+
+    /// Whether to trace at all, and how much of it to show.
+    var explaining: Bool { explain || explainAll }
+    var explainDetail: StepView.ExplainDetail { explainAll ? .all : .decisions }
 
     func require(for command: String) throws {
         try OutputFormat.require(format, in: Choices.formats, for: command)

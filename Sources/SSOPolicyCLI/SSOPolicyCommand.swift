@@ -67,7 +67,7 @@ public enum CommandLineTool {
 
     static func execute(_ arguments: [String], context: CLIContext) -> Int32 {
         do {
-            let command = try SSOPolicyCommand.parseAsRoot(arguments)
+            let command = try SSOPolicyCommand.parseAsRoot(ExplainArgument.rewrite(arguments))
             if let contextual = command as? ContextualCommand {
                 return try contextual.run(in: context)
             }
@@ -87,5 +87,28 @@ public enum CommandLineTool {
             }
             return code.rawValue
         }
+    }
+}
+
+/// `--explain all` is spelled as two words for readers; the parser sees the flag `--explain-all`. A file named
+/// `all` right after `--explain` is written `./all`.
+enum ExplainArgument {
+    static func rewrite(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        var index = 0
+        while index < arguments.count {
+            if arguments[index] == "--" {
+                result += arguments[index...]
+                break
+            }
+            if arguments[index] == "--explain", index + 1 < arguments.count, arguments[index + 1] == "all" {
+                result.append("--explain-all")
+                index += 2
+                continue
+            }
+            result.append(arguments[index])
+            index += 1
+        }
+        return result
     }
 }

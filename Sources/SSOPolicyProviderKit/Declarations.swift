@@ -195,10 +195,16 @@ public struct FindingDeclaration: Sendable, Hashable {
     public var message: String
     public var meaning: String
     public var source: String
+    /// What the core recognises this finding as (its properties and verdicts select findings by concern).
+    public var concern: CoreConcern?
 
-    public init(_ id: String, _ severity: Severity, message: String, meaning: String, source: String) {
+    public init(
+        _ id: String, _ severity: Severity, concern: CoreConcern? = nil, message: String, meaning: String,
+        source: String
+    ) {
         self.id = id
         self.severity = severity
+        self.concern = concern
         self.message = message
         self.meaning = meaning
         self.source = source

@@ -133,6 +133,7 @@ public struct ProviderDescriptor: Sendable {
             }
         }
         if let handover { problems += handover.problems(in: self) }
+        problems += vocabularyProblems()
         return problems + citationProblems()
     }
 }

@@ -8,6 +8,10 @@ public struct ProviderRegistry: Sendable {
         var seen = Set<String>()
         for provider in providers {
             precondition(seen.insert(provider.id).inserted, "provider id '\(provider.id)' registered twice")
+            // The core's properties and verdicts read findings by concern: a provider without the mapping would
+            // make them hold vacuously, so it is refused here rather than trusted.
+            let problems = provider.descriptor.vocabularyProblems()
+            precondition(problems.isEmpty, "provider '\(provider.id)': " + problems.joined(separator: "; "))
         }
         self.providers = providers.sorted { $0.id < $1.id }
     }

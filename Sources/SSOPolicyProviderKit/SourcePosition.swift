@@ -10,8 +10,9 @@ public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConver
         self.column = column
     }
 
-    /// `file:line:col`, the prefix compilers, swift-format and editors all understand.
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `file:line:col`, the prefix compilers, swift-format and editors all understand; just `file` for line 0, the
+    /// position of what is not in a file (`<command-line>`, `<request>`).
+    public var description: String { line == 0 ? file : "\(file):\(line):\(column)" }
 
     public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)

@@ -11,12 +11,14 @@ public struct Queries<Resolver: DocumentResolver>: Sendable {
         self.registry = registry
     }
 
-    public func run(scenario: Resolver.Reference, policy: Resolver.Reference, explain: Bool) throws(DiagnosticsError)
-        -> RunResult
-    {
+    public func run(
+        scenario: Resolver.Reference, policy: Resolver.Reference, explain: Bool,
+        detail: StepView.ExplainDetail = .decisions
+    ) throws(DiagnosticsError) -> RunResult {
         let policy = try resolver.policy(policy)
         let scenario = try resolver.scenario(scenario)
-        return try resolver.engine.run(scenario, against: policy, traceMode: explain ? .explain : .fired)
+        return try resolver.engine.run(
+            scenario, against: policy, traceMode: explain ? .explain : .fired, explain: detail)
     }
 
     /// Every policy's and the scenario's problems are reported together, not just the first file's.
@@ -37,17 +39,25 @@ public struct Queries<Resolver: DocumentResolver>: Sendable {
     }
 
     /// Throws `DiagnosticsError` when the policy does not load, `EvaluateError` when the attempt does not fit it.
-    public func evaluate(policy: Resolver.Reference, request: EvaluateRequest, explain: Bool) throws -> EvaluateResult {
+    public func evaluate(
+        policy: Resolver.Reference, request: EvaluateRequest, explain: Bool,
+        detail: StepView.ExplainDetail = .decisions
+    ) throws -> EvaluateResult {
         let policy = try resolver.policy(policy)
-        return try resolver.engine.evaluate(request, policy: policy, traceMode: explain ? .explain : .fired)
+        return try resolver.engine.evaluate(
+            request, policy: policy, traceMode: explain ? .explain : .fired, explain: detail)
     }
 
     /// Throws `DiagnosticsError` when the policy does not load, `EvaluateError` when the app is unknown.
-    public func matrix(policy: Resolver.Reference, app: String?, all: Bool) throws -> DecisionMatrix {
+    public func matrix(
+        policy: Resolver.Reference, app: String?, all: Bool, user: String = "alice",
+        origin: EvaluateRequest.Origin = .commandLine
+    ) throws -> DecisionMatrix {
         let compiled = try resolver.policy(policy)
         guard let provider = registry.provider(id: compiled.descriptor.id) else {
             throw EvaluateError(description: "provider '\(compiled.descriptor.id)' is not registered")
         }
-        return try DecisionMatrix.build(compiled, provider: provider, app: app, allSettings: all)
+        return try DecisionMatrix.build(
+            compiled, provider: provider, app: app, allSettings: all, user: user, origin: origin)
     }
 }

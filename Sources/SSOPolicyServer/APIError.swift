@@ -28,7 +28,9 @@ struct APIError: Error, Sendable {
         case let error as DiagnosticsError:
             return APIError(
                 status: .unprocessableContent, message: "the input has errors", diagnostics: error.diagnostics)
-        case let error as EvaluateError: return APIError(status: .unprocessableContent, message: error.description)
+        case let error as EvaluateError:
+            return APIError(
+                status: .unprocessableContent, message: "the request has errors", diagnostics: error.diagnostics)
         case let error as DecodingError: return APIError(status: .badRequest, message: describe(error))
         case is HTTPParserError: return APIError(status: .badRequest, message: "the request is not well-formed HTTP")
         case let error as any HTTPResponseError:

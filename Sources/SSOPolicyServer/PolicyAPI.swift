@@ -86,9 +86,10 @@ struct PolicyAPI: Sendable {
         }
         let queries = self.queries
         post("/v1/evaluate", router) { (body: EvaluateRequestBody) in
-            let request = EvaluateRequest(
+            var request = EvaluateRequest(
                 app: body.app, user: body.user, facts: Self.pairs(body.facts), event: body.event ?? "open",
                 conditions: Self.pairs(body.conditions))
+            request.origin = .httpRequest
             let result = try queries.evaluate(
                 policy: body.policy.named("policy.yaml"), request: request, explain: body.explain ?? false)
             try WorkBudget.throwIfStopped()
@@ -111,7 +112,8 @@ struct PolicyAPI: Sendable {
         }
         post("/v1/matrix", router) { (body: MatrixRequest) in
             let matrix = try queries.matrix(
-                policy: body.policy.named("policy.yaml"), app: body.app, all: body.all ?? false)
+                policy: body.policy.named("policy.yaml"), app: body.app, all: body.all ?? false,
+                origin: .httpRequest)
             try WorkBudget.throwIfStopped()
             return JSONAnswer.matrix(matrix)
         }

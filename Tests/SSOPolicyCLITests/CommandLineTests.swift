@@ -106,7 +106,7 @@ struct CommandLineTests {
             "evaluate", "warehouse-airwatch", "--app", "timesheet", "--user", "bob", "--format", "json")
         #expect(result.code == 0, "\(result.err)")
         #expect(result.out.contains("\"outcomes\": ["))
-        #expect(result.out.contains("\"when\": {"))
+        #expect(result.out.contains("\"when\": [\n        {"))
         let bad = ssopolicy(
             "evaluate", "warehouse-airwatch", "--app", "timesheet", "--user", "bob", "--fact", "passcode_sett=true")
         #expect(bad.code == 1)

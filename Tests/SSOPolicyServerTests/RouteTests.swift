@@ -149,11 +149,18 @@ struct ErrorAndLimitTests {
         #expect(one.status == 400)
     }
 
-    @Test func unknownAppIsAPlainError() async throws {
+    @Test func unknownAppAndFactAreStructuredDiagnostics() async throws {
         let answer = try await request(
-            .post, "/v1/evaluate", body: #"{"policy": "frontline-entra", "app": "payroll", "user": "bob"}"#)
+            .post, "/v1/evaluate",
+            body: #"{"policy": "frontline-entra", "app": "payroll", "user": "bob", "facts": {"signed_inn": "bob"}}"#)
         #expect(answer.status == 422)
-        #expect(answer.body.contains("policy 'frontline-entra' has no app 'payroll'"))
+        #expect(answer.body.contains("\"error\": \"the request has errors\""))
+        #expect(
+            answer.body.contains(
+                "\"file\": \"<request>\",\n      \"line\": 0,\n      \"column\": 0,\n      \"severity\": \"error\",\n"
+                    + "      \"message\": \"app: policy 'frontline-entra' has no app 'payroll'"))
+        #expect(answer.body.contains("\"message\": \"facts.signed_inn: unknown fact 'signed_inn'"))
+        #expect(answer.body.contains("did you mean 'signed_in'?"))
     }
 
 }

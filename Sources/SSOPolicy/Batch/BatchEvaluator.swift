@@ -75,13 +75,14 @@ public struct BatchEvaluator {
             memoHits += 1
             return .success(answer)
         }
-        let request = EvaluateRequest(app: app, user: user, facts: facts, event: event, conditions: conditions)
+        var request = EvaluateRequest(app: app, user: user, facts: facts, event: event, conditions: conditions)
+        request.origin = .batchLine
         let answer: String
         do {
             let result = try AttemptEvaluator(traceMode: traceMode).evaluate(request, policy: policy)
             answer = result.json.serialized(pretty: false)
         } catch let error as EvaluateError {
-            return .failure(BatchLineError(message: error.description))
+            return .failure(BatchLineError(message: error.message))
         } catch {
             return .failure(BatchLineError(message: "\(error)"))
         }

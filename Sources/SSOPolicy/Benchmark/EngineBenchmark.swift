@@ -54,22 +54,10 @@ public struct EngineBenchmark: Sendable {
         let user = users.intern("alice")
         var workload: [(event: ProviderEvent, facts: FactValues)] = []
         for (index, _) in policy.configuration.apps.enumerated() {
-            var combinations: [[String: String]] = [[:]]
-            for fact in descriptor.facts {
-                let values: [String]
-                switch fact.domain {
-                case .choice(let words): values = words
-                case .account: values = ["none", "alice", AttemptEvaluator.anotherUser]
-                }
-                var next: [[String: String]] = []
-                for prefix in combinations {
-                    for value in values where next.count < maxCombinationsPerApp {
-                        var combination = prefix
-                        combination[fact.key] = value
-                        next.append(combination)
-                    }
-                }
-                combinations = next
+            // The first rows of the one fact-space enumeration.
+            let space = FactSpace(descriptor, actingUser: "alice")
+            let combinations = (0..<min(space.count, maxCombinationsPerApp)).map { row in
+                Dictionary(uniqueKeysWithValues: space.row(row).map { ($0.key, $0.value) })
             }
             let event = ProviderEvent(event: open, target: .app(AppID(index)), user: user, time: Clock.start)
             for combination in combinations {

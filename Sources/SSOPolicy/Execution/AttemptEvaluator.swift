@@ -3,6 +3,37 @@ import SSOPolicyProviderKit
 /// One access attempt (or other event) against a state given as facts. Facts left out are unknown: every
 /// combination is tried, and the answer lists each distinct outcome with only the facts it depends on.
 public struct EvaluateRequest: Sendable {
+    /// The pseudo file of a request's diagnostics when it comes from the command line.
+    public static let commandLine = "<command-line>"
+    /// The pseudo file of a request's diagnostics when it comes from an HTTP body.
+    public static let httpRequest = "<request>"
+
+    /// How the caller names the request's parts in diagnostics: options (`--fact k=v`) or JSON fields
+    /// (`facts.k`).
+    public enum Origin: Sendable {
+        /// `--fact k=v` on the command line.
+        case commandLine
+        /// `facts.k` in an HTTP body.
+        case httpRequest
+        /// A line of `evaluate --batch`, which reports the line itself (`FILE:LINE: error: …`).
+        case batchLine
+
+        var file: String { self == .httpRequest ? EvaluateRequest.httpRequest : EvaluateRequest.commandLine }
+
+        func name(_ part: String, _ key: String? = nil, _ value: String? = nil) -> String? {
+            switch self {
+            case .batchLine:
+                return nil
+            case .commandLine:
+                return "--\(part)" + (key.map { " \($0)" } ?? "") + (value.map { "=\($0)" } ?? "")
+            case .httpRequest:
+                let field = ["fact": "facts", "condition": "conditions"][part] ?? part
+                return field + (key.map { ".\($0)" } ?? "")
+            }
+        }
+    }
+
+    public var origin: Origin = .commandLine
     public var app: String
     public var user: String
     /// Fact key → text, as given with `--fact key=value`.
@@ -22,12 +53,45 @@ public struct EvaluateRequest: Sendable {
     }
 }
 
-/// The answer: each outcome with the (unknown) facts it depends on.
+/// The answer: one outcome per distinct answer, each with the fewest conditions on the unknown facts that pick
+/// out the combinations giving it.
 public struct EvaluateResult: Sendable {
-    public struct Outcome: Sendable {
-        /// Fact key → value for the unknown facts this outcome depends on (empty when none mattered).
-        public var when: [(key: String, value: String)]
+    /// One alternative of an outcome's `when`: per fact it names, the values allowed (facts it leaves out do not
+    /// matter given the rest); an empty condition holds always.
+    public struct Condition: Sendable, Hashable {
+        public var facts: [Constraint]
+
+        public struct Constraint: Sendable, Hashable {
+            public var key: String
+            public var values: [String]
+            /// Every value the fact can take, so text can say `key!=v` for all but one.
+            public var domain: [String]
+        }
+
+        public var isAlways: Bool { facts.isEmpty }
+    }
+
+    /// A finding and when it is reported (across outcomes), e.g. critical whenever another user is signed in.
+    public struct FindingSummary: Sendable {
+        public var id: String
+        public var severity: Severity
+        public var when: [Condition]
+    }
+
+    /// One way to reach an outcome: the rules that fired, under the conditions that lead there.
+    public struct Path: Sendable {
+        public var when: [Condition]
+        /// The view of the first combination on this path (its trace names the rules that fired).
         public var view: StepView
+    }
+
+    public struct Outcome: Sendable {
+        /// Any of these conditions gives this outcome (a single always-true condition when none mattered).
+        public var when: [Condition]
+        /// The answer (and the trace of the first combination giving it).
+        public var view: StepView
+        /// The distinct sets of fired rules that give this answer, each with the conditions that lead to it.
+        public var paths: [Path]
     }
 
     public var policy: CompiledPolicy
@@ -35,18 +99,45 @@ public struct EvaluateResult: Sendable {
     public var user: String
     public var event: String
     public var outcomes: [Outcome]
+    /// Each finding that some outcome reports, with the fewest conditions under which it is reported.
+    public var findings: [FindingSummary] = []
+    /// Combinations of unknown facts evaluated.
+    public var combinations: Int = 0
 }
 
-/// Problems with an evaluate request (unknown app, fact, value), with a suggestion where one is close.
+/// Problems with an evaluate or matrix request (unknown app, user, event, fact, value, condition), as diagnostics
+/// like the loaders': one per problem, each naming the argument it is about, with a suggestion where one is close.
+///
+/// A request comes from the command line or an HTTP body, not a file, so its diagnostics are positioned at the
+/// argument: `<command-line>: error: --fact session_lve=true: unknown fact …` (the request's own words, e.g.
+/// `facts.session_lve`, in the HTTP API's 422).
 public struct EvaluateError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+    public var diagnostics: [Diagnostic]
 
-    public init(description: String) { self.description = description }
+    public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+
+    /// One error about `argument` (as the caller wrote it), at `origin`.
+    public init(_ message: String, argument: String? = nil, origin: String = EvaluateRequest.commandLine) {
+        self.diagnostics = [
+            .error(
+                at: SourcePosition(file: origin, line: 0, column: 0), (argument.map { $0 + ": " } ?? "") + message)
+        ]
+    }
+
+    public init(description: String) { self.init(description) }
+
+    /// The diagnostics, one per line.
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+
+    /// The first diagnostic's message without its position (a batch line reports it at its own line).
+    public var message: String { diagnostics.first?.message ?? "" }
 }
 
 public struct AttemptEvaluator: Sendable {
     public static let anotherUser = "another-user"
     public var traceMode: RuleTrace.Mode
+    /// How much of an explain trace the outcomes keep.
+    public var explain: StepView.ExplainDetail = .decisions
 
     public init(traceMode: RuleTrace.Mode = .fired) { self.traceMode = traceMode }
 
@@ -56,63 +147,27 @@ public struct AttemptEvaluator: Sendable {
         var values: [String]
     }
 
+    /// A request checked against the policy, in the provider's ids.
+    struct Validated {
+        var app: AppID
+        var user: UserID
+        var eventID: EventID
+        var given: [String: String]
+        var conditions: StepConditions
+        var users: UserDirectory
+    }
+
     public func evaluate(_ request: EvaluateRequest, policy: CompiledPolicy) throws -> EvaluateResult {
         let descriptor = policy.descriptor
         let configuration = policy.configuration
-        guard let app = configuration.app(named: request.app) else {
-            throw EvaluateError(
-                description: "policy '\(configuration.id)' has no app '\(request.app)'"
-                    + Suggestion.didYouMean(request.app, in: configuration.apps.map(\.id)) + "; apps: "
-                    + configuration.apps.map(\.id).joined(separator: ", "))
-        }
-        guard Identifier.isValid(request.user), request.user != "none", request.user != Self.anotherUser else {
-            throw EvaluateError(description: "'\(request.user)' cannot be a user name")
-        }
-        guard let eventID = descriptor.event(request.event) else {
-            throw EvaluateError(
-                description: "unknown event '\(request.event)' for provider '\(descriptor.id)'"
-                    + Suggestion.didYouMean(request.event, in: descriptor.allEvents.map(\.name)))
-        }
-        var given: [String: String] = [:]
-        for (key, value) in request.facts {
-            guard descriptor.fact(key) != nil else {
-                throw EvaluateError(
-                    description: "unknown fact '\(key)' for provider '\(descriptor.id)'"
-                        + Suggestion.didYouMean(key, in: descriptor.facts.map(\.key)) + "; facts: "
-                        + descriptor.facts.map(\.key).joined(separator: ", "))
-            }
-            if given[key] != nil { throw EvaluateError(description: "fact '\(key)' given twice") }
-            given[key] = value
-        }
-        var conditions = StepConditions()
-        for (key, text) in request.conditions {
-            guard let id = descriptor.stepCondition(key) else {
-                throw EvaluateError(
-                    description: "unknown step condition '\(key)'"
-                        + Suggestion.didYouMean(key, in: descriptor.stepConditions.map(\.key)))
-            }
-            let declaration = descriptor.stepConditions[Int(id.index)]
-            guard let value = declaration.kind.parse(text) else {
-                throw EvaluateError(description: "\(key): expected \(declaration.kind.expectation), found '\(text)'")
-            }
-            conditions.set(id, value)
-        }
-        var users = UserDirectory([request.user])
-        let user = users.intern(request.user)
-        // Validate given values now, so a typo is an error rather than an empty answer.
-        for (key, value) in given {
-            do {
-                _ = try FactBuilder.parse(value, for: descriptor.facts[Int(descriptor.fact(key)!.index)], users: &users)
-            } catch {
-                throw EvaluateError(description: "\(error)")
-            }
-        }
-        let unknowns: [Unknown] = descriptor.facts.filter { given[$0.key] == nil }.map { fact in
-            switch fact.domain {
-            case .choice(let values): return Unknown(fact: fact, values: values)
-            case .account: return Unknown(fact: fact, values: ["none", request.user, Self.anotherUser])
-            }
-        }
+        let origin = request.origin
+        let validated = try validate(request, policy: policy)
+        let (app, user, eventID, given, conditions) = (
+            validated.app, validated.user, validated.eventID, validated.given, validated.conditions
+        )
+        var users = validated.users
+        let space = FactSpace(descriptor, actingUser: request.user, excluding: Set(given.keys))
+        let unknowns = space.dimensions.map { Unknown(fact: $0.fact, values: $0.values) }
         _ = users.intern(Self.anotherUser)
 
         let target: ProviderEvent.Target
@@ -123,11 +178,8 @@ public struct AttemptEvaluator: Sendable {
         let event = ProviderEvent(event: eventID, target: target, user: user, time: Clock.start, conditions: conditions)
 
         // Evaluate every combination of unknown facts.
-        var combinations: [[String]] = [[]]
-        for unknown in unknowns {
-            combinations = combinations.flatMap { prefix in unknown.values.map { prefix + [$0] } }
-        }
-        let renderer = OutcomeRenderer(policy: policy, users: users)
+        let combinations = (0..<space.count).lazy.map { space.row($0).map(\.value) }
+        let renderer = OutcomeRenderer(policy: policy, users: users, explain: explain)
         var evaluated: [(values: [String], view: StepView)] = []
         for combination in combinations {
             guard WorkBudget.spend() else {
@@ -153,7 +205,7 @@ public struct AttemptEvaluator: Sendable {
                 facts = try FactBuilder.make(
                     descriptor, appCount: configuration.apps.count, device: device, perApp: perApp, users: &scratch)
             } catch {
-                throw EvaluateError(description: "\(error)")
+                throw EvaluateError("\(error)", origin: origin.file)
             }
             var trace = RuleTrace(traceMode)
             let outcome = policy.attempt(event, facts: facts, trace: &trace)
@@ -162,49 +214,189 @@ public struct AttemptEvaluator: Sendable {
                 trace: trace.entries)
             evaluated.append((combination, view))
         }
-        let leaves = Self.split(evaluated.indices.map { $0 }, unknowns.indices.map { $0 }, evaluated, path: [])
-        let outcomes = leaves.map { leaf in
-            EvaluateResult.Outcome(
-                when: leaf.path.map { (unknowns[$0.fact].fact.key, $0.value) }, view: evaluated[leaf.rows[0]].view)
-        }
+        let outcomes = Self.reduce(evaluated, unknowns: unknowns)
         return EvaluateResult(
-            policy: policy, app: request.app, user: request.user, event: request.event, outcomes: outcomes)
+            policy: policy, app: request.app, user: request.user, event: request.event, outcomes: outcomes,
+            findings: Self.findingSummaries(evaluated, unknowns: unknowns), combinations: evaluated.count)
     }
 
-    struct Leaf {
-        var path: [(fact: Int, value: String)]
-        var rows: [Int]
+    /// Checks every part of the request, reporting every problem at once.
+    func validate(_ request: EvaluateRequest, policy: CompiledPolicy) throws -> Validated {
+        let descriptor = policy.descriptor
+        let configuration = policy.configuration
+        let origin = request.origin
+        func failure(_ message: String, _ part: String, _ key: String? = nil, _ value: String? = nil) -> EvaluateError {
+            EvaluateError(message, argument: origin.name(part, key, value), origin: origin.file)
+        }
+        // Every problem of the request at once, as a loader reports every problem of a file.
+        var problems: [Diagnostic] = []
+        let app = configuration.app(named: request.app)
+        if app == nil {
+            problems +=
+                failure(
+                    "policy '\(configuration.id)' has no app '\(request.app)'"
+                        + Suggestion.didYouMean(request.app, in: configuration.apps.map(\.id)) + "; apps: "
+                        + configuration.apps.map(\.id).joined(separator: ", "), "app"
+                ).diagnostics
+        }
+        if !Identifier.isValid(request.user) || request.user == "none" || request.user == Self.anotherUser {
+            problems +=
+                failure(
+                    "'\(request.user)' cannot be a user name (a word of letters, digits, '-', '_' or '.', not 'none' "
+                        + "or '\(Self.anotherUser)')", "user"
+                ).diagnostics
+        }
+        let eventID = descriptor.event(request.event)
+        if eventID == nil {
+            problems +=
+                failure(
+                    "unknown event '\(request.event)' for provider '\(descriptor.id)'"
+                        + Suggestion.didYouMean(request.event, in: descriptor.allEvents.map(\.name)), "event"
+                ).diagnostics
+        }
+        var given: [String: String] = [:]
+        var users = UserDirectory([Identifier.isValid(request.user) ? request.user : "user"])
+        let user = UserID(0)
+        for (key, value) in request.facts {
+            guard let id = descriptor.fact(key) else {
+                problems +=
+                    failure(
+                        "unknown fact '\(key)' for provider '\(descriptor.id)'"
+                            + Suggestion.didYouMean(key, in: descriptor.facts.map(\.key)) + "; facts: "
+                            + descriptor.facts.map(\.key).joined(separator: ", "), "fact", key, value
+                    ).diagnostics
+                continue
+            }
+            if given[key] != nil {
+                problems += failure("fact '\(key)' given twice", "fact", key, value).diagnostics
+                continue
+            }
+            // Validate given values now, so a typo is an error rather than an empty answer.
+            do {
+                _ = try FactBuilder.parse(value, for: descriptor.facts[Int(id.index)], users: &users)
+                given[key] = value
+            } catch {
+                problems += failure("\(error)", "fact", key, value).diagnostics
+            }
+        }
+        var conditions = StepConditions()
+        for (key, text) in request.conditions {
+            guard let id = descriptor.stepCondition(key) else {
+                problems +=
+                    failure(
+                        "unknown step condition '\(key)'"
+                            + Suggestion.didYouMean(key, in: descriptor.stepConditions.map(\.key)), "condition", key,
+                        text
+                    ).diagnostics
+                continue
+            }
+            let declaration = descriptor.stepConditions[Int(id.index)]
+            guard let value = declaration.kind.parse(text) else {
+                problems +=
+                    failure(
+                        "\(key): expected \(declaration.kind.expectation), found \(Excerpt.quoted(text))", "condition",
+                        key,
+                        text
+                    ).diagnostics
+                continue
+            }
+            conditions.set(id, value)
+        }
+        guard problems.isEmpty, let app, let eventID else { throw EvaluateError(diagnostics: problems) }
+        return Validated(
+            app: app, user: user, eventID: eventID, given: given, conditions: conditions, users: users)
     }
 
-    /// A reduced decision tree over the unknown facts: split on the fact that best separates outcomes until each
-    /// group decides the same; facts that never matter never appear.
-    static func split(
-        _ rows: [Int], _ remaining: [Int], _ evaluated: [(values: [String], view: StepView)],
-        path: [(fact: Int, value: String)]
-    ) -> [Leaf] {
-        func key(_ row: Int) -> String {
-            RunJSON.step(evaluated[row].view, includeTrace: false).serialized(pretty: false)
+    /// Merges combinations with the same answer and gives each the fewest conditions that pick out its
+    /// combinations (`MinimalCover`); within an outcome, the same for each set of fired rules.
+    static func reduce(_ evaluated: [(values: [String], view: StepView)], unknowns: [Unknown])
+        -> [EvaluateResult.Outcome]
+    {
+        guard !evaluated.isEmpty else { return [] }
+        let radices = unknowns.map(\.values.count)
+        func classes<Key: Hashable>(_ key: (StepView) -> Key) -> [Int] {
+            var index: [Key: Int] = [:]
+            return evaluated.map { row in
+                let k = key(row.view)
+                if let known = index[k] { return known }
+                index[k] = index.count
+                return index.count - 1
+            }
         }
-        if rows.count <= 1 || remaining.isEmpty { return [Leaf(path: path, rows: rows)] }
-        let distinct = Set(rows.map(key))
-        if distinct.count <= 1 || remaining.isEmpty { return [Leaf(path: path, rows: rows)] }
-        var best: (fact: Int, score: Int)?
-        for fact in remaining {
-            var groups: [String: Set<String>] = [:]
-            for row in rows { groups[evaluated[row].values[fact], default: []].insert(key(row)) }
-            let score = groups.values.reduce(0) { $0 + $1.count }
-            if score < distinct.count * groups.count, best == nil || score < best!.score { best = (fact, score) }
+        let answers = classes(\.answer)
+        let pathClasses = classes { PathKey(answer: $0.answer, rules: $0.trace.filter(\.fired).map(\.rule)) }
+        func conditions(_ cubes: [FactCube]) -> [EvaluateResult.Condition] {
+            Self.conditions(cubes, unknowns: unknowns)
         }
-        guard let chosen = best?.fact else { return [Leaf(path: path, rows: rows)] }
-        var order: [String] = []
-        var groups: [String: [Int]] = [:]
-        for row in rows {
-            let value = evaluated[row].values[chosen]
-            if groups[value] == nil { order.append(value) }
-            groups[value, default: []].append(row)
+        let pathCovers = MinimalCover.covers(classes: pathClasses, radices: radices)
+        var pathsByAnswer: [Int: [EvaluateResult.Path]] = [:]
+        for (klass, cubes) in pathCovers {
+            let row = pathClasses.firstIndex(of: klass)!
+            pathsByAnswer[answers[row], default: []].append(
+                EvaluateResult.Path(when: conditions(cubes), view: evaluated[row].view))
         }
-        let rest = remaining.filter { $0 != chosen }
-        return order.flatMap { value in split(groups[value]!, rest, evaluated, path: path + [(chosen, value)]) }
+        return MinimalCover.covers(classes: answers, radices: radices).map { klass, cubes in
+            let row = answers.firstIndex(of: klass)!
+            return EvaluateResult.Outcome(
+                when: conditions(cubes), view: evaluated[row].view, paths: pathsByAnswer[klass] ?? [])
+        }
+    }
+
+    /// For each finding reported anywhere (most severe first), the conditions under which it is.
+    static func findingSummaries(_ evaluated: [(values: [String], view: StepView)], unknowns: [Unknown])
+        -> [EvaluateResult.FindingSummary]
+    {
+        var found: [StepView.FindingView] = []
+        for row in evaluated {
+            for finding in row.view.findings where !found.contains(where: { $0.id == finding.id }) {
+                found.append(finding)
+            }
+        }
+        let radices = unknowns.map(\.values.count)
+        return found.sorted { ($0.severity, $0.id) < ($1.severity, $1.id) }.map { finding in
+            let classes = evaluated.map { row in row.view.findings.contains { $0.id == finding.id } ? 1 : 0 }
+            let cubes = MinimalCover.covers(classes: classes, radices: radices).first { $0.klass == 1 }?.cubes ?? []
+            return EvaluateResult.FindingSummary(
+                id: finding.id, severity: finding.severity, when: conditions(cubes, unknowns: unknowns))
+        }
+    }
+
+    static func conditions(_ cubes: [FactCube], unknowns: [Unknown]) -> [EvaluateResult.Condition] {
+        cubes.map { cube in
+            EvaluateResult.Condition(
+                facts: unknowns.indices.compactMap { fact in
+                    let domain = unknowns[fact].values
+                    guard cube.masks[fact] != UInt32((1 << domain.count) - 1) else { return nil }
+                    return EvaluateResult.Condition.Constraint(
+                        key: unknowns[fact].fact.key,
+                        values: domain.indices.filter { cube.masks[fact] & (1 << UInt32($0)) != 0 }.map { domain[$0] },
+                        domain: domain)
+                })
+        }
+    }
+
+    struct PathKey: Hashable {
+        var answer: StepView.Answer
+        var rules: [String]
+    }
+}
+
+extension EvaluateResult.Condition {
+    /// `{"key": ["value", ...]}`: per fact named, the values it may have.
+    public var json: JSONValue { .object(facts.map { ($0.key, .strings($0.values)) }) }
+
+    /// `key=value and key!=value and key=a|b`, or `always`.
+    public var text: String {
+        guard !facts.isEmpty else { return "always" }
+        return facts.map { constraint in
+            if constraint.values.count == 1 { return "\(constraint.key)=\(constraint.values[0])" }
+            if constraint.domain.count >= 3, constraint.values.count == constraint.domain.count - 1,
+                let missing = constraint.domain.first(where: { !constraint.values.contains($0) })
+            {
+                return "\(constraint.key)!=\(missing)"
+            }
+            return "\(constraint.key)=" + constraint.values.joined(separator: "|")
+        }.joined(separator: " and ")
     }
 }
 
@@ -214,14 +406,36 @@ extension EvaluateResult {
             ("policy", .string(policy.configuration.id)), ("provider", .string(policy.descriptor.id)),
             ("app", .string(app)), ("user", .string(user)), ("event", .string(event)),
             (
-                "outcomes",
+                "findings",
                 .array(
-                    outcomes.map { outcome in
-                        guard case .object(let fields) = RunJSON.step(outcome.view) else { return .null }
-                        let kept = fields.filter { !["step", "at", "event", "app", "user"].contains($0.0) }
-                        return .object([("when", .object(outcome.when.map { ($0.key, .string($0.value)) }))] + kept)
+                    findings.map { finding in
+                        .object([
+                            ("id", .string(finding.id)), ("severity", .string(finding.severity.name)),
+                            ("when", .array(finding.when.map(\.json))),
+                        ])
                     })
             ),
+            ("outcomes", .array(outcomes.map(\.json))),
         ])
+    }
+}
+
+extension EvaluateResult.Outcome {
+    /// `when` (any of its conditions), the answer, and `paths`: each set of fired rules with its own conditions.
+    public var json: JSONValue {
+        .object(
+            [("when", .array(when.map(\.json)))] + RunJSON.answer(view) + [
+                (
+                    "paths",
+                    .array(
+                        paths.map { path in
+                            .object([
+                                ("when", .array(path.when.map(\.json))),
+                                ("rules", .strings(path.view.trace.filter(\.fired).map(\.rule))),
+                                ("trace", .array(path.view.trace.map(RunJSON.trace))),
+                            ])
+                        })
+                )
+            ])
     }
 }

@@ -123,7 +123,7 @@ public struct Comparison: Sendable {
                 }
             }
             guard var turn = current, var handover = turn.handover else { continue }
-            let leak = view.findings.contains { $0.id.hasPrefix("previous-user") }
+            let leak = view.findings.contains { $0.concern?.exposesAnotherUser == true }
             let foreign = view.sessionUser != nil && view.sessionUser != turn.user
             let access = step.isApplicable && accessEvents.contains(view.event)
             if access {
@@ -134,7 +134,7 @@ public struct Comparison: Sendable {
                 handover.lastUnsafeStep = view.number
                 handover.safeFromStep = nil
                 handover.secondsUntilSafe = nil
-            } else if access, handover.safeFromStep == nil, view.session != "denied", view.sessionUser == turn.user {
+            } else if access, handover.safeFromStep == nil, view.sessionKind != .denied, view.sessionUser == turn.user {
                 handover.safeFromStep = view.number
                 handover.secondsUntilSafe = step.bound.step.time - turn.start
             }

@@ -21,15 +21,14 @@ public struct DecisionMatrix: Sendable {
     /// Builds the matrix for `app` (default: the policy's first app) and the `open` event.
     public static func build(
         _ policy: CompiledPolicy, provider: AnyPolicyProvider, app: String?, allSettings: Bool, user: String = "alice",
-        fixedFacts: [String: String] = [:]
+        fixedFacts: [String: String] = [:], origin: EvaluateRequest.Origin = .commandLine
     ) throws -> DecisionMatrix {
         let configuration = policy.configuration
         let appID = app ?? configuration.apps[0].id
-        guard configuration.app(named: appID) != nil else {
-            throw EvaluateError(
-                description: "policy '\(configuration.id)' has no app '\(appID)'"
-                    + Suggestion.didYouMean(appID, in: configuration.apps.map(\.id)))
-        }
+        // The app and user are checked like evaluate's (every problem at once, positioned at the argument).
+        var probe = EvaluateRequest(app: appID, user: user)
+        probe.origin = origin
+        _ = try AttemptEvaluator(traceMode: .off).validate(probe, policy: policy)
         let dimensions = allSettings ? policy.descriptor.settings.filter(\.isMatrixDimension) : []
         var settingCombinations: [[(String, String)]] = [[]]
         for dimension in dimensions {
@@ -56,20 +55,8 @@ public struct DecisionMatrix: Sendable {
             }
             // Every fact unknown: the evaluator's combinations, but listed in full rather than reduced.
             let descriptor = compiled.descriptor
-            var combos: [[(String, String)]] = [[]]
-            for fact in descriptor.facts {
-                if let fixed = fixedFacts[fact.key] {
-                    combos = combos.map { $0 + [(fact.key, fixed)] }
-                    continue
-                }
-                let values: [String]
-                switch fact.domain {
-                case .choice(let choices): values = choices
-                case .account: values = ["none", user, AttemptEvaluator.anotherUser]
-                }
-                combos = combos.flatMap { prefix in values.map { prefix + [(fact.key, $0)] } }
-            }
-            for facts in combos {
+            let space = FactSpace(descriptor, actingUser: user, fixed: fixedFacts)
+            for facts in (0..<space.count).lazy.map({ space.row($0).map { ($0.key, $0.value) } }) {
                 guard WorkBudget.spend() else { break }
                 let request = EvaluateRequest(app: appID, user: user, facts: facts.map { ($0.0, $0.1) })
                 let result = try AttemptEvaluator(traceMode: .fired).evaluate(request, policy: compiled)
@@ -123,12 +110,13 @@ public struct DecisionMatrix: Sendable {
     }
 
     public var text: String {
-        let header = ["#"] + settingKeys + factKeys + ["prompts", "session"]
+        let header = ["#"] + settingKeys + factKeys + ["prompts", "session", "findings"]
         let table = TextTable(
             header: header,
             rows: rows.enumerated().map { index, row in
                 [String(index + 1)] + row.settings.map(\.value) + row.facts.map(\.value) + [
                     RunText.promptsText(row.view.prompts), RunText.sessionText(row.view),
+                    row.view.findings.isEmpty ? "-" : row.view.findings.map(\.id).joined(separator: ", "),
                 ]
             })
         return "Decision table of \(policy.configuration.id) (\(policy.descriptor.id)) for app \(app), user \(user)\n\n"

@@ -13,6 +13,8 @@ public struct RunResult: Sendable {
     public var policy: CompiledPolicy
     public var users: UserDirectory
     public var steps: [Step]
+    /// How much of an explain trace the views keep.
+    public var explain: StepView.ExplainDetail = .decisions
 }
 
 extension StepOutcome {
@@ -32,12 +34,22 @@ extension StepOutcome {
 /// Plays a bound scenario step by step against the policy's provider, keeping the provider's state between steps.
 public struct ScenarioRunner: Sendable {
     public var traceMode: RuleTrace.Mode
+    public var explain: StepView.ExplainDetail
+    /// A condition flipped on purpose (tests that check each condition decides what the explanation says).
+    public var mutation: RuleTrace.Mutation?
 
-    public init(traceMode: RuleTrace.Mode = .fired) { self.traceMode = traceMode }
+    public init(
+        traceMode: RuleTrace.Mode = .fired, explain: StepView.ExplainDetail = .decisions,
+        mutation: RuleTrace.Mutation? = nil
+    ) {
+        self.traceMode = traceMode
+        self.explain = explain
+        self.mutation = mutation
+    }
 
     public func run(_ bound: BoundScenario) -> RunResult {
         let session = bound.policy.makeSession(facts: bound.facts)
-        var trace = RuleTrace(traceMode)
+        var trace = RuleTrace(traceMode, mutation: mutation)
         var steps: [RunResult.Step] = []
         steps.reserveCapacity(bound.steps.count)
         for step in bound.steps {
@@ -54,6 +66,7 @@ public struct ScenarioRunner: Sendable {
             outcome = StepOutcome.merging(outcome, session.apply(event, trace: &trace))
             steps.append(.init(bound: step, outcome: outcome, trace: trace.entries))
         }
-        return RunResult(scenario: bound.scenario, policy: bound.policy, users: bound.users, steps: steps)
+        return RunResult(
+            scenario: bound.scenario, policy: bound.policy, users: bound.users, steps: steps, explain: explain)
     }
 }

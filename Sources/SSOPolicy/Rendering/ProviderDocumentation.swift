@@ -120,12 +120,23 @@ public enum ProviderDocumentation {
             section(
                 "findings:",
                 descriptor.findings.map {
-                    ($0.id, $0.severity.name, "\($0.meaning) [\(descriptor.renderCitations($0.source))]")
+                    (
+                        $0.id, $0.severity.name + ($0.concern.map { "; the core's \($0.rawValue)" } ?? ""),
+                        "\($0.meaning) [\(descriptor.renderCitations($0.source))]"
+                    )
                 })
             section(
                 "rules:",
                 descriptor.rules.map {
                     ($0.id, "fires when " + $0.firedBecause, "\($0.summary) [\(descriptor.renderCitations($0.source))]")
+                })
+            section(
+                "decision lists (tried in order; the first rule that fires decides):",
+                descriptor.decisionLists.map { list in
+                    (
+                        list.name, "\(list.rules.count) rules, in order",
+                        list.rules.enumerated().map { "\($0 + 1). \($1)" }.joined(separator: ", ")
+                    )
                 })
             section(
                 "verify properties (beyond the core's; see 'ssopolicy verify --help'):",
@@ -232,6 +243,7 @@ public enum ProviderDocumentation {
             .object([
                 ("id", .string($0.id)), ("severity", .string($0.severity.name)), ("message", .string($0.message)),
                 ("meaning", .string($0.meaning)), ("source", cite($0.source)),
+                ("concern", .optional($0.concern?.rawValue)),
             ])
         }
         let rules: [JSONValue] = descriptor.rules.map {
@@ -255,7 +267,15 @@ public enum ProviderDocumentation {
             ("settings", .array(descriptor.settings.map(setting))), ("model_options", .array(options)),
             ("app_keys", .array(descriptor.appKeys.map(setting))), ("facts", .array(facts)),
             ("details", .array(details)), ("events", .array(events)), ("step_conditions", .array(conditions)),
-            ("findings", .array(findings)), ("rules", .array(rules)), ("properties", .array(properties)),
+            ("findings", .array(findings)), ("rules", .array(rules)),
+            (
+                "decision_lists",
+                .array(
+                    descriptor.decisionLists.map {
+                        .object([("name", .string($0.name)), ("rules", .strings($0.rules))])
+                    })
+            ),
+            ("properties", .array(properties)),
         ])
     }
 
@@ -282,6 +302,13 @@ public enum ProviderDocumentation {
             for rule in descriptor.rules {
                 out +=
                     "| `\(rule.id)` | \(Markdown.cell(rule.firedBecause)) | \(Markdown.cell(descriptor.renderCitationsMarkdown(rule.source))) |\n"
+            }
+            if !descriptor.decisionLists.isEmpty {
+                out += "\nDecision lists (tried in order; the first rule that fires decides):\n\n"
+                for list in descriptor.decisionLists {
+                    out += "- \(Markdown.cell(list.name)): " + list.rules.map { "`\($0)`" }.joined(separator: ", then ")
+                    out += "\n"
+                }
             }
             out += "\n| finding | severity | meaning |\n|---|---|---|\n"
             for finding in descriptor.findings {

@@ -3,13 +3,11 @@ import SSOPolicyProviderKit
 /// The JSON contract of spec 4.1, built from `StepView`s.
 public enum RunJSON {
     public static func step(_ view: StepView, includeTrace: Bool = true) -> JSONValue {
-        var pairs: [(String, JSONValue)] = [
-            ("step", .int(view.number)), ("at", .string(view.at)), ("event", .string(view.event)),
-            ("app", .string(view.app)), ("user", .optional(view.user)), ("prompts", .strings(view.prompts)),
-            ("session", .string(view.session)), ("session_user", .optional(view.sessionUser)),
-            ("details", .object(view.details.map { ($0.key, .string($0.value)) })),
-            ("findings", .array(view.findings.map(finding))),
-        ]
+        var pairs: [(String, JSONValue)] =
+            [
+                ("step", .int(view.number)), ("at", .string(view.at)), ("event", .string(view.event)),
+                ("app", .string(view.app)), ("user", .optional(view.user)),
+            ] + answer(view)
         if let handover = view.handover {
             pairs.append(
                 (
@@ -24,6 +22,16 @@ public enum RunJSON {
         return .object(pairs)
     }
 
+    /// What an outcome answers: prompts, session, session user, details and findings.
+    public static func answer(_ view: StepView) -> [(String, JSONValue)] {
+        [
+            ("prompts", .strings(view.prompts)), ("session", .string(view.session)),
+            ("session_user", .optional(view.sessionUser)),
+            ("details", .object(view.details.map { ($0.key, .string($0.value)) })),
+            ("findings", .array(view.findings.map(finding))),
+        ]
+    }
+
     public static func finding(_ finding: StepView.FindingView) -> JSONValue {
         .object([
             ("id", .string(finding.id)), ("severity", .string(finding.severity.name)),
@@ -31,11 +39,19 @@ public enum RunJSON {
         ])
     }
 
+    /// A rule of the trace: whether it fired, why (`because`, and `conditions`: each that held, or the one that
+    /// failed with its `predicate`), the decision list it was tried in, and `evaluated: false` for a rule
+    /// `--explain all` lists that was not evaluated at the step.
     public static func trace(_ trace: StepView.TraceView) -> JSONValue {
-        .object([
+        var pairs: [(String, JSONValue)] = [
             ("rule", .string(trace.rule)), ("fired", .bool(trace.fired)), ("because", .string(trace.because)),
             ("source", .string(trace.source)),
-        ])
+        ]
+        if !trace.conditions.isEmpty { pairs.append(("conditions", .strings(trace.conditions))) }
+        if let predicate = trace.failedPredicate { pairs.append(("predicate", .string(predicate))) }
+        if let list = trace.list { pairs.append(("list", .string(list))) }
+        if !trace.evaluated { pairs.append(("evaluated", .bool(false))) }
+        return .object(pairs)
     }
 
     public static func severityCounts(_ findings: [StepView.FindingView]) -> JSONValue {

@@ -61,13 +61,37 @@ public enum RunText {
                         "details: " + view.details.map { "\($0.key)=\($0.value)" }.joined(separator: ", "),
                         indent: "    ", hanging: "      ") + "\n"
             }
-            for trace in view.trace {
-                let mark = trace.fired ? "fired" : "not fired"
-                out +=
-                    wrap(
-                        "\(mark) \(trace.rule): \(trace.because) [\(trace.source)]", indent: "    - ", hanging: "      "
-                    ) + "\n"
+            out += explanation(view.trace)
+        }
+        return out
+    }
+
+    /// The trace in sentences, wrapped to 80 columns: a fired rule with the conditions that held and its citation
+    /// (catalogue ids and locators; `ssopolicy sources ID` gives the document);
+    /// a rule of a decision list passed over, with the condition that failed; under `--explain all` the other
+    /// rules that did not fire, and last those not evaluated at the step.
+    public static func explanation(_ trace: [StepView.TraceView], indent: String = "    ") -> String {
+        var out = ""
+        for rule in trace where rule.evaluated {
+            let text: String
+            if rule.fired {
+                text = "fired \(rule.rule): " + rule.because
+            } else if let list = rule.list {
+                text = "passed over \(rule.rule) (\(list)): " + rule.because
+            } else {
+                text = "not fired \(rule.rule): " + rule.because
             }
+            out += wrap(text, indent: indent + "- ", hanging: indent + "  ") + "\n"
+            if rule.fired {
+                out += wrap("source: " + rule.citation, indent: indent + "  ", hanging: indent + "    ") + "\n"
+            }
+        }
+        let unevaluated = trace.filter { !$0.evaluated }.map(\.rule)
+        if !unevaluated.isEmpty {
+            out +=
+                wrap(
+                    "not evaluated at this step: " + unevaluated.joined(separator: ", "), indent: indent + "- ",
+                    hanging: indent + "  ") + "\n"
         }
         return out
     }

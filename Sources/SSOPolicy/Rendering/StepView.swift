@@ -8,13 +8,36 @@ public struct StepView: Sendable, Hashable {
         public var id: String
         public var severity: Severity
         public var message: String
+        /// What the core recognises the finding as (verdicts read this, never the id).
+        public var concern: CoreConcern? = nil
     }
 
+    /// One rule of an explanation: a rule that fired with every condition that held, or a rule that did not with
+    /// the condition that failed (the one that decided it).
     public struct TraceView: Sendable, Hashable {
         public var rule: String
         public var fired: Bool
         public var because: String
         public var source: String
+        /// The citation as declared (`ID LOCATOR; …`): short enough for text, `ssopolicy sources ID` has the rest.
+        public var citation: String = ""
+        /// Fired: each condition's words as it held. Not fired: the failing condition's words.
+        public var conditions: [String] = []
+        /// The named predicate of the failing condition (`not silentLoginSucceeded`) for a rule that did not fire.
+        public var failedPredicate: String? = nil
+        /// The decision list ("the first rule that fires") the rule was tried in, if any.
+        public var list: String? = nil
+        /// False for a rule `--explain all` lists that was not evaluated at this step.
+        public var evaluated: Bool = true
+    }
+
+    /// How much of the trace an explanation shows.
+    public enum ExplainDetail: Sendable, Hashable {
+        /// The rules that fired, and in each decision list the earlier rules that did not, with the condition
+        /// that failed.
+        case decisions
+        /// Also every other rule that did not fire (with its failing condition, or as not evaluated).
+        case all
     }
 
     /// A handover step's procedure: the provider's summary and source, and the events it played.
@@ -31,6 +54,8 @@ public struct StepView: Sendable, Hashable {
     public var user: String?
     public var prompts: [String]
     public var session: String
+    /// The session as a value, for the core's verdicts (`session` is its name).
+    public var sessionKind: SessionKind = .none
     public var sessionUser: String?
     public var details: [(key: String, value: String)]
     public var findings: [FindingView]
@@ -52,6 +77,22 @@ public struct StepView: Sendable, Hashable {
         hasher.combine(session)
     }
 
+    /// What an outcome answers, without its explanation: prompts, session, whose session, details and findings.
+    /// Two combinations of facts with the same answer are one outcome of `evaluate`, whatever rules led there.
+    public struct Answer: Hashable, Sendable {
+        public var prompts: [String]
+        public var session: String
+        public var sessionUser: String?
+        public var details: [String]
+        public var findings: [FindingView]
+    }
+
+    public var answer: Answer {
+        Answer(
+            prompts: prompts, session: session, sessionUser: sessionUser,
+            details: details.flatMap { [$0.key, $0.value] }, findings: findings)
+    }
+
     /// Whether two views of the same step decide the same (for comparisons): prompts, session, session user and
     /// finding ids.
     public func decidesSameAs(_ other: StepView) -> Bool {
@@ -65,11 +106,14 @@ public struct OutcomeRenderer: Sendable {
     public let descriptor: ProviderDescriptor
     public let configuration: PolicyConfiguration
     public let users: UserDirectory
+    /// How much of an explain trace to keep.
+    public var explain: StepView.ExplainDetail
 
-    public init(policy: CompiledPolicy, users: UserDirectory) {
+    public init(policy: CompiledPolicy, users: UserDirectory, explain: StepView.ExplainDetail = .decisions) {
         self.descriptor = policy.descriptor
         self.configuration = policy.configuration
         self.users = users
+        self.explain = explain
     }
 
     public func view(
@@ -96,31 +140,57 @@ public struct OutcomeRenderer: Sendable {
                 message: fill(
                     declaration.message, user: userName, app: app,
                     sessionUser: outcome.sessionUser.map { users.name($0) },
-                    subject: outcome.subject.map { users.name($0) }))
+                    subject: outcome.subject.map { users.name($0) }), concern: declaration.concern)
         }
         return StepView(
             number: number, at: Clock.format(time), event: event, app: app, user: userName,
-            prompts: outcome.prompts.names, session: outcome.session.name,
+            prompts: outcome.prompts.names, session: outcome.session.name, sessionKind: outcome.session,
             sessionUser: outcome.sessionUser.map { users.name($0) }, details: details,
             findings: findings.sorted { ($0.severity, $0.id) < ($1.severity, $1.id) }, trace: traceViews(trace),
             note: note)
     }
 
+    /// The trace in words. Under `.decisions` a rule that did not fire is kept only when it was tried in a
+    /// decision list (it is why a later rule of the list decided); under `.all` every rule that did not fire is
+    /// kept, and the rules not evaluated at all are added at the end.
     public func traceViews(_ entries: [RuleTrace.Entry]) -> [TraceView] {
-        entries.compactMap { entry in
-            guard Int(entry.rule.index) < descriptor.rules.count else { return nil }
-            let rule = descriptor.rules[Int(entry.rule.index)]
-            let because: String
-            if entry.fired {
-                because = rule.firedBecause
-            } else if Int(entry.failedCondition) < rule.conditions.count {
-                because = rule.conditions[Int(entry.failedCondition)].fails
-            } else {
-                because = "a condition of the rule did not hold"
+        var listOf: [Int: String] = [:]
+        for list in descriptor.decisionLists {
+            for name in list.rules {
+                if let id = descriptor.rule(name), listOf[Int(id.index)] == nil { listOf[Int(id.index)] = list.name }
             }
-            return StepView.TraceView(
-                rule: rule.id, fired: entry.fired, because: because, source: descriptor.renderCitations(rule.source))
         }
+        var views: [TraceView] = entries.compactMap { entry in
+            let index = Int(entry.rule.index)
+            guard index < descriptor.rules.count else { return nil }
+            let rule = descriptor.rules[index]
+            if !entry.fired && explain != .all && listOf[index] == nil { return nil }
+            var view = StepView.TraceView(
+                rule: rule.id, fired: entry.fired, because: "", source: descriptor.renderCitations(rule.source),
+                citation: rule.source, list: listOf[index])
+            if entry.fired {
+                view.because = rule.firedBecause
+                view.conditions = rule.conditions.map(\.holds)
+            } else if Int(entry.failedCondition) < rule.conditions.count {
+                let condition = rule.conditions[Int(entry.failedCondition)]
+                view.because = condition.fails
+                view.conditions = [condition.fails]
+                view.failedPredicate = condition.predicate
+            } else {
+                view.because = "a condition of the rule did not hold"
+            }
+            return view
+        }
+        if explain == .all {
+            let seen = Set(entries.map { Int($0.rule.index) })
+            for (index, rule) in descriptor.rules.enumerated() where !seen.contains(index) {
+                views.append(
+                    StepView.TraceView(
+                        rule: rule.id, fired: false, because: "not evaluated at this step",
+                        source: descriptor.renderCitations(rule.source), list: listOf[index], evaluated: false))
+            }
+        }
+        return views
     }
 
     public typealias TraceView = StepView.TraceView
@@ -163,7 +233,7 @@ public struct OutcomeRenderer: Sendable {
 extension RunResult {
     /// Every step in words.
     public var views: [StepView] {
-        let renderer = OutcomeRenderer(policy: policy, users: users)
+        let renderer = OutcomeRenderer(policy: policy, users: users, explain: explain)
         return steps.map { step in
             let scenarioStep = step.bound.step
             // A handover's events are by both workers; the step belongs to the one taking over.

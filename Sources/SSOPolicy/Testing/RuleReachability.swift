@@ -92,16 +92,8 @@ private struct Explorer {
 
     /// Each combination of enumerable facts (account facts as nobody, alice or bob), then one event.
     mutating func fromFactCombinations() {
-        var combinations: [[(String, String)]] = [[]]
-        for fact in descriptor.facts {
-            let values: [String]
-            switch fact.domain {
-            case .choice(let choices): values = choices
-            case .account: values = ["none", "alice", "bob"]
-            }
-            combinations = combinations.flatMap { prefix in values.map { prefix + [(fact.key, $0)] } }
-            if combinations.count > 4096 { break }
-        }
+        let space = FactSpace(descriptor, actingUser: "alice", otherUser: "bob", growUntil: 4096)
+        let combinations = (0..<space.count).map { space.row($0).map { ($0.key, $0.value) } }
         let moves = moves(delays: [60])
         for combination in combinations {
             var scratch = users

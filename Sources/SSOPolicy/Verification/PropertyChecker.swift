@@ -19,11 +19,13 @@ struct PropertyChecker: Sendable {
         func mask(_ ids: [String]) -> UInt64 {
             FindingSet(ids.compactMap { descriptor.finding($0) }).bits
         }
+        // The core's properties select findings by concern (the provider's self-check guarantees the mapping).
+        func mask(_ concern: CoreConcern) -> UInt64 { FindingSet(descriptor.findings(concern: concern)).bits }
         self.masks = properties.map { property in
             switch property.check {
-            case .noForeignSession: return mask(["previous-user-session-active"])
-            case .noPreviousUserData: return mask(["previous-user-data-visible"])
-            case .globalSignOutComplete: return mask(["not-covered-by-global-signout"])
+            case .noForeignSession: return mask(.foreignSession)
+            case .noPreviousUserData: return mask(.previousUserData)
+            case .globalSignOutComplete: return mask(.incompleteSignOut)
             case .findings(let ids): return mask(ids)
             }
         }

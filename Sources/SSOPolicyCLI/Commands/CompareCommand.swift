@@ -36,11 +36,11 @@ struct CompareCommand: ParsableCommand, ContextualCommand {
 
     func run(in context: CLIContext) throws -> Int32 {
         try output.require(for: "compare")
-        let comparison = try context.queries.compare(scenario: scenario, policies: policies, explain: output.explain)
+        let comparison = try context.queries.compare(scenario: scenario, policies: policies, explain: output.explaining)
         switch output.format {
         case .json: context.write(JSONAnswer.compare(comparison, diffOnly: diff))
         case .markdown: context.write(GuideMarkdown.compare(comparison, diffOnly: diff))
-        default: context.write(CompareRender.text(comparison, diffOnly: diff, explain: output.explain))
+        default: context.write(CompareRender.text(comparison, diffOnly: diff, explain: output.explaining))
         }
         return gate.exitCode(for: comparison.results, context: context)
     }

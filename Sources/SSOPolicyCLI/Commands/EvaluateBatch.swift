@@ -10,7 +10,7 @@ extension EvaluateCommand {
         }
         let evaluator = BatchEvaluator(
             policy: policy, app: app, user: user, event: event,
-            conditions: try Self.pairs(conditions, "--condition"), traceMode: output.explain ? .explain : .fired)
+            conditions: try Self.pairs(conditions, "--condition"), traceMode: output.explaining ? .explain : .fired)
         if path == "-" {
             var run = BatchRun(evaluator: evaluator, file: "<stdin>")
             let summary = run.run(

@@ -49,16 +49,32 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
 
     @OptionGroup var output: FormatOptions<TextOrJSON>
 
+    /// `key=value` pairs; a malformed one is a usage error, reported as a diagnostic of the command line.
     static func pairs(_ values: [String], _ what: String) throws -> [(key: String, value: String)] {
-        try values.map { text in
+        var problems: [Diagnostic] = []
+        let pairs: [(key: String, value: String)] = values.compactMap { text in
             guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-                throw ValidationError("\(what) '\(text)': expected key=value")
+                problems +=
+                    EvaluateError(
+                        "expected key=value, e.g. \(what == "--fact" ? "passcode_set=true" : "silent_login=fails")",
+                        argument: "\(what) \(Excerpt.quoted(text))"
+                    ).diagnostics
+                return nil
             }
             return (String(text[..<equals]), String(text[text.index(after: equals)...]))
         }
+        if !problems.isEmpty { throw UsageDiagnostics(diagnostics: problems) }
+        return pairs
     }
 
     func run(in context: CLIContext) throws -> Int32 {
+        do { return try evaluate(in: context) } catch let error as UsageDiagnostics {
+            for diagnostic in error.diagnostics { context.writeError(diagnostic.description + "\n") }
+            return 64
+        }
+    }
+
+    func evaluate(in context: CLIContext) throws -> Int32 {
         try output.require(for: "evaluate")
         if let batch {
             return try runBatch(batch, policy: try FileResolver(context: context).policy(policy), in: context)
@@ -68,29 +84,37 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
             conditions: try Self.pairs(conditions, "--condition"))
         let result: EvaluateResult
         do {
-            result = try context.queries.evaluate(policy: policy, request: request, explain: output.explain)
+            result = try context.queries.evaluate(
+                policy: policy, request: request, explain: output.explaining, detail: output.explainDetail)
         } catch let error as EvaluateError {
-            context.writeError("error: \(error.description)\n")
+            for diagnostic in error.diagnostics { context.writeError(diagnostic.description + "\n") }
             return 1
         }
         switch output.format {
         case .json: context.write(JSONAnswer.evaluate(result))
-        default: context.write(EvaluateText.render(result, explain: output.explain))
+        default: context.write(EvaluateText.render(result, explain: output.explaining))
         }
         return 0
     }
 }
 
 enum EvaluateText {
+    /// One block per outcome: its conditions (any of them), the answer, findings; the rules that fired (each
+    /// path with its own conditions when several lead to the same answer), and under `--explain` their traces.
     static func render(_ result: EvaluateResult, explain: Bool) -> String {
         var out = "\(result.user) \(result.event)s \(result.app) under \(result.policy.configuration.id)"
         out +=
             " (\(result.policy.descriptor.id)): \(result.outcomes.count) outcome\(result.outcomes.count == 1 ? "" : "s")\n"
+        for finding in result.findings {
+            out +=
+                wrap(
+                    "\(finding.severity.name) \(finding.id) "
+                        + finding.when.enumerated().map { ($0 == 0 ? "when " : "or ") + $1.text }.joined(
+                            separator: "; "),
+                    indent: "  ! ", hanging: "      ") + "\n"
+        }
         for outcome in result.outcomes {
-            let when =
-                outcome.when.isEmpty
-                ? "always" : "when " + outcome.when.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
-            out += "\n" + wrap(when, indent: "", hanging: "  ") + "\n"
+            out += "\n" + conditions(outcome.when, indent: "") + "\n"
             out += "  prompts: \(RunText.promptsText(outcome.view.prompts))\n"
             out += "  session: \(RunText.sessionText(outcome.view))\n"
             if !outcome.view.details.isEmpty {
@@ -99,8 +123,36 @@ enum EvaluateText {
                         "details: " + outcome.view.details.map { "\($0.key)=\($0.value)" }.joined(separator: ", "),
                         indent: "  ", hanging: "    ") + "\n"
             }
-            out += RunText.stepNotes(outcome.view, explain: explain)
+            var answer = outcome.view
+            answer.trace = []
+            answer.details = []
+            out += RunText.stepNotes(answer, explain: false)
+            for path in outcome.paths {
+                let rules = path.view.trace.filter(\.fired).map(\.rule)
+                let head = rules.isEmpty ? "no rule fired" : "rules: " + rules.joined(separator: ", ")
+                out += wrap(head, indent: "  ", hanging: "    ") + "\n"
+                if explain && outcome.paths.count > 1 { out += conditions(path.when, indent: "    ") + "\n" }
+                if explain {
+                    var traced = path.view
+                    traced.findings = []
+                    traced.details = []
+                    out += RunText.stepNotes(traced, explain: true)
+                }
+            }
         }
         return out
     }
+
+    /// `when A` then `or B` lines, each wrapped to 80 columns.
+    static func conditions(_ when: [EvaluateResult.Condition], indent: String) -> String {
+        if when.count == 1 && when[0].isAlways { return indent + "always" }
+        return when.enumerated().map { index, condition in
+            wrap((index == 0 ? "when " : "  or ") + condition.text, indent: indent, hanging: indent + "      ")
+        }.joined(separator: "\n")
+    }
+}
+
+/// Usage errors found in an argument's text (a `--fact` without `=`): diagnostics of the command line, exit 64.
+struct UsageDiagnostics: Error {
+    var diagnostics: [Diagnostic]
 }

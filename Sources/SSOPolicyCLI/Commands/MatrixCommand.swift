@@ -7,7 +7,7 @@ struct MatrixCommand: ParsableCommand, ContextualCommand {
         commandName: "matrix",
         abstract: "The full decision table of the policy's provider over its facts, for onboarding guides.",
         discussion: """
-            One row per combination of facts for an access attempt (open) by 'alice'. With --all, also every value \
+            One row per combination of facts for an access attempt (open) by 'alice' (or --user). With --all, also every value \
             of the settings that shape the table (for airwatch-sdk: authentication type and SSO, which regenerates \
             the vendor document's table from the model).
 
@@ -23,6 +23,9 @@ struct MatrixCommand: ParsableCommand, ContextualCommand {
     @Option(name: .long, help: "The app (default: the policy's first app).")
     var app: String?
 
+    @Option(name: .long, help: "The acting user (default: alice); account facts take none, this user and another-user.")
+    var user: String = "alice"
+
     @Flag(name: .long, help: "Also enumerate the settings that shape the decision table.")
     var all = false
 
@@ -35,9 +38,9 @@ struct MatrixCommand: ParsableCommand, ContextualCommand {
         }
         let matrix: DecisionMatrix
         do {
-            matrix = try context.queries.matrix(policy: policy, app: app, all: all)
+            matrix = try context.queries.matrix(policy: policy, app: app, all: all, user: user)
         } catch let error as EvaluateError {
-            context.writeError("error: \(error.description)\n")
+            for diagnostic in error.diagnostics { context.writeError(diagnostic.description + "\n") }
             return 1
         }
         switch format {

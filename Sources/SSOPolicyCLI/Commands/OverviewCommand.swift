@@ -37,13 +37,14 @@ struct OverviewCommand: ParsableCommand, ContextualCommand {
         let resolver = FileResolver(context: context)
         let policies = try Self.defaultPolicies.map { path throws(DiagnosticsError) in try resolver.policy(path) }
         let scenario = try resolver.scenario(Self.defaultScenario)
-        let comparison = try Comparison.run(scenario, policies: policies, traceMode: output.explain ? .explain : .fired)
+        let comparison = try Comparison.run(
+            scenario, policies: policies, traceMode: output.explaining ? .explain : .fired)
         switch output.format {
         case .json: context.write(JSONAnswer.compare(comparison, diffOnly: false))
         case .markdown: context.write(GuideMarkdown.compare(comparison, diffOnly: false))
         default:
             context.write(Self.needs(policies))
-            context.write(CompareRender.text(comparison, diffOnly: false, explain: output.explain))
+            context.write(CompareRender.text(comparison, diffOnly: false, explain: output.explaining))
             var broken: [RunResult] = []
             for path in Self.misconfigurations {
                 let policy = try resolver.policy(path)

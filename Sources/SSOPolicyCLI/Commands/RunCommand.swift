@@ -37,11 +37,12 @@ struct RunCommand: ParsableCommand, ContextualCommand {
 
     func run(in context: CLIContext) throws -> Int32 {
         try output.require(for: "run")
-        let result = try context.queries.run(scenario: scenario, policy: policy, explain: output.explain)
+        let result = try context.queries.run(
+            scenario: scenario, policy: policy, explain: output.explaining, detail: output.explainDetail)
         switch output.format {
         case .json: context.write(JSONAnswer.run(result))
-        case .text: context.write(RunText.render(result, explain: output.explain))
-        case .markdown: context.write(GuideMarkdown.run(result, explain: output.explain))
+        case .text: context.write(RunText.render(result, explain: output.explaining))
+        case .markdown: context.write(GuideMarkdown.run(result, explain: output.explaining))
         case .mermaid: context.write(MermaidDiagram.sequence(result))
         }
         if let emitSuite {

@@ -51,7 +51,7 @@ struct TestCommand: ParsableCommand, ContextualCommand {
     func run(in context: CLIContext) throws -> Int32 {
         try output.require(for: "test")
         let runner = SuiteRunner(
-            engine: context.engine, traceMode: output.explain ? .explain : .fired,
+            engine: context.engine, traceMode: output.explaining ? .explain : .fired,
             references: SuiteReferenceScope(allowsOutside: allowOutsideReferences))
         let report = runner.run(paths: paths, filter: filter.flatMap(SuiteRunner.Filter.init(parsing:)))
         let coverage = coverage ? RuleCoverage.make(report, registry: context.registry) : nil

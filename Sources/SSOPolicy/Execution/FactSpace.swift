@@ -1,0 +1,64 @@
+import SSOPolicyProviderKit
+
+/// The one enumeration of a provider's fact space: `evaluate`'s unknown facts, the decision matrix, the benchmark's
+/// attempts and coverage's starting states all walk it.
+///
+/// Choice facts take their declared values; account facts take `none`, the acting user and one other user (an
+/// account fact's answer depends only on whether it is nobody, the actor or someone else). Rows are numbered in
+/// mixed radix, the first fact most significant, so every walk sees the same order.
+public struct FactSpace: Sendable {
+    public struct Dimension: Sendable {
+        public var fact: FactDeclaration
+        public var values: [String]
+    }
+
+    public var dimensions: [Dimension]
+
+    /// Every fact of `descriptor` except those in `excluding` (known ones); `fixed` facts take their one value.
+    /// With `growUntil`, facts are added in order until the space exceeds that many rows; the rest keep their
+    /// defaults (coverage's bounded start).
+    public init(
+        _ descriptor: ProviderDescriptor, actingUser: String, otherUser: String = AttemptEvaluator.anotherUser,
+        excluding: Set<String> = [], fixed: [String: String] = [:], growUntil: Int? = nil
+    ) {
+        var dimensions: [Dimension] = []
+        var count = 1
+        for fact in descriptor.facts where !excluding.contains(fact.key) {
+            if let growUntil, count > growUntil { break }
+            let values: [String]
+            if let value = fixed[fact.key] {
+                values = [value]
+            } else {
+                switch fact.domain {
+                case .choice(let choices): values = choices
+                case .account: values = ["none", actingUser, otherUser]
+                }
+            }
+            dimensions.append(Dimension(fact: fact, values: values))
+            count *= values.count
+        }
+        self.dimensions = dimensions
+    }
+
+    /// Rows in the space.
+    public var count: Int { dimensions.reduce(1) { $0 * $1.values.count } }
+
+    public var radices: [Int] { dimensions.map(\.values.count) }
+
+    /// The value index of each dimension in row `row`.
+    public func indices(of row: Int) -> [Int] {
+        var rest = row
+        var result = [Int](repeating: 0, count: dimensions.count)
+        for index in dimensions.indices.reversed() {
+            let radix = dimensions[index].values.count
+            result[index] = rest % radix
+            rest /= radix
+        }
+        return result
+    }
+
+    /// Row `row` as fact key → text, in declaration order.
+    public func row(_ row: Int) -> [(key: String, value: String)] {
+        zip(dimensions, indices(of: row)).map { ($0.fact.key, $0.values[$1]) }
+    }
+}

@@ -1,0 +1,54 @@
+import Testing
+
+@testable import SSOPolicy
+
+/// The residual of `evaluate`: one outcome per distinct answer, each with a minimum cover of prime conditions.
+struct MinimalCoverTests {
+    /// Classes of a 3 × 2 space (first fact most significant).
+    static func covers(_ classes: [Int], _ radices: [Int]) -> [(Int, [[UInt32]])] {
+        MinimalCover.covers(classes: classes, radices: radices).map { ($0.klass, $0.cubes.map(\.masks)) }
+    }
+
+    @Test func aFactThatNeverMattersIsDropped() {
+        // Fact 0 (3 values) decides; fact 1 (2 values) never does.
+        let result = Self.covers([0, 0, 1, 1, 0, 0], [3, 2])
+        #expect(result.count == 2)
+        #expect(result[0].0 == 0 && result[0].1 == [[0b101, 0b11]])
+        #expect(result[1].0 == 1 && result[1].1 == [[0b010, 0b11]])
+    }
+
+    @Test func oneClassIsAlways() {
+        let result = Self.covers([4, 4, 4, 4], [2, 2])
+        #expect(result.count == 1)
+        #expect(result[0].1 == [[0b11, 0b11]])
+    }
+
+    @Test func anXorNeedsTwoConditionsPerClassAndNoFewer() {
+        let result = Self.covers([0, 1, 1, 0], [2, 2])
+        #expect(result.map(\.0) == [0, 1])
+        #expect(result[0].1 == [[0b01, 0b01], [0b10, 0b10]])
+        #expect(result[1].1 == [[0b01, 0b10], [0b10, 0b01]])
+    }
+
+    @Test func theCoverIsMinimumNotGreedy() {
+        // A 3 × 3 grid, all class 1 but the centre: with value sets, "the first fact is not the middle value" or
+        // "the second is not" — two conditions, where single values would need four.
+        var classes = [Int](repeating: 1, count: 9)
+        classes[4] = 0
+        let result = MinimalCover.covers(classes: classes, radices: [3, 3])
+        let ring = result.first { $0.klass == 1 }!.cubes
+        #expect(ring.count == 2)
+        for row in 0..<9 {
+            let values = [row / 3, row % 3]
+            #expect(ring.contains { $0.contains(values) } == (row != 4))
+        }
+    }
+
+    @Test func theAnswerIsDeterministic() {
+        let classes = (0..<54).map { ($0 * 7 + $0 / 5) % 4 }
+        let first = Self.covers(classes, [3, 3, 2, 3]).map { "\($0)" }
+        let second = Self.covers(classes, [3, 3, 2, 3]).map { "\($0)" }
+        #expect(first == second)
+        #expect(first.count == 4)
+    }
+}
