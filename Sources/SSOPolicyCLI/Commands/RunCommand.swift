@@ -42,7 +42,7 @@ struct RunCommand: ParsableCommand, ContextualCommand {
         case .json: context.write(JSONAnswer.run(result))
         case .text: context.write(RunText.render(result, explain: output.explain))
         case .markdown: context.write(GuideMarkdown.run(result, explain: output.explain))
-        case .mermaid: context.write(MermaidDiagram.sequence(result))
+        case .mermaid, .html: context.write(MermaidDiagram.sequence(result))
         }
         if let emitSuite {
             let suite = SuiteEmitter.suite(
