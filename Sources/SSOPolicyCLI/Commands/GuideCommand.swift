@@ -36,7 +36,7 @@ struct GuideCommand: ParsableCommand, ContextualCommand {
         help: "A scenario to compare on (repeatable; default: every bundled one the policies can play).")
     var scenarios: [String] = []
 
-    static let formats: [OutputFormat] = [.markdown]
+    static let formats: [OutputFormat] = [.markdown, .html]
 
     @Option(name: .long, help: ArgumentHelp("Output format: \(OutputFormat.list(Self.formats)).", valueName: "format"))
     var format: OutputFormat = .markdown

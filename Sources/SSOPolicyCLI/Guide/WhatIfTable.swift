@@ -2,7 +2,7 @@ import SSOPolicy
 
 /// The data of the HTML guide's what-if explorer for one policy: for each app and user, the `evaluate` answer of
 /// every complete combination of the provider's facts (account facts as `none`, the acting user and
-/// `another-user`, as `evaluate` tries them). The page answers a question with unknown facts from these rows
+/// `another-user`, as `evaluate` tries them when unknown, then each of the guide's users by name). The page answers a question with unknown facts from these rows
 /// alone, by the same reduction `evaluate` applies (`AttemptEvaluator.split`), so no engine runs in the browser
 /// and its answers are `evaluate`'s.
 struct WhatIfTable {
@@ -18,10 +18,12 @@ struct WhatIfTable {
     /// The value the page shows for an account fact that is the acting user.
     static let actingUser = "@user"
 
-    static func values(_ fact: FactDeclaration, user: String) -> [String] {
+    /// A fact's values as the rows enumerate them: for an account fact, `evaluate`'s three first (the page
+    /// tries only those when the fact is unknown), then the named users.
+    static func values(_ fact: FactDeclaration, user: String, users: [String]) -> [String] {
         switch fact.domain {
         case .choice(let values): return values
-        case .account: return ["none", user, AttemptEvaluator.anotherUser]
+        case .account: return ["none", user, AttemptEvaluator.anotherUser] + users
         }
     }
 
@@ -41,7 +43,7 @@ struct WhatIfTable {
                 var combinations: [[(key: String, value: String)]] = [[]]
                 for fact in facts {
                     combinations = combinations.flatMap { prefix in
-                        values(fact, user: user).map { prefix + [(fact.key, $0)] }
+                        values(fact, user: user, users: users).map { prefix + [(fact.key, $0)] }
                     }
                 }
                 var indices: [Int] = []
@@ -89,12 +91,15 @@ struct WhatIfTable {
                 .array(
                     policy.descriptor.facts.map { fact in
                         let values: [String]
+                        let account: Bool
                         switch fact.domain {
-                        case .choice(let choices): values = choices
-                        case .account: values = ["none", Self.actingUser, AttemptEvaluator.anotherUser]
+                        case .choice(let choices): (values, account) = (choices, false)
+                        case .account:
+                            values = ["none", Self.actingUser, AttemptEvaluator.anotherUser] + users
+                            account = true
                         }
                         return .object([
-                            ("key", .string(fact.key)), ("values", .strings(values)),
+                            ("key", .string(fact.key)), ("values", .strings(values)), ("account", .bool(account)),
                             ("meaning", .string(fact.meaning)),
                         ])
                     })
