@@ -252,9 +252,10 @@ enum PlaygroundPage {
         let count = result.outcomes.count
         var out = "<section id=\"whatif-answer\" aria-label=\"What-if answer\">\n"
         out +=
-            "<p><strong>\(HTMLText.escape(result.user)) \(HTMLText.escape(result.event))s "
-            + "\(HTMLText.escape(result.app)) under \(HTMLText.escape(result.policy.configuration.id)): "
-            + "\(count) outcome\(count == 1 ? "" : "s")</strong></p>\n<ol>\n"
+            "<p><strong>"
+            + HTMLText.escape(EventPhrase.sentence(user: result.user, event: result.event, app: result.app))
+            + " under \(HTMLText.escape(result.policy.configuration.id)): \(counted(count, "outcome"))</strong></p>\n"
+            + "<ol>\n"
         for outcome in result.outcomes {
             let when =
                 outcome.when.isEmpty

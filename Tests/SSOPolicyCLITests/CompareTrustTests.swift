@@ -235,7 +235,7 @@ struct CompareTrustTests {
     @Test func anAppOnlyAnotherComparedPolicyHasIsNotApplicable() {
         let result = ssopolicy("compare", "--scenario", "legacy-app", "legacy-app-entra", "frontline-entra")
         #expect(result.code == 0)
-        #expect(result.out.contains("2. 08:10 alice open legacy-scanner *differs*\n"))
+        #expect(result.out.contains("2. 08:10 alice opens legacy-scanner *differs*\n"))
         #expect(result.out.contains("   frontline-entra - -> not_applicable\n"))
     }
 

@@ -131,7 +131,8 @@ public struct DecisionMatrix: Sendable {
                     RunText.promptsText(row.view.prompts), RunText.sessionText(row.view),
                 ]
             })
-        return "Decision table of \(policy.configuration.id) (\(policy.descriptor.id)) for app \(app), user \(user)\n\n"
-            + table.render()
+        let title =
+            "Decision table of \(policy.configuration.id) (\(policy.descriptor.id)) for app \(app), user \(user)"
+        return wrap(title, indent: "", hanging: "  ") + "\n\n" + table.render(maxWidth: 80)
     }
 }

@@ -83,9 +83,11 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
 
 enum EvaluateText {
     static func render(_ result: EvaluateResult, explain: Bool) -> String {
-        var out = "\(result.user) \(result.event)s \(result.app) under \(result.policy.configuration.id)"
-        out +=
-            " (\(result.policy.descriptor.id)): \(result.outcomes.count) outcome\(result.outcomes.count == 1 ? "" : "s")\n"
+        let headline =
+            EventPhrase.sentence(user: result.user, event: result.event, app: result.app)
+            + " under \(result.policy.configuration.id) (\(result.policy.descriptor.id)): "
+            + counted(result.outcomes.count, "outcome")
+        var out = wrap(headline, indent: "", hanging: "  ") + "\n"
         for outcome in result.outcomes {
             let when =
                 outcome.when.isEmpty
