@@ -95,4 +95,33 @@ struct ErgonomicsTests {
             "bad-day.yaml", "scenario: bad\nsteps:\n  - { at: \"+1x 00:10\", user: nina, open: inventory }\n")
         #expect(ssopolicy("check", bad).err.contains("expected a time 'HH:MM', 'HH:MM:SS' or '+1d HH:MM'"))
     }
+
+    @Test func checkReportsEveryProblemOfAPolicyAtOnce() throws {
+        // A bad value and an unknown key (read phase) and a contradiction between app keys (the provider's compile
+        // phase): one run reports all three, sorted by position.
+        let path = try Self.file(
+            "multi.yaml",
+            """
+            policy: multi
+            provider: entra-shared-device
+            settings:
+              shared_device_mode: maybe
+            apps:
+              - id: inventory
+                msal: none
+                broker_enabled: true
+              - id: timesheet
+                unknown_app_key: 1
+            """)
+        let result = ssopolicy("check", path)
+        #expect(result.code == 1)
+        let errors = result.err.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(errors.count == 3)
+        #expect(
+            errors.first?.contains("multi.yaml:4:23: error: shared_device_mode: expected 'true' or 'false'") == true)
+        #expect(
+            result.err.contains("multi.yaml:8:21: error: app 'inventory': 'broker_enabled: true' needs an MSAL app"))
+        #expect(result.err.contains("multi.yaml:10:5: error: unknown key 'unknown_app_key'"))
+        #expect(result.out.contains("3 errors"))
+    }
 }
