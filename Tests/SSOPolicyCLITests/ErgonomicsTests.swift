@@ -36,6 +36,18 @@ struct ErgonomicsTests {
         #expect(Set(rows).count == 1)
     }
 
+    @Test func aRunTooWideForATableIsWrittenAsABlockPerStep() {
+        let wide = ssopolicy("run", "--scenario", "shift-change-handover", "frontline-airwatch")
+        #expect(wide.code == 0)
+        #expect(Self.longLines(wide.out) == [])
+        #expect(wide.out.contains("3. 12:00 alice hands the device to bob\n   - -> none\n"))
+        #expect(
+            wide.out.contains("4. 12:01 bob opens timesheet\n   credentials, create_passcode -> shared_new (bob)\n"))
+        // A run that fits keeps its table.
+        let narrow = ssopolicy("run", "--scenario", "shift-change", "frontline-entra")
+        #expect(narrow.out.contains("#  at     user   event               prompts              session\n"))
+    }
+
     @Test func countsAreInTheRightNumber() {
         let scenario = ssopolicy("check", repository + "/Policies/scenarios/shift-change.yaml")
         #expect(scenario.out.contains("checked 1 file (0 policies, 1 scenario, 0 suites): 0 errors, 0 warnings"))
