@@ -7,7 +7,9 @@ import PackageDescription
 /// - `SSOPolicyProviderKit`: the provider API and shared vocabulary; the only module a provider imports.
 /// - `SSOPolicy`: the vendor-neutral engine (YAML loading, scenarios, comparison, rendering, suites).
 /// - `Plugins/<Provider>`: one module per vendor model, registered in the executable's composition root.
+/// - `SSOPolicyQueries`: the verbs the command line and the server share.
 /// - `SSOPolicyCLI`: the command line as a library; `ssopolicy` is its thin executable.
+/// - `SSOPolicyServer`: the HTTP API and playground (Hummingbird); it does not link ArgumentParser.
 let package = Package(
     name: "ssopolicy",
     platforms: [.macOS(.v13)],
@@ -40,6 +42,13 @@ let package = Package(
             dependencies: ["SSOPolicyProviderKit"],
             path: "Plugins/EntraSharedDevice"
         ),
+        // A complete example provider to copy from (docs/writing-a-provider.md); the tests register it, the
+        // executable does not.
+        .target(
+            name: "BadgeKioskProvider",
+            dependencies: ["SSOPolicyProviderKit"],
+            path: "Examples/BadgeKiosk"
+        ),
         .executableTarget(name: "embed-policy-library", path: "Sources/EmbedPolicyLibraryTool"),
         .plugin(
             name: "EmbedPolicyLibrary",
@@ -51,10 +60,17 @@ let package = Package(
             name: "SSOPolicyBundledLibrary",
             plugins: ["EmbedPolicyLibrary"]
         ),
+        // The verbs the command line and the server share (Queries, DocumentResolver, JSONAnswer, the bundled
+        // catalogue, the server's options): neither front end depends on the other.
+        .target(
+            name: "SSOPolicyQueries",
+            dependencies: ["SSOPolicy", "SSOPolicyBundledLibrary"]
+        ),
         .target(
             name: "SSOPolicyCLI",
             dependencies: [
                 "SSOPolicy",
+                "SSOPolicyQueries",
                 "SSOPolicyBundledLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -62,7 +78,7 @@ let package = Package(
         .target(
             name: "SSOPolicyServer",
             dependencies: [
-                "SSOPolicyCLI", "SSOPolicyBundledLibrary",
+                "SSOPolicy", "SSOPolicyQueries", "SSOPolicyBundledLibrary",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -73,7 +89,7 @@ let package = Package(
         ),
         .target(
             name: "SSOPolicyTestSupport",
-            dependencies: ["SSOPolicy"],
+            dependencies: ["SSOPolicy", "BadgeKioskProvider"],
             path: "Tests/SSOPolicyTestSupport"
         ),
         .testTarget(name: "SSOPolicyTests", dependencies: ["SSOPolicy", "SSOPolicyTestSupport"]),

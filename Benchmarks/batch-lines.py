@@ -3,17 +3,21 @@
 
 Deterministic (fixed seed). Each line gives every fact (so each answer has one outcome), with values drawn from the
 facts' domains and a few user names, so lines repeat the way a fleet's real states do.
-Usage: Benchmarks/batch-lines.py 1000000 > /tmp/lines.jsonl
+With --distinct, every line names a different session user (u0, u1, ...), as real fleet logs do, so no two lines
+share an answer.
+Usage: Benchmarks/batch-lines.py 1000000 [--distinct] > /tmp/lines.jsonl
 """
 import json
 import random
 import sys
 
-count = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
+arguments = [a for a in sys.argv[1:] if a != "--distinct"]
+distinct = "--distinct" in sys.argv[1:]
+count = int(arguments[0]) if arguments else 1_000_000
 rng = random.Random(7)
 users = ["none", "alice", "bob", "carol", "dave"]
 out = sys.stdout
-for _ in range(count):
+for index in range(count):
     line = {
         "passcode_set": rng.choice([True, False]),
         "session_live": rng.choice(["true", "false"]),
@@ -22,4 +26,6 @@ for _ in range(count):
         "session_user": rng.choice(users),
         "checked_out_user": rng.choice(users),
     }
+    if distinct:
+        line["session_user"] = "u%d" % index
     out.write(json.dumps(line) + "\n")

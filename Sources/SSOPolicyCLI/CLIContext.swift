@@ -11,14 +11,14 @@ public struct CLIContext: Sendable {
     /// Reads standard input (`evaluate --batch -`) like `read(2)`: bytes read, 0 at the end, negative on error.
     public var readInput: @Sendable (UnsafeMutableRawBufferPointer) -> Int
     /// Runs the HTTP server until it is asked to stop and returns the exit code; the composition root provides it
-    /// (`nil` in builds without the server module).
-    public var serve: (@Sendable (ServeOptions, CLIContext) -> Int32)?
+    /// (`nil` in builds without the server module). Awaited from the executable's async entry point.
+    public var serve: (@Sendable (ServeOptions, QueryContext) async -> Int32)?
 
     public init(
         registry: ProviderRegistry, write: @escaping @Sendable (String) -> Void,
         writeError: @escaping @Sendable (String) -> Void, bundled: [BundledFile] = BundledLibrary.files,
         readInput: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int = { LineReader.read(0, into: $0) },
-        serve: (@Sendable (ServeOptions, CLIContext) -> Int32)? = nil
+        serve: (@Sendable (ServeOptions, QueryContext) async -> Int32)? = nil
     ) {
         self.registry = registry
         self.write = write
@@ -29,6 +29,11 @@ public struct CLIContext: Sendable {
     }
 
     public var engine: SSOPolicyEngine { SSOPolicyEngine(registry: registry) }
+
+    /// The part of the context the shared verbs (and the server) use.
+    public var queryContext: QueryContext {
+        QueryContext(registry: registry, bundled: bundled, write: write, writeError: writeError)
+    }
 
     /// The shared verbs over paths on disk and bundled names.
     var queries: Queries<FileResolver> { Queries(resolver: FileResolver(context: self), registry: registry) }

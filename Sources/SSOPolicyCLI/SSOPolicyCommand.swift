@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 @_exported import SSOPolicy
+@_exported import SSOPolicyQueries
 
 /// The `ssopolicy` command: subcommands are small types, registered here in one list.
 public struct SSOPolicyCommand: ParsableCommand {
@@ -43,11 +44,28 @@ public enum CommandLineTool {
     /// 0 ok, 1 invalid input or failed tests, 64 usage error. Control characters in anything written (titles,
     /// names, batch lines, echoed arguments) are escaped, so input cannot drive the terminal.
     public static func run(_ arguments: [String], context: CLIContext) -> Int32 {
+        execute(arguments, context: escaping(context))
+    }
+
+    /// The executable's entry point: like `run`, and `serve` awaits the server until it stops.
+    public static func main(_ arguments: [String], context: CLIContext) async -> Int32 {
+        let context = escaping(context)
+        if let command = try? SSOPolicyCommand.parseAsRoot(arguments), let serve = command as? ServeCommand {
+            return await serve.serve(in: context)
+        }
+        return execute(arguments, context: context)
+    }
+
+    static func escaping(_ context: CLIContext) -> CLIContext {
         var context = context
         let write = context.write
         let writeError = context.writeError
         context.write = { write(ControlCharacterEscaping.escaped($0)) }
         context.writeError = { writeError(ControlCharacterEscaping.escaped($0)) }
+        return context
+    }
+
+    static func execute(_ arguments: [String], context: CLIContext) -> Int32 {
         do {
             let command = try SSOPolicyCommand.parseAsRoot(arguments)
             if let contextual = command as? ContextualCommand {

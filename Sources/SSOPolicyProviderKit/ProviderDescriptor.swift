@@ -19,6 +19,8 @@ public struct ProviderDescriptor: Sendable {
     public var details: [DetailDeclaration]
     public var findings: [FindingDeclaration]
     public var rules: [RuleDeclaration]
+    /// The ordered decisions among `rules` ("the first rule that fires"), for `providers` and the guide.
+    public var decisionLists: [DecisionListDeclaration]
     /// Safety properties the provider adds to `ssopolicy verify`, stated over its findings.
     public var properties: [PropertyDeclaration]
     /// What the provider means by each required event, e.g. what `sign_out` does for this vendor.
@@ -39,7 +41,8 @@ public struct ProviderDescriptor: Sendable {
         events: [EventDeclaration], stepConditions: [StepConditionDeclaration], details: [DetailDeclaration],
         findings: [FindingDeclaration], rules: [RuleDeclaration], requiredEventMeanings: [String: String] = [:],
         examplePolicy: String, properties: [PropertyDeclaration] = [], sessionAuthority: String = "identity broker",
-        handover: HandoverDeclaration? = nil, producedPrompts: [Prompt] = Prompt.allCases
+        handover: HandoverDeclaration? = nil, producedPrompts: [Prompt] = Prompt.allCases,
+        decisionLists: [DecisionListDeclaration] = []
     ) {
         self.id = id
         self.name = name
@@ -60,6 +63,7 @@ public struct ProviderDescriptor: Sendable {
         self.sessionAuthority = sessionAuthority
         self.handover = handover
         self.producedPrompts = producedPrompts
+        self.decisionLists = decisionLists
     }
 
     /// The four required events followed by the provider's own.
@@ -119,6 +123,14 @@ public struct ProviderDescriptor: Sendable {
         }
         for rule in rules where rule.summary.isEmpty || rule.source.isEmpty {
             problems.append("rule '\(rule.id)' lacks a summary or a source")
+        }
+        for rule in rules where rule.conditions.isEmpty {
+            problems.append("rule '\(rule.id)' has no condition: say what decides it")
+        }
+        for list in decisionLists {
+            for name in list.rules where rule(name) == nil {
+                problems.append("decision list '\(list.name)' names unknown rule '\(name)'")
+            }
         }
         if let handover { problems += handover.problems(in: self) }
         return problems + citationProblems()

@@ -1,7 +1,8 @@
 import Foundation
 import Hummingbird
 import NIOHTTP1
-import SSOPolicyCLI
+import SSOPolicy
+import SSOPolicyQueries
 
 /// An error answer: JSON with a message and, for input problems, the same positioned diagnostics the command line
 /// prints (inline YAML carries its pseudo file name, e.g. `policy.yaml`).

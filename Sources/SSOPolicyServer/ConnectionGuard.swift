@@ -6,7 +6,8 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
-import SSOPolicyCLI
+import SSOPolicy
+import SSOPolicyQueries
 
 /// How long a client may take at each phase of a request.
 struct ConnectionTimeouts: Sendable {

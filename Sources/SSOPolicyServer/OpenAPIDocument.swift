@@ -1,4 +1,5 @@
-import SSOPolicyCLI
+import SSOPolicy
+import SSOPolicyQueries
 
 /// The API's OpenAPI 3.1 document, built from the route table (`PolicyAPI.routes`) so it cannot miss a route; it is
 /// checked in as docs/openapi.json and a test keeps the two equal.

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
-import SSOPolicyCLI
+import SSOPolicy
+import SSOPolicyQueries
 
 /// The what-if playground (`/`) and its iframe view (`/embed`), rendered on the server: the page is readable and
 /// usable with JavaScript off. Bundled content is asked for with a GET query, so every such view is a link; pasted

@@ -1,4 +1,5 @@
-import SSOPolicyCLI
+import SSOPolicy
+import SSOPolicyQueries
 
 /// The playground's HTML, rendered on the server with no script at all: one form (POSTed, so pasted YAML never
 /// enters a URL) to pick or paste policies and a scenario and to ask a what-if question, then the comparison (the

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
-import SSOPolicyCLI
+import SSOPolicy
+import SSOPolicyQueries
 
 /// The `/v1` routes: each is a thin layer over the verbs the command line uses (`Queries`, `JSONAnswer`), so a
 /// script gets byte for byte what `--format json` prints.
@@ -13,11 +14,12 @@ struct PolicyAPI: Sendable {
     /// so those are refused: a page on another site cannot make a visitor's browser call the API.
     static let acceptedBodyTypes = ["application/json", "application/x-www-form-urlencoded"]
 
-    let context: CLIContext
+    let context: QueryContext
     let catalog: BundledCatalog
     let limiter: WorkLimiter
+    let answers = AnswerCache()
 
-    init(context: CLIContext, options: ServeOptions) {
+    init(context: QueryContext, options: ServeOptions) {
         self.context = context
         self.catalog = BundledCatalog(files: context.bundled, engine: context.engine)
         self.limiter = WorkLimiter(
@@ -140,6 +142,8 @@ struct PolicyAPI: Sendable {
         _ answer: @escaping @Sendable (Body) throws -> String
     ) {
         let limiter = self.limiter
+        let answers = self.answers
+        let route = path.description
         router.post(path) { request, _ in
             try Self.requireAcceptedType(request.headers[.contentType])
             let buffer = try await request.body.collect(upTo: Self.maxBodyBytes)
@@ -148,8 +152,12 @@ struct PolicyAPI: Sendable {
                 throw APIError(
                     status: .badRequest, message: "the request body gives the key '\(key)' twice in one object")
             }
+            let key = AnswerCache.key(path: route, body: bytes)
+            if let cached = answers.answer(for: key) { return APIResponse.json(cached) }
             let body = try JSONDecoder().decode(Body.self, from: bytes)
-            return APIResponse.json(try await limiter.perform { try answer(body) })
+            let computed = try await limiter.perform { try answer(body) }
+            answers.store(computed, for: key)
+            return APIResponse.json(computed)
         }
     }
 

@@ -3,7 +3,8 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
-import SSOPolicyCLI
+import SSOPolicy
+import SSOPolicyQueries
 
 /// `ssopolicy serve`: the API and the playground on Hummingbird, stopped cleanly by SIGINT or SIGTERM (the
 /// application's service group finishes in-flight requests before it returns).
@@ -12,7 +13,7 @@ public enum PolicyServer {
     public static var openAPIDocument: String { OpenAPIDocument.text }
 
     /// The routes, for in-process tests (`app.test(.router)`) and for the real server alike.
-    public static func router(_ options: ServeOptions, context: CLIContext) -> Router<BasicRequestContext> {
+    public static func router(_ options: ServeOptions, context: QueryContext) -> Router<BasicRequestContext> {
         let router = Router()
         router.add(
             middleware: ServerMiddleware(hosts: HostAllowList(bound: options.host, allowed: options.allowedHosts)))
@@ -24,7 +25,7 @@ public enum PolicyServer {
 
     /// The server with its connection guard: `connections` is the registry it admits connections to (tests read it).
     public static func application(
-        _ options: ServeOptions, context: CLIContext, logger: Logger = Logger(label: "ssopolicy.serve"),
+        _ options: ServeOptions, context: QueryContext, logger: Logger = Logger(label: "ssopolicy.serve"),
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         application(
@@ -34,7 +35,7 @@ public enum PolicyServer {
     }
 
     static func application(
-        _ options: ServeOptions, context: CLIContext, connections: ConnectionRegistry, logger: Logger,
+        _ options: ServeOptions, context: QueryContext, connections: ConnectionRegistry, logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let timeouts = ConnectionTimeouts(options)
@@ -66,42 +67,23 @@ public enum PolicyServer {
         return options
     }
 
-    /// Runs until SIGINT or SIGTERM; returns the exit code. Blocks the calling (main) thread, which is not one of
-    /// the concurrency pool's, while the server runs on its own threads.
-    public static func runUntilStopped(_ options: ServeOptions, context: CLIContext) -> Int32 {
+    /// Runs until SIGINT or SIGTERM (the service group finishes in-flight requests first); returns the exit code.
+    public static func run(_ options: ServeOptions, context: QueryContext) async -> Int32 {
         var logger = Logger(label: "ssopolicy.serve")
         logger.logLevel = .info
         let options = fitted(options, logger: logger)
         let app = application(options, context: context, logger: logger) { port in
             context.write("ssopolicy serve: listening on http://\(options.host):\(port)/\n")
         }
-        let outcome = Outcome()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            do {
-                try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
-            } catch {
-                outcome.set("error: cannot serve on \(options.host):\(options.port): \(error)")
-            }
-            done.signal()
-        }
-        done.wait()
-        if let message = outcome.message {
-            context.writeError(message + "\n")
+        do {
+            try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        } catch {
+            context.writeError("error: cannot serve on \(options.host):\(options.port): \(error)\n")
             return 1
         }
         context.write("ssopolicy serve: stopped\n")
         return 0
     }
-}
-
-/// The server task's failure, read by the thread that waited for it.
-private final class Outcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private var text: String?
-
-    func set(_ message: String) { lock.withLock { text = message } }
-    var message: String? { lock.withLock { text } }
 }
 
 /// The process's open-descriptor limit. Every connection holds a descriptor, so the connection cap must leave room

@@ -1,4 +1,5 @@
-import SSOPolicyCLI
+import SSOPolicy
+import SSOPolicyQueries
 
 /// A document named in a request: a bundled file by its plain name (`"shift-change"`), or YAML sent inline
 /// (`{"yaml": "...", "file": "mine.yaml"}`). There is deliberately no way to name a path: the server reads no file.

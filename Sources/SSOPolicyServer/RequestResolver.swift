@@ -1,4 +1,5 @@
-import SSOPolicyCLI
+import SSOPolicy
+import SSOPolicyQueries
 
 /// Reads what a request names: inline YAML through the bounded reader, or a bundled file by plain name. It has no
 /// code path to the file system, which is what keeps requests from reading the server's disk.
@@ -18,5 +19,19 @@ struct RequestResolver: DocumentResolver {
                 entry.displayPath
             )
         }
+    }
+
+    /// A bundled policy comes compiled from the catalogue (built once at start); anything else is read and
+    /// compiled, with the same errors as the command line.
+    func policy(_ reference: RequestDocument) throws(DiagnosticsError) -> CompiledPolicy {
+        if case .bundled(let name) = reference, let compiled = try catalog.entry(named: name).policy { return compiled }
+        let (root, file) = try document(reference)
+        return try engine.loadPolicy(root, file: file)
+    }
+
+    func scenario(_ reference: RequestDocument) throws(DiagnosticsError) -> Scenario {
+        if case .bundled(let name) = reference, let loaded = try catalog.entry(named: name).scenario { return loaded }
+        let (root, file) = try document(reference)
+        return try engine.loadScenario(root, file: file)
     }
 }

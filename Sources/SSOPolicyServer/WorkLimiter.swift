@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
-import SSOPolicyCLI
+import SSOPolicy
+import SSOPolicyQueries
 
 /// Bounds the engine work the server does: at most `maxConcurrent` computations at once, at most `maxWaiting`
 /// queued (more are refused), and one time budget per request that starts when the request arrives, so time spent

@@ -14,6 +14,6 @@ let context = CLIContext(
     registry: registry,
     write: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
     writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
-    serve: { options, context in PolicyServer.runUntilStopped(options, context: context) }
+    serve: { options, context in await PolicyServer.run(options, context: context) }
 )
-exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), context: context))
+exit(await CommandLineTool.main(Array(CommandLine.arguments.dropFirst()), context: context))

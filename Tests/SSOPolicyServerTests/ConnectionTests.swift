@@ -20,7 +20,8 @@ func withLiveServer(
     var bound = options
     bound.port = 0
     let (ports, announce) = AsyncStream<Int>.makeStream()
-    let app = PolicyServer.application(bound, context: context, connections: connections, logger: logger) { port in
+    let app = PolicyServer.application(bound, context: context.queryContext, connections: connections, logger: logger) {
+        port in
         announce.yield(port)
     }
     let server = Task { try await app.runService(gracefulShutdownSignals: []) }

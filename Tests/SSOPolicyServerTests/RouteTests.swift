@@ -194,7 +194,7 @@ struct CatalogAndDocumentTests {
 
     @Test func everyRouteIsDocumented() throws {
         let context = CLIContext(registry: registry, write: { _ in }, writeError: { _ in })
-        let router = PolicyServer.router(ServeOptions(), context: context)
+        let router = PolicyServer.router(ServeOptions(), context: context.queryContext)
         let registered = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description)" })
         let document = try JSONSerialization.jsonObject(with: Data(PolicyServer.openAPIDocument.utf8)) as? [String: Any]
         let paths = document?["paths"] as? [String: [String: Any]] ?? [:]
@@ -215,11 +215,20 @@ func form(_ fields: [(String, String)]) -> String {
     }.joined(separator: "&")
 }
 
+/// A playground request with a budget generous enough for a machine busy with the rest of the test suite (pages
+/// compute on low-priority threads); the budget itself is tested in WorkLimiterTests.
+func playgroundRequest(
+    _ method: HTTPRequest.Method, _ uri: String, body: String? = nil, headers: HTTPFields = [:]
+) async throws -> (status: Int, body: String) {
+    try await request(method, uri, body: body, headers: headers, options: ServeOptions(timeBudgetSeconds: 120))
+}
+
 let formType: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
 
 struct PlaygroundTests {
     @Test func theComparisonIsRenderedOnTheServerAndNeedsNoScript() async throws {
-        let page = try await request(.get, "/?policies=warehouse-airwatch,frontline-entra&scenario=lunch-break")
+        let page = try await playgroundRequest(
+            .get, "/?policies=warehouse-airwatch,frontline-entra&scenario=lunch-break")
         #expect(page.status == 200)
         #expect(page.body.hasPrefix("<!doctype html>"))
         #expect(!page.body.contains("<script"))
@@ -242,7 +251,7 @@ struct PlaygroundTests {
         let query =
             "/?policies=warehouse-airwatch,frontline-entra&scenario=shift-change&whatif=frontline-entra&app=inventory"
             + "&user=bob&fact:signed_in=alice&fact:data_owner=&ask=1"
-        let page = try await request(.get, query)
+        let page = try await playgroundRequest(.get, query)
         #expect(page.status == 200)
         let expected = cli([
             "evaluate", "frontline-entra", "--app", "inventory", "--user", "bob", "--fact", "signed_in=alice",
@@ -261,7 +270,7 @@ struct PlaygroundTests {
         // The question stays in the link; unknown facts are left out.
         #expect(page.body.contains("fact:signed_in=alice&amp;ask=1\">Link to this view</a>"))
         // A fact of the chosen policy known with a wrong value is the evaluate error, shown in place.
-        let wrong = try await request(
+        let wrong = try await playgroundRequest(
             .get, "/?policies=frontline-entra&whatif=frontline-entra&app=inventory&user=none&ask=1")
         #expect(wrong.body.contains("cannot be a user name"))
     }
@@ -275,7 +284,7 @@ struct PlaygroundTests {
             ("policy_yaml", entra), ("policy_yaml", airwatch), ("policy_yaml", ""), ("scenario", "forgotten-sign-out"),
             ("view", "compare"),
         ])
-        let page = try await request(.post, "/", body: body, headers: formType)
+        let page = try await playgroundRequest(.post, "/", body: body, headers: formType)
         #expect(page.status == 200)
         #expect(page.body.contains("<th scope=\"col\">my-entra</th><th scope=\"col\">my-airwatch</th>"))
         // The pasted text comes back in its textareas, escaped; no link holds it.
@@ -286,13 +295,13 @@ struct PlaygroundTests {
 
     @Test func pastedYAMLErrorsShowTheirPositions() async throws {
         let body = form([("policies", "frontline-entra"), ("policy_yaml", "policy: [")])
-        let page = try await request(.post, "/", body: body, headers: formType)
+        let page = try await playgroundRequest(.post, "/", body: body, headers: formType)
         #expect(page.status == 200)
         #expect(page.body.contains("<code>policy.yaml:2:1: error: invalid YAML"))
     }
 
     @Test func pastedYAMLInAURLIsIgnoredAndSaidSo() async throws {
-        let page = try await request(.get, "/?policies=frontline-entra&policy_yaml=policy%3A%20%5B")
+        let page = try await playgroundRequest(.get, "/?policies=frontline-entra&policy_yaml=policy%3A%20%5B")
         #expect(page.status == 200)
         #expect(
             page.body.contains("Pasted YAML is accepted only in the form&#39;s POST body")
@@ -302,14 +311,15 @@ struct PlaygroundTests {
 
     @Test func thePlaygroundFormIsTheOnlyBodyTypeAccepted() async throws {
         for type in ["application/json", "text/plain", "multipart/form-data; boundary=x"] {
-            let page = try await request(.post, "/", body: "policies=frontline-entra", headers: [.contentType: type])
+            let page = try await playgroundRequest(
+                .post, "/", body: "policies=frontline-entra", headers: [.contentType: type])
             #expect(page.status == 415, "\(type)")
         }
     }
 
     @Test func scriptTextCannotBreakOutOfTheTextarea() async throws {
         let body = form([("scenario_yaml", "</textarea><script>alert(1)</script>")])
-        let page = try await request(.post, "/", body: body, headers: formType)
+        let page = try await playgroundRequest(.post, "/", body: body, headers: formType)
         #expect(!page.body.contains("<script>alert"))
         #expect(page.body.contains("&lt;/textarea&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
     }
@@ -319,7 +329,7 @@ struct PlaygroundQueryTests {
     @Test func formFieldsDecodeLikeABrowserSendsThem() async throws {
         let yaml = "scenario: mine\ntitle: My shift\nsteps:\n  - { user: alice, open: inventory }\n"
         let body = form([("policies", "frontline-entra"), ("policies", "warehouse-airwatch"), ("scenario_yaml", yaml)])
-        let page = try await request(.post, "/", body: body, headers: formType)
+        let page = try await playgroundRequest(.post, "/", body: body, headers: formType)
         #expect(page.status == 200)
         #expect(page.body.contains("<caption>Scenario mine: My shift</caption>"))
         #expect(page.body.contains("<th scope=\"col\">frontline-entra</th><th scope=\"col\">warehouse-airwatch</th>"))
@@ -330,7 +340,7 @@ struct PlaygroundMatrixTests {
     @Test func theMatrixViewShowsTheDecisionTable() async throws {
         let query =
             "policies=warehouse-airwatch,frontline-entra&view=matrix&matrix=frontline-entra&matrix_app=inventory"
-        let page = try await request(.get, "/?" + query)
+        let page = try await playgroundRequest(.get, "/?" + query)
         let expected = cli(["matrix", "frontline-entra", "--app", "inventory", "--format", "json"])
         let rows = try #require(
             (try JSONSerialization.jsonObject(with: Data(expected.out.utf8)) as? [String: Any])?["rows"] as? [Any])
@@ -339,7 +349,7 @@ struct PlaygroundMatrixTests {
             page.body.contains("<caption>Decision table of frontline-entra for app inventory, user alice</caption>"))
         #expect(page.body.contains("<tr><th scope=\"row\">\(rows.count)</th>"))
         #expect(!page.body.contains("<tr><th scope=\"row\">\(rows.count + 1)</th>"))
-        let compareOnly = try await request(.get, "/?policies=frontline-entra")
+        let compareOnly = try await playgroundRequest(.get, "/?policies=frontline-entra")
         #expect(!compareOnly.body.contains("<table id=\"matrix\">"))
     }
 }

@@ -25,7 +25,7 @@ func cli(_ arguments: [String]) -> (code: Int32, out: String) {
 
 /// The server's router in-process, with the same context the executable builds.
 func application(_ options: ServeOptions = ServeOptions()) -> some ApplicationProtocol {
-    let context = CLIContext(registry: registry, write: { _ in }, writeError: { _ in })
+    let context = QueryContext(registry: registry, write: { _ in }, writeError: { _ in })
     return Application(router: PolicyServer.router(options, context: context))
 }
 

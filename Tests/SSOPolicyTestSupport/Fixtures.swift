@@ -1,3 +1,4 @@
+@_exported import BadgeKioskProvider
 import Foundation
 import SSOPolicy
 

@@ -29,15 +29,7 @@ public struct RuleMutant<Base: PolicyProvider>: PolicyProvider {
     {
         var own = RuleTrace(.explain)
         var outcome = base.apply(event, to: &state, policy: policy, trace: &own)
-        for entry in own.entries {
-            if entry.fired {
-                trace.fire(entry.rule)
-            } else {
-                let failed = Int(entry.failedCondition)
-                _ = trace.check(
-                    entry.rule, failed != 0, failed != 1, failed != 2, failed != 3, failed != 4, failed != 5)
-            }
-        }
+        for entry in own.entries { trace.append(entry) }
         if own.entries.contains(where: { $0.rule == rule && $0.fired }) {
             outcome.session = outcome.session == .denied ? .sharedNew : .denied
             outcome.prompts = outcome.prompts.isEmpty ? [.credentials] : []

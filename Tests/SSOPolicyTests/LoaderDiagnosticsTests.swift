@@ -74,7 +74,7 @@ struct LoaderDiagnosticsTests {
     @Test func providerCompileErrorsArePositioned() {
         let errors = Fixtures.policyErrors(
             "policy: a\nprovider: badge-kiosk\nsettings:\n  timeout: 2d\napps:\n  - id: till\n")
-        #expect(errors == ["p.yaml:4:12: error: timeout: at most 1 day"])
+        #expect(errors == ["p.yaml:4:12: error: timeout: expected at most 1 day, found 48 hours"])
     }
 
     @Test func modelOptionsLiveUnderModel() {

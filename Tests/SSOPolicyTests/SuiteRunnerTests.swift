@@ -110,7 +110,7 @@ import Testing
         #expect(text.contains("actual   [credentials]"))
         #expect(
             text.contains(
-                "- fired badge.session.tap: no tap is live [ssopolicy test fixtures\n"))
+                "- fired badge.session.tap: no tap is live [ssopolicy example provider\n"))
         #expect(text.hasSuffix("0 passed, 1 failed (1 suite)\n"))
     }
 
@@ -187,7 +187,7 @@ import Testing
         let report = TestReport(suites: [], problems: [])
         let coverage = RuleCoverage.make(report, registry: Fixtures.registry)
         #expect(coverage.providers.map(\.providerID) == ["badge-kiosk"])
-        #expect(coverage.providers[0].count(.notReached) == 4)
+        #expect(coverage.providers[0].count(.notReached) == BadgeProvider.declaration.rules.count)
         #expect(CoverageText.render(coverage).contains("no suite uses a policy of this provider"))
     }
 

@@ -83,15 +83,25 @@ struct ServeCommand: ParsableCommand, ContextualCommand {
         }
     }
 
+    var options: ServeOptions {
+        ServeOptions(
+            host: host, port: port, maxConcurrent: maxConcurrent, maxWaiting: maxWaiting, timeBudgetSeconds: timeBudget,
+            maxConnections: maxConnections, headerTimeoutSeconds: headerTimeout, bodyTimeoutSeconds: bodyTimeout,
+            idleTimeoutSeconds: idleTimeout, allowedHosts: allowedHosts.map { $0.lowercased() })
+    }
+
+    /// Serving runs from the executable's async entry point (`CommandLineTool.run` awaited); the synchronous entry
+    /// point, used in-process by tests, can parse and validate `serve` but not run it.
     func run(in context: CLIContext) throws -> Int32 {
+        context.writeError("error: serve runs only from the ssopolicy executable\n")
+        return 1
+    }
+
+    func serve(in context: CLIContext) async -> Int32 {
         guard let serve = context.serve else {
             context.writeError("error: this build of ssopolicy has no server\n")
             return 1
         }
-        let options = ServeOptions(
-            host: host, port: port, maxConcurrent: maxConcurrent, maxWaiting: maxWaiting, timeBudgetSeconds: timeBudget,
-            maxConnections: maxConnections, headerTimeoutSeconds: headerTimeout, bodyTimeoutSeconds: bodyTimeout,
-            idleTimeoutSeconds: idleTimeout, allowedHosts: allowedHosts.map { $0.lowercased() })
-        return serve(options, context)
+        return await serve(options, context.queryContext)
     }
 }

@@ -1,21 +1,24 @@
+import SSOPolicy
 import SSOPolicyBundledLibrary
-import SSOPolicyCLI
 
 /// The bundled library as the API lists it: each file's plain name, kind, title and (for policies) provider,
 /// read once at start-up through the same loaders as everything else.
-struct BundledCatalog: Sendable {
-    struct Entry: Sendable {
-        var name: String
-        var file: BundledFile
-        var kind: SSOPolicyEngine.FileKind
-        var title: String?
-        var provider: String?
-        var steps: Int?
+public struct BundledCatalog: Sendable {
+    public struct Entry: Sendable {
+        public var name: String
+        public var file: BundledFile
+        public var kind: SSOPolicyEngine.FileKind
+        public var title: String?
+        public var provider: String?
+        public var steps: Int?
+        /// The policy compiled (or the scenario loaded) once at start, so a request naming it parses nothing.
+        public var policy: CompiledPolicy?
+        public var scenario: Scenario?
 
         /// The name positions carry, as on the command line.
-        var displayPath: String { "Policies/" + file.path }
+        public var displayPath: String { "Policies/" + file.path }
 
-        var json: JSONValue {
+        public var json: JSONValue {
             var fields: [(String, JSONValue)] = [("name", .string(name)), ("file", .string(displayPath))]
             if let provider { fields.append(("provider", .string(provider))) }
             if let steps { fields.append(("steps", .int(steps))) }
@@ -24,9 +27,9 @@ struct BundledCatalog: Sendable {
         }
     }
 
-    var entries: [Entry]
+    public var entries: [Entry]
 
-    init(files: [BundledFile], engine: SSOPolicyEngine) {
+    public init(files: [BundledFile], engine: SSOPolicyEngine) {
         entries = files.compactMap { file in
             let name = Self.plainName(file.path)
             guard let root = try? engine.readDocument(bytes: Array(file.contents.utf8), file: "Policies/" + file.path),
@@ -38,21 +41,23 @@ struct BundledCatalog: Sendable {
                 let policy = try? engine.loadPolicy(root, file: entry.displayPath)
                 entry.title = policy?.configuration.title
                 entry.provider = policy?.descriptor.id
+                entry.policy = policy
             case .scenario:
                 let scenario = try? engine.loadScenario(root, file: entry.displayPath)
                 entry.title = scenario?.title
                 entry.steps = scenario?.steps.count
+                entry.scenario = scenario
             case .suite: break
             }
             return entry
         }
     }
 
-    func entries(of kind: SSOPolicyEngine.FileKind) -> [Entry] { entries.filter { $0.kind == kind } }
+    public func entries(of kind: SSOPolicyEngine.FileKind) -> [Entry] { entries.filter { $0.kind == kind } }
 
     /// A bundled file by plain name. Anything path-like is refused before any lookup: a request never names a file
     /// on the server's disk, and `../` or `/etc/passwd` must not even look like a question about one.
-    func entry(named name: String, kind: SSOPolicyEngine.FileKind? = nil) throws(DiagnosticsError) -> Entry {
+    public func entry(named name: String, kind: SSOPolicyEngine.FileKind? = nil) throws(DiagnosticsError) -> Entry {
         let position = SourcePosition(file: name, line: 1, column: 1)
         guard Self.isPlainName(name) else {
             throw DiagnosticsError([
@@ -72,7 +77,7 @@ struct BundledCatalog: Sendable {
         ])
     }
 
-    static func isPlainName(_ name: String) -> Bool {
+    public static func isPlainName(_ name: String) -> Bool {
         (1...100).contains(name.count)
             && name.unicodeScalars.allSatisfy {
                 ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
@@ -80,7 +85,7 @@ struct BundledCatalog: Sendable {
             }
     }
 
-    static func plainName(_ path: String) -> String {
+    public static func plainName(_ path: String) -> String {
         let last = path.split(separator: "/").last.map(String.init) ?? path
         return last.hasSuffix(".yaml") ? String(last.dropLast(5)) : last
     }

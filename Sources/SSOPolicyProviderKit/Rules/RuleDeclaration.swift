@@ -3,10 +3,14 @@
 public struct RuleCondition: Sendable, Hashable {
     public var holds: String
     public var fails: String
+    /// The named predicate behind the condition (`silentLoginSucceeded`, `not silentLoginSucceeded`), when the
+    /// rule is a `RuleDefinition`.
+    public var predicate: String?
 
-    public init(_ holds: String, otherwise fails: String) {
+    public init(_ holds: String, otherwise fails: String, predicate: String? = nil) {
         self.holds = holds
         self.fails = fails
+        self.predicate = predicate
     }
 }
 

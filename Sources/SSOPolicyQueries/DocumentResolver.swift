@@ -10,6 +10,13 @@ public protocol DocumentResolver: Sendable {
 
     /// The document's root and the file name its positions carry.
     func document(_ reference: Reference) throws(DiagnosticsError) -> (root: ConfigNode, file: String)
+
+    /// The compiled policy; the default reads and compiles the document. A resolver that holds compiled documents
+    /// (the server's bundled library) answers from them.
+    func policy(_ reference: Reference) throws(DiagnosticsError) -> CompiledPolicy
+
+    /// The loaded scenario; the default reads and loads the document.
+    func scenario(_ reference: Reference) throws(DiagnosticsError) -> Scenario
 }
 
 extension DocumentResolver {

@@ -1,0 +1,35 @@
+/// One condition of a rule: a named predicate that must hold (`.when`) or must fail (`.not`).
+///
+/// A predicate is worded once; `.not` swaps its words, so "silent login succeeded" and "silent login failed" come
+/// from the same case and cannot drift apart.
+public struct RuleCheck<Predicate: NamedPredicate>: Hashable, Sendable {
+    public let predicate: Predicate
+    /// The value the predicate must have for the condition to hold.
+    public let expected: Bool
+
+    @inlinable
+    init(_ predicate: Predicate, expected: Bool) {
+        self.predicate = predicate
+        self.expected = expected
+    }
+
+    /// The condition holds when the predicate holds.
+    @inlinable
+    public static func when(_ predicate: Predicate) -> Self { Self(predicate, expected: true) }
+
+    /// The condition holds when the predicate fails.
+    @inlinable
+    public static func not(_ predicate: Predicate) -> Self { Self(predicate, expected: false) }
+
+    @inlinable @inline(__always)
+    public func holds(in context: Predicate.Context) -> Bool { predicate.holds(in: context) == expected }
+
+    /// The condition's words, swapped for `.not`.
+    public var words: RuleCondition {
+        let words = predicate.words
+        let named = expected ? predicate.name : "not " + predicate.name
+        return expected
+            ? RuleCondition(words.holds, otherwise: words.fails, predicate: named)
+            : RuleCondition(words.fails, otherwise: words.holds, predicate: named)
+    }
+}

@@ -1,0 +1,73 @@
+/// A provider's rule table: an enum whose cases are its rules, in table order, each returning its definition.
+///
+/// A rule's `RuleID` is its position in the enum, so ids come from the table and are never typed by hand.
+///
+/// ```swift
+/// enum BadgeRule: Int, RuleSet {
+///     case tapAccepted, tapRequired
+///     static let table = RuleTable<BadgeRule>()
+///     var definition: RuleDefinition<BadgePredicate> {
+///         switch self {
+///         case .tapAccepted:
+///             return RuleDefinition("badge.tap.accepted", summary: "a live tap opens the app",
+///                                   source: "badge-doc §2", when: [.when(.tapLive)], examples: [...])
+///         case .tapRequired: ...
+///         }
+///     }
+/// }
+/// ```
+public protocol RuleSet: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == Int {
+    associatedtype Predicate: NamedPredicate
+
+    var definition: RuleDefinition<Predicate> { get }
+
+    /// The compiled table; implement as `static let table = RuleTable<Self>()`.
+    static var table: RuleTable<Self> { get }
+}
+
+extension RuleSet {
+    /// The rule's index in its provider's table.
+    @inlinable
+    public var id: RuleID { RuleID(rawValue) }
+
+    /// The declarations for `ProviderDescriptor.rules`, in table order.
+    public static var declarations: [RuleDeclaration] { table.declarations }
+}
+
+/// A rule set compiled once: the declarations, and every rule's checks in one flat array for the evaluator.
+public final class RuleTable<Rules: RuleSet>: Sendable {
+    public let definitions: [RuleDefinition<Rules.Predicate>]
+    public let declarations: [RuleDeclaration]
+    /// Problems with the table itself (ids out of order, rules without conditions, duplicate names); the
+    /// provider's self-check reports them.
+    public let problems: [String]
+    @usableFromInline let checks: [RuleCheck<Rules.Predicate>]
+    /// `checks[starts[i]..<starts[i + 1]]` are rule i's.
+    @usableFromInline let starts: [Int]
+
+    public init() {
+        var definitions: [RuleDefinition<Rules.Predicate>] = []
+        var problems: [String] = []
+        var checks: [RuleCheck<Rules.Predicate>] = []
+        var starts: [Int] = [0]
+        var names = Set<String>()
+        for (index, rule) in Rules.allCases.enumerated() {
+            let definition = rule.definition
+            if rule.rawValue != index {
+                problems.append("rule '\(definition.name)' has raw value \(rule.rawValue), expected \(index)")
+            }
+            if definition.checks.isEmpty {
+                problems.append("rule '\(definition.name)' has no condition: say what decides it")
+            }
+            if !names.insert(definition.name).inserted { problems.append("duplicate rule '\(definition.name)'") }
+            definitions.append(definition)
+            checks += definition.checks
+            starts.append(checks.count)
+        }
+        self.definitions = definitions
+        self.declarations = definitions.map(\.declaration)
+        self.problems = problems
+        self.checks = checks
+        self.starts = starts
+    }
+}

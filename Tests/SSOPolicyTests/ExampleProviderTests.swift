@@ -1,0 +1,35 @@
+import SSOPolicy
+import SSOPolicyTestSupport
+import Testing
+
+/// The example provider (Examples/BadgeKiosk) passes the conformance checks every provider runs, and the
+/// conformance helper notices a provider that does not.
+@Suite struct ExampleProviderTests {
+    @Test func theExampleProviderConforms() {
+        #expect(ProviderConformance.failures(BadgeProvider()) == [])
+    }
+
+    @Test func aProviderWithAWrongExampleFailsConformance() {
+        var descriptor = BadgeProvider.declaration
+        descriptor.rules[0].examples[0].fires.toggle()
+        let failures = ProviderConformance.failures(Relabelled(base: BadgeProvider(), descriptor: descriptor))
+        #expect(failures.count == 1)
+        #expect(failures.first?.contains("badge.session.live: expected not to fire") == true)
+    }
+
+    /// The badge provider under a changed descriptor.
+    struct Relabelled: PolicyProvider {
+        let base: BadgeProvider
+        let descriptor: ProviderDescriptor
+
+        func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> BadgePolicy? {
+            base.compile(configuration, diagnostics: &diagnostics)
+        }
+        func initialState(_ policy: BadgePolicy, facts: FactValues) -> BadgeState {
+            base.initialState(policy, facts: facts)
+        }
+        func apply(_ event: ProviderEvent, to state: inout BadgeState, policy: BadgePolicy, trace: inout RuleTrace)
+            -> StepOutcome
+        { base.apply(event, to: &state, policy: policy, trace: &trace) }
+    }
+}

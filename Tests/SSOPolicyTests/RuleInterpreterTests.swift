@@ -1,0 +1,75 @@
+import SSOPolicyProviderKit
+import Testing
+
+/// The kit's rule interpreter: conditions checked in order, the first failing one recorded, decision lists
+/// returning the first rule that fires, and a mutation flipping exactly one condition.
+@Suite struct RuleInterpreterTests {
+    struct Lamp { var on: Bool; var plugged: Bool }
+
+    enum LampPredicate: NamedPredicate {
+        case on, plugged
+        var words: RuleCondition {
+            switch self {
+            case .on: return RuleCondition("the lamp is on", otherwise: "the lamp is off")
+            case .plugged: return RuleCondition("the lamp is plugged in", otherwise: "the lamp is unplugged")
+            }
+        }
+        func holds(in context: Lamp) -> Bool {
+            switch self {
+            case .on: return context.on
+            case .plugged: return context.plugged
+            }
+        }
+    }
+
+    enum LampRule: Int, RuleSet {
+        case shines, dark
+        static let table = RuleTable<LampRule>()
+        static let light = DecisionList<LampRule>("light", [.shines, .dark])
+        var definition: RuleDefinition<LampPredicate> {
+            switch self {
+            case .shines:
+                return RuleDefinition(
+                    "lamp.shines", summary: "it shines", source: "t", when: [.when(.plugged), .when(.on)])
+            case .dark:
+                return RuleDefinition("lamp.dark", summary: "it is dark", source: "t", when: [.not(.on)])
+            }
+        }
+    }
+
+    @Test func theFirstFailingConditionIsRecorded() {
+        var trace = RuleTrace(.explain)
+        let fired = trace.evaluate(LampRule.shines, in: Lamp(on: false, plugged: true))
+        #expect(!fired)
+        #expect(trace.entries == [RuleTrace.Entry(rule: LampRule.shines.id, fired: false, failedCondition: 1)])
+        #expect(LampRule.declarations[0].conditions[1].fails == "the lamp is off")
+        #expect(LampRule.declarations[1].conditions[0].holds == "the lamp is off")
+        #expect(LampRule.declarations[1].conditions[0].predicate == "not on")
+        #expect(LampRule.table.problems.isEmpty)
+    }
+
+    @Test func aDecisionListReturnsTheFirstRuleThatFires() {
+        var trace = RuleTrace(.fired)
+        let both = trace.first(LampRule.light, in: Lamp(on: true, plugged: true))
+        let unplugged = trace.first(LampRule.light, in: Lamp(on: true, plugged: false))
+        let off = trace.first(LampRule.light, in: Lamp(on: false, plugged: false))
+        #expect(both == .shines)
+        #expect(unplugged == nil)
+        #expect(off == .dark)
+        #expect(trace.entries.map(\.rule) == [LampRule.shines.id, LampRule.dark.id])
+        #expect(LampRule.light.declaration.rules == ["lamp.shines", "lamp.dark"])
+    }
+
+    @Test func aMutationFlipsOneConditionOnlyWhenTracing() {
+        let lamp = Lamp(on: true, plugged: true)
+        var mutated = RuleTrace(.fired, mutation: .init(rule: LampRule.shines.id, condition: 1))
+        let shines = mutated.evaluate(LampRule.shines, in: lamp)
+        let dark = mutated.evaluate(LampRule.dark, in: Lamp(on: false, plugged: true))
+        #expect(!shines)
+        #expect(dark)
+        var off = RuleTrace(.off, mutation: .init(rule: LampRule.shines.id, condition: 1))
+        let unmutated = off.evaluate(LampRule.shines, in: lamp)
+        #expect(unmutated)
+        #expect(off.entries.isEmpty)
+    }
+}
