@@ -11,9 +11,10 @@ enum AirWatchDescriptor {
         sources: AirWatchSources.documents, settings: settings, modelOptions: modelOptions, appKeys: appKeys,
         facts: facts,
         events: events, stepConditions: stepConditions, details: details, findings: AirWatchFinding.catalogue,
-        rules: AirWatchRule.table, requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy,
+        rules: AirWatchRule.declarations, requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy,
         properties: properties, sessionAuthority: "SDK / anchor app", handover: handover,
-        producedPrompts: [.credentials, .appCredentials, .passcode, .createPasscode, .changePasscode])
+        producedPrompts: [.credentials, .appCredentials, .passcode, .createPasscode, .changePasscode],
+        decisionLists: AirWatchRule.decisionLists)
 
     /// Workspace ONE's own shift change on a shared device: check-in in Hub by the leaving worker, check-out by the
     /// next (Hub's multi-user mode); what it clears depends on the policy's Shared Device settings.

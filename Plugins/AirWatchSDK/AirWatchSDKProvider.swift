@@ -26,42 +26,55 @@ public struct AirWatchSDKProvider: PolicyProvider {
         state.reset(policy, facts: facts)
     }
 
+    /// Plays one event. The state moves into an `AirWatchContext` for the step (a swap, no copy) and back after it,
+    /// so every rule is evaluated through the trace against the state as it is at that moment.
     public func apply(
         _ event: ProviderEvent, to state: inout AirWatchState, policy: AirWatchPolicy, trace: inout RuleTrace
     ) -> StepOutcome {
         if !state.clockStarted { state.startClock(event.time, timeout: policy.timeout) }
         if !state.actingResolved, let user = event.user { state.resolveActingUser(user) }
         if let app = event.app, app.int >= policy.apps.count { return .notApplicable }
+        var context = AirWatchContext(policy: policy, event: event, app: event.app?.int ?? 0)
+        swap(&state, &context.state)
+        defer { swap(&state, &context.state) }
+        return play(event, in: &context, trace: &trace)
+    }
+
+    private func play(_ event: ProviderEvent, in context: inout AirWatchContext, trace: inout RuleTrace)
+        -> StepOutcome
+    {
+        let hasApp = event.app != nil
         switch event.event {
         case .open:
-            guard let app = event.app, let user = event.user else { return .notApplicable }
-            return open(app.int, user: user, event: event, state: &state, policy: policy, trace: &trace)
+            guard hasApp, let user = event.user else { return .notApplicable }
+            return open(user, event: event, context: &context, trace: &trace)
         case .signOut:
-            guard let app = event.app else { return .notApplicable }
-            return signOut(app.int, user: event.user, state: &state, policy: policy, trace: &trace)
+            guard hasApp else { return .notApplicable }
+            return signOut(event.user, context: &context, trace: &trace)
         case .terminate:
-            return terminate(event.app?.int, state: &state, policy: policy, trace: &trace, time: event.time)
+            context.deviceWide = !hasApp
+            return terminate(&context, trace: &trace)
         case .querySSOStatus:
-            guard let app = event.app else { return .notApplicable }
-            return querySSOStatus(app.int, event: event, state: &state, policy: policy, trace: &trace)
+            guard hasApp else { return .notApplicable }
+            return querySSOStatus(event, context: &context, trace: &trace)
         case AirWatchFact.lock:
-            guard let app = event.app else { return .notApplicable }
-            return lock(app.int, state: &state, policy: policy, trace: &trace)
+            guard hasApp else { return .notApplicable }
+            return lock(&context, trace: &trace)
         case AirWatchFact.wrongPasscode:
-            guard let app = event.app else { return .notApplicable }
-            return wrongPasscode(app.int, time: event.time, state: &state, policy: policy, trace: &trace)
+            guard hasApp else { return .notApplicable }
+            return wrongPasscode(&context, trace: &trace)
         case AirWatchFact.checkOut:
             guard let user = event.user else { return .notApplicable }
-            return checkOut(user, state: &state, policy: policy, trace: &trace)
+            return checkOut(user, context: &context, trace: &trace)
         case AirWatchFact.checkIn:
             guard let user = event.user else { return .notApplicable }
-            return checkIn(user, state: &state, policy: policy, trace: &trace)
+            return checkIn(user, context: &context, trace: &trace)
         case AirWatchFact.logoutCurrentUser:
-            guard let app = event.app else { return .notApplicable }
-            return logoutCurrentUser(app.int, state: &state, policy: policy, trace: &trace)
+            guard hasApp else { return .notApplicable }
+            return logoutCurrentUser(&context, trace: &trace)
         case AirWatchFact.background:
-            guard let app = event.app else { return .notApplicable }
-            return background(app.int, time: event.time, state: &state, policy: policy, trace: &trace)
+            guard hasApp else { return .notApplicable }
+            return background(&context, trace: &trace)
         default:
             return .notApplicable
         }
@@ -70,11 +83,13 @@ public struct AirWatchSDKProvider: PolicyProvider {
 
 /// The session a store offers after a non-access event: reused if still live, otherwise none.
 extension AirWatchSDKProvider {
-    func remainingSession(_ app: Int, time: Int, state: AirWatchState, policy: AirWatchPolicy) -> SessionKind {
-        let entry = policy.apps[app]
-        guard entry.usesSDK else { return state.apps[app].ownSessionUser == nil ? .none : .appReused }
-        guard state.sessionLive(entry.store, at: time, timeout: policy.timeout) else { return .none }
-        if policy.coldLaunchRequiresAuth && !state.apps[app].unlockedInProcess
+    func remainingSession(_ app: Int, in context: AirWatchContext) -> SessionKind {
+        let entry = context.policy.apps[app]
+        guard entry.usesSDK else { return context.state.apps[app].ownSessionUser == nil ? .none : .appReused }
+        guard context.state.sessionLive(entry.store, at: context.time, timeout: context.policy.timeout) else {
+            return .none
+        }
+        if context.policy.coldLaunchRequiresAuth && !context.state.apps[app].unlockedInProcess
             && entry.authentication != .disabled
         {
             return .none

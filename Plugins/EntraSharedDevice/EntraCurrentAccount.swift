@@ -5,13 +5,12 @@ extension EntraState {
     /// the device account as the previous one, so a change is reported exactly once (research §2). The app then
     /// reconciles its data. Returns the `data_action` value.
     mutating func noticeAccount(_ index: Int, policy: EntraPolicy, trace: inout RuleTrace) -> Int {
-        let app = policy.apps[index]
         let current = deviceAccount
-        _ = trace.check(EntraRule.currentAccountChanged, true, true, current != apps[index].principal)
+        var context = self.context(index, user: nil, policy: policy)
+        context.callsCurrentAccount = true
+        _ = trace.evaluate(EntraRule.currentAccountChanged, in: context)
         apps[index].principal = current
-        let action = reconcileData(
-            index, with: current, comparesIDs: app.comparesAccountIDs, viaCurrentAccount: true,
-            clears: app.clearsData, trace: &trace)
+        let action = reconcileData(index, with: current, viaCurrentAccount: true, policy: policy, trace: &trace)
         if action == EntraDetail.cleared {
             // The canonical app also removes the previous account from its local MSAL cache (§0.5).
             apps[index].tokens = nil
@@ -23,21 +22,23 @@ extension EntraState {
     /// Through getCurrentAccount an app that checks only for no account misses a direct switch; an app that signs
     /// a user in itself (default mode, own login) always knows the user changed.
     mutating func reconcileData(
-        _ index: Int, with current: UserID?, comparesIDs: Bool, viaCurrentAccount: Bool, clears: Bool,
-        trace: inout RuleTrace
+        _ index: Int, with current: UserID?, viaCurrentAccount: Bool, policy: EntraPolicy, trace: inout RuleTrace
     ) -> Int {
-        let owner = apps[index].dataOwner
-        let foreign = owner != nil && owner != current
-        let notices = !viaCurrentAccount || comparesIDs || current == nil
+        var context = self.context(index, user: nil, policy: policy)
+        context.current = current
+        context.viaCurrentAccount = viaCurrentAccount
         if viaCurrentAccount {
-            _ = trace.check(EntraRule.onlyNilCheck, foreign, !comparesIDs, current != nil)
+            _ = trace.evaluate(EntraRule.onlyNilCheck, in: context)
         }
-        if trace.check(EntraRule.dataCleared, foreign, notices, clears) {
+        switch trace.first(EntraRule.foreignData, in: context) {
+        case .dataCleared:
             apps[index].dataOwner = nil
             return EntraDetail.cleared
+        case .dataNotCleared:
+            return EntraDetail.kept
+        default:
+            return EntraPredicate.foreignData.holds(in: context) ? EntraDetail.kept : EntraDetail.none
         }
-        if trace.check(EntraRule.dataNotCleared, foreign, notices, !clears) { return EntraDetail.kept }
-        return foreign ? EntraDetail.kept : EntraDetail.none
     }
 
     /// Running apps that listen for the account-change notification call getCurrentAccount at once (§5); apps

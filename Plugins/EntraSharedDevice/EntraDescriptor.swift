@@ -53,10 +53,11 @@ enum EntraDescriptor {
             + "clear itself",
         sources: EntraSources.documents,
         settings: settings, modelOptions: EntraModelOptions.all, appKeys: appKeys, facts: facts, events: events,
-        stepConditions: stepConditions, details: details, findings: EntraFindings.catalogue, rules: EntraRules.table,
+        stepConditions: stepConditions, details: details, findings: EntraFindings.catalogue,
+        rules: EntraRule.declarations,
         requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy, properties: properties,
         sessionAuthority: "Authenticator broker", handover: handover,
-        producedPrompts: [.interactiveSignIn, .appCredentials])
+        producedPrompts: [.interactiveSignIn, .appCredentials], decisionLists: EntraRule.decisionLists)
 
     /// The shift change: the leaving worker signs out through a shared-device-aware app, which signs them out of
     /// every eligible app on the device (global sign-out); the next worker then signs in at their first access.

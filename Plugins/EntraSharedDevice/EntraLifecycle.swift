@@ -6,7 +6,7 @@ extension EntraState {
     mutating func terminate(_ target: ProviderEvent.Target, policy: EntraPolicy, trace: inout RuleTrace)
         -> StepOutcome
     {
-        _ = trace.check(EntraRule.accountSurvivesTermination, deviceAccount != nil)
+        _ = trace.evaluate(EntraRule.accountSurvivesTermination, in: deviceContext(user: nil, policy: policy))
         switch target {
         case .app(let app) where app.int < apps.count:
             apps[app.int].running = false
@@ -39,18 +39,21 @@ extension EntraState {
     /// broker-enabled (research §1, R12).
     mutating func queryDeviceInformation(_ index: Int, policy: EntraPolicy, trace: inout RuleTrace) -> StepOutcome {
         let app = policy.apps[index]
-        traceMode(app, policy: policy, trace: &trace)
+        traceMode(index, policy: policy, trace: &trace)
         var outcome = remainingSession(index, policy: policy)
-        if trace.check(EntraRule.deviceInfoReported, app.isAware) {
+        switch trace.first(EntraRule.deviceInformation, in: context(index, user: nil, policy: policy)) {
+        case .deviceInfoReported:
             outcome.details.set(
                 EntraDetail.deviceMode, choice: policy.deviceShared ? EntraDetail.shared : EntraDetail.defaultMode)
             if policy.sharedRequested && !policy.deviceShared {
                 outcome.findings.insert(EntraFinding.sharedModeNotActive)
             }
             if app.mode == .initFails { outcome.findings.insert(EntraFinding.multipleAccountAppUnsupported) }
-        } else if trace.check(EntraRule.deviceInfoUnavailable, true) {
+        case .deviceInfoUnavailable:
             outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.unavailable)
             if policy.sharedRequested { outcome.findings.insert(EntraFinding.appNotSharedDeviceAware) }
+        default:
+            break
         }
         return outcome
     }
@@ -58,7 +61,8 @@ extension EntraState {
     /// iOS Safari: web SSO with whatever Entra web session it still holds (R5); a web sign-in otherwise.
     mutating func openBrowser(user: UserID, policy: EntraPolicy, trace: inout RuleTrace) -> StepOutcome {
         guard policy.isIOS else { return .notApplicable }
-        if trace.check(EntraRule.browserWebSSO, true, safari != nil), let holder = safari {
+        let decision = trace.first(EntraRule.browser, in: deviceContext(user: user, policy: policy))
+        if decision == .browserWebSSO, let holder = safari {
             var outcome = StepOutcome(session: .appReused, sessionUser: holder)
             if holder != user {
                 outcome.findings.insert(EntraFinding.previousUserSessionActive)
@@ -67,7 +71,6 @@ extension EntraState {
             }
             return outcome
         }
-        _ = trace.check(EntraRule.browserSignIn, true, true)
         safari = user
         return StepOutcome(prompts: [.interactiveSignIn], session: .appNew, sessionUser: user)
     }

@@ -12,7 +12,7 @@ extension EntraState {
     ) -> StepOutcome {
         let app = policy.apps[index]
         apps[index].running = true
-        traceMode(app, policy: policy, trace: &trace)
+        traceMode(index, policy: policy, trace: &trace)
         switch app.mode {
         case .shared: return openShared(index, user: user, explicit: explicit, policy: policy, trace: &trace)
         case .defaultMode:
@@ -20,7 +20,8 @@ extension EntraState {
         case .notAware: return openNotAware(index, user: user, explicit: explicit, policy: policy, trace: &trace)
         case .initFails:
             var outcome = StepOutcome(session: .denied)
-            _ = trace.check(EntraRule.androidMultipleAccountInitFails, !policy.isIOS, true, true)
+            _ = trace.evaluate(
+                EntraRule.androidMultipleAccountInitFails, in: context(index, user: user, policy: policy))
             outcome.findings.insert(EntraFinding.multipleAccountAppUnsupported)
             outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.shared)
             return outcome
@@ -28,12 +29,13 @@ extension EntraState {
     }
 
     /// The device-mode rules every app-level event evaluates, so a trace says why the app is (not) in shared mode.
-    func traceMode(_ app: EntraAppPolicy, policy: EntraPolicy, trace: inout RuleTrace) {
-        _ = trace.check(
-            EntraRule.modeShared, policy.sharedRequested, policy.osSupported, policy.authenticatorInstalled,
-            policy.ssoExtensionReady, app.isAware)
-        _ = trace.check(EntraRule.modeRequirementMissing, policy.sharedRequested, policy.missingRequirement != nil)
-        _ = trace.check(EntraRule.appNotAware, !app.isAware)
+    /// Only the trace reads them: `EntraAppPolicy.mode`, compiled once, is what `apply` switches on.
+    func traceMode(_ index: Int, policy: EntraPolicy, trace: inout RuleTrace) {
+        guard trace.mode != .off else { return }
+        let context = self.context(index, user: nil, policy: policy)
+        _ = trace.evaluate(EntraRule.modeShared, in: context)
+        _ = trace.evaluate(EntraRule.modeRequirementMissing, in: context)
+        _ = trace.evaluate(EntraRule.appNotAware, in: context)
     }
 
     /// Shared mode: getCurrentAccount (or the remembered account), then global sign-in, silent reuse, or the
@@ -44,7 +46,9 @@ extension EntraState {
         let app = policy.apps[index]
         var outcome = StepOutcome(session: .denied)
         outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.shared)
-        if trace.check(EntraRule.iosMultipleAccountUnsupported, policy.isIOS, true, app.isMultipleAccount) {
+        var context = self.context(index, user: user, policy: policy)
+        context.explicit = explicit
+        if trace.evaluate(EntraRule.iosMultipleAccountUnsupported, in: context) {
             outcome.findings.insert(EntraFinding.multipleAccountAppUnsupported)
         }
         let previous = apps[index].principal
@@ -52,15 +56,11 @@ extension EntraState {
         if app.checksCurrentAccount {
             action = noticeAccount(index, policy: policy, trace: &trace)
         } else {
-            _ = trace.check(EntraRule.currentAccountChanged, true, false, deviceAccount != previous)
-            _ = trace.check(EntraRule.currentAccountNotChecked, true, true, previous != deviceAccount)
+            _ = trace.evaluate(EntraRule.currentAccountChanged, in: context)
+            _ = trace.evaluate(EntraRule.currentAccountNotChecked, in: context)
             // R6: the silent call for the remembered account fails at the broker; MSAL may use the local RT.
             // An explicit sign-in is interactive: it does not go through the silent call.
-            let stale = explicit ? nil : apps[index].tokens
-            if trace.check(
-                EntraRule.localRefreshTokenFallback, policy.isIOS, policy.localRefreshTokenFallback, true,
-                stale != nil && stale != deviceAccount), let stale
-            {
+            if trace.evaluate(EntraRule.localRefreshTokenFallback, in: context), let stale = apps[index].tokens {
                 outcome.session = .appReused
                 outcome.sessionUser = stale
                 outcome.findings.insert(EntraFinding.localRefreshTokenFallback)
@@ -95,23 +95,26 @@ extension EntraState {
     mutating func deviceSession(
         _ index: Int, user: UserID, policy: EntraPolicy, outcome: inout StepOutcome, trace: inout RuleTrace
     ) {
-        let current = deviceAccount
-        if trace.check(EntraRule.signInGlobal, true, current == nil) {
+        switch trace.first(EntraRule.deviceSession, in: context(index, user: user, policy: policy)) {
+        case .signInGlobal:
             outcome.prompts.append(.interactiveSignIn)
             outcome.session = .sharedNew
             outcome.sessionUser = user
             deviceAccount = user
-            if trace.check(EntraRule.notificationOnSignIn, policy.notifyOnSignIn) {
+            if trace.evaluate(EntraRule.notificationOnSignIn, in: context(index, user: user, policy: policy)) {
                 notifyListeners(except: index, policy: policy, trace: &trace)
             }
-        } else if trace.check(EntraRule.signInSilentReuse, true, current == user) {
+        case .signInSilentReuse:
             outcome.session = .sharedReused
             outcome.sessionUser = user
-        } else if trace.check(EntraRule.previousUserServed, true, current != nil && current != user), let current {
+        case .previousUserServed:
+            guard let current = deviceAccount else { return }
             outcome.session = .sharedReused
             outcome.sessionUser = current
             outcome.findings.insert(EntraFinding.previousUserSessionActive)
             outcome.subject = current
+        default:
+            return
         }
     }
 
@@ -124,25 +127,24 @@ extension EntraState {
         _ index: Int, user: UserID, policy: EntraPolicy, outcome: inout StepOutcome, trace: inout RuleTrace
     ) -> Bool {
         let held = policy.isIOS ? deviceAccount : (apps[index].principal ?? deviceAccount)
-        let other = held != nil && held != user
-        if trace.check(EntraRule.androidSecondUserRefused, true, !policy.isIOS, other)
-            || trace.check(EntraRule.iosSecondUserRejected, true, policy.isIOS, other, !policy.secondUserServed)
-        {
+        var context = self.context(index, user: user, policy: policy)
+        context.explicit = true
+        switch trace.first(EntraRule.secondUser, in: context) {
+        case .androidSecondUserRefused, .iosSecondUserRejected:
             outcome.session = .denied
             outcome.findings.insert(EntraFinding.secondUserSignInRefused)
             outcome.subject = held
             return true
-        }
-        if trace.check(EntraRule.iosSignInServedExisting, true, policy.isIOS, other, policy.secondUserServed),
-            let held
-        {
+        case .iosSignInServedExisting:
+            guard let held else { return false }
             outcome.session = .sharedReused
             outcome.sessionUser = held
             outcome.findings.insert(EntraFinding.previousUserSessionActive)
             outcome.subject = held
             return true
+        default:
+            return false
         }
-        return false
     }
 
     /// Default mode (contrast, research §0.4 and §7): per-app sessions, with broker SSO when the broker is
@@ -156,10 +158,11 @@ extension EntraState {
         var outcome = StepOutcome(session: .appNew)
         outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.defaultMode)
         let previous = apps[index].principal
-        let holder = explicit && apps[index].tokens != user ? nil : apps[index].tokens
-        let brokerHasUser = policy.brokerSilentSSO && deviceAccount == user
+        var context = self.context(index, user: user, policy: policy)
+        context.explicit = explicit
+        let decision = trace.first(EntraRule.defaultSession, in: context)
         var action = EntraDetail.none
-        if trace.check(EntraRule.defaultAppSessionReused, true, holder != nil), let holder {
+        if decision == .defaultAppSessionReused, let holder = apps[index].tokens {
             outcome.session = .appReused
             outcome.sessionUser = holder
             if holder != user {
@@ -167,21 +170,18 @@ extension EntraState {
                 outcome.subject = holder
             }
         } else {
-            if trace.check(EntraRule.defaultBrokerSSO, true, true, policy.brokerSilentSSO, deviceAccount == user) {
+            if decision == .defaultBrokerSSO {
                 outcome.sessionUser = user
-            } else if trace.check(EntraRule.defaultSignIn, true, true, !brokerHasUser) {
+            } else if decision == .defaultSignIn {
                 outcome.prompts.append(.interactiveSignIn)
                 outcome.sessionUser = user
                 // iOS without the SSO extension: MSAL's interactive route falls through to the Authenticator app
                 // (research §3), which keeps the account although no silent call or sign-out reaches it.
-                _ = trace.check(
-                    EntraRule.authenticatorBrokerRoute, policy.isIOS, policy.authenticatorInstalled,
-                    !policy.ssoExtensionReady)
+                _ = trace.evaluate(EntraRule.authenticatorBrokerRoute, in: context)
                 if policy.brokerReachable { deviceAccount = user }
             }
             apps[index].tokens = user
-            action = reconcileData(
-                index, with: user, comparesIDs: true, viaCurrentAccount: false, clears: app.clearsData, trace: &trace)
+            action = reconcileData(index, with: user, viaCurrentAccount: false, policy: policy, trace: &trace)
         }
         apps[index].principal = outcome.sessionUser
         if app.checksCurrentAccount {
@@ -198,19 +198,19 @@ extension EntraState {
     mutating func openNotAware(
         _ index: Int, user: UserID, explicit: Bool, policy: EntraPolicy, trace: inout RuleTrace
     ) -> StepOutcome {
-        let app = policy.apps[index]
         var outcome = StepOutcome(session: .appNew)
         outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.unavailable)
-        let holder = explicit && apps[index].tokens != user ? nil : apps[index].tokens
+        var context = self.context(index, user: user, policy: policy)
+        context.explicit = explicit
+        let decision = trace.first(EntraRule.notAwareSession, in: context)
         var action = EntraDetail.none
-        if trace.check(EntraRule.appOwnSignIn, true, holder == nil) {
+        if decision == .appOwnSignIn {
             outcome.prompts.append(.appCredentials)
             outcome.sessionUser = user
             apps[index].tokens = user
             apps[index].principal = user
-            action = reconcileData(
-                index, with: user, comparesIDs: true, viaCurrentAccount: false, clears: app.clearsData, trace: &trace)
-        } else if trace.check(EntraRule.appLocalSessionReused, true, holder != nil), let holder {
+            action = reconcileData(index, with: user, viaCurrentAccount: false, policy: policy, trace: &trace)
+        } else if decision == .appLocalSessionReused, let holder = apps[index].tokens {
             outcome.session = .appReused
             outcome.sessionUser = holder
             if holder != user {

@@ -5,16 +5,16 @@ extension EntraState {
     mutating func signOut(
         _ index: Int, user: UserID, brokerFails: Bool, policy: EntraPolicy, trace: inout RuleTrace
     ) -> StepOutcome {
-        let app = policy.apps[index]
-        traceMode(app, policy: policy, trace: &trace)
-        switch app.mode {
+        traceMode(index, policy: policy, trace: &trace)
+        switch policy.apps[index].mode {
         case .shared:
             return signOutShared(index, brokerFails: brokerFails, policy: policy, trace: &trace)
         case .defaultMode, .notAware:
             return signOutAppOnly(index, user: user, policy: policy, trace: &trace)
         case .initFails:
             var outcome = StepOutcome(session: .none)
-            _ = trace.check(EntraRule.androidMultipleAccountInitFails, !policy.isIOS, true, true)
+            _ = trace.evaluate(
+                EntraRule.androidMultipleAccountInitFails, in: context(index, user: user, policy: policy))
             outcome.findings.insert(EntraFinding.multipleAccountAppUnsupported)
             return outcome
         }
@@ -25,7 +25,6 @@ extension EntraState {
     mutating func signOutShared(_ index: Int, brokerFails: Bool, policy: EntraPolicy, trace: inout RuleTrace)
         -> StepOutcome
     {
-        let app = policy.apps[index]
         var outcome = StepOutcome(session: .none)
         outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.shared)
         let signedIn = deviceAccount
@@ -38,10 +37,12 @@ extension EntraState {
         }
         // removeAccountImpl runs first, whatever the broker does (§4 step 1).
         apps[index].tokens = nil
-        let action = signOutData(index, clears: app.clearsData, trace: &trace)
+        let action = signOutData(index, policy: policy, trace: &trace)
         outcome.details.set(EntraDetail.dataAction, choice: action)
-        let global = trace.check(EntraRule.signOutGlobal, true, signedIn != nil, !brokerFails)
-        if trace.check(EntraRule.signOutBrokerFailed, true, signedIn != nil, brokerFails), let signedIn {
+        var context = self.context(index, user: nil, policy: policy)
+        context.brokerFails = brokerFails
+        let broker = trace.first(EntraRule.brokerSignOut, in: context)
+        if broker == .signOutBrokerFailed, let signedIn {
             outcome.session = .sharedReused
             outcome.sessionUser = signedIn
             outcome.subject = signedIn
@@ -49,7 +50,7 @@ extension EntraState {
             outcome.details.set(EntraDetail.signOutScope, choice: EntraDetail.app)
             return outcome
         }
-        guard global, let signedIn else {
+        guard broker == .signOutGlobal, let signedIn else {
             outcome.details.set(EntraDetail.signOutScope, choice: EntraDetail.app)
             return outcome
         }
@@ -57,23 +58,20 @@ extension EntraState {
         outcome.subject = signedIn
         deviceAccount = nil
         if !policy.isIOS { apps[index].principal = nil }
-        let safariUser = safari
-        if trace.check(
-            EntraRule.browserKept, policy.isIOS, safariUser != nil, !app.signoutFromBrowser,
-            policy.safariKeptUnlessSignout)
-        {
-            outcome.findings.insert(EntraFinding.browserSessionRemains)
-        } else if trace.check(
-            EntraRule.browserSignedOut, policy.isIOS, safariUser != nil,
-            app.signoutFromBrowser || !policy.safariKeptUnlessSignout)
-        {
-            safari = nil
+        switch trace.first(EntraRule.browserAtSignOut, in: self.context(index, user: nil, policy: policy)) {
+        case .browserKept: outcome.findings.insert(EntraFinding.browserSessionRemains)
+        case .browserSignedOut: safari = nil
+        default: break
         }
         notifyListeners(except: index, policy: policy, trace: &trace)
-        if trace.check(EntraRule.signOutNotCovered, true, keepsAfterGlobalSignOut(signedIn, sender: index, policy)) {
+        context = self.context(index, user: nil, policy: policy)
+        context.signedOutGlobally = true
+        context.userKeptByAnApp = keepsAfterGlobalSignOut(signedIn, sender: index, policy)
+        context.userTokensCached = cachedTokens
+        if trace.evaluate(EntraRule.signOutNotCovered, in: context) {
             outcome.findings.insert(EntraFinding.notCoveredByGlobalSignout)
         }
-        if trace.check(EntraRule.signOutCachedAccessTokens, true, cachedTokens) {
+        if trace.evaluate(EntraRule.signOutCachedAccessTokens, in: context) {
             outcome.findings.insert(EntraFinding.accessTokenOutlivesSignOut)
         }
         return outcome
@@ -101,14 +99,16 @@ extension EntraState {
     }
 
     /// The signing-out app clears its own data, or keeps it (MSAL never does, R4).
-    mutating func signOutData(_ index: Int, clears: Bool, trace: inout RuleTrace) -> Int {
-        let holds = apps[index].dataOwner != nil
-        if trace.check(EntraRule.signOutDataCleared, holds, clears) {
+    mutating func signOutData(_ index: Int, policy: EntraPolicy, trace: inout RuleTrace) -> Int {
+        switch trace.first(EntraRule.signOutData, in: context(index, user: nil, policy: policy)) {
+        case .signOutDataCleared:
             apps[index].dataOwner = nil
             return EntraDetail.cleared
+        case .signOutDataKept:
+            return EntraDetail.kept
+        default:
+            return EntraDetail.none
         }
-        if trace.check(EntraRule.signOutDataKept, holds, !clears) { return EntraDetail.kept }
-        return EntraDetail.none
     }
 
     /// Default mode or an app that is not shared-device aware: only this app's session ends; the broker and
@@ -124,16 +124,18 @@ extension EntraState {
                 ? (policy.deviceShared ? EntraDetail.shared : EntraDetail.defaultMode)
                 : EntraDetail.unavailable)
         outcome.details.set(EntraDetail.signOutScope, choice: EntraDetail.app)
-        _ = trace.check(EntraRule.signOutAppOnly, true)
+        _ = trace.evaluate(EntraRule.signOutAppOnly, in: context(index, user: user, policy: policy))
         let leaving = apps[index].tokens ?? user
         apps[index].tokens = nil
         apps[index].principal = nil
-        outcome.details.set(EntraDetail.dataAction, choice: signOutData(index, clears: app.clearsData, trace: &trace))
+        outcome.details.set(EntraDetail.dataAction, choice: signOutData(index, policy: policy, trace: &trace))
         var stillHeld = deviceAccount == leaving
         for other in apps.indices where other != index && apps[other].tokens == leaving {
             if policy.apps[other].mode != .shared { stillHeld = true }
         }
-        if trace.check(EntraRule.otherAppsStaySignedIn, true, stillHeld) {
+        var context = self.context(index, user: user, policy: policy)
+        context.userStillHeld = stillHeld
+        if trace.evaluate(EntraRule.otherAppsStaySignedIn, in: context) {
             outcome.findings.insert(EntraFinding.notCoveredByGlobalSignout)
             outcome.subject = leaving
         }

@@ -34,7 +34,7 @@ struct AirWatchHarness {
     @discardableResult
     mutating func step(
         _ event: String, _ target: String, user: String? = nil, at: String? = nil, conditions: [String: String] = [:],
-        mode: RuleTrace.Mode = .fired
+        mode: RuleTrace.Mode = .fired, mutation: RuleTrace.Mutation? = nil
     ) throws -> Step {
         if let at {
             let parts = at.split(separator: ":").compactMap { Int($0) }
@@ -61,7 +61,7 @@ struct AirWatchHarness {
             stepConditions.set(id, value)
         }
         let userID = user.map { users.intern($0) }
-        var trace = RuleTrace(mode)
+        var trace = RuleTrace(mode, mutation: mutation)
         let outcome = provider.apply(
             ProviderEvent(event: eventID, target: resolved, user: userID, time: clock, conditions: stepConditions),
             to: &state, policy: policy, trace: &trace)

@@ -1,6 +1,7 @@
-import AirWatchSDKProvider
 import SSOPolicyProviderKit
 import Testing
+
+@testable import AirWatchSDKProvider
 
 private let descriptor = AirWatchSDKProvider().descriptor
 
@@ -79,7 +80,52 @@ struct RuleTests {
             result.trace.entries.first { descriptor.rules[Int($0.rule.index)].id == "airwatch.identify.common-auth" })
         #expect(!entry.fired)
         let rule = descriptor.rules[Int(entry.rule.index)]
-        #expect(rule.conditions[Int(entry.failedCondition)].fails == "SSO is not effective")
+        #expect(rule.conditions[Int(entry.failedCondition)].fails == "SSO is not effective for the app")
+        #expect(rule.conditions[Int(entry.failedCondition)].predicate == "ssoEffective")
+    }
+
+    /// The table compiles without problems, and every predicate is stated by some rule (none is dead code).
+    @Test func ruleTableHasNoProblemsAndNoUnusedPredicate() {
+        #expect(AirWatchRule.table.problems == [])
+        let used = Set(AirWatchRule.table.definitions.flatMap { $0.checks.map(\.predicate) })
+        #expect(Set(AirWatchPredicate.allCases).subtracting(used).isEmpty)
+        #expect(descriptor.rules.allSatisfy { rule in rule.conditions.allSatisfy { $0.predicate != nil } })
+    }
+
+    /// The ordered decisions are declared as decision lists that `providers` can show, in evaluation order.
+    @Test func decisionListsAreDeclared() {
+        let lists = descriptor.decisionLists
+        #expect(lists.count == 8)
+        let passcode = lists.first { $0.name == "secure: passcode" }
+        #expect(
+            passcode?.rules == [
+                "airwatch.secure.passcode.create", "airwatch.secure.passcode.live-session",
+                "airwatch.secure.passcode.every-access", "airwatch.secure.passcode.prompt",
+            ])
+        let identify = lists.first { $0.name == "identify: after silent login failed" }
+        #expect(identify?.rules.last == "airwatch.identify.app-login")
+    }
+
+    /// Each condition of a rule decides: flipping it (a test-only mutation) stops the rule from firing in its own
+    /// firing example, so the explanation changes with it.
+    @Test(arguments: exampleCases.filter(\.example.fires))
+    func everyConditionDecides(_ item: RuleExampleCase) throws {
+        let index = try #require(descriptor.rules.firstIndex { $0.id == item.rule })
+        let example = item.example
+        for condition in descriptor.rules[index].conditions.indices {
+            var harness = try AirWatchHarness(
+                settings: example.settings, apps: [("app", example.appKeys)], facts: example.facts)
+            let declaration = try #require(descriptor.allEvents.first { $0.name == example.event })
+            var target = "app"
+            if case .choice(let words) = declaration.target { target = words[0] }
+            if let given = example.target { target = given }
+            let step = try harness.step(
+                example.event, target, user: "alice", at: "08:00", conditions: example.conditions, mode: .explain,
+                mutation: RuleTrace.Mutation(rule: RuleID(index), condition: condition))
+            #expect(!step.fired.contains(item.rule), "condition \(condition) did not decide")
+            let entry = step.trace.entries.first { Int($0.rule.index) == index }
+            #expect(entry.map { !$0.fired && Int($0.failedCondition) == condition } ?? false)
+        }
     }
 
     @Test func traceOffRecordsNothing() throws {

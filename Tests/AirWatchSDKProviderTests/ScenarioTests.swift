@@ -17,7 +17,8 @@ struct ScenarioTests {
         #expect(first.sessionUser == "alice")
         #expect(first.detail("sso_status") == "enabled")
         #expect(first.detail("credential_method") == "username_password")
-        #expect(first.because("airwatch.identify.common-auth") == "silent login failed and SSO is enabled")
+        #expect(
+            first.because("airwatch.identify.common-auth") == "silent login failed and SSO is effective for the app")
         #expect(first.fired.contains("airwatch.secure.passcode.create"))
         let second = try h.open("timesheet", at: "08:05")
         #expect(second.prompts == [])

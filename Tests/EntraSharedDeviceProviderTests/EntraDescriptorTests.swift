@@ -11,51 +11,64 @@ import Testing
         #expect(descriptor.selfCheck() == [])
     }
 
-    @Test func ruleConstantsMatchTableOrder() {
-        let expected: [(RuleID, String)] = [
-            (EntraRule.modeShared, "entra.mode.shared"),
-            (EntraRule.modeRequirementMissing, "entra.mode.requirement-missing"),
-            (EntraRule.appNotAware, "entra.app.not-shared-device-aware"),
-            (EntraRule.appOwnSignIn, "entra.app.own-sign-in"),
-            (EntraRule.appLocalSessionReused, "entra.app.local-session-reused"),
-            (EntraRule.androidMultipleAccountInitFails, "entra.android.multiple-account-init-fails"),
-            (EntraRule.iosMultipleAccountUnsupported, "entra.ios.multiple-account-unsupported"),
-            (EntraRule.currentAccountChanged, "entra.current-account.changed"),
-            (EntraRule.currentAccountNotChecked, "entra.current-account.not-checked"),
-            (EntraRule.onlyNilCheck, "entra.current-account.only-nil-check"),
-            (EntraRule.dataCleared, "entra.data.cleared"),
-            (EntraRule.dataNotCleared, "entra.data.not-cleared"),
-            (EntraRule.signInGlobal, "entra.sign-in.global"),
-            (EntraRule.signInSilentReuse, "entra.sign-in.silent-reuse"),
-            (EntraRule.previousUserServed, "entra.sign-in.previous-user-served"),
-            (EntraRule.iosSecondUserRejected, "entra.ios.second-user-rejected"),
-            (EntraRule.androidSecondUserRefused, "entra.android.second-user-refused"),
-            (EntraRule.localRefreshTokenFallback, "entra.silent.local-rt-fallback"),
-            (EntraRule.notificationOnSignIn, "entra.notification.on-sign-in"),
-            (EntraRule.signOutGlobal, "entra.sign-out.global"),
-            (EntraRule.signOutBrokerFailed, "entra.sign-out.broker-failed"),
-            (EntraRule.signOutDataCleared, "entra.sign-out.app-data-cleared"),
-            (EntraRule.signOutDataKept, "entra.sign-out.app-data-kept"),
-            (EntraRule.browserKept, "entra.sign-out.browser-kept"),
-            (EntraRule.browserSignedOut, "entra.sign-out.browser-signed-out"),
-            (EntraRule.signOutNotCovered, "entra.sign-out.not-covered"),
-            (EntraRule.signOutCachedAccessTokens, "entra.sign-out.cached-access-tokens"),
-            (EntraRule.signOutAppOnly, "entra.sign-out.app-only"),
-            (EntraRule.otherAppsStaySignedIn, "entra.sign-out.other-apps-stay-signed-in"),
-            (EntraRule.defaultAppSessionReused, "entra.default.app-session-reused"),
-            (EntraRule.defaultBrokerSSO, "entra.default.broker-sso"),
-            (EntraRule.defaultSignIn, "entra.default.sign-in"),
-            (EntraRule.deviceInfoReported, "entra.device-info.reported"),
-            (EntraRule.deviceInfoUnavailable, "entra.device-info.unavailable"),
-            (EntraRule.browserWebSSO, "entra.browser.web-sso"),
-            (EntraRule.browserSignIn, "entra.browser.sign-in"),
-            (EntraRule.accountSurvivesTermination, "entra.lifecycle.account-survives"),
-            (EntraRule.iosSignInServedExisting, "entra.ios.sign-in-existing-session-served"),
-            (EntraRule.authenticatorBrokerRoute, "entra.ios.authenticator-broker-route"),
+    /// Ids are positions in `EntraRule`, so the table's order is the ids' order: a rule moved or removed would
+    /// change the id of every rule after it (saved traces, coverage), and this list notices.
+    @Test func ruleIdsComeFromTheTableInOrder() {
+        let expected = [
+            "entra.mode.shared",
+            "entra.mode.requirement-missing",
+            "entra.app.not-shared-device-aware",
+            "entra.app.own-sign-in",
+            "entra.app.local-session-reused",
+            "entra.android.multiple-account-init-fails",
+            "entra.ios.multiple-account-unsupported",
+            "entra.current-account.changed",
+            "entra.current-account.not-checked",
+            "entra.current-account.only-nil-check",
+            "entra.data.cleared",
+            "entra.data.not-cleared",
+            "entra.sign-in.global",
+            "entra.sign-in.silent-reuse",
+            "entra.sign-in.previous-user-served",
+            "entra.ios.second-user-rejected",
+            "entra.android.second-user-refused",
+            "entra.silent.local-rt-fallback",
+            "entra.notification.on-sign-in",
+            "entra.sign-out.global",
+            "entra.sign-out.broker-failed",
+            "entra.sign-out.app-data-cleared",
+            "entra.sign-out.app-data-kept",
+            "entra.sign-out.browser-kept",
+            "entra.sign-out.browser-signed-out",
+            "entra.sign-out.not-covered",
+            "entra.sign-out.cached-access-tokens",
+            "entra.sign-out.app-only",
+            "entra.sign-out.other-apps-stay-signed-in",
+            "entra.default.app-session-reused",
+            "entra.default.broker-sso",
+            "entra.default.sign-in",
+            "entra.device-info.reported",
+            "entra.device-info.unavailable",
+            "entra.browser.web-sso",
+            "entra.browser.sign-in",
+            "entra.lifecycle.account-survives",
+            "entra.ios.sign-in-existing-session-served",
+            "entra.ios.authenticator-broker-route",
         ]
-        #expect(expected.count == descriptor.rules.count)
-        for (id, name) in expected {
-            #expect(descriptor.rule(name) == id, "\(name)")
+        #expect(EntraRule.table.problems == [])
+        #expect(descriptor.rules.map(\.id) == expected)
+        for rule in EntraRule.allCases {
+            #expect(descriptor.rule(rule.definition.name) == rule.id, "\(rule)")
+        }
+    }
+
+    /// Every ordered decision is declared, names rules of the table, and lists each rule once.
+    @Test func decisionListsAreDeclared() {
+        #expect(descriptor.decisionLists == EntraRule.decisionLists)
+        #expect(descriptor.decisionLists.count == 10)
+        for list in descriptor.decisionLists {
+            #expect(Set(list.rules).count == list.rules.count, "\(list.name)")
+            for rule in list.rules { #expect(descriptor.rule(rule) != nil, "\(list.name): \(rule)") }
         }
     }
 
@@ -137,6 +150,30 @@ import Testing
                     example.event, target, user: "alice", at: "08:00", conditions: example.conditions)
                 let fired = result.trace.entries.contains { $0.fired && $0.rule == RuleID(index) }
                 #expect(fired == example.fires, "\(rule.id): \(example)")
+            }
+        }
+    }
+
+    /// Each condition decides what the explanation says it decides: in every firing example, flipping one
+    /// condition (a test-only mutation) stops the rule, and the explanation names that condition as the one that
+    /// failed.
+    @Test func flippingAConditionChangesTheExplanation() throws {
+        for (index, rule) in descriptor.rules.enumerated() {
+            for example in rule.examples where example.fires {
+                for condition in rule.conditions.indices {
+                    var harness = try EntraHarness(
+                        settings: example.settings, apps: [(id: "app", keys: example.appKeys)],
+                        facts: example.facts)
+                    let mutation = RuleTrace.Mutation(rule: RuleID(index), condition: condition)
+                    let result = harness.step(
+                        example.event, example.event == "open_browser" ? "safari" : "app", user: "alice",
+                        at: "08:00", conditions: example.conditions, mode: .explain, mutation: mutation)
+                    let entries = result.trace.entries.filter { $0.rule == RuleID(index) }
+                    #expect(!entries.contains { $0.fired }, "\(rule.id) #\(condition): \(example)")
+                    #expect(
+                        entries.contains { !$0.fired && Int($0.failedCondition) == condition },
+                        "\(rule.id) #\(condition): \(example)")
+                }
             }
         }
     }

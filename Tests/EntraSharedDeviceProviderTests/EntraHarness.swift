@@ -43,7 +43,7 @@ struct EntraHarness {
 
     mutating func step(
         _ event: String, _ target: String, user: String? = nil, at clock: String? = nil,
-        conditions: [String: String] = [:], mode: RuleTrace.Mode = .fired
+        conditions: [String: String] = [:], mode: RuleTrace.Mode = .fired, mutation: RuleTrace.Mutation? = nil
     ) -> EntraResult {
         let descriptor = provider.descriptor
         if let clock { time = Self.clock(clock) } else { time += 60 }
@@ -63,7 +63,7 @@ struct EntraHarness {
             stepConditions.set(id, descriptor.stepConditions[Int(id.index)].kind.parse(value)!)
         }
         let userID = user.map { users.intern($0) }
-        var trace = RuleTrace(mode)
+        var trace = RuleTrace(mode, mutation: mutation)
         let providerEvent = ProviderEvent(
             event: eventID, target: resolved, user: userID, time: time, conditions: stepConditions)
         let outcome = provider.apply(providerEvent, to: &state, policy: policy, trace: &trace)

@@ -70,4 +70,21 @@ public final class RuleTable<Rules: RuleSet>: Sendable {
         self.checks = checks
         self.starts = starts
     }
+
+    /// True when every check of rule `index` holds: the trace-off path, without bounds checks (the ranges are
+    /// built from the same arrays in `init`).
+    @inlinable @inline(__always)
+    public func allHold(_ index: Int, in context: Rules.Predicate.Context) -> Bool {
+        starts.withUnsafeBufferPointer { starts in
+            checks.withUnsafeBufferPointer { checks in
+                var position = starts[index]
+                let end = starts[index + 1]
+                while position < end {
+                    if !checks[position].holds(in: context) { return false }
+                    position += 1
+                }
+                return true
+            }
+        }
+    }
 }

@@ -51,20 +51,19 @@ public struct RuleTrace: Sendable, Hashable {
     /// Evaluates a rule of a `RuleSet` against the provider's context: it fires when every condition holds, checked
     /// in the rule's order. The trace records that it fired, or (under `.explain`) the first condition that failed.
     ///
-    /// Inlinable so that with the trace off it compiles, in the provider's module, to the predicates' own code.
-    @inlinable
+    /// With the trace off this inlines, in the provider's module, to a loop over the rule's checks calling the
+    /// predicates' own code; recording is out of line so that it does not weigh on that path.
+    @inlinable @inline(__always)
     public mutating func evaluate<Rules: RuleSet>(_ rule: Rules, in context: Rules.Predicate.Context) -> Bool {
+        if mode == .off { return Rules.table.allHold(rule.rawValue, in: context) }
+        return evaluateRecording(rule, in: context)
+    }
+
+    @inlinable @inline(never)
+    mutating func evaluateRecording<Rules: RuleSet>(_ rule: Rules, in context: Rules.Predicate.Context) -> Bool {
         let table = Rules.table
         let start = table.starts[rule.rawValue]
         let end = table.starts[rule.rawValue + 1]
-        if mode == .off {
-            var index = start
-            while index < end {
-                if !table.checks[index].holds(in: context) { return false }
-                index += 1
-            }
-            return true
-        }
         var index = start
         while index < end {
             var holds = table.checks[index].holds(in: context)

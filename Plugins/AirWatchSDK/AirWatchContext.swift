@@ -1,0 +1,90 @@
+import SSOPolicyProviderKit
+
+/// What a wipe in progress removes, for the rules that decide what survives it.
+enum AirWatchWipe: UInt8, Sendable {
+    case none
+    /// The SDK data of one store (failed attempts, `logoutCurrentUser`).
+    case sdkData
+    /// Every SDK app's data and app data (`wipe_scope: enterprise_wipe`).
+    case everyApp
+    /// The SDK data of one app whose registration is another user's than Hub's checked-out user.
+    case userChange
+}
+
+/// The provider's view of one decision: the policy, the state as it is at that moment, the app the decision is
+/// about, the event, and the values the access's phases have worked out so far (identify's prompt, the secure
+/// phase's prompts, a wipe in progress). Every `AirWatchPredicate` reads this and nothing else.
+///
+/// `apply` swaps the state in and out (`swap`, no copy), and the handlers mutate `context.state`, so a rule always
+/// sees the state at the moment it decides and the state's arrays stay uniquely referenced (no copy-on-write).
+struct AirWatchContext {
+    let policy: AirWatchPolicy
+    var state: AirWatchState
+    /// The app the decision is about: the event's app, or the app a loop over the device is at.
+    var app: Int
+    var user: UserID?
+    var time: Int
+    var event: EventID
+
+    /// `terminate: all` (a device restart).
+    var deviceWide = false
+    /// `query_sso_status`: the app's initial check has not finished (or the step says so).
+    var beforeInitialCheck = false
+    /// Identify: silent login identified the user.
+    var silent = false
+    /// Identify: the prompt the identify phase asked (nil = none).
+    var identifyPrompt: Prompt?
+    /// Secure: the prompt the secure table chose (nil = none yet), and the prompts the phase shows.
+    var securePrompt: Prompt?
+    var securePrompts = PromptList()
+    var wipe = AirWatchWipe.none
+    /// A user whose own session or data does not count as left behind (the user checking out).
+    var spared: UserID?
+
+    init(policy: AirWatchPolicy, event: ProviderEvent, app: Int) {
+        self.policy = policy
+        self.state = AirWatchState(apps: [], stores: [], checkedOutUser: nil)
+        self.app = app
+        self.user = event.user
+        self.time = event.time
+        self.event = event.event
+    }
+
+    /// The compiled app the decision is about.
+    var entry: AirWatchApp { policy.apps[app] }
+
+    /// The index of that app's store (its own, or its cluster's shared store).
+    var storeIndex: Int { policy.apps[app].store }
+
+    /// The SDK's state for that app.
+    var appState: AirWatchAppState {
+        get { state.apps[app] }
+        _modify { yield &state.apps[app] }
+    }
+
+    /// That app's store.
+    var store: AirWatchStore {
+        get { state.stores[policy.apps[app].store] }
+        _modify { yield &state.stores[policy.apps[app].store] }
+    }
+
+    /// Whether that app's store holds a session within its timeout now.
+    var storeSessionLive: Bool { state.sessionLive(storeIndex, at: time, timeout: policy.timeout) }
+
+    /// Whether the session serves this access: live, and not a cold launch that must authenticate (option C2).
+    var sessionLive: Bool {
+        storeSessionLive && !(policy.coldLaunchRequiresAuth && !state.apps[app].unlockedInProcess)
+    }
+
+    /// Whose session serves the attempt: the store's with the SDK, the app's own login without it.
+    var servingSessionUser: UserID? {
+        policy.apps[app].usesSDK ? state.stores[policy.apps[app].store].sessionUser : state.apps[app].ownSessionUser
+    }
+
+    /// Users whose session or data an app without the SDK holds, apart from `spared`.
+    var heldUsers: UInt64 {
+        var held = state.apps[app].dataUsers | (state.apps[app].ownSessionUser.map(AirWatchState.bit) ?? 0)
+        if let spared { held &= ~AirWatchState.bit(spared) }
+        return held
+    }
+}

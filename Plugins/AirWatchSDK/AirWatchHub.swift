@@ -1,0 +1,65 @@
+import SSOPolicyProviderKit
+
+private typealias Rule = AirWatchRule
+private typealias Finding = AirWatchFinding
+
+/// Hub's multi-user mode: check-in and check-out. Apps notice a new user at their next access (`open`).
+extension AirWatchSDKProvider {
+    /// The user checks the device in at Hub: nobody is checked out. The passcode goes if the Shared Device setting
+    /// says so; registrations and app data stay until another user checks out (E41, E43).
+    func checkIn(_ user: UserID, context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+        var findings = FindingSet()
+        var subject: UserID?
+        _ = trace.evaluate(Rule.checkInDevice, in: context)
+        if context.state.checkedOutUser != nil {
+            context.state.checkedOutUser = nil
+            context.state.checkOutGeneration &+= 1
+        }
+        if trace.evaluate(Rule.checkInClearPasscode, in: context) { clearPasscodes(&context) }
+        let current = context.app
+        for app in context.policy.apps.indices where context.policy.apps[app].usesSDK {
+            context.app = app
+            guard trace.evaluate(Rule.checkInDataKept, in: context) else { continue }
+            let data = context.appState.dataUsers
+            findings.insert(Finding.checkInDataRemains.id)
+            subject = subject ?? (data & AirWatchState.bit(user) != 0 ? user : UserID(data.trailingZeroBitCount))
+        }
+        context.app = current
+        withoutSDKSurvivors(&context, trace: &trace, findings: &findings, subject: &subject)
+        return StepOutcome(session: .none, findings: findings, subject: subject)
+    }
+
+    /// Hub checks out a user; apps notice at their next access (E41-E43).
+    func checkOut(_ user: UserID, context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+        var findings = FindingSet()
+        var subject = context.state.checkedOutUser
+        guard trace.evaluate(Rule.checkOutNewUser, in: context) else { return StepOutcome(session: .none) }
+        context.state.checkedOutUser = user
+        context.state.checkOutGeneration &+= 1
+        let passcode = context.state.stores.contains { $0.passcodeSet }
+        if trace.evaluate(Rule.checkOutClearPasscode, in: context) {
+            clearPasscodes(&context)
+        } else if passcode {
+            findings.insert(Finding.passcodeSurvivesCheckOut.id)
+        }
+        for app in context.policy.apps.indices
+        where context.policy.apps[app].usesSDK && !context.policy.apps[app].clearsDataOnUserChange {
+            let others = context.state.apps[app].dataUsers & ~AirWatchState.bit(user)
+            if others != 0 {
+                findings.insert(Finding.checkOutDataNotSeparated.id)
+                subject = subject ?? UserID(others.trailingZeroBitCount)
+            }
+        }
+        withoutSDKSurvivors(&context, trace: &trace, findings: &findings, subject: &subject, sparing: user)
+        return StepOutcome(session: .none, findings: findings, subject: subject)
+    }
+
+    /// The Shared Device setting `clear_passcode_on_check_out`: every store's passcode and session go.
+    private func clearPasscodes(_ context: inout AirWatchContext) {
+        for store in context.state.stores.indices {
+            context.state.stores[store].passcodeSet = false
+            context.state.stores[store].hasSession = false
+            context.state.stores[store].sessionUser = nil
+        }
+    }
+}

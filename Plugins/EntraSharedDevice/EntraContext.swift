@@ -1,0 +1,105 @@
+import SSOPolicyProviderKit
+
+/// What the predicates read for one decision: the policy, the app and what it remembers, the device-wide accounts
+/// and the acting user, taken from the state at the moment of the decision, plus the values a phase works out on
+/// the way (the account data is reconciled against, what a global sign-out leaves behind).
+///
+/// Built afresh at each decision (`EntraState.context`), so a rule never reads a state an earlier step of the
+/// same event has since changed. Only values: building one does not allocate.
+struct EntraContext {
+    var policy: EntraPolicySettings
+    /// The app the event is for (`EntraAppPolicy.deviceLevel` for device-level events: a restart, Safari).
+    var app: EntraAppPolicy
+    /// What that app remembers now.
+    var appState: EntraAppState
+    /// The broker's device-wide account now.
+    var deviceAccount: UserID?
+    /// Whose Entra web session Safari holds now (iOS).
+    var safari: UserID?
+    /// The acting user.
+    var user: UserID?
+
+    // Phase-local values, set by the phase that decides.
+
+    /// The event is `sign_in` (the sign-in screen), not an app settling its session at the foreground.
+    var explicit = false
+    /// The app calls getCurrentAccount at this point: on foreground when it checks, or on the account-change
+    /// notification.
+    var callsCurrentAccount = false
+    /// The account the app reconciles its data against: getCurrentAccount's answer, or the user it signed in.
+    var current: UserID?
+    /// The app learns of the account through getCurrentAccount (not by signing a user in itself).
+    var viaCurrentAccount = false
+    /// The step condition `broker: fails` of a sign-out.
+    var brokerFails = false
+    /// A global sign-out has just removed the device account.
+    var signedOutGlobally = false
+    /// After that global sign-out, some app still holds the user's session or data (`keepsAfterGlobalSignOut`).
+    var userKeptByAnApp = false
+    /// An app that served the signed-out user caches access tokens itself.
+    var userTokensCached = false
+    /// After a per-app sign-out, the broker or another app that is not in shared mode still holds the user.
+    var userStillHeld = false
+}
+
+/// The policy-wide values the predicates read, copied out of `EntraPolicy` without its apps array, so building a
+/// context costs no reference counting on the attempt path.
+struct EntraPolicySettings {
+    var sharedRequested: Bool
+    var osSupported: Bool
+    var authenticatorInstalled: Bool
+    var ssoExtensionReady: Bool
+    var requirementMissing: Bool
+    var deviceShared: Bool
+    var isIOS: Bool
+    var brokerSilentSSO: Bool
+    var secondUserServed: Bool
+    var localRefreshTokenFallback: Bool
+    var notifyOnSignIn: Bool
+    var safariKeptUnlessSignout: Bool
+
+    @inline(__always)
+    init(_ policy: EntraPolicy) {
+        sharedRequested = policy.sharedRequested
+        osSupported = policy.osSupported
+        authenticatorInstalled = policy.authenticatorInstalled
+        ssoExtensionReady = policy.ssoExtensionReady
+        requirementMissing = policy.missingRequirement != nil
+        deviceShared = policy.deviceShared
+        isIOS = policy.isIOS
+        brokerSilentSSO = policy.brokerSilentSSO
+        secondUserServed = policy.secondUserServed
+        localRefreshTokenFallback = policy.localRefreshTokenFallback
+        notifyOnSignIn = policy.notifyOnSignIn
+        safariKeptUnlessSignout = policy.safariKeptUnlessSignout
+    }
+}
+
+extension EntraAppPolicy {
+    /// The app of a device-level decision (a restart, Safari): no MSAL, no duties.
+    static let deviceLevel = EntraAppPolicy(
+        msal: .notMSAL, brokerEnabled: false, checksCurrentAccount: false, comparesAccountIDs: false,
+        clearsData: false, listener: false, signoutFromBrowser: false, cachesAccessTokens: false, mode: .notAware,
+        catalog: nil)
+}
+
+extension EntraState {
+    /// The context of a decision about app `index` for `user`, as the state is now.
+    @inline(__always)
+    func context(_ index: Int, user: UserID?, policy: EntraPolicy) -> EntraContext {
+        let app = policy.apps[index]
+        return EntraContext(
+            policy: EntraPolicySettings(policy), app: app, appState: apps[index], deviceAccount: deviceAccount,
+            safari: safari,
+            user: user, callsCurrentAccount: app.checksCurrentAccount)
+    }
+
+    /// The context of a device-level decision (no app), as the state is now.
+    @inline(__always)
+    func deviceContext(user: UserID?, policy: EntraPolicy) -> EntraContext {
+        EntraContext(
+            policy: EntraPolicySettings(policy), app: .deviceLevel, appState: EntraAppState(),
+            deviceAccount: deviceAccount,
+            safari: safari, user: user)
+    }
+}

@@ -1,0 +1,96 @@
+import SSOPolicyProviderKit
+
+/// The Entra rule table: one case per rule, in table order (a rule's id is its position, so never reorder or
+/// remove a case; add new ones at the end). The definitions live by phase: `EntraModeRules` (device mode, apps
+/// that are not shared-device aware, getDeviceInformation), `EntraCurrentAccountRules`, `EntraSignInRules`
+/// (shared and default mode), `EntraSignOutRules` and `EntraLifecycleRules` (Safari, termination).
+enum EntraRule: Int, RuleSet {
+    case modeShared
+    case modeRequirementMissing
+    case appNotAware
+    case appOwnSignIn
+    case appLocalSessionReused
+    case androidMultipleAccountInitFails
+    case iosMultipleAccountUnsupported
+    case currentAccountChanged
+    case currentAccountNotChecked
+    case onlyNilCheck
+    case dataCleared
+    case dataNotCleared
+    case signInGlobal
+    case signInSilentReuse
+    case previousUserServed
+    case iosSecondUserRejected
+    case androidSecondUserRefused
+    case localRefreshTokenFallback
+    case notificationOnSignIn
+    case signOutGlobal
+    case signOutBrokerFailed
+    case signOutDataCleared
+    case signOutDataKept
+    case browserKept
+    case browserSignedOut
+    case signOutNotCovered
+    case signOutCachedAccessTokens
+    case signOutAppOnly
+    case otherAppsStaySignedIn
+    case defaultAppSessionReused
+    case defaultBrokerSSO
+    case defaultSignIn
+    case deviceInfoReported
+    case deviceInfoUnavailable
+    case browserWebSSO
+    case browserSignIn
+    case accountSurvivesTermination
+    case iosSignInServedExisting
+    case authenticatorBrokerRoute
+
+    static let table = RuleTable<EntraRule>()
+
+    var definition: RuleDefinition<EntraPredicate> {
+        guard
+            let definition = modeDefinition ?? currentAccountDefinition ?? signInDefinition ?? defaultModeDefinition
+                ?? signOutDefinition ?? lifecycleDefinition
+        else { preconditionFailure("rule \(self) has no definition") }
+        return definition
+    }
+
+    // The ordered decisions: in each, the first rule that fires decides.
+
+    /// An app that is not shared-device aware at the foreground.
+    static let notAwareSession = DecisionList<EntraRule>(
+        "app that is not shared-device aware: own login or own session", [.appOwnSignIn, .appLocalSessionReused])
+    /// Data of another user, once the app knows the account (getCurrentAccount or its own sign-in).
+    static let foreignData = DecisionList<EntraRule>(
+        "data of another user: cleared or kept", [.dataCleared, .dataNotCleared])
+    /// The broker's answer when a shared-mode app settles its session.
+    static let deviceSession = DecisionList<EntraRule>(
+        "device session in shared mode", [.signInGlobal, .signInSilentReuse, .previousUserServed])
+    /// An explicit sign-in while another user's account is held.
+    static let secondUser = DecisionList<EntraRule>(
+        "explicit sign-in by a second user",
+        [.androidSecondUserRefused, .iosSecondUserRejected, .iosSignInServedExisting])
+    /// A default-mode app at the foreground.
+    static let defaultSession = DecisionList<EntraRule>(
+        "default mode: app session, broker SSO or sign-in",
+        [.defaultAppSessionReused, .defaultBrokerSSO, .defaultSignIn])
+    /// The broker's part of a shared-mode sign-out.
+    static let brokerSignOut = DecisionList<EntraRule>(
+        "broker sign-out in shared mode", [.signOutGlobal, .signOutBrokerFailed])
+    /// The signing-out app's own data.
+    static let signOutData = DecisionList<EntraRule>(
+        "the signing-out app's data", [.signOutDataCleared, .signOutDataKept])
+    /// Safari at a global sign-out (iOS).
+    static let browserAtSignOut = DecisionList<EntraRule>(
+        "Safari at a global sign-out", [.browserKept, .browserSignedOut])
+    /// getDeviceInformation.
+    static let deviceInformation = DecisionList<EntraRule>(
+        "getDeviceInformation", [.deviceInfoReported, .deviceInfoUnavailable])
+    /// Safari opened by a user (iOS).
+    static let browser = DecisionList<EntraRule>("Safari: web SSO or web sign-in", [.browserWebSSO, .browserSignIn])
+
+    static let decisionLists = [
+        notAwareSession, foreignData, deviceSession, secondUser, defaultSession, brokerSignOut, signOutData,
+        browserAtSignOut, deviceInformation, browser,
+    ].map(\.declaration)
+}
