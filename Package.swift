@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "SSOPolicyProviderKit", targets: ["SSOPolicyProviderKit"]),
         .library(name: "AirWatchSDKProvider", targets: ["AirWatchSDKProvider"]),
         .library(name: "EntraSharedDeviceProvider", targets: ["EntraSharedDeviceProvider"]),
+        .library(name: "ImprivataMAMProvider", targets: ["ImprivataMAMProvider"]),
         .executable(name: "ssopolicy", targets: ["ssopolicy"]),
     ],
     dependencies: [
@@ -41,6 +42,11 @@ let package = Package(
             name: "EntraSharedDeviceProvider",
             dependencies: ["SSOPolicyProviderKit"],
             path: "Plugins/EntraSharedDevice"
+        ),
+        .target(
+            name: "ImprivataMAMProvider",
+            dependencies: ["SSOPolicyProviderKit"],
+            path: "Plugins/ImprivataMAM"
         ),
         // A complete example provider to copy from (docs/writing-a-provider.md); the tests register it, the
         // executable does not.
@@ -85,7 +91,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "ssopolicy",
-            dependencies: ["SSOPolicyCLI", "SSOPolicyServer", "AirWatchSDKProvider", "EntraSharedDeviceProvider"]
+            dependencies: [
+                "SSOPolicyCLI", "SSOPolicyServer", "AirWatchSDKProvider", "EntraSharedDeviceProvider",
+                "ImprivataMAMProvider",
+            ]
         ),
         .target(
             name: "SSOPolicyTestSupport",
@@ -102,10 +111,17 @@ let package = Package(
             dependencies: ["EntraSharedDeviceProvider", "SSOPolicy", "SSOPolicyTestSupport"]
         ),
         .testTarget(
+            name: "ImprivataMAMProviderTests",
+            dependencies: [
+                "ImprivataMAMProvider", "SSOPolicy", "SSOPolicyTestSupport", "AirWatchSDKProvider",
+                "EntraSharedDeviceProvider",
+            ]
+        ),
+        .testTarget(
             name: "SSOPolicyServerTests",
             dependencies: [
                 "SSOPolicyServer", "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider",
-                "EntraSharedDeviceProvider", "ssopolicy",
+                "EntraSharedDeviceProvider", "ImprivataMAMProvider", "ssopolicy",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
@@ -113,7 +129,7 @@ let package = Package(
             name: "SSOPolicyCLITests",
             dependencies: [
                 "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider", "EntraSharedDeviceProvider",
-                "ssopolicy",
+                "ImprivataMAMProvider", "ssopolicy",
             ]
         ),
     ]
@@ -125,7 +141,10 @@ if Context.environment["SSOPOLICY_FUZZ"] == "1" {
     for name in ["FuzzLoader", "FuzzBatch"] {
         package.targets.append(
             .executableTarget(
-                name: name, dependencies: ["SSOPolicy", "AirWatchSDKProvider", "EntraSharedDeviceProvider"],
+                name: name,
+                dependencies: [
+                    "SSOPolicy", "AirWatchSDKProvider", "EntraSharedDeviceProvider", "ImprivataMAMProvider",
+                ],
                 path: "Fuzz/" + name))
     }
 }

@@ -15,11 +15,22 @@ enum AirWatchWipe: UInt8, Sendable {
 /// about, the event, and the values the access's phases have worked out so far (identify's prompt, the secure
 /// phase's prompts, a wipe in progress). Every `AirWatchPredicate` reads this and nothing else.
 ///
-/// `apply` swaps the state in and out (`swap`, no copy), and the handlers mutate `context.state`, so a rule always
-/// sees the state at the moment it decides and the state's arrays stay uniquely referenced (no copy-on-write).
+/// The policy and the state are reached through pointers that `apply` holds for the step, so the context is a few
+/// scalars: passing it to a rule copies no arrays and retains nothing, and the handlers mutate `context.state` in
+/// place, so a rule always sees the state at the moment it decides. The context never outlives `apply`.
 struct AirWatchContext {
-    let policy: AirWatchPolicy
-    var state: AirWatchState
+    private let policyPointer: UnsafePointer<AirWatchPolicy>
+    private let statePointer: UnsafeMutablePointer<AirWatchState>
+
+    var policy: AirWatchPolicy {
+        unsafeAddress { policyPointer }
+    }
+
+    var state: AirWatchState {
+        unsafeAddress { UnsafePointer(statePointer) }
+        nonmutating unsafeMutableAddress { statePointer }
+    }
+
     /// The app the decision is about: the event's app, or the app a loop over the device is at.
     var app: Int
     var user: UserID?
@@ -41,9 +52,12 @@ struct AirWatchContext {
     /// A user whose own session or data does not count as left behind (the user checking out).
     var spared: UserID?
 
-    init(policy: AirWatchPolicy, event: ProviderEvent, app: Int) {
-        self.policy = policy
-        self.state = AirWatchState(apps: [], stores: [], checkedOutUser: nil)
+    init(
+        policy: UnsafePointer<AirWatchPolicy>, state: UnsafeMutablePointer<AirWatchState>, event: ProviderEvent,
+        app: Int
+    ) {
+        self.policyPointer = policy
+        self.statePointer = state
         self.app = app
         self.user = event.user
         self.time = event.time

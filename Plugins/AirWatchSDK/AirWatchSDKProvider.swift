@@ -26,18 +26,20 @@ public struct AirWatchSDKProvider: PolicyProvider {
         state.reset(policy, facts: facts)
     }
 
-    /// Plays one event. The state moves into an `AirWatchContext` for the step (a swap, no copy) and back after it,
-    /// so every rule is evaluated through the trace against the state as it is at that moment.
+    /// Plays one event. The `AirWatchContext` points at the policy and the state for the step, so every rule is
+    /// evaluated through the trace against the state as it is at that moment, and passing it costs no copies.
     public func apply(
         _ event: ProviderEvent, to state: inout AirWatchState, policy: AirWatchPolicy, trace: inout RuleTrace
     ) -> StepOutcome {
         if !state.clockStarted { state.startClock(event.time, timeout: policy.timeout) }
         if !state.actingResolved, let user = event.user { state.resolveActingUser(user) }
         if let app = event.app, app.int >= policy.apps.count { return .notApplicable }
-        var context = AirWatchContext(policy: policy, event: event, app: event.app?.int ?? 0)
-        swap(&state, &context.state)
-        defer { swap(&state, &context.state) }
-        return play(event, in: &context, trace: &trace)
+        return withUnsafePointer(to: policy) { policy in
+            withUnsafeMutablePointer(to: &state) { state in
+                var context = AirWatchContext(policy: policy, state: state, event: event, app: event.app?.int ?? 0)
+                return play(event, in: &context, trace: &trace)
+            }
+        }
     }
 
     private func play(_ event: ProviderEvent, in context: inout AirWatchContext, trace: inout RuleTrace)

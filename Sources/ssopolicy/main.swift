@@ -1,6 +1,7 @@
 import AirWatchSDKProvider
 import EntraSharedDeviceProvider
 import Foundation
+import ImprivataMAMProvider
 import SSOPolicyCLI
 import SSOPolicyServer
 
@@ -8,6 +9,7 @@ import SSOPolicyServer
 let registry = ProviderRegistry([
     AnyPolicyProvider(AirWatchSDKProvider()),
     AnyPolicyProvider(EntraSharedDeviceProvider()),
+    AnyPolicyProvider(ImprivataMAMProvider()),
 ])
 
 let context = CLIContext(

@@ -1,6 +1,7 @@
 import AirWatchSDKProvider
 import EntraSharedDeviceProvider
 import Foundation
+import ImprivataMAMProvider
 import SSOPolicyCLI
 import SSOPolicyTestSupport
 import Testing
@@ -12,6 +13,7 @@ func ssopolicy(input: [UInt8], _ arguments: String...) -> (code: Int32, out: Str
     let context = CLIContext(
         registry: ProviderRegistry([
             AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
+            AnyPolicyProvider(ImprivataMAMProvider()),
         ]),
         write: { capture.out($0) }, writeError: { capture.err($0) }, readInput: { stream.read(into: $0) })
     let code = CommandLineTool.run(arguments, context: context)
@@ -38,6 +40,7 @@ final class InputStream: @unchecked Sendable {
 
 let registry = ProviderRegistry([
     AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
+    AnyPolicyProvider(ImprivataMAMProvider()),
 ])
 let engine = SSOPolicyEngine(registry: registry)
 

@@ -1,6 +1,7 @@
 import AirWatchSDKProvider
 import EntraSharedDeviceProvider
 import Foundation
+import ImprivataMAMProvider
 import SSOPolicyCLI
 import SSOPolicyTestSupport
 import Testing
@@ -11,6 +12,7 @@ func ssopolicy(_ arguments: String...) -> (code: Int32, out: String, err: String
     let context = CLIContext(
         registry: ProviderRegistry([
             AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
+            AnyPolicyProvider(ImprivataMAMProvider()),
         ]),
         write: { capture.out($0) }, writeError: { capture.err($0) })
     let code = CommandLineTool.run(arguments, context: context)
@@ -116,7 +118,10 @@ struct CommandLineTests {
         let result = ssopolicy("providers", "--format", format)
         #expect(result.code == 0)
         // Markdown is the guide's summary (settings, rules, findings); text and JSON document everything.
-        for provider in [AirWatchSDKProvider().descriptor, EntraSharedDeviceProvider().descriptor] {
+        for provider in [
+            AirWatchSDKProvider().descriptor, EntraSharedDeviceProvider().descriptor,
+            ImprivataMAMProvider().descriptor,
+        ] {
             var names = provider.settings.map(\.key) + provider.findings.map(\.id) + provider.rules.map(\.id)
             if format != "markdown" {
                 names += provider.facts.map(\.key) + provider.modelOptions.map(\.key) + provider.allEvents.map(\.name)
@@ -143,6 +148,7 @@ struct CommandLineTests {
         let engine = SSOPolicyEngine(
             registry: ProviderRegistry([
                 AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
+                AnyPolicyProvider(ImprivataMAMProvider()),
             ]))
         let (files, _) = engine.yamlFiles(in: [repository + "/Policies"])
         var policies: [CompiledPolicy] = []
@@ -166,6 +172,7 @@ struct CommandLineTests {
     @Test func ruleExamplesOfTheShippedProvidersHold() {
         let registry = ProviderRegistry([
             AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
+            AnyPolicyProvider(ImprivataMAMProvider()),
         ])
         #expect(Fixtures.ruleExampleFailures(registry) == [])
         for provider in registry.providers {

@@ -1,6 +1,7 @@
 import AirWatchSDKProvider
 import EntraSharedDeviceProvider
 import Foundation
+import ImprivataMAMProvider
 import SSOPolicy
 import SSOPolicyCLI
 import SSOPolicyTestSupport
@@ -11,6 +12,7 @@ struct CompareTrustTests {
     static let engine = SSOPolicyEngine(
         registry: ProviderRegistry([
             AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
+            AnyPolicyProvider(ImprivataMAMProvider()),
         ]))
 
     static let handover = """

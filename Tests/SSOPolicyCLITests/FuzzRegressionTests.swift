@@ -1,6 +1,7 @@
 import AirWatchSDKProvider
 import EntraSharedDeviceProvider
 import Foundation
+import ImprivataMAMProvider
 import SSOPolicyCLI
 import Testing
 
@@ -11,6 +12,7 @@ struct FuzzRegressionTests {
     static let engine = SSOPolicyEngine(
         registry: ProviderRegistry([
             AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
+            AnyPolicyProvider(ImprivataMAMProvider()),
         ]))
 
     /// Inputs that stress the loader's edges (fuzzing found no crash in 31 948 runs; these keep the edges tested).

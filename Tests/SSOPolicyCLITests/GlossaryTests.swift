@@ -1,6 +1,7 @@
 import AirWatchSDKProvider
 import EntraSharedDeviceProvider
 import Foundation
+import ImprivataMAMProvider
 import SSOPolicyCLI
 import SSOPolicyTestSupport
 import Testing
@@ -80,6 +81,7 @@ func ssopolicy(_ arguments: [String]) -> (code: Int32, out: String, err: String)
     let context = CLIContext(
         registry: ProviderRegistry([
             AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
+            AnyPolicyProvider(ImprivataMAMProvider()),
         ]),
         write: { capture.out($0) }, writeError: { capture.err($0) })
     return (CommandLineTool.run(arguments, context: context), capture.output, capture.errors)

@@ -1,6 +1,7 @@
 import AirWatchSDKProvider
 import EntraSharedDeviceProvider
 import Foundation
+import ImprivataMAMProvider
 import SSOPolicyCLI
 import SSOPolicyTestSupport
 import Testing
@@ -10,6 +11,7 @@ import Testing
 struct SchemaTests {
     static let registry = ProviderRegistry([
         AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
+        AnyPolicyProvider(ImprivataMAMProvider()),
     ])
     static let engine = SSOPolicyEngine(registry: registry)
     static let validator = JSONSchemaValidator(JSONSchemaGenerator(registry: registry).schema())

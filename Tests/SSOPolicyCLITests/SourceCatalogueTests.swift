@@ -1,6 +1,7 @@
 import AirWatchSDKProvider
 import EntraSharedDeviceProvider
 import Foundation
+import ImprivataMAMProvider
 import SSOPolicyCLI
 import SSOPolicyTestSupport
 import Testing
@@ -9,6 +10,7 @@ import Testing
 struct SourceCatalogueTests {
     let registry = ProviderRegistry([
         AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
+        AnyPolicyProvider(ImprivataMAMProvider()),
     ])
 
     @Test func everyCitationOfTheShippedProvidersResolves() {

@@ -1,6 +1,7 @@
 import AirWatchSDKProvider
 import EntraSharedDeviceProvider
 import Foundation
+import ImprivataMAMProvider
 import SSOPolicyCLI
 import SSOPolicyTestSupport
 import Testing
@@ -10,6 +11,7 @@ import Testing
 struct TestCommandTests {
     static let registry = ProviderRegistry([
         AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
+        AnyPolicyProvider(ImprivataMAMProvider()),
     ])
 
     @Test func theBundledSuitesPass() {
@@ -93,16 +95,19 @@ struct TestCommandTests {
     /// Every rule the coverage report calls checked, broken on purpose, makes a bundled suite fail.
     @Test(arguments: checkedRules())
     func breakingACheckedRuleFailsABundledSuite(_ target: RuleTarget) {
-        let broken: AnyPolicyProvider
-        let other: AnyPolicyProvider
-        if target.provider == "airwatch-sdk" {
-            broken = AnyPolicyProvider(RuleMutant(AirWatchSDKProvider(), breaking: RuleID(target.index)))
-            other = AnyPolicyProvider(EntraSharedDeviceProvider())
-        } else {
-            broken = AnyPolicyProvider(RuleMutant(EntraSharedDeviceProvider(), breaking: RuleID(target.index)))
-            other = AnyPolicyProvider(AirWatchSDKProvider())
-        }
-        let engine = SSOPolicyEngine(registry: ProviderRegistry([broken, other]))
+        let rule = RuleID(target.index)
+        let providers = [
+            target.provider == "airwatch-sdk"
+                ? AnyPolicyProvider(RuleMutant(AirWatchSDKProvider(), breaking: rule))
+                : AnyPolicyProvider(AirWatchSDKProvider()),
+            target.provider == "entra-shared-device"
+                ? AnyPolicyProvider(RuleMutant(EntraSharedDeviceProvider(), breaking: rule))
+                : AnyPolicyProvider(EntraSharedDeviceProvider()),
+            target.provider == "imprivata-mam"
+                ? AnyPolicyProvider(RuleMutant(ImprivataMAMProvider(), breaking: rule))
+                : AnyPolicyProvider(ImprivataMAMProvider()),
+        ]
+        let engine = SSOPolicyEngine(registry: ProviderRegistry(providers))
         let report = SuiteRunner(engine: engine).run(paths: [repository + "/Policies"])
         #expect(report.failedCount > 0, "breaking \(target.rule) went unnoticed")
     }

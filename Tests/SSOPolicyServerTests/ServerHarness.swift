@@ -3,6 +3,7 @@ import EntraSharedDeviceProvider
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import ImprivataMAMProvider
 import SSOPolicyCLI
 import SSOPolicyServer
 import SSOPolicyTestSupport
@@ -10,6 +11,7 @@ import SSOPolicyTestSupport
 /// Both shipped providers, as the composition root registers them.
 let registry = ProviderRegistry([
     AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
+    AnyPolicyProvider(ImprivataMAMProvider()),
 ])
 
 /// The repository root, found from this file's location.

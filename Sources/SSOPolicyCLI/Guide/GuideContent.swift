@@ -71,6 +71,10 @@ struct GuideContent {
     /// misconfigurations, then the stories one configuration is about.
     static let bundledComparisons: [(scenario: String, policies: [String])] = [
         ("shift-change-handover", ["frontline-airwatch", "frontline-entra"]),
+        ("nursing-shift-change", ["frontline-entra", "frontline-airwatch", "hospital-imprivata"]),
+        ("nursing-shift-change", ["hospital-imprivata", "weak-logout-imprivata", "microsoft-sdm-imprivata"]),
+        ("forgotten-check-in", ["hospital-imprivata", "frontline-airwatch"]),
+        ("logout-callback-fails", ["hospital-imprivata", "microsoft-sdm-imprivata"]),
         ("shift-change-handover", ["frontline-airwatch", "warehouse-airwatch", "sso-requirements-missing"]),
         (
             "shift-change-handover",

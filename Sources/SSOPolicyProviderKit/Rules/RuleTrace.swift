@@ -81,7 +81,7 @@ public struct RuleTrace: Sendable, Hashable {
     }
 
     /// Evaluates an ordered decision list: the first rule that fires decides; nil if none does.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func first<Rules: RuleSet>(_ list: DecisionList<Rules>, in context: Rules.Predicate.Context)
         -> Rules?
     {

@@ -1,0 +1,83 @@
+import SSOPolicyProviderKit
+
+/// The Imprivata Mobile Access Management model (sources: `ImprivataSources`).
+///
+/// MAM decides who holds a device, not who is signed in to an app: check-out unlocks a docked device for a worker;
+/// apps keep their own sessions; check-in runs each app's logout action and locks the device again. Every decision
+/// is a rule of `ImprivataRule`, evaluated through the trace.
+public struct ImprivataMAMProvider: PolicyProvider {
+    public typealias Policy = ImprivataPolicy
+    public typealias State = ImprivataState
+
+    public init() {}
+
+    public var descriptor: ProviderDescriptor { ImprivataDescriptor.descriptor }
+
+    public func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> ImprivataPolicy? {
+        ImprivataPolicy.compile(configuration, diagnostics: &diagnostics)
+    }
+
+    public func configurationFindings(_ policy: ImprivataPolicy) -> [PolicyFinding] { policy.findings }
+
+    public func initialState(_ policy: ImprivataPolicy, facts: FactValues) -> ImprivataState {
+        ImprivataState(policy, facts: facts)
+    }
+
+    public func resetState(_ state: inout ImprivataState, policy: ImprivataPolicy, facts: FactValues) {
+        state.reset(policy, facts: facts)
+    }
+
+    public func apply(
+        _ event: ProviderEvent, to state: inout ImprivataState, policy: ImprivataPolicy, trace: inout RuleTrace
+    ) -> StepOutcome {
+        if let app = event.app, app.int >= policy.apps.count { return .notApplicable }
+        state.startClock(event.time, lendingPeriod: policy.lendingPeriod)
+        var context = ImprivataContext(policy: policy, state: state, user: event.user, time: event.time)
+        context.conditions = conditions(of: event)
+        // Time first: an unreturned device becomes Overdue (or goes to Lost Mode); nothing is signed out.
+        if state.status == .checkedOut, let decision = trace.first(ImprivataRule.overdue, in: context) {
+            state.status = decision == .overdueLostMode ? .lostMode : .overdue
+            context.state = state
+        }
+        switch event.event {
+        case .open:
+            guard let app = event.app, let user = event.user else { return .notApplicable }
+            return open(app.int, user: user, context: &context, state: &state, trace: &trace)
+        case .signOut:
+            guard let app = event.app else { return .notApplicable }
+            return signOut(app.int, context: &context, state: &state, trace: &trace)
+        case .terminate:
+            return terminate(event.app?.int, context: &context, state: &state, trace: &trace)
+        case .querySSOStatus:
+            return StepOutcome(session: .none, details: deviceDetails(state))
+        case ImprivataFact.checkOut:
+            guard let user = event.user else { return .notApplicable }
+            return checkOut(user, time: event.time, context: &context, state: &state, trace: &trace)
+        case ImprivataFact.checkIn:
+            return checkIn(event.user, context: &context, state: &state, trace: &trace)
+        case ImprivataFact.emergencyUnlock:
+            return emergencyUnlock(context: context, state: &state, trace: &trace)
+        case ImprivataFact.microsoftSignIn:
+            guard let user = event.user else { return .notApplicable }
+            return microsoftSignIn(user, context: context, state: &state, trace: &trace)
+        default:
+            return .notApplicable
+        }
+    }
+
+    private func conditions(of event: ProviderEvent) -> ImprivataConditions {
+        var conditions = ImprivataConditions()
+        if event.conditions.isEmpty { return conditions }
+        if let word = event.conditions.word(ImprivataFact.logoutCondition) { conditions.logoutFails = word != "ok" }
+        conditions.clearPasscodeFails = event.conditions.word(ImprivataFact.clearPasscodeCondition) == "fails"
+        conditions.badgeNotEnrolled = event.conditions.word(ImprivataFact.badgeCondition) == "not_enrolled"
+        return conditions
+    }
+
+    func deviceDetails(_ state: ImprivataState) -> DetailValues {
+        var details = DetailValues()
+        details.set(ImprivataFact.statusDetail, choice: state.status.rawValue)
+        details.set(ImprivataFact.custodianDetail, account: state.custodian)
+        return details
+    }
+}

@@ -1,0 +1,244 @@
+import SSOPolicyProviderKit
+
+/// An App Logout entry's method (Admin > App Logout), plus the Microsoft sign-out and Epic Rover's built-in logout.
+enum LogoutMethod: Int, CaseIterable, Sendable, Hashable {
+    case none, forceQuit, universalLinkCallback, xCallbackURL, interappCallback, clearAppData, clearAppCache, forceStop
+    case clearCacheAndStop, msalSharedDevice, epicRover
+
+    static let words = [
+        "none", "force_quit", "universal_link_callback", "x_callback_url", "interapp_callback", "clear_app_data",
+        "clear_app_cache", "force_stop", "clear_cache_and_stop", "msal_shared_device", "epic_rover",
+    ]
+
+    var word: String { Self.words[rawValue] }
+
+    /// The app answers through a callback URL.
+    var isCallback: Bool { self == .universalLinkCallback || self == .xCallbackURL || self == .interappCallback }
+    /// A custom-scheme callback, which makes iOS ask the user first.
+    var isCustomScheme: Bool { self == .xCallbackURL || self == .interappCallback }
+    /// Ends the process or empties the cache only.
+    var isProcessOnly: Bool {
+        self == .forceQuit || self == .forceStop || self == .clearAppCache || self == .clearCacheAndStop
+    }
+    var iOSOnly: Bool { self == .forceQuit || isCallback }
+    var androidOnly: Bool {
+        self == .clearAppData || self == .clearAppCache || self == .forceStop || self == .clearCacheAndStop
+    }
+}
+
+/// How an app signs its user in.
+enum AppLogin: Int, Sendable, Hashable {
+    /// Its own login form (autofilled with Password AutoFill).
+    case appCredentials
+    /// The Microsoft broker (shared device mode when the device is in it).
+    case msalSDM
+    /// A user certificate that MDM user assignment delivers.
+    case mdmCertificate
+    /// No login: the app opens into its content.
+    case none
+
+    static let words = ["app_credentials", "msal_sdm", "mdm_certificate", "none"]
+}
+
+/// How a worker checks a device out (EAM user policy).
+enum CheckOutAuth: Int, Sendable, Hashable {
+    case badge, badgePIN, badgePassword, badgeFace, password, facePassword
+
+    static let words = ["badge", "badge_pin", "badge_password", "badge_face", "password", "face_password"]
+
+    var usesBadge: Bool { self == .badge || self == .badgePIN || self == .badgePassword || self == .badgeFace }
+    var asksPassword: Bool { self == .badgePassword || self == .password || self == .facePassword }
+    var hasSecondFactor: Bool { self != .badge }
+}
+
+enum DevicePasscode: Int, Sendable, Hashable { case perUser, none, staticShared }
+enum MDMAssignment: Int, Sendable, Hashable { case none, assignAndReset, assignOnly }
+
+/// One app of a compiled policy.
+struct ImprivataApp: Sendable, Hashable {
+    var logout: LogoutMethod
+    var login: AppLogin
+    var survivesRelaunch: Bool
+    /// The app's own logout (callback, Microsoft sign-out) also wipes its data.
+    var clearsDataOnLogout: Bool
+    var coldStartSafe: Bool
+    var notificationsWhenLocked: Bool
+    var webSignIn: Bool
+
+    /// Signs in through the Microsoft broker, or is logged out through it.
+    var isMicrosoftShared: Bool { login == .msalSDM || logout == .msalSharedDevice }
+}
+
+/// A compiled imprivata-mam policy.
+public struct ImprivataPolicy: Sendable, Hashable {
+    var apps: [ImprivataApp]
+    var android: Bool
+    var checkOutAuth: CheckOutAuth
+    var devicePasscode: DevicePasscode
+    var clearPasscodeOnCheckIn: Bool
+    var autofill: Bool
+    var mdmAssignment: MDMAssignment
+    var microsoftIntegration: Bool
+    /// The device is really in Microsoft shared device mode.
+    var deviceInSharedMode: Bool
+    var fullyManaged: Bool
+    var eraseOnCheckIn: Bool
+    var checkInRetries: Int
+    var lendingPeriod: Int
+    var overdueLostMode: Bool
+    var emergencyPIN: Bool
+    var forceRecovery: Bool
+    // Model options.
+    var dialogsBlockFirstUse: Bool
+    var failCheckInOnLogoutError: Bool
+    var forceQuitLogsOut: Bool
+    var secondFactorAfterCheckOut: Bool
+    var findings: [PolicyFinding] = []
+
+    /// MAM's Microsoft sign-out runs at check-in: the integration is on and the device is in shared mode (on
+    /// Android only as an Intune dedicated device).
+    var microsoftSignOutRuns: Bool { microsoftIntegration && deviceInSharedMode && !fullyManaged }
+}
+
+extension ImprivataPolicy {
+    static func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> ImprivataPolicy? {
+        let settings = configuration.settings
+        let android = settings.word("platform") == "android"
+        let model = { (key: String) in settings.word(key) }
+        var lending = settings.seconds("lending_period")
+        if !settings.isExplicit("lending_period") && model("lending_period_default") == "36h" { lending = 36 * 3600 }
+        var policy = ImprivataPolicy(
+            apps: [], android: android,
+            checkOutAuth: CheckOutAuth(rawValue: CheckOutAuth.words.firstIndex(of: settings.word("check_out_auth"))!)!,
+            devicePasscode: DevicePasscode(
+                rawValue: ["per_user", "none", "static_shared"].firstIndex(of: settings.word("device_passcode"))!)!,
+            clearPasscodeOnCheckIn: settings.bool("clear_passcode_on_check_in"),
+            autofill: settings.word("password_autofill") == "enabled",
+            mdmAssignment: MDMAssignment(
+                rawValue: ["none", "assign_and_reset", "assign_only"].firstIndex(
+                    of: settings.word("mdm_user_assignment"))!)!,
+            microsoftIntegration: settings.bool("microsoft_sdm_integration"),
+            deviceInSharedMode: settings.bool("entra_shared_device_mode"),
+            fullyManaged: android && settings.word("android_enrollment") == "fully_managed",
+            eraseOnCheckIn: settings.bool("erase_on_check_in"), checkInRetries: settings.integer("check_in_retries"),
+            lendingPeriod: lending, overdueLostMode: settings.bool("overdue_lost_mode"),
+            emergencyPIN: settings.word("emergency_unlock_pin") == "configured",
+            forceRecovery: settings.bool("force_recovery"),
+            dialogsBlockFirstUse: model("unattended_interapp_dialogs") == "block_first_use",
+            failCheckInOnLogoutError: model("ulc_error_handling") == "fail_check_in",
+            forceQuitLogsOut: model("force_quit_effect") == "logs_out",
+            secondFactorAfterCheckOut: model("autofill_second_factor") == "after_check_out")
+        if policy.autofill {
+            if android {
+                diagnostics.error(
+                    "password_autofill: Enterprise Password AutoFill exists only on iOS (platform: android)",
+                    at: settings.position(of: "password_autofill"))
+            } else if settings.word("identity_provider") != "eam" {
+                diagnostics.error(
+                    "password_autofill: needs identity_provider: eam (AutoFill serves credentials stored in "
+                        + "Imprivata Enterprise Access Management), found '\(settings.word("identity_provider"))'",
+                    at: settings.position(of: "password_autofill"))
+            }
+        }
+        if android && policy.mdmAssignment != .none {
+            diagnostics.error(
+                "mdm_user_assignment: assigning the device to the user at check-out does not exist for Android",
+                at: settings.position(of: "mdm_user_assignment"))
+        }
+        if !android && settings.isExplicit("android_enrollment") {
+            diagnostics.error(
+                "android_enrollment: applies only to platform: android", at: settings.position(of: "android_enrollment")
+            )
+        }
+        let ulcOnAndroid = model("ulc_platforms") == "ios_and_voalte_android"
+        for app in configuration.apps {
+            let keys = app.keys
+            let method = LogoutMethod(rawValue: LogoutMethod.words.firstIndex(of: keys.word("logout_method"))!)!
+            if android && method.iOSOnly && !(ulcOnAndroid && method == .universalLinkCallback) {
+                diagnostics.error(
+                    "logout_method: '\(method.word)' is an iOS logout method; on Android use clear_app_data, "
+                        + "clear_app_cache, force_stop or clear_cache_and_stop", at: keys.position(of: "logout_method"))
+            } else if !android && method.androidOnly {
+                diagnostics.error(
+                    "logout_method: '\(method.word)' is an Android logout method; on iOS use "
+                        + "universal_link_callback, x_callback_url, interapp_callback or force_quit",
+                    at: keys.position(of: "logout_method"))
+            }
+            let login = AppLogin(rawValue: AppLogin.words.firstIndex(of: keys.word("login"))!)!
+            if login == .mdmCertificate && policy.mdmAssignment == .none {
+                diagnostics.error(
+                    "login: 'mdm_certificate' needs mdm_user_assignment (the certificate comes with the user "
+                        + "assignment at check-out)", at: keys.position(of: "login"))
+            }
+            let clears: Bool
+            switch keys.word("app_clears_data_on_logout") {
+            case "true": clears = true
+            case "false": clears = false
+            default: clears = !(method == .msalSharedDevice || login == .msalSDM)
+            }
+            policy.apps.append(
+                ImprivataApp(
+                    logout: method, login: login,
+                    survivesRelaunch: method == .epicRover ? false : keys.bool("session_survives_relaunch"),
+                    clearsDataOnLogout: clears, coldStartSafe: keys.bool("ulc_cold_start_safe"),
+                    notificationsWhenLocked: keys.bool("notifications_when_locked"),
+                    webSignIn: keys.bool("web_sign_in")))
+        }
+        if diagnostics.hasErrors { return nil }
+        policy.findings = policy.configurationFindings()
+        return policy
+    }
+
+    /// The note's configuration-level findings (§3.6), in catalogue order per app.
+    func configurationFindings() -> [PolicyFinding] {
+        var findings: [PolicyFinding] = []
+        for (index, app) in apps.enumerated() {
+            let id = AppID(index)
+            let coveredByMicrosoft = app.isMicrosoftShared && microsoftSignOutRuns
+            if app.logout == .none && !coveredByMicrosoft {
+                findings.append(PolicyFinding(ImprivataFinding.noLogoutMethod.id, app: id, settingKey: "logout_method"))
+            }
+            if app.logout.isProcessOnly && app.survivesRelaunch && !(app.logout == .forceQuit && forceQuitLogsOut) {
+                findings.append(
+                    PolicyFinding(
+                        ImprivataFinding.logoutMethodDoesNotClearSession.id, app: id, settingKey: "logout_method"))
+            }
+            if app.logout.isCallback && !app.coldStartSafe {
+                findings.append(PolicyFinding(ImprivataFinding.ulcColdStartRace.id, app: id))
+            }
+            if app.logout.isCustomScheme && dialogsBlockFirstUse {
+                findings.append(PolicyFinding(ImprivataFinding.interappDialogBlocksLogout.id, app: id))
+            }
+            if app.webSignIn && app.login != .none && app.login != .mdmCertificate {
+                findings.append(PolicyFinding(ImprivataFinding.browserSessionRemains.id, app: id))
+            }
+        }
+        findings.append(PolicyFinding(ImprivataFinding.noAutomaticCheckIn.id))
+        if lendingPeriod == 0 {
+            findings.append(PolicyFinding(ImprivataFinding.overdueDisabled.id, settingKey: "lending_period"))
+        } else if !overdueLostMode {
+            findings.append(PolicyFinding(ImprivataFinding.overdueWithoutLostMode.id, settingKey: "overdue_lost_mode"))
+        }
+        if mdmAssignment == .assignOnly {
+            findings.append(PolicyFinding(ImprivataFinding.mdmIdentityNotReset.id, settingKey: "mdm_user_assignment"))
+        }
+        if microsoftIntegration && !(deviceInSharedMode && !fullyManaged) {
+            findings.append(
+                PolicyFinding(ImprivataFinding.sharedModeNotActive.id, settingKey: "entra_shared_device_mode"))
+        }
+        switch devicePasscode {
+        case .staticShared:
+            findings.append(PolicyFinding(ImprivataFinding.staticDevicePasscode.id, settingKey: "device_passcode"))
+        case .none: findings.append(PolicyFinding(ImprivataFinding.noDevicePasscode.id, settingKey: "device_passcode"))
+        case .perUser:
+            if clearPasscodeOnCheckIn { findings.append(PolicyFinding(ImprivataFinding.passcodeOffWhileCheckedIn.id)) }
+        }
+        if checkInRetries == 0 {
+            findings.append(PolicyFinding(ImprivataFinding.checkInNotRetried.id, settingKey: "check_in_retries"))
+        }
+        if emergencyPIN {
+            findings.append(PolicyFinding(ImprivataFinding.emergencyPINEnabled.id, settingKey: "emergency_unlock_pin"))
+        }
+        return findings
+    }
+}
