@@ -3,7 +3,7 @@ import SSOPolicy
 
 /// Output formats; each command accepts the ones that make sense for it.
 enum OutputFormat: String, ExpressibleByArgument {
-    case text, json, markdown, mermaid
+    case text, json, markdown, mermaid, html
 
     /// "text, json or markdown": the help of a `--format` option, from the list the command accepts.
     static func list(_ formats: [OutputFormat]) -> String {

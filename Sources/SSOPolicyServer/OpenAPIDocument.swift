@@ -78,7 +78,16 @@ enum OpenAPIDocument {
                         })
                 ))
         }
-        if let schema = requestSchemas[path] {
+        if method == "POST" && path == "/" {
+            fields.append(
+                (
+                    "requestBody",
+                    .object([
+                        ("required", true),
+                        ("content", content("application/x-www-form-urlencoded", .object([("type", "object")]))),
+                    ])
+                ))
+        } else if let schema = requestSchemas[path] {
             fields.append(
                 ("requestBody", .object([("required", true), ("content", content("application/json", ref(schema)))])))
         }

@@ -3,112 +3,195 @@ import Hummingbird
 import SSOPolicy
 import SSOPolicyQueries
 
-/// The what-if playground (`/`) and its iframe view (`/embed`). The page is one HTML document with inline CSS and
-/// JS (no external scripts or fonts); the server embeds the API's own JSON answers for the view the query string
-/// asks for, and the script renders them, so every view is a link and the first paint needs no round trip.
+/// The what-if playground (`/`) and its iframe view (`/embed`), rendered on the server: the page is readable and
+/// usable with JavaScript off. Bundled content is asked for with a GET query, so every such view is a link; pasted
+/// YAML travels only in a POST body (`application/x-www-form-urlencoded`, the page's own form), never in a URL.
 struct Playground: Sendable {
     let api: PolicyAPI
 
-    /// What the query string asks for: `policies=a,b&scenario=s&view=compare|timeline|matrix&diff=1`, pasted YAML
-    /// as `policy_yaml` (added to the comparison) and `scenario_yaml` (replaces the scenario), `matrix=NAME&app=A`.
-    struct Query: Sendable {
-        static let defaultPolicies = ["frontline-airwatch", "frontline-entra"]
-        static let views = ["compare", "timeline", "matrix"]
-
-        var policies: [String]
-        var scenario: String
-        var view: String
-        var diff: Bool
-        var policyYAML: String?
-        var scenarioYAML: String?
-        var matrixPolicy: String?
-        var app: String?
-
-        init(_ request: Request) {
-            let parameters = Self.formFields(request.uri.query)
-            func text(_ key: String) -> String? {
-                guard let value = parameters.first(where: { $0.key == key })?.value, !value.isEmpty else { return nil }
-                return value
-            }
-            let named = parameters.filter { $0.key == "policies" }
-                .flatMap { $0.value.split(separator: ",").map(String.init) }
-            policyYAML = text("policy_yaml")
-            scenarioYAML = text("scenario_yaml")
-            policies = named.isEmpty && policyYAML == nil ? Self.defaultPolicies : named
-            scenario = text("scenario") ?? "shift-change-handover"
-            view = text("view").flatMap { Self.views.contains($0) ? $0 : nil } ?? "compare"
-            diff = text("diff") == "1" || text("diff") == "on" || text("diff") == "true"
-            matrixPolicy = text("matrix")
-            app = text("app")
-        }
-
-        /// Query fields as a browser's GET form sends them: `+` is a space, then percent-decoding.
-        static func formFields(_ query: String?) -> [(key: String, value: String)] {
-            (query ?? "").split(separator: "&").map { field in
-                let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                func decode(_ text: Substring) -> String {
-                    let spaced = text.replacingOccurrences(of: "+", with: " ")
-                    return spaced.removingPercentEncoding ?? spaced
-                }
-                return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
-            }
-        }
-
-        var json: JSONValue {
-            .object([
-                ("policies", .strings(policies)), ("scenario", .string(scenario)), ("view", .string(view)),
-                ("diff", .bool(diff)), ("policy_yaml", .optional(policyYAML)),
-                ("scenario_yaml", .optional(scenarioYAML)), ("matrix", .optional(matrixPolicy)),
-                ("app", .optional(app)),
-            ])
-        }
-    }
+    static let maxPastedPolicies = 3
 
     func addRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/") { request, _ in try await page(Query(request), embed: false) }
-        router.get("/embed") { request, _ in try await page(Query(request), embed: true) }
+        router.get("/") { request, _ in
+            try await page(
+                PlaygroundQuery(fields: PlaygroundQuery.formFields(request.uri.query), posted: false),
+                embed: false)
+        }
+        router.get("/embed") { request, _ in
+            try await page(
+                PlaygroundQuery(fields: PlaygroundQuery.formFields(request.uri.query), posted: false),
+                embed: true)
+        }
+        router.post("/") { request, _ in
+            let type = request.headers[.contentType]?.split(separator: ";").first
+                .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard type == "application/x-www-form-urlencoded" else {
+                throw APIError(
+                    status: .unsupportedMediaType,
+                    message: "the playground's form is sent as application/x-www-form-urlencoded")
+            }
+            let buffer = try await request.body.collect(upTo: PolicyAPI.maxBodyBytes)
+            guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
+                throw APIError(status: .badRequest, message: "the form body is not UTF-8")
+            }
+            return try await page(PlaygroundQuery(fields: PlaygroundQuery.formFields(text), posted: true), embed: false)
+        }
     }
 
-    /// The page with the view's data: the same JSON answers as `/v1/compare` and `/v1/matrix`.
-    func page(_ query: Query, embed: Bool) async throws -> Response {
+    /// Computes the view's answers within the request's budget, then renders the page.
+    func page(_ query: PlaygroundQuery, embed: Bool) async throws -> Response {
         let queries = api.queries
-        let policies =
-            query.policies.map(RequestDocument.bundled)
-            + (query.policyYAML.map { [RequestDocument.inline(yaml: $0, file: "policy.yaml")] } ?? [])
+        let engine = api.context.engine
+        let registry = api.context.registry
+        let pasted = query.policyYAML.enumerated().map { index, yaml in
+            RequestDocument.inline(
+                yaml: yaml, file: query.policyYAML.count == 1 ? "policy.yaml" : "policy-\(index + 1).yaml")
+        }
+        let policies = query.policies.map(RequestDocument.bundled) + pasted
         let scenario: RequestDocument =
             query.scenarioYAML.map { .inline(yaml: $0, file: "scenario.yaml") } ?? .bundled(query.scenario)
-        let matrixPolicy = query.matrixPolicy.map(RequestDocument.bundled) ?? policies.first
-        let wantsMatrix = query.view == "matrix" && !embed
-        let data: [(String, String)] = try await api.limiter.perform {
-            var data: [(String, String)] = []
+        let answers: PlaygroundAnswers? = try await api.limiter.perform {
+            var answers = PlaygroundAnswers()
             do {
                 guard (1...PolicyAPI.maxDocuments).contains(policies.count) else {
                     throw APIError(status: .badRequest, message: "pick 1 to \(PolicyAPI.maxDocuments) policies")
                 }
                 let comparison = try queries.compare(scenario: scenario, policies: policies, explain: false)
                 try WorkBudget.throwIfStopped()
-                data.append(("compare", JSONAnswer.compare(comparison, diffOnly: query.diff)))
-                if wantsMatrix, let matrixPolicy {
-                    let matrix = try queries.matrix(policy: matrixPolicy, app: query.app, all: false)
+                answers.comparison = comparison
+                let compiled = comparison.results.map(\.policy)
+                if query.view == "matrix" && !embed {
+                    let policy = compiled.first { $0.configuration.id == query.matrixPolicy } ?? compiled[0]
+                    do {
+                        guard let provider = registry.provider(id: policy.descriptor.id) else { return answers }
+                        answers.matrix = try DecisionMatrix.build(
+                            policy, provider: provider, app: query.matrixApp, allSettings: false)
+                    } catch { answers.matrixError = APIError.from(error) }
                     try WorkBudget.throwIfStopped()
-                    data.append(("matrix", JSONAnswer.matrix(matrix)))
+                }
+                if query.ask && !embed {
+                    let policy = compiled.first { $0.configuration.id == query.whatIfPolicy } ?? compiled[0]
+                    let request = EvaluateRequest(
+                        app: query.app ?? policy.configuration.apps[0].id, user: query.user ?? "bob",
+                        facts: query.facts.filter { !$0.value.isEmpty })
+                    do { answers.evaluation = try engine.evaluate(request, policy: policy) } catch {
+                        answers.evaluationError = APIError.from(error)
+                    }
+                    try WorkBudget.throwIfStopped()
                 }
             } catch is WorkBudget.Stopped {
-                return []
+                return nil
             } catch {
-                data.append(("error", JSONAnswer.document(APIError.from(error).json)))
+                answers.error = APIError.from(error)
             }
-            return data
+            return answers
         }
-        let catalog = JSONValue.object([
-            ("policies", .array(api.catalog.entries(of: .policy).map(\.json))),
-            ("scenarios", .array(api.catalog.entries(of: .scenario).map(\.json))),
-        ])
-        var payload = "{\"embed\": \(embed), \"catalog\": \(catalog.serialized(pretty: false))"
-        payload += ", \"query\": \(query.json.serialized(pretty: false))"
-        for (key, json) in data { payload += ", \"\(key)\": \(json)" }
-        payload += "}"
-        return APIResponse.body(
-            PlaygroundPage.html(data: payload, embed: embed), contentType: "text/html; charset=utf-8")
+        let html = PlaygroundPage.html(
+            query: query, answers: answers ?? PlaygroundAnswers(), catalog: api.catalog,
+            embed: embed)
+        return APIResponse.body(html, contentType: "text/html; charset=utf-8")
+    }
+}
+
+/// What one playground view computed; any part may be missing or be an error shown in its place.
+struct PlaygroundAnswers: Sendable {
+    var comparison: Comparison?
+    var error: APIError?
+    var matrix: DecisionMatrix?
+    var matrixError: APIError?
+    var evaluation: EvaluateResult?
+    var evaluationError: APIError?
+}
+
+/// The fields of a playground view, from a GET query (bundled content only) or the form's POST body (which may add
+/// pasted YAML): `policies=a,b` (repeatable), `scenario`, `view=compare|timeline|matrix`, `diff=1`, `matrix=POLICY`
+/// and `matrix_app`; the what-if question `whatif=POLICY`, `app`, `user`, `fact:KEY=VALUE` (empty: unknown) and
+/// `ask=1`; in a POST body also `policy_yaml` (up to three) and `scenario_yaml`.
+struct PlaygroundQuery: Sendable {
+    static let defaultPolicies = ["frontline-airwatch", "frontline-entra"]
+    static let views = ["compare", "timeline", "matrix"]
+
+    var policies: [String]
+    var scenario: String
+    var view: String
+    var diff: Bool
+    var policyYAML: [String]
+    var scenarioYAML: String?
+    var matrixPolicy: String?
+    var matrixApp: String?
+    var whatIfPolicy: String?
+    var app: String?
+    var user: String?
+    var facts: [(key: String, value: String)]
+    var ask: Bool
+    /// True when the query carried pasted YAML in a URL, which is ignored (it belongs in a POST body).
+    var ignoredYAMLInURL: Bool
+
+    init(fields: [(key: String, value: String)], posted: Bool) {
+        func text(_ key: String) -> String? {
+            guard let value = fields.first(where: { $0.key == key })?.value.trimmingCharacters(in: .whitespaces),
+                !value.isEmpty
+            else { return nil }
+            return value
+        }
+        let yaml = fields.filter { $0.key == "policy_yaml" }.map(\.value)
+            .filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        let scenarioText = fields.first { $0.key == "scenario_yaml" }?.value
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let hasScenarioYAML = !(scenarioText ?? "").isEmpty
+        ignoredYAMLInURL = !posted && (!yaml.isEmpty || hasScenarioYAML)
+        policyYAML = posted ? Array(yaml.prefix(Playground.maxPastedPolicies)) : []
+        scenarioYAML = posted && hasScenarioYAML ? fields.first { $0.key == "scenario_yaml" }?.value : nil
+        let named = fields.filter { $0.key == "policies" }
+            .flatMap { $0.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            .filter { !$0.isEmpty }
+        policies = named.isEmpty && policyYAML.isEmpty ? Self.defaultPolicies : named
+        scenario = text("scenario") ?? "shift-change-handover"
+        view = text("view").flatMap { Self.views.contains($0) ? $0 : nil } ?? "compare"
+        diff = ["1", "on", "true"].contains(text("diff") ?? "")
+        matrixPolicy = text("matrix")
+        matrixApp = text("matrix_app")
+        whatIfPolicy = text("whatif")
+        app = text("app")
+        user = text("user")
+        facts = fields.filter { $0.key.hasPrefix("fact:") }.map {
+            (String($0.key.dropFirst("fact:".count)), $0.value.trimmingCharacters(in: .whitespaces))
+        }
+        ask = text("ask") != nil
+    }
+
+    /// Form fields as a browser sends them: `+` is a space, then percent-decoding.
+    static func formFields(_ query: String?) -> [(key: String, value: String)] {
+        (query ?? "").split(separator: "&").map { field in
+            let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ text: Substring) -> String {
+                let spaced = text.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+        }
+    }
+
+    /// The GET link that reproduces this view, or nil when it holds pasted YAML (which never goes into a URL).
+    func link(path: String = "/", view: String? = nil) -> String? {
+        guard policyYAML.isEmpty, scenarioYAML == nil else { return nil }
+        var pairs: [(String, String)] = [("policies", policies.joined(separator: ",")), ("scenario", scenario)]
+        pairs.append(("view", view ?? self.view))
+        if diff { pairs.append(("diff", "1")) }
+        if let matrixPolicy { pairs.append(("matrix", matrixPolicy)) }
+        if let matrixApp { pairs.append(("matrix_app", matrixApp)) }
+        if ask {
+            if let whatIfPolicy { pairs.append(("whatif", whatIfPolicy)) }
+            if let app { pairs.append(("app", app)) }
+            if let user { pairs.append(("user", user)) }
+            for (key, value) in facts where !value.isEmpty { pairs.append(("fact:" + key, value)) }
+            pairs.append(("ask", "1"))
+        }
+        return path + "?" + pairs.map { Self.encode($0.0) + "=" + Self.encode($0.1) }.joined(separator: "&")
+    }
+
+    static func encode(_ text: String) -> String {
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.,:")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 }

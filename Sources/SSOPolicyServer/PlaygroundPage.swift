@@ -1,299 +1,341 @@
-/// The playground's single HTML document: inline CSS and JS only, so it works offline and in an iframe.
+import SSOPolicy
+import SSOPolicyQueries
+
+/// The playground's HTML, rendered on the server with no script at all: one form (POSTed, so pasted YAML never
+/// enters a URL) to pick or paste policies and a scenario and to ask a what-if question, then the comparison (the
+/// same fragment as the HTML guide's), the timeline or the decision table, and the what-if answer beside it.
 enum PlaygroundPage {
-    /// `data` is JSON; `<` is escaped so no string in it can close the script element.
-    static func html(data: String, embed: Bool) -> String {
-        let safe = data.replacingOccurrences(of: "<", with: "\\u003c")
-        return """
+    static func html(query: PlaygroundQuery, answers: PlaygroundAnswers, catalog: BundledCatalog, embed: Bool)
+        -> String
+    {
+        var out = """
             <!doctype html>
             <html lang="en">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="light dark">
             <title>ssopolicy what-if playground</title>
             <style>\(css)</style>
             </head>
             <body class="\(embed ? "embed" : "full")">
-            <main id="app" aria-live="polite">
-            <noscript><p>The playground renders with JavaScript; the same answers are at <a href="/v1/openapi.json">/v1</a>.</p></noscript>
-            </main>
-            <script id="ssopolicy-data" type="application/json">\(safe)</script>
-            <script>\(script)</script>
-            </body>
-            </html>
+            <main id="app">
 
             """
+        if embed {
+            out += error(answers.error)
+            if let comparison = answers.comparison { out += ComparisonHTML.table(comparison, diffOnly: query.diff) }
+            if let link = query.link() {
+                out += "<p><a href=\"\(HTMLText.attribute(link))\" target=\"_blank\" rel=\"noopener\">"
+                out += "Open in the ssopolicy playground</a></p>\n"
+            }
+            return out + "</main>\n</body>\n</html>\n"
+        }
+        out += "<h1>What happens if… — ssopolicy playground</h1>\n"
+        if query.ignoredYAMLInURL {
+            out += "<p class=\"error\" role=\"alert\">Pasted YAML is accepted only in the form's POST body, never in "
+            out += "a URL; the YAML in this link was ignored.</p>\n"
+        }
+        out += "<form method=\"post\" action=\"/\" aria-label=\"What if\">\n"
+        out += choices(query, catalog: catalog)
+        out += "<div class=\"columns\">\n<div class=\"result\">\n<h2>Result</h2>\n"
+        out += views(query)
+        out += error(answers.error)
+        if let comparison = answers.comparison {
+            switch query.view {
+            case "timeline": out += timeline(comparison)
+            case "matrix":
+                out += error(answers.matrixError)
+                if let matrix = answers.matrix { out += matrixTable(matrix) }
+                out += matrixChoice(query, comparison)
+            default: out += ComparisonHTML.table(comparison, diffOnly: query.diff)
+            }
+        }
+        out += "</div>\n<div class=\"whatif\">\n"
+        out += whatIf(query, comparison: answers.comparison)
+        out += error(answers.evaluationError)
+        if let evaluation = answers.evaluation { out += outcomes(evaluation, query: query) }
+        out += "</div>\n</div>\n</form>\n"
+        out += share(query)
+        return out + "</main>\n</body>\n</html>\n"
     }
 
-    static let css = #"""
-        :root { color-scheme: light; --ink: #1a1a1a; --muted: #4a4a4a; --line: #c8c8c8; --accent: #0b57a4;
-          --critical: #8b0000; --high: #a33a00; --medium: #6b5200; --bg-alt: #f3f5f8; }
+    static func error(_ error: APIError?) -> String {
+        guard let error else { return "" }
+        var out = "<div class=\"error\" role=\"alert\"><p><strong>\(HTMLText.escape(error.message))</strong></p>"
+        if !error.diagnostics.isEmpty {
+            out += "<ul>"
+            for diagnostic in error.diagnostics {
+                out += "<li><code>\(HTMLText.escape(diagnostic.description))</code></li>"
+            }
+            out += "</ul>"
+        }
+        return out + "</div>\n"
+    }
+
+    static func choices(_ query: PlaygroundQuery, catalog: BundledCatalog) -> String {
+        var out = "<div class=\"choices\">\n<fieldset><legend>Bundled policies</legend>\n"
+        for entry in catalog.entries(of: .policy) {
+            let checked = query.policies.contains(entry.name) ? " checked" : ""
+            out +=
+                "<label class=\"choice\"><input type=\"checkbox\" name=\"policies\" "
+                + "value=\"\(HTMLText.attribute(entry.name))\"\(checked)> \(HTMLText.escape(entry.name)) "
+                + "<span class=\"muted\">(\(HTMLText.escape(entry.provider ?? "")))</span></label>\n"
+        }
+        out += "</fieldset>\n<fieldset><legend>Your policies (YAML, compared too)</legend>\n"
+        for index in 0..<Playground.maxPastedPolicies {
+            let text = index < query.policyYAML.count ? query.policyYAML[index] : ""
+            out +=
+                "<label for=\"policy_yaml_\(index + 1)\">policy \(index + 1)</label>"
+                + "<textarea name=\"policy_yaml\" id=\"policy_yaml_\(index + 1)\" spellcheck=\"false\" rows=\"5\">"
+                + HTMLText.escape(text) + "</textarea>\n"
+        }
+        out += "</fieldset>\n<fieldset><legend>Scenario</legend>\n<label for=\"scenario\">bundled</label> "
+        out += "<select name=\"scenario\" id=\"scenario\">"
+        for entry in catalog.entries(of: .scenario) {
+            let selected = entry.name == query.scenario ? " selected" : ""
+            out +=
+                "<option value=\"\(HTMLText.attribute(entry.name))\"\(selected)>\(HTMLText.escape(entry.name))"
+                + (entry.title.map { " — " + HTMLText.escape($0) } ?? "") + "</option>"
+        }
+        out += "</select>\n<label for=\"scenario_yaml\">or yours (YAML, replaces it)</label>"
+        out += "<textarea name=\"scenario_yaml\" id=\"scenario_yaml\" spellcheck=\"false\" rows=\"6\">"
+        out += HTMLText.escape(query.scenarioYAML ?? "") + "</textarea>\n"
+        out += "<label for=\"view\">view</label> <select name=\"view\" id=\"view\">"
+        for (value, label) in [("compare", "Side by side"), ("timeline", "Timeline"), ("matrix", "Decision table")] {
+            out += "<option value=\"\(value)\"\(value == query.view ? " selected" : "")>\(label)</option>"
+        }
+        out += "</select>\n<label class=\"choice\"><input type=\"checkbox\" name=\"diff\" value=\"1\""
+        out += (query.diff ? " checked" : "") + "> only steps that differ</label>\n"
+        out += "<button type=\"submit\">Compare</button>\n</fieldset>\n</div>\n"
+        return out
+    }
+
+    static func views(_ query: PlaygroundQuery) -> String {
+        guard query.link() != nil else { return "" }
+        var out = "<nav class=\"views\" aria-label=\"Views\">"
+        for (value, label) in [("compare", "Side by side"), ("timeline", "Timeline"), ("matrix", "Decision table")] {
+            let current = value == query.view ? " aria-current=\"page\"" : ""
+            out += "<a href=\"\(HTMLText.attribute(query.link(view: value) ?? "/"))\"\(current)>\(label)</a> "
+        }
+        return out + "</nav>\n"
+    }
+
+    static func timeline(_ comparison: Comparison) -> String {
+        var out = "<section id=\"timeline\" aria-label=\"Timeline\">\n"
+        for result in comparison.results {
+            out +=
+                "<h3>\(HTMLText.escape(result.policy.configuration.id)) "
+                + "<span class=\"muted\">(\(HTMLText.escape(result.policy.descriptor.id)))</span></h3>\n<ol>\n"
+            for view in result.views {
+                out +=
+                    "<li><strong>\(HTMLText.escape(view.at)) \(HTMLText.escape(view.user ?? "-")) "
+                    + "\(HTMLText.escape(view.event)) \(HTMLText.escape(view.app))</strong> — "
+                    + ComparisonHTML.prompts(view.prompts) + " — \(HTMLText.escape(view.session))"
+                    + (view.sessionUser.map { " (\(HTMLText.escape($0)))" } ?? "")
+                out += findingList(view.findings)
+                let fired = view.trace.filter(\.fired)
+                if !fired.isEmpty {
+                    out += "<ul class=\"why\">"
+                    for rule in fired {
+                        out += "<li>\(HTMLText.escape(rule.rule)): \(HTMLText.escape(rule.because))</li>"
+                    }
+                    out += "</ul>"
+                }
+                out += "</li>\n"
+            }
+            out += "</ol>\n"
+        }
+        return out + "</section>\n"
+    }
+
+    static func findingList(_ findings: [StepView.FindingView]) -> String {
+        guard !findings.isEmpty else { return "" }
+        return "<ul class=\"findings\">"
+            + findings.map {
+                "<li class=\"sev-\($0.severity.name)\"><strong>\($0.severity.name):</strong> "
+                    + "\(HTMLText.escape($0.message)) [\(HTMLText.escape($0.id))]</li>"
+            }.joined() + "</ul>"
+    }
+
+    static func matrixTable(_ matrix: DecisionMatrix) -> String {
+        var out = "<div class=\"table-wrap\"><table id=\"matrix\">\n<caption>Decision table of "
+        out += "\(HTMLText.escape(matrix.policy.configuration.id)) for app \(HTMLText.escape(matrix.app)), "
+        out += "user \(HTMLText.escape(matrix.user))</caption>\n<thead><tr><th scope=\"col\">#</th>"
+        let header = matrix.factKeys + ["prompts", "session", "findings"]
+        out += header.map { "<th scope=\"col\">\(HTMLText.escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+        for (index, row) in matrix.rows.enumerated() {
+            out += "<tr><th scope=\"row\">\(index + 1)</th>"
+            out += row.facts.map { "<td>\(HTMLText.escape($0.value))</td>" }.joined()
+            out += "<td>\(ComparisonHTML.prompts(row.view.prompts))</td>"
+            out +=
+                "<td>\(HTMLText.escape(row.view.session))"
+                + (row.view.sessionUser.map { " (\(HTMLText.escape($0)))" } ?? "") + "</td>"
+            out += "<td>\(HTMLText.escape(row.view.findings.map(\.id).joined(separator: ", ")))</td></tr>\n"
+        }
+        return out + "</tbody>\n</table></div>\n"
+    }
+
+    static func matrixChoice(_ query: PlaygroundQuery, _ comparison: Comparison) -> String {
+        var out = "<p><label for=\"matrix\">decision table of</label> <select name=\"matrix\" id=\"matrix-policy\">"
+        for result in comparison.results {
+            let id = result.policy.configuration.id
+            out +=
+                "<option value=\"\(HTMLText.attribute(id))\"\(id == query.matrixPolicy ? " selected" : "")>"
+                + "\(HTMLText.escape(id))</option>"
+        }
+        out += "</select> <label for=\"matrix_app\">app</label> <input name=\"matrix_app\" id=\"matrix_app\" "
+        out += "value=\"\(HTMLText.attribute(query.matrixApp ?? ""))\" placeholder=\"its first app\"> "
+        return out + "<button type=\"submit\">Show</button></p>\n"
+    }
+
+    /// The what-if question: a compared policy, an app, a user and each fact known or unknown.
+    static func whatIf(_ query: PlaygroundQuery, comparison: Comparison?) -> String {
+        var out = "<fieldset class=\"ask\"><legend>What if… (<code>ssopolicy evaluate</code>)</legend>\n"
+        guard let comparison else {
+            return out + "<p>Pick policies that load to ask a question.</p></fieldset>\n"
+        }
+        let policies = comparison.results.map(\.policy)
+        let chosen = policies.first { $0.configuration.id == query.whatIfPolicy } ?? policies[0]
+        out += "<label for=\"whatif\">policy</label> <select name=\"whatif\" id=\"whatif\">"
+        for policy in policies {
+            let id = policy.configuration.id
+            out +=
+                "<option value=\"\(HTMLText.attribute(id))\"\(policy.configuration.id == chosen.configuration.id ? " selected" : "")>"
+                + "\(HTMLText.escape(id))</option>"
+        }
+        out += "</select>\n<label for=\"app\">app</label> <select name=\"app\" id=\"app\">"
+        var apps: [String] = []
+        for policy in policies {
+            for app in policy.configuration.apps where !apps.contains(app.id) { apps.append(app.id) }
+        }
+        let app = query.app ?? chosen.configuration.apps[0].id
+        for id in apps {
+            out += "<option value=\"\(HTMLText.attribute(id))\"\(id == app ? " selected" : "")>\(HTMLText.escape(id))"
+            out += "</option>"
+        }
+        out += "</select>\n<label for=\"user\">user</label> <input name=\"user\" id=\"user\" size=\"10\" "
+        out += "value=\"\(HTMLText.attribute(query.user ?? "bob"))\">\n"
+        var seenProviders: [String] = []
+        for policy in policies where !seenProviders.contains(policy.descriptor.id) {
+            seenProviders.append(policy.descriptor.id)
+            out += "<p class=\"muted\">facts of \(HTMLText.escape(policy.descriptor.id))"
+            out += policy.descriptor.id == chosen.descriptor.id ? "" : " (used when the chosen policy is one of its)"
+            out += "</p>\n<div class=\"facts\">\n"
+            for fact in policy.descriptor.facts {
+                let given = query.facts.first { $0.key == fact.key }?.value ?? ""
+                let name = "fact:" + fact.key
+                out += "<label title=\"\(HTMLText.attribute(fact.meaning))\">\(HTMLText.escape(fact.key)) "
+                switch fact.domain {
+                case .choice(let values):
+                    out += "<select name=\"\(HTMLText.attribute(name))\"><option value=\"\">unknown</option>"
+                    for value in values {
+                        out +=
+                            "<option value=\"\(HTMLText.attribute(value))\"\(value == given ? " selected" : "")>"
+                            + "\(HTMLText.escape(value))</option>"
+                    }
+                    out += "</select>"
+                case .account:
+                    out +=
+                        "<input name=\"\(HTMLText.attribute(name))\" size=\"10\" placeholder=\"unknown\" "
+                        + "value=\"\(HTMLText.attribute(given))\">"
+                }
+                out += "</label>\n"
+            }
+            out += "</div>\n"
+        }
+        out += "<p class=\"muted\">Leave a fact unknown to see every outcome; an account fact is a user name or "
+        out += "<code>none</code>.</p>\n<button type=\"submit\" name=\"ask\" value=\"1\">Ask</button>\n</fieldset>\n"
+        return out
+    }
+
+    static func outcomes(_ result: EvaluateResult, query: PlaygroundQuery) -> String {
+        let count = result.outcomes.count
+        var out = "<section id=\"whatif-answer\" aria-label=\"What-if answer\">\n"
+        out +=
+            "<p><strong>"
+            + HTMLText.escape(EventPhrase.sentence(user: result.user, event: result.event, app: result.app))
+            + " under \(HTMLText.escape(result.policy.configuration.id)): \(counted(count, "outcome"))</strong></p>\n"
+            + "<ol>\n"
+        for outcome in result.outcomes {
+            let when =
+                outcome.when.allSatisfy(\.isAlways)
+                ? "always" : "when " + outcome.when.map(\.text).joined(separator: " or ")
+            out += "<li><div class=\"when\">\(HTMLText.escape(when))</div>"
+            out += "<div>prompts: \(ComparisonHTML.prompts(outcome.view.prompts))</div>"
+            out +=
+                "<div>session: \(HTMLText.escape(outcome.view.session))"
+                + (outcome.view.sessionUser.map { " (\(HTMLText.escape($0)))" } ?? "") + "</div>"
+            out += findingList(outcome.view.findings) + "</li>\n"
+        }
+        out += "</ol>\n"
+        var command = "ssopolicy evaluate \(result.policy.configuration.id) --app \(result.app) --user \(result.user)"
+        for (key, value) in query.facts where !value.isEmpty && result.policy.descriptor.fact(key) != nil {
+            command += " --fact \(key)=\(value)"
+        }
+        out += "<p>The same answer: <code>\(HTMLText.escape(command))</code></p>\n</section>\n"
+        return out
+    }
+
+    static func share(_ query: PlaygroundQuery) -> String {
+        guard let link = query.link() else {
+            return "<p class=\"muted\">This view holds pasted YAML, which is never put in a link; keep the YAML in a "
+                + "file and use <code>ssopolicy compare</code> or <code>ssopolicy guide</code>.</p>\n"
+        }
+        var out = "<div class=\"share\">\n<p><a href=\"\(HTMLText.attribute(link))\">Link to this view</a></p>\n"
+        out +=
+            "<p>For an onboarding guide, <code>ssopolicy guide POLICY... --format html</code> writes a file with this "
+        out +=
+            "comparison and its embeddable snippets that needs no server; to frame this live comparison from a server "
+        out += "your readers can reach: <code>"
+        out += HTMLText.escape(
+            "<iframe src=\"" + (query.link(path: "/embed", view: "compare") ?? "/embed")
+                + "\" width=\"100%\" height=\"480\" title=\"ssopolicy comparison\"></iframe>")
+        return out + "</code> (with this server's address before <code>/embed</code>).</p>\n</div>\n"
+    }
+
+    static let css =
+        #"""
+        :root { color-scheme: light dark; --ink: #1a1a1a; --muted: #555; --line: #c8c8c8; --accent: #0b57a4;
+          --critical: #8b0000; --high: #a33a00; --medium: #6b5200; --bg: #fff; --bg-alt: #f3f5f8; }
+        @media (prefers-color-scheme: dark) { :root { --ink: #e8e8e8; --muted: #b0b0b0; --line: #555;
+          --accent: #7db4ff; --critical: #ff8080; --high: #ffa566; --medium: #e0c060; --bg: #15171a; --bg-alt: #24282e; } }
         * { box-sizing: border-box; }
         body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink);
-          background: #fff; }
-        main { padding: 1rem 1.25rem; max-width: 80rem; }
+          background: var(--bg); }
+        main { padding: 1rem 1.25rem; max-width: 96rem; }
         body.embed main { padding: .5rem; max-width: none; }
-        h1 { font-size: 1.4rem; margin: 0 0 .75rem; } h2 { font-size: 1.15rem; margin: 1.25rem 0 .5rem; }
+        h1 { font-size: 1.4rem; margin: 0 0 .75rem; } h2 { font-size: 1.15rem; margin: 1rem 0 .5rem; }
         h3 { font-size: 1rem; margin: 1rem 0 .4rem; }
-        a { color: var(--accent); } a:focus, button:focus, input:focus, select:focus, textarea:focus,
-        summary:focus { outline: 3px solid #f5a623; outline-offset: 2px; }
-        form { display: grid; gap: .75rem; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr));
+        a { color: var(--accent); } a:focus, button:focus, input:focus, select:focus, textarea:focus {
+          outline: 3px solid #f5a623; outline-offset: 2px; }
+        .choices { display: grid; gap: .75rem; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr));
           background: var(--bg-alt); padding: .75rem; border: 1px solid var(--line); border-radius: 6px; }
-        fieldset { border: 1px solid var(--line); border-radius: 4px; margin: 0; padding: .4rem .6rem; }
+        fieldset { border: 1px solid var(--line); border-radius: 4px; margin: 0; padding: .4rem .6rem; min-width: 0; }
+        .choices select { width: 100%; }
         legend, label { font-weight: 600; } .choice { display: block; font-weight: 400; }
-        textarea { width: 100%; min-height: 7rem; font: 13px/1.3 ui-monospace, monospace; }
-        select, button { font: inherit; padding: .25rem .5rem; max-width: 100%; }
-        button { background: var(--accent); color: #fff; border: 0; border-radius: 4px; padding: .45rem 1rem; cursor: pointer; }
+        textarea { width: 100%; min-height: 5rem; font: 13px/1.3 ui-monospace, monospace; background: var(--bg);
+          color: var(--ink); }
+        select, button, input { font: inherit; padding: .2rem .4rem; max-width: 100%; }
+        button { background: var(--accent); color: var(--bg); border: 0; border-radius: 4px; padding: .4rem 1rem;
+          cursor: pointer; margin-top: .4rem; }
+        .columns { display: grid; gap: 1rem; grid-template-columns: minmax(0, 2fr) minmax(18rem, 1fr); }
+        @media (max-width: 60rem) { .columns { grid-template-columns: 1fr; } }
+        .whatif fieldset { margin-top: 1rem; } .facts { display: flex; flex-wrap: wrap; gap: .3rem 1rem; }
+        .facts label { font-weight: 400; }
         nav.views a { margin-right: 1rem; } nav.views a[aria-current="page"] { font-weight: 700; color: var(--ink); }
         .table-wrap { overflow-x: auto; }
-        table { border-collapse: collapse; width: 100%; margin: .5rem 0; font-size: .92rem; }
+        table { border-collapse: collapse; margin: .5rem 0; font-size: .92rem; }
         caption { text-align: left; font-weight: 600; padding: .25rem 0; }
         th, td { border: 1px solid var(--line); padding: .35rem .5rem; vertical-align: top; text-align: left; }
         thead th { background: var(--bg-alt); }
-        tr.differs th[scope="row"] { border-left: 4px solid var(--accent); }
-        .prompts { font-weight: 600; } .none { color: var(--muted); font-style: italic; }
-        .session { color: var(--muted); } ul.findings { margin: .25rem 0 0; padding-left: 1.1rem; }
+        .prompts { font-weight: 600; } .none, .muted, .why { color: var(--muted); } .why { font-size: .88rem; }
+        ul.findings { margin: .25rem 0 0; padding-left: 1.1rem; } .when { font-weight: 600; }
         .sev-critical { color: var(--critical); font-weight: 700; } .sev-high { color: var(--high); font-weight: 600; }
-        .sev-medium { color: var(--medium); } .error { border: 2px solid var(--critical); padding: .5rem .75rem;
-          border-radius: 4px; } .error code { white-space: pre-wrap; }
-        ol.timeline > li { margin-bottom: .6rem; } .why { color: var(--muted); font-size: .88rem; }
-        .share input { width: 100%; font: 13px ui-monospace, monospace; }
-        .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-        """#
+        .sev-medium { color: var(--medium); }
+        .error { border: 2px solid var(--critical); padding: .5rem .75rem; border-radius: 4px; }
+        .error code { white-space: pre-wrap; }
+        #whatif-answer li { margin: .4rem 0; }
 
-    static let script = #"""
-        (function () {
-          "use strict";
-          var data = JSON.parse(document.getElementById("ssopolicy-data").textContent);
-          var app = document.getElementById("app");
-          var q = data.query;
-          function el(tag, attrs) {
-            var node = document.createElement(tag);
-            Object.keys(attrs || {}).forEach(function (k) {
-              if (k === "text") node.textContent = attrs[k]; else node.setAttribute(k, attrs[k]);
-            });
-            for (var i = 2; i < arguments.length; i++) {
-              var child = arguments[i];
-              if (child === null || child === undefined) continue;
-              node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-            }
-            return node;
-          }
-          function params(changes) {
-            var p = new URLSearchParams();
-            if (q.policies.length) p.set("policies", q.policies.join(","));
-            p.set("scenario", q.scenario);
-            if (q.policy_yaml) p.set("policy_yaml", q.policy_yaml);
-            if (q.scenario_yaml) p.set("scenario_yaml", q.scenario_yaml);
-            p.set("view", q.view);
-            if (q.diff) p.set("diff", "1");
-            if (q.matrix) p.set("matrix", q.matrix);
-            if (q.app) p.set("app", q.app);
-            Object.keys(changes || {}).forEach(function (k) {
-              if (changes[k] === null) p.delete(k); else p.set(k, changes[k]);
-            });
-            return p.toString();
-          }
-          function absolute(path) { return location.origin + path; }
-          function prompts(step) {
-            if (!step.prompts || step.prompts.length === 0) return el("span", { "class": "none", text: "no prompt" });
-            return el("span", { "class": "prompts", text: step.prompts.join(" → ") });
-          }
-          function session(step) {
-            var text = step.session + (step.session_user ? " (" + step.session_user + "'s)" : "");
-            return el("span", { "class": "session", text: text });
-          }
-          function findings(list) {
-            if (!list || list.length === 0) return null;
-            var ul = el("ul", { "class": "findings" });
-            list.forEach(function (f) {
-              ul.appendChild(el("li", { "class": "sev-" + f.severity },
-                el("strong", { text: f.severity + ": " }), f.message + " [" + f.id + "]"));
-            });
-            return ul;
-          }
-          function errorBox(error) {
-            var box = el("div", { "class": "error", role: "alert" }, el("p", {}, el("strong", { text: error.error })));
-            if (error.diagnostics && error.diagnostics.length) {
-              var ul = el("ul");
-              error.diagnostics.forEach(function (d) {
-                ul.appendChild(el("li", {}, el("code", { text: d.file + ":" + d.line + ":" + d.column + ": " +
-                  d.severity + ": " + d.message })));
-              });
-              box.appendChild(ul);
-            }
-            return box;
-          }
-          function comparisonTable(compare) {
-            var results = compare.results;
-            var table = el("table", { id: "comparison" });
-            table.appendChild(el("caption", { text: "Scenario " + compare.scenario + ": prompts, session and findings per step" }));
-            var head = el("tr", {}, el("th", { scope: "col", text: "#" }), el("th", { scope: "col", text: "step" }));
-            results.forEach(function (r) { head.appendChild(el("th", { scope: "col", text: r.policy + " (" + r.provider + ")" })); });
-            table.appendChild(el("thead", {}, head));
-            var body = el("tbody");
-            var steps = results.length ? results[0].steps : [];
-            steps.forEach(function (step, index) {
-              var differs = compare.differences.indexOf(step.step) >= 0;
-              var row = el("tr", differs ? { "class": "differs" } : {},
-                el("th", { scope: "row" }, String(step.step), differs ? el("span", { "aria-hidden": "true", text: " ≠" }) : null,
-                  differs ? el("span", { "class": "sr", text: " (the policies differ)" }) : null),
-                el("td", { text: step.at + " " + (step.user || "-") + " " + step.event + " " + step.app }));
-              results.forEach(function (r) {
-                var s = r.steps[index];
-                row.appendChild(el("td", {}, prompts(s), el("br"), session(s), findings(s.findings)));
-              });
-              body.appendChild(row);
-            });
-            var totals = el("tr", {}, el("th", { scope: "row", text: "Σ" }), el("td", { text: "totals" }));
-            results.forEach(function (r) {
-              var t = r.totals, f = t.findings;
-              var handovers = (t.handovers || []).map(function (h) {
-                return h.user + " safe " + (h.seconds_until_safe === null ? "never" : "after " + h.seconds_until_safe + " s");
-              }).join("; ");
-              totals.appendChild(el("td", {}, el("span", { "class": "prompts", text: t.prompts + " prompts" }),
-                el("br"), "findings: " + f.critical + " critical, " + f.high + " high, " + f.medium + " medium, " + f.low + " low",
-                handovers ? el("br") : null, handovers || null));
-            });
-            body.appendChild(totals);
-            table.appendChild(body);
-            return el("div", { "class": "table-wrap" }, table,
-              el("p", { "class": "why", text: "≠ marks the steps where the policies decide differently." }));
-          }
-          function timeline(compare) {
-            var section = el("section", { id: "timeline", "aria-label": "Timeline" });
-            compare.results.forEach(function (r) {
-              section.appendChild(el("h3", { text: r.policy + " (" + r.provider + ")" }));
-              var list = el("ol", { "class": "timeline" });
-              r.steps.forEach(function (s) {
-                var item = el("li", {}, el("strong", { text: s.at + " " + (s.user || "-") + " " + s.event + " " + s.app }),
-                  " — ", prompts(s), " — ", session(s), findings(s.findings));
-                var fired = (s.trace || []).filter(function (t) { return t.fired; });
-                if (fired.length) {
-                  var why = el("ul", { "class": "why" });
-                  fired.forEach(function (t) { why.appendChild(el("li", { text: t.rule + ": " + t.because })); });
-                  item.appendChild(why);
-                }
-                list.appendChild(item);
-              });
-              section.appendChild(list);
-              var config = findings(r.findings);
-              if (config) section.appendChild(el("div", {}, el("p", { text: "Configuration findings:" }), config));
-            });
-            return section;
-          }
-          function matrixTable(matrix) {
-            var rows = matrix.rows;
-            var settingKeys = rows.length ? Object.keys(rows[0].settings) : [];
-            var factKeys = rows.length ? Object.keys(rows[0].facts) : [];
-            var table = el("table", { id: "matrix" });
-            table.appendChild(el("caption", { text: "Decision table of " + matrix.policy + " (" + matrix.provider +
-              ") for app " + matrix.app + ", user " + matrix.user }));
-            var head = el("tr", {}, el("th", { scope: "col", text: "#" }));
-            settingKeys.concat(factKeys).concat(["prompts", "session", "findings"]).forEach(function (k) {
-              head.appendChild(el("th", { scope: "col", text: k }));
-            });
-            table.appendChild(el("thead", {}, head));
-            var body = el("tbody");
-            rows.forEach(function (r) {
-              var tr = el("tr", {}, el("th", { scope: "row", text: String(r.row) }));
-              settingKeys.forEach(function (k) { tr.appendChild(el("td", { text: r.settings[k] })); });
-              factKeys.forEach(function (k) { tr.appendChild(el("td", { text: r.facts[k] })); });
-              tr.appendChild(el("td", {}, prompts(r)));
-              tr.appendChild(el("td", {}, session(r)));
-              tr.appendChild(el("td", { text: r.findings.join(", ") }));
-              body.appendChild(tr);
-            });
-            table.appendChild(body);
-            return el("div", { "class": "table-wrap" }, table);
-          }
-          function form() {
-            var f = el("form", { method: "get", action: "/", "aria-label": "What if" });
-            var policies = el("fieldset", {}, el("legend", { text: "Bundled policies" }));
-            data.catalog.policies.forEach(function (p) {
-              var box = el("input", { type: "checkbox", name: "policies", value: p.name, id: "p-" + p.name });
-              if (q.policies.indexOf(p.name) >= 0) box.checked = true;
-              policies.appendChild(el("label", { "class": "choice", "for": "p-" + p.name }, box, " " + p.name +
-                " (" + p.provider + ")"));
-            });
-            f.appendChild(policies);
-            var side = el("div");
-            var scenario = el("select", { name: "scenario", id: "scenario" });
-            data.catalog.scenarios.forEach(function (s) {
-              var option = el("option", { value: s.name, text: s.name + (s.title ? " — " + s.title : "") });
-              if (s.name === q.scenario) option.selected = true;
-              scenario.appendChild(option);
-            });
-            side.appendChild(el("label", { "for": "scenario", text: "Scenario" }));
-            side.appendChild(el("div", {}, scenario));
-            var view = el("select", { name: "view", id: "view" });
-            [["compare", "Side by side"], ["timeline", "Timeline"], ["matrix", "Decision matrix"]].forEach(function (v) {
-              var option = el("option", { value: v[0], text: v[1] });
-              if (v[0] === q.view) option.selected = true;
-              view.appendChild(option);
-            });
-            side.appendChild(el("label", { "for": "view", text: "View" }));
-            side.appendChild(el("div", {}, view));
-            var matrix = el("select", { name: "matrix", id: "matrix-policy" });
-            matrix.appendChild(el("option", { value: "", text: "the first policy" }));
-            data.catalog.policies.forEach(function (p) {
-              var option = el("option", { value: p.name, text: p.name });
-              if (p.name === q.matrix) option.selected = true;
-              matrix.appendChild(option);
-            });
-            side.appendChild(el("label", { "for": "matrix-policy", text: "Decision matrix of" }));
-            side.appendChild(el("div", {}, matrix));
-            var appInput = el("input", { type: "text", name: "app", id: "matrix-app", placeholder: "its first app" });
-            appInput.value = q.app || "";
-            side.appendChild(el("label", { "for": "matrix-app", text: "Matrix app" }));
-            side.appendChild(el("div", {}, appInput));
-            var diff = el("input", { type: "checkbox", name: "diff", value: "1", id: "diff" });
-            diff.checked = q.diff;
-            side.appendChild(el("label", { "class": "choice", "for": "diff" }, diff, " only steps that differ"));
-            side.appendChild(el("button", { type: "submit", text: "Show" }));
-            f.appendChild(side);
-            var pasted = el("div");
-            var policyYaml = el("textarea", { name: "policy_yaml", id: "policy_yaml", spellcheck: "false" });
-            policyYaml.value = q.policy_yaml || "";
-            var scenarioYaml = el("textarea", { name: "scenario_yaml", id: "scenario_yaml", spellcheck: "false" });
-            scenarioYaml.value = q.scenario_yaml || "";
-            pasted.appendChild(el("label", { "for": "policy_yaml", text: "Your policy YAML (added to the comparison)" }));
-            pasted.appendChild(policyYaml);
-            pasted.appendChild(el("label", { "for": "scenario_yaml", text: "Your scenario YAML (replaces the scenario)" }));
-            pasted.appendChild(scenarioYaml);
-            f.appendChild(pasted);
-            return f;
-          }
-          if (data.embed) {
-            if (data.error) app.appendChild(errorBox(data.error));
-            if (data.compare) app.appendChild(comparisonTable(data.compare));
-            app.appendChild(el("p", {}, el("a", { href: "/?" + params({}), target: "_blank", rel: "noopener",
-              text: "Open in the ssopolicy playground" })));
-            return;
-          }
-          app.appendChild(el("h1", { text: "What happens if… — ssopolicy playground" }));
-          app.appendChild(form());
-          var nav = el("nav", { "class": "views", "aria-label": "Views" });
-          [["compare", "Side by side"], ["timeline", "Timeline"], ["matrix", "Decision matrix"]].forEach(function (v) {
-            var a = el("a", { href: "/?" + params({ view: v[0] }), text: v[1] });
-            if (v[0] === q.view) a.setAttribute("aria-current", "page");
-            nav.appendChild(a);
-          });
-          app.appendChild(el("h2", { text: "Result" }));
-          app.appendChild(nav);
-          if (data.error) app.appendChild(errorBox(data.error));
-          if (data.compare && q.view === "compare") app.appendChild(comparisonTable(data.compare));
-          if (data.compare && q.view === "timeline") app.appendChild(timeline(data.compare));
-          if (data.matrix && q.view === "matrix") app.appendChild(matrixTable(data.matrix));
-          var share = el("div", { "class": "share" });
-          var here = el("input", { readonly: "readonly", id: "link", value: absolute("/?" + params({})) });
-          share.appendChild(el("label", { "for": "link", text: "Link to this view" }));
-          share.appendChild(here);
-          var frame = '<iframe src="' + absolute("/embed?" + params({ view: null, matrix: null, app: null })) +
-            '" width="100%" height="480" title="ssopolicy comparison"></iframe>';
-          var embed = el("input", { readonly: "readonly", id: "embed", value: frame });
-          share.appendChild(el("label", { "for": "embed", text: "Embed in a guide" }));
-          share.appendChild(embed);
-          app.appendChild(share);
-        })();
-        """#
+        """# + ComparisonHTML.style
 }

@@ -47,7 +47,8 @@ struct PolicyAPI: Sendable {
         ("POST", "/v1/compare", "A scenario against two or more policies (ssopolicy compare)"),
         ("POST", "/v1/matrix", "A policy's decision table (ssopolicy matrix)"),
         ("POST", "/v1/check", "Validate policies and scenarios (ssopolicy check --format json)"),
-        ("GET", "/", "The what-if playground"),
+        ("GET", "/", "The what-if playground for bundled content (every view is a link)"),
+        ("POST", "/", "The what-if playground with pasted YAML (the page's form, application/x-www-form-urlencoded)"),
         ("GET", "/embed", "The playground's comparison sized for an iframe"),
     ]
 

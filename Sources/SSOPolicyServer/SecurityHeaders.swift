@@ -3,12 +3,13 @@ import HTTPTypes
 import Hummingbird
 
 /// The headers every answer carries so a browser treats it as exactly what it is: no MIME sniffing, no referrer, a
-/// content security policy that allows only the page's own inline style and script (by hash, so nothing injected
-/// can run), and no framing except for `/embed`, which guides put in an iframe on any site.
+/// content security policy that allows only the page's own inline style (by hash) and no script, so nothing injected
+/// can run, and no framing except for `/embed`, which guides put in an iframe on any site.
 enum SecurityHeaders {
-    /// The page's policy: its one inline style and one inline script, forms and links back to this server only.
+    /// The page's policy: its one inline style (by hash), no script at all (the playground is rendered on the
+    /// server), forms and links back to this server only.
     static let pagePolicy =
-        "default-src 'none'; script-src '\(hash(PlaygroundPage.script))'; style-src '\(hash(PlaygroundPage.css))'; "
+        "default-src 'none'; script-src 'none'; style-src '\(hash(PlaygroundPage.css))'; "
         + "img-src data:; form-action 'self'; base-uri 'none'"
     /// Everything else is data: it may load nothing and run nothing.
     static let dataPolicy = "default-src 'none'; sandbox"

@@ -35,7 +35,7 @@ struct CommandLineTests {
         #expect(result.out.contains("https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios"))
         // Recommended against recommended, on a shift change that uses each vendor's handover.
         #expect(result.out.contains("Scenario shift-change-handover"))
-        #expect(result.out.contains("3. 12:00 bob handover alice -> bob"))
+        #expect(result.out.contains("3. 12:00 alice hands the device to bob"))
         #expect(result.out.contains("verdict: prompts alice 1, bob 2; bob safe from step 4 (at once)"))
         #expect(result.out.contains("verdict: prompts alice 1, bob 1; bob safe from step 4 (at once)"))
         // Then what breaks it.

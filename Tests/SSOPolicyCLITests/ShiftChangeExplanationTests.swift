@@ -36,7 +36,7 @@ struct ShiftChangeExplanationTests {
         let scenario = try Self.engine.loadScenario(path: "\(repository)/Policies/scenarios/\(testCase.scenario).yaml")
         let run = try Self.engine.run(scenario, against: policy, traceMode: .explain)
         for (index, step) in run.steps.enumerated() where step.isApplicable && step.outcome.session != .none {
-            #expect(step.trace.contains(where: \.fired), "step \(index + 1) has no rule that decided it")
+            #expect(step.trace.contains { $0.fired }, "step \(index + 1) has no rule that decided it")
         }
         let report = try ExplanationMutations.check(scenario, against: policy, engine: Self.engine)
         #expect(report.checked > 10)

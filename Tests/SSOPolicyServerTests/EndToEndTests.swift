@@ -50,9 +50,8 @@ struct EndToEndTests {
 
         let embed = try dumpDOM(
             chromium, url + "embed?policies=warehouse-airwatch,frontline-entra&scenario=shift-change")
-        #expect(embed.contains("<table id=\"comparison\">"))
-        #expect(embed.contains("warehouse-airwatch (airwatch-sdk)"))
-        #expect(embed.contains("frontline-entra (entra-shared-device)"))
+        #expect(embed.contains("<div class=\"ssopolicy-embed\">"))
+        #expect(embed.contains("<th scope=\"col\">warehouse-airwatch</th><th scope=\"col\">frontline-entra</th>"))
         #expect(embed.contains("<span class=\"prompts\">passcode</span>"))
         #expect(embed.contains("<span class=\"prompts\">interactive_sign_in</span>"))
         #expect(embed.contains("previous-user-session-active"))
@@ -61,6 +60,12 @@ struct EndToEndTests {
             chromium, url + "?policies=frontline-entra,warehouse-airwatch&scenario=lunch-break&view=timeline")
         #expect(timeline.contains("<section id=\"timeline\""))
         #expect(timeline.contains("Link to this view"))
+
+        let whatIf = try dumpDOM(
+            chromium,
+            url + "?policies=frontline-entra&whatif=frontline-entra&app=inventory&user=bob&fact:signed_in=alice&ask=1")
+        #expect(whatIf.contains("<section id=\"whatif-answer\""))
+        #expect(whatIf.contains("bob opens inventory under frontline-entra: 3 outcomes"))
 
         server.interrupt()
         server.waitUntilExit()

@@ -119,7 +119,8 @@ public struct DecisionMatrix: Sendable {
                     row.view.findings.isEmpty ? "-" : row.view.findings.map(\.id).joined(separator: ", "),
                 ]
             })
-        return "Decision table of \(policy.configuration.id) (\(policy.descriptor.id)) for app \(app), user \(user)\n\n"
-            + table.render()
+        let title =
+            "Decision table of \(policy.configuration.id) (\(policy.descriptor.id)) for app \(app), user \(user)"
+        return wrap(title, indent: "", hanging: "  ") + "\n\n" + table.render(maxWidth: 80)
     }
 }

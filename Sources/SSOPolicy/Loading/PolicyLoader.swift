@@ -63,12 +63,30 @@ public struct PolicyLoader: Sendable {
                 apps.append(app)
             }
         }
-        guard let provider, !reader.diagnostics.hasErrors else {
-            return .failure(DiagnosticsError(reader.diagnostics.sorted))
-        }
+        guard let provider else { return .failure(DiagnosticsError(reader.diagnostics.sorted)) }
         let configuration = PolicyConfiguration(
             id: id, title: title, providerID: provider.id, file: file, position: policyPosition, settings: settings,
             apps: apps)
+        if reader.diagnostics.hasErrors {
+            // Report the provider's own checks too, so one `check` shows every problem of the file: compile what
+            // was read (a bad value stands in as its default) when every setting and app key has a value, and
+            // leave out what the provider says at a place already reported.
+            let descriptor = provider.descriptor
+            let complete =
+                !apps.isEmpty && descriptor.settings.allSatisfy { settings[$0.key] != nil }
+                && descriptor.modelOptions.allSatisfy { settings[$0.key] != nil }
+                && apps.allSatisfy { app in descriptor.appKeys.allSatisfy { app.keys[$0.key] != nil } }
+            var all = reader.diagnostics.all
+            if complete {
+                var compiled = Diagnostics()
+                _ = provider.compile(configuration, diagnostics: &compiled)
+                let reported = Set(all.map(\.position))
+                all += compiled.all.filter { !reported.contains($0.position) }
+            }
+            var merged = Diagnostics()
+            for diagnostic in all { merged.append(diagnostic) }
+            return .failure(DiagnosticsError(merged.sorted))
+        }
         var diagnostics = Diagnostics()
         guard let compiled = provider.compile(configuration, diagnostics: &diagnostics), !diagnostics.hasErrors else {
             return .failure(DiagnosticsError(diagnostics.sorted))
@@ -144,6 +162,9 @@ public struct PolicyLoader: Sendable {
         for declaration in declarations {
             if let entry = entries[declaration.key] {
                 if let value = reader.value(entry.value, kind: declaration.kind, "\(declaration.key)") {
+                    values.set(declaration.key, value, at: entry.value.position)
+                } else if let text = declaration.defaultValue, let value = declaration.kind.parse(text) {
+                    // Reported above; the default stands in so the provider's checks can still run.
                     values.set(declaration.key, value, at: entry.value.position)
                 }
             } else if let text = declaration.defaultValue {

@@ -101,21 +101,24 @@ public struct ScenarioLoader: Sendable {
         var time = clock.map { $0 + 60 } ?? Clock.start
         var timeText = Clock.format(time)
         var timePosition = node.position
+        var nextDayHint: String?
         if let at = entries["at"], let after = entries["after"] {
             reader.error("\(what): give either 'at' or 'after', not both", at: after.keyPosition)
             _ = at
         } else if let at = entries["at"] {
             if let text = reader.text(at.value, "at") {
-                if let seconds = Clock.parse(text) {
-                    // Times of day advance to the next day only by `after`; an `at` earlier than the clock is an error.
-                    let day = (clock ?? 0) / 86_400
-                    time = day * 86_400 + seconds
+                if let parsed = Clock.parseDayTime(text) {
+                    // A time of day stays on the current day; a later day is written `+1d 00:10` (or reached by
+                    // `after`), so an `at` earlier than the clock is an error rather than a guess.
+                    let day = parsed.day ?? (clock ?? 0) / 86_400
+                    time = day * 86_400 + parsed.seconds
                     timeText = text
                     timePosition = at.value.position
+                    nextDayHint = parsed.day == nil ? "+\(day + 1)d \(text)" : nil
                 } else {
                     reader.error(
-                        "at: expected a time 'HH:MM' or 'HH:MM:SS', found \(Excerpt.quoted(text))",
-                        at: at.value.position)
+                        "at: expected a time 'HH:MM', 'HH:MM:SS' or '+1d HH:MM' (a later day), found "
+                            + Excerpt.quoted(text), at: at.value.position)
                 }
             }
         } else if let after = entries["after"] {
@@ -126,9 +129,11 @@ public struct ScenarioLoader: Sendable {
             }
         }
         if let last = previous, time < last.time {
-            reader.error(
-                "\(what): time goes backwards: \(timeText) is before the previous step's \(last.text)", at: timePosition
-            )
+            var message = "\(what): time goes backwards: \(timeText) is before the previous step's \(last.text)"
+            if let nextDayHint, time + 86_400 >= last.time {
+                message += "; if it is after midnight, write at: \"\(nextDayHint)\""
+            }
+            reader.error(message, at: timePosition)
         } else {
             clock = time
             previous = (time, Clock.format(time))

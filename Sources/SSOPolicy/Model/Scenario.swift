@@ -101,6 +101,21 @@ public enum Clock {
         return numbers[0] * 3600 + numbers[1] * 60 + (numbers.count == 3 ? numbers[2] : 0)
     }
 
+    /// The days a scenario may span with `+Nd` (a week of night shifts and then some).
+    public static let maxDay = 99
+
+    /// `HH:MM[:SS]` (day nil: the current day) or `+Nd HH:MM[:SS]` (day N after the first step's day), as
+    /// `format` writes later days, so a time the output prints can be written back.
+    public static func parseDayTime(_ text: String) -> (day: Int?, seconds: Int)? {
+        guard text.hasPrefix("+") else { return parse(text).map { (nil, $0) } }
+        let parts = text.dropFirst().split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].hasSuffix("d"), let day = Int(parts[0].dropLast()),
+            parts[0].dropLast().allSatisfy({ $0.isASCII && $0.isNumber }), (0...maxDay).contains(day),
+            let seconds = parse(String(parts[1]))
+        else { return nil }
+        return (day, seconds)
+    }
+
     public static func format(_ seconds: Int) -> String {
         let day = seconds / 86_400
         let rest = seconds % 86_400

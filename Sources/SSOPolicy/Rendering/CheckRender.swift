@@ -21,9 +21,9 @@ public enum CheckRender {
 
     /// The text summary line, `checked N files (...): E errors, W warnings`.
     public static func summary(_ report: CheckReport) -> String {
-        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        return "checked \(plural(report.filesChecked, "file"))"
-            + " (\(report.policies) policies, \(report.scenarios) scenarios, \(report.suites) suites): "
-            + "\(plural(report.errorCount, "error")), \(plural(report.warningCount, "warning"))\n"
+        "checked \(counted(report.filesChecked, "file"))"
+            + " (\(counted(report.policies, "policy", "policies")), \(counted(report.scenarios, "scenario")), "
+            + "\(counted(report.suites, "suite"))): "
+            + "\(counted(report.errorCount, "error")), \(counted(report.warningCount, "warning"))\n"
     }
 }

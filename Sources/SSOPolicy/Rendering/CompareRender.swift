@@ -62,13 +62,15 @@ public enum CompareRender {
         let differences = Set(differenceList)
         let names = comparison.results.map(\.policy.configuration.id)
         let width = names.map(\.count).max() ?? 0
-        var out = "Scenario \(comparison.scenario.id)"
-        if let title = comparison.scenario.title { out += ": \(title)" }
-        out += "\n"
+        var header = "Scenario \(comparison.scenario.id)"
+        if let title = comparison.scenario.title { header += ": \(title)" }
+        var out = wrap(header, indent: "", hanging: "  ") + "\n"
         for (name, result) in zip(names, comparison.results) {
-            out += "  \(name.padding(width)) \(result.policy.descriptor.id)"
-            if let title = result.policy.configuration.title { out += " - \(title)" }
-            out += "\n"
+            var detail = result.policy.descriptor.id
+            if let title = result.policy.configuration.title { detail += " - \(title)" }
+            out +=
+                wrap(detail, indent: "  \(name.padding(width)) ", hanging: String(repeating: " ", count: width + 3))
+                + "\n"
         }
         for note in comparison.notes { out += wrap("note: " + note, indent: "", hanging: "  ") + "\n" }
         out += "\n"
@@ -77,7 +79,8 @@ public enum CompareRender {
             let step = first[index]
             if diffOnly && !differences.contains(step.number) { continue }
             let mark = differences.contains(step.number) ? " *differs*" : ""
-            out += "\(step.number). \(step.at) \(step.user ?? "-") \(step.event) \(step.app)\(mark)\n"
+            let sentence = EventPhrase.sentence(user: step.user, event: step.event, app: step.app)
+            out += wrap("\(step.number). \(step.at) \(sentence)\(mark)", indent: "", hanging: "   ") + "\n"
             if let note = comparison.scenario.steps[index].note {
                 out += wrap(note, indent: "   ", hanging: "   ") + "\n"
             }

@@ -30,10 +30,22 @@ public enum RunText {
                 [String($0.number), $0.at, $0.user ?? "-", eventText($0), promptsText($0.prompts), sessionText($0)]
             })
         let lines = table.render().split(separator: "\n", omittingEmptySubsequences: false)
-        out += lines[0] + "\n"
-        for (index, view) in views.enumerated() {
-            out += lines[index + 1] + "\n"
-            out += stepNotes(view, explain: explain)
+        if lines.contains(where: { $0.count > 80 }) {
+            // Too wide for a terminal: a block per step, the answer on its own line, as `compare` writes it.
+            for view in views {
+                let sentence = EventPhrase.sentence(user: view.user, event: view.event, app: view.app)
+                out += wrap("\(view.number). \(view.at) \(sentence)", indent: "", hanging: "   ") + "\n"
+                out +=
+                    wrap("\(promptsText(view.prompts))  ->  \(sessionText(view))", indent: "   ", hanging: "     ")
+                    + "\n"
+                out += stepNotes(view, explain: explain)
+            }
+        } else {
+            out += lines[0] + "\n"
+            for (index, view) in views.enumerated() {
+                out += lines[index + 1] + "\n"
+                out += stepNotes(view, explain: explain)
+            }
         }
         let findings = views.flatMap(\.findings)
         out += "\n" + summary(prompts: views.reduce(0) { $0 + $1.prompts.count }, findings: findings) + "\n"

@@ -383,8 +383,11 @@ public struct JSONSchemaGenerator: Sendable {
                 (
                     "at",
                     .object([
-                        ("description", "Clock time HH:MM or HH:MM:SS (quote it: \"08:00\")."), ("type", "string"),
-                        ("pattern", "^[0-9]{2}:[0-9]{2}(:[0-9]{2})?$"),
+                        (
+                            "description",
+                            "Clock time HH:MM or HH:MM:SS (quote it: \"08:00\"); a later day as \"+1d 00:10\"."
+                        ), ("type", "string"),
+                        ("pattern", "^(\\+[0-9]{1,2}d )?[0-9]{2}:[0-9]{2}(:[0-9]{2})?$"),
                     ])
                 ),
                 (

@@ -16,6 +16,8 @@ struct ExplorationOutcome: Sendable {
     var truncated: Bool
     /// The memory limit was what stopped it.
     var memoryLimited = false
+    /// The caller's monitor (e.g. a time limit) was what stopped it.
+    var stoppedByMonitor = false
     /// Bytes of the fingerprint table and the widest frontier, an estimate of the explorer's own memory.
     var fingerprintBytes: Int
 }
@@ -35,6 +37,8 @@ struct StateSpaceExplorer: StateSpaceVisitor {
     var handsOverAssumed = false
     let startTime: Int
     let stopsWhenAllBroken: Bool
+    /// Asked every `interval` new states whether to go on (progress, time limit).
+    var monitor: VerificationMonitor?
 
     private struct Node<State> {
         var state: State
@@ -100,6 +104,7 @@ struct StateSpaceExplorer: StateSpaceVisitor {
         var completed = 0
         var truncated = false
         var memoryLimited = false
+        var stoppedByMonitor = false
         var widestFrontier = 1
         let stride = MemoryLayout<Node<State>>.stride
         /// What an array holds after one more append (a full array doubles, and holds both copies while it does).
@@ -160,6 +165,13 @@ struct StateSpaceExplorer: StateSpaceVisitor {
                         truncated = true
                         break level
                     }
+                    if let hook = self.monitor, visited.count % hook.interval == 0,
+                        !hook.check(.init(states: visited.count, transitions: transitions, depth: completed))
+                    {
+                        truncated = true
+                        stoppedByMonitor = true
+                        break level
+                    }
                 }
                 if stopsWhenAllBroken, found == allFound { break level }
             }
@@ -176,7 +188,7 @@ struct StateSpaceExplorer: StateSpaceVisitor {
         return ExplorationOutcome(
             violations: violations, states: visited.count, transitions: transitions, completedDepth: completed,
             closed: !truncated && !stoppedEarly && frontier.isEmpty && completed < depth,
-            truncated: truncated, memoryLimited: memoryLimited,
+            truncated: truncated, memoryLimited: memoryLimited, stoppedByMonitor: stoppedByMonitor,
             fingerprintBytes: visited.byteCount + widestFrontier * stride)
     }
 }

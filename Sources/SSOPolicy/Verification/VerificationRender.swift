@@ -8,7 +8,9 @@ public enum VerificationRender {
         switch verdict.status {
         case .notApplicable: return "n/a"
         case .violated(let counterexample): return "violated (\(counterexample.moves) moves)"
-        case .holds: return report.closed ? "holds (all states)" : "holds (depth \(report.completedDepth))"
+        case .holds:
+            if report.closed { return "holds (all states)" }
+            return "holds (depth \(report.completedDepth)\(report.truncated ? ", partial" : ""))"
         }
     }
 
@@ -25,9 +27,11 @@ public enum VerificationRender {
                     + "\(report.completedDepth))"
             }
             let limit =
-                report.memoryLimited
-                ? " (partial answer: memory limit of \(report.options.maxMemoryBytes >> 20) MiB reached)"
-                : report.truncated ? " (partial answer: state limit reached)" : ""
+                report.stoppedByMonitor
+                ? " (partial answer: stopped at the time limit)"
+                : report.memoryLimited
+                    ? " (partial answer: memory limit of \(report.options.maxMemoryBytes >> 20) MiB reached)"
+                    : report.truncated ? " (partial answer: state limit reached)" : ""
             return "holds up to depth \(report.completedDepth) over \(report.states) states\(limit)"
         }
     }
@@ -52,14 +56,25 @@ public enum VerificationRender {
     public static func text(_ report: VerificationReport) -> String {
         let policy = report.policy
         let options = report.options
-        var out = "\(policy.configuration.id) (\(policy.descriptor.id)): \(options.users) users, "
-        out += "\(policy.configuration.apps.count) apps, depth \(options.depth)\n"
+        var out = "\(policy.configuration.id) (\(policy.descriptor.id)): \(counted(options.users, "user")), "
+        out += "\(counted(policy.configuration.apps.count, "app")), depth \(options.depth)\n"
         out +=
             wrap(
                 "assumptions: \(assumptionsText(options)); step conditions: "
                     + (options.exploreConditions ? "explored" : "default only") + "; time moves: "
                     + timeMovesText(report), indent: "  ", hanging: "    ") + "\n"
-        out += "  explored \(report.states) states, \(report.transitions) transitions\n\n"
+        out += "  explored \(counted(report.states, "state")), \(counted(report.transitions, "transition"))\n"
+        if report.truncated {
+            let why =
+                report.stoppedByMonitor
+                ? "the time limit (--timeout)"
+                : report.memoryLimited ? "the memory limit (--max-memory)" : "the state limit (--max-states)"
+            out +=
+                wrap(
+                    "PARTIAL ANSWER: stopped by \(why) at depth \(report.completedDepth); a property that holds is "
+                        + "claimed only up to that depth", indent: "  ", hanging: "    ") + "\n"
+        }
+        out += "\n"
         let table = TextTable(
             header: ["property", "verdict"],
             rows: report.verdicts.map { [$0.property.id, sentence($0, report)] })
@@ -229,7 +244,9 @@ public enum VerificationRender {
             ("truncated", .bool(report.truncated)),
             (
                 "stopped_by",
-                report.memoryLimited ? .string("max-memory") : report.truncated ? .string("max-states") : .null
+                report.stoppedByMonitor
+                    ? .string("timeout")
+                    : report.memoryLimited ? .string("max-memory") : report.truncated ? .string("max-states") : .null
             ),
             (
                 "properties",

@@ -83,6 +83,8 @@ public struct VerificationReport: Sendable {
     public var truncated: Bool
     /// The memory limit (`maxMemoryBytes`) was what stopped it.
     public var memoryLimited: Bool
+    /// The caller's `VerificationMonitor` (the command line's `--timeout`) was what stopped it.
+    public var stoppedByMonitor = false
     /// The time moves explored, in seconds.
     public var timeMoves: [Int]
     /// Moves available from each state before symmetry and assumptions.
@@ -99,8 +101,13 @@ public struct VerificationReport: Sendable {
 /// ```
 public struct Verifier: Sendable {
     public let engine: SSOPolicyEngine
+    /// Progress and stopping for long searches; nil runs to the bounds.
+    public var monitor: VerificationMonitor?
 
-    public init(engine: SSOPolicyEngine) { self.engine = engine }
+    public init(engine: SSOPolicyEngine, monitor: VerificationMonitor? = nil) {
+        self.engine = engine
+        self.monitor = monitor
+    }
 
     /// Problems with the options (each a sentence naming the option), with suggestions for unknown ids.
     public static func problems(_ options: VerificationOptions, descriptors: [ProviderDescriptor]) -> [String] {
@@ -165,6 +172,7 @@ public struct Verifier: Sendable {
             maxBytes: options.maxMemoryBytes, handoverAssumed: handover, startTime: Clock.start,
             stopsWhenAllBroken: !options.exhaustive)
         explorer.handsOverAssumed = handsOver
+        explorer.monitor = monitor
         let outcome =
             selected.isEmpty
             ? ExplorationOutcome(
@@ -192,11 +200,13 @@ public struct Verifier: Sendable {
                 verdicts.append(PropertyVerdict(property: property, status: .holds))
             }
         }
-        return VerificationReport(
+        var report = VerificationReport(
             policy: policy, options: options, verdicts: verdicts, states: outcome.states,
             transitions: outcome.transitions, completedDepth: outcome.completedDepth, closed: outcome.closed,
             truncated: outcome.truncated, memoryLimited: outcome.memoryLimited, timeMoves: moves.waits,
             moveCount: moves.moves.count,
             explorerBytes: outcome.fingerprintBytes)
+        report.stoppedByMonitor = outcome.stoppedByMonitor
+        return report
     }
 }

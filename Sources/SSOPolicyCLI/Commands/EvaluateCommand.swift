@@ -102,9 +102,11 @@ enum EvaluateText {
     /// One block per outcome: its conditions (any of them), the answer, findings; the rules that fired (each
     /// path with its own conditions when several lead to the same answer), and under `--explain` their traces.
     static func render(_ result: EvaluateResult, explain: Bool) -> String {
-        var out = "\(result.user) \(result.event)s \(result.app) under \(result.policy.configuration.id)"
-        out +=
-            " (\(result.policy.descriptor.id)): \(result.outcomes.count) outcome\(result.outcomes.count == 1 ? "" : "s")\n"
+        let headline =
+            EventPhrase.sentence(user: result.user, event: result.event, app: result.app)
+            + " under \(result.policy.configuration.id) (\(result.policy.descriptor.id)): "
+            + counted(result.outcomes.count, "outcome")
+        var out = wrap(headline, indent: "", hanging: "  ") + "\n"
         for finding in result.findings {
             out +=
                 wrap(

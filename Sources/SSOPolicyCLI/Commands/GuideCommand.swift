@@ -2,93 +2,95 @@ import ArgumentParser
 import Foundation
 import SSOPolicy
 
-/// Generates the onboarding guide (`Policies/GUIDE.md`) from the bundled library: comparisons of every bundled
-/// scenario, decision tables and sequence diagrams, all computed by the model. CI regenerates it and fails on a
-/// difference, so the guide cannot drift from the model.
+/// Generates an onboarding guide from the model: with no policy, the bundled library's (`Policies/GUIDE.md`, which
+/// CI regenerates and compares, so it cannot drift); with policies, the guide for the author's own fleet. Markdown
+/// for forges, or one self-contained HTML file with a what-if explorer for wikis and attachments.
 struct GuideCommand: ParsableCommand, ContextualCommand {
     static let configuration = CommandConfiguration(
         commandName: "guide",
-        abstract: "Generate the onboarding guide (Markdown) from the bundled library.",
+        abstract:
+            "Generate an onboarding guide (Markdown or self-contained HTML) for the bundled library or your policies.",
         discussion: """
+            With no POLICY, the guide of the bundled library. With policies (files or bundled names), the guide of \
+            your fleet: a comparison per scenario with the verdict lines, the findings and what they mean, each \
+            provider's handover, sequence diagrams, decision tables, verify results, the glossary and the sources. \
+            Scenarios: each --scenario, or else every bundled scenario the policies can play together.
+
+            --format html writes one file with no external scripts, fonts or images: sequence diagrams as inline \
+            SVG, and a what-if explorer (app, user, facts known or unknown) whose answers are computed now and \
+            equal 'ssopolicy evaluate'. --fragment comparison-N writes only that comparison as an HTML fragment to \
+            paste into a wiki page (no script; see the README, "Embedding a comparison").
+
             Examples:
               ssopolicy guide --output Policies/GUIDE.md
-              ssopolicy guide > guide.md
+              ssopolicy guide my-entra.yaml my-airwatch.yaml --scenario my-shift.yaml --output guide.md
+              ssopolicy guide my-entra.yaml my-airwatch.yaml --format html --output guide.html
+              ssopolicy guide my-entra.yaml my-airwatch.yaml --format html --fragment comparison-1
             """)
+
+    @Argument(help: "Policies (files or bundled names); none: the bundled library's guide.")
+    var policies: [String] = []
+
+    @Option(
+        name: .customLong("scenario"),
+        help: "A scenario to compare on (repeatable; default: every bundled one the policies can play).")
+    var scenarios: [String] = []
+
+    static let formats: [OutputFormat] = [.markdown, .html]
+
+    @Option(name: .long, help: ArgumentHelp("Output format: \(OutputFormat.list(Self.formats)).", valueName: "format"))
+    var format: OutputFormat = .markdown
+
+    @Option(name: .long, help: "With --format html: only this comparison (comparison-1, comparison-2, ...), to embed.")
+    var fragment: String?
 
     @Option(name: .long, help: "Write the guide to this file instead of standard output.")
     var output: String?
 
-    /// Scenario → the policies it is compared on: each vendor's recommended setup against the other's, then each
-    /// vendor's recommended setup beside its misconfigurations, then the stories one configuration is about.
-    static let comparisons: [(scenario: String, policies: [String])] = [
-        ("shift-change-handover", ["frontline-airwatch", "frontline-entra"]),
-        ("nursing-shift-change", ["frontline-entra", "frontline-airwatch", "hospital-imprivata"]),
-        ("nursing-shift-change", ["hospital-imprivata", "weak-logout-imprivata", "microsoft-sdm-imprivata"]),
-        ("forgotten-check-in", ["hospital-imprivata", "frontline-airwatch"]),
-        ("logout-callback-fails", ["hospital-imprivata", "microsoft-sdm-imprivata"]),
-        ("shift-change-handover", ["frontline-airwatch", "warehouse-airwatch", "sso-requirements-missing"]),
-        (
-            "shift-change-handover",
-            ["frontline-entra", "default-mode-entra", "misconfigured-entra", "non-compliant-apps-entra"]
-        ),
-        ("shift-change", ["frontline-airwatch", "warehouse-airwatch", "frontline-entra"]),
-        ("forgotten-sign-out", ["frontline-airwatch", "frontline-entra"]),
-        ("lunch-break", ["frontline-airwatch", "frontline-entra"]),
-        ("legacy-app", ["frontline-airwatch", "legacy-app-entra"]),
-        ("status-query", ["frontline-airwatch", "sso-requirements-missing", "frontline-entra"]),
-        ("device-restart", ["frontline-airwatch", "frontline-entra"]),
-    ]
+    /// The command line that regenerates this guide, as the guide prints it.
+    var command: String {
+        var words = ["ssopolicy", "guide"] + policies
+        for scenario in scenarios { words += ["--scenario", scenario] }
+        if format != .markdown { words += ["--format", format.rawValue] }
+        return words.joined(separator: " ")
+    }
 
     func run(in context: CLIContext) throws -> Int32 {
+        try OutputFormat.require(format, in: Self.formats, for: "guide")
+        if fragment != nil, format != .html { throw ValidationError("--fragment needs --format html") }
+        if policies.isEmpty, !scenarios.isEmpty {
+            throw ValidationError("--scenario needs the policies to compare: ssopolicy guide POLICY... --scenario S")
+        }
         let resolver = FileResolver(context: context)
-        var out = "# Shared-device SSO: the bundled comparison guide\n\n"
-        out +=
-            "Generated by `ssopolicy guide --output Policies/GUIDE.md` from the bundled library; do not edit by hand.\n"
-        out +=
-            "Each table is computed by the provider models: prompts in the order the user sees them, the session that\n"
-        out += "results and whose it is, and the findings a security reviewer should know about.\n\n"
-        out += "## Reading the tables\n\nThe words the tables use, in plain terms (`ssopolicy glossary`):\n\n"
-        out += Glossary.markdown()
-        out += "## Comparisons\n\n"
-        for (scenarioName, policyNames) in Self.comparisons {
-            let scenario = try resolver.scenario(scenarioName)
-            let policies = try policyNames.map { name throws(DiagnosticsError) in try resolver.policy(name) }
-            let comparison = try Comparison.run(scenario, policies: policies)
-            out += GuideMarkdown.compare(comparison, diffOnly: false)
+        let html = format == .html
+        let content: GuideContent
+        do {
+            content =
+                policies.isEmpty
+                ? try GuideContent.bundled(context: context, resolver: resolver, explorer: html && fragment == nil)
+                : try GuideContent.fleet(
+                    policies: policies, scenarios: scenarios, command: command, context: context, resolver: resolver,
+                    explorer: html && fragment == nil)
+        } catch let error as EvaluateError {
+            context.writeError("error: \(error.description)\n")
+            return 1
         }
-        out += GuideMarkdown.handovers(context.registry.providers.map(\.descriptor))
-        out += "## Sequence diagrams: the shift change\n\n"
-        let shiftChange = try resolver.scenario("shift-change-handover")
-        for name in ["frontline-airwatch", "frontline-entra"] {
-            let result = try context.engine.run(shiftChange, against: try resolver.policy(name))
-            out += "### `\(name)`\n\n```mermaid\n" + MermaidDiagram.sequence(result) + "```\n\n"
+        if !policies.isEmpty, scenarios.isEmpty, content.comparisons.isEmpty {
+            context.writeError(
+                "warning: no bundled scenario can be played by these policies; pass one with --scenario FILE\n")
         }
-        out += "## Decision tables\n\n"
-        out +=
-            "AirWatch's table for every authentication type and SSO setting, regenerated from the model (the seed's\n"
-        out +=
-            "table in the AirWatch 9.2 SSO Explanation page), for one app of `warehouse-airwatch` (initial check done, no previous\n"
-        out +=
-            "session user, no Hub check-out); then the Entra table over who is signed in and whose data the app holds:\n\n"
-        let fixed = [
-            "warehouse-airwatch": [
-                "initial_check_done": "true", "session_user": "none", "checked_out_user": "none",
-            ],
-            // Safari's web session changes only `open_browser`, not the app's answer.
-            "frontline-entra": ["safari_session": "none"],
-        ]
-        for (name, all) in [("warehouse-airwatch", true), ("frontline-entra", false)] {
-            let policy = try resolver.policy(name)
-            guard let provider = context.registry.provider(id: policy.descriptor.id) else { return 1 }
-            out += try DecisionMatrix.build(
-                policy, provider: provider, app: nil, allSettings: all, fixedFacts: fixed[name] ?? [:]
-            ).markdown
+        let out: String
+        if let fragment {
+            guard let number = GuideHTMLDocument.comparisonNumber(fragment),
+                content.comparisons.indices.contains(number - 1)
+            else {
+                throw ValidationError(
+                    "--fragment '\(fragment)': expected comparison-1 to comparison-\(content.comparisons.count)")
+            }
+            out = GuideHTMLDocument.fragment(content.comparisons[number - 1], number: number)
+        } else {
+            out = html ? GuideHTMLDocument.render(content) : GuideMarkdownDocument.render(content)
         }
-        out += try VerificationGuideSection.markdown(context: context, resolver: resolver)
-        out += "## Sources\n\n"
-        out += "Every rule, finding, setting and model option cites one of these documents and a place in it "
-        out += "(`ssopolicy sources`, `ssopolicy providers`); dates are those the content is documented as of.\n\n"
-        out += SourceCatalogue.markdown(SourceCatalogue.entries(context.registry.providers.map(\.descriptor)))
         if let output {
             try Data(out.utf8).write(to: URL(fileURLWithPath: output))
             context.write("wrote \(output)\n")

@@ -60,7 +60,10 @@ struct OverviewCommand: ParsableCommand, ContextualCommand {
 
     /// What each vendor needs for a safe shift change: its recommended setup and its documented handover.
     static func needs(_ policies: [CompiledPolicy]) -> String {
-        var out = "What each vendor needs for a safe shift change (its recommended setup and its own handover):\n"
+        var out =
+            wrap(
+                "What each vendor needs for a safe shift change (its recommended setup and its own handover):",
+                indent: "", hanging: "") + "\n"
         for policy in policies {
             let descriptor = policy.descriptor
             out += "  \(descriptor.name) — policy \(policy.configuration.id)\n"

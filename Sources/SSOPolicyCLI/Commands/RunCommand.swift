@@ -43,7 +43,7 @@ struct RunCommand: ParsableCommand, ContextualCommand {
         case .json: context.write(JSONAnswer.run(result))
         case .text: context.write(RunText.render(result, explain: output.explaining))
         case .markdown: context.write(GuideMarkdown.run(result, explain: output.explaining))
-        case .mermaid: context.write(MermaidDiagram.sequence(result))
+        case .mermaid, .html: context.write(MermaidDiagram.sequence(result))
         }
         if let emitSuite {
             let suite = SuiteEmitter.suite(

@@ -73,6 +73,17 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
     @Flag(name: .long, help: "Add timing and memory: states per second and peak resident memory (not deterministic).")
     var stats = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Stop after this long (e.g. 30s, 5m) with a partial answer that says so.", valueName: "duration"))
+    var timeout: String?
+
+    @Flag(
+        name: .long, inversion: .prefixedNo,
+        help: "Progress on standard error about once a second (default: when standard error is a terminal).")
+    var progress: Bool?
+
     func validate() throws {
         if policies.isEmpty { throw ValidationError("verify needs at least one policy") }
         if !VerificationOptions.userRange.contains(users) {
@@ -94,6 +105,9 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
             throw ValidationError(
                 "--assume: unknown assumption '\(name)'" + Suggestion.didYouMean(name, in: known) + "; known: "
                     + known.joined(separator: ", "))
+        }
+        if let timeout, (Duration.parse(timeout) ?? 0) <= 0 {
+            throw ValidationError("--timeout: expected a duration such as 30s, 5m or 1h, found '\(timeout)'")
         }
         if !Self.formats.contains(format) {
             throw ValidationError("'verify' supports --format text, json, markdown, not '\(format.rawValue)'")
@@ -126,11 +140,18 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
             users: users, depth: depth, properties: properties, assumptions: seenAssumptions,
             exploreConditions: exploreConditions, maxStates: maxStates, exhaustive: exhaustive,
             maxMemoryBytes: maxMemory << 20)
-        let verifier = Verifier(engine: context.engine)
+        let showsProgress = progress ?? (isatty(STDERR_FILENO) != 0)
+        let watch =
+            showsProgress || timeout != nil
+            ? VerificationProgress(
+                timeoutSeconds: timeout.flatMap(Duration.parse), writeError: showsProgress ? context.writeError : nil)
+            : nil
+        let verifier = Verifier(engine: context.engine, monitor: watch?.monitor)
         let clock = ContinuousClock()
         var reports: [VerificationReport] = []
         var elapsed: [Double] = []
         for policy in loaded {
+            watch?.begin(policy.configuration.id)
             let start = clock.now
             reports.append(try verifier.verify(policy, options: options))
             let duration = clock.now - start
@@ -138,15 +159,17 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
                 Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
         }
 
-        var written: [String] = []
+        var written: [(path: String, policy: String)] = []
         if let counterexampleDir {
             try FileManager.default.createDirectory(atPath: counterexampleDir, withIntermediateDirectories: true)
-            for report in reports {
+            for (report, argument) in zip(reports, policies) {
                 for verdict in report.verdicts {
                     guard case .violated(let counterexample) = verdict.status else { continue }
                     let path = (counterexampleDir as NSString).appendingPathComponent(counterexample.fileName)
-                    try Data(counterexample.yaml.utf8).write(to: URL(fileURLWithPath: path))
-                    written.append(path)
+                    let text = CounterexampleFile.text(
+                        counterexample.yaml, policyID: report.policy.configuration.id, argument: argument, path: path)
+                    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+                    written.append((path, argument))
                 }
             }
         }
@@ -164,7 +187,10 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
             context.write(VerificationRender.markdown(reports) + (statistics.map { "\n" + $0.text } ?? ""))
         default:
             var out = VerificationRender.text(reports)
-            for path in written { out += "wrote \(path)\n" }
+            for file in written {
+                out +=
+                    "wrote \(file.path)\n  replay: \(CounterexampleFile.replay(argument: file.policy, path: file.path))\n"
+            }
             if let statistics { out += statistics.text }
             context.write(out)
         }

@@ -1,0 +1,188 @@
+import SSOPolicy
+
+/// Everything an onboarding guide shows, computed by the model once; the Markdown and HTML renderers only lay it
+/// out, so both formats say the same thing. Built either for the bundled library (`Policies/GUIDE.md`) or for the
+/// policies a guide author names (their own fleet).
+struct GuideContent {
+    /// The policies a guide covers, with where they came from (the argument as given).
+    struct Policy {
+        var argument: String
+        var compiled: CompiledPolicy
+    }
+
+    /// Decision tables with the sentence that introduces them (Markdown inline syntax: backticks only).
+    struct Matrices {
+        var intro: String
+        var tables: [DecisionMatrix]
+    }
+
+    var title: String
+    /// The command that regenerates the guide, shown at its top.
+    var command: String
+    var bundled: Bool
+    var policies: [Policy]
+    var comparisons: [Comparison]
+    /// Bundled scenarios left out because the policies cannot play them, with why (fleet guides only).
+    var skippedScenarios: [(scenario: String, reason: String)]
+    /// The providers the guide's policies use, in registry order.
+    var descriptors: [ProviderDescriptor]
+    var sequencesHeading: String
+    var sequences: [RunResult]
+    var matrices: Matrices
+    var verification: VerificationGuideSection.Reports
+    var explorer: [WhatIfTable]
+
+    /// Users the what-if explorer offers: the compared scenarios' users in order of appearance (at most four).
+    static func users(_ comparisons: [Comparison]) -> [String] {
+        var users: [String] = []
+        for comparison in comparisons {
+            for view in comparison.results.first?.views ?? [] {
+                if let user = view.user, !users.contains(user), users.count < 4 { users.append(user) }
+            }
+        }
+        return users.isEmpty ? ["alice", "bob"] : users
+    }
+
+    /// Every finding a reader meets in the guide (steps and configurations), with the provider that declares it,
+    /// in order of first appearance.
+    var findings: [(provider: ProviderDescriptor, finding: FindingDeclaration)] {
+        var seen: Set<String> = []
+        var out: [(ProviderDescriptor, FindingDeclaration)] = []
+        func add(_ id: String, _ descriptor: ProviderDescriptor) {
+            guard seen.insert(descriptor.id + "/" + id).inserted,
+                let declaration = descriptor.findings.first(where: { $0.id == id })
+            else { return }
+            out.append((descriptor, declaration))
+        }
+        for comparison in comparisons {
+            for result in comparison.results {
+                for finding in result.policyFindingViews { add(finding.id, result.policy.descriptor) }
+                for view in result.views {
+                    for finding in view.findings { add(finding.id, result.policy.descriptor) }
+                }
+            }
+        }
+        return out
+    }
+
+    // MARK: Building
+
+    /// The bundled guide: each vendor's recommended setup against the other's, then beside its
+    /// misconfigurations, then the stories one configuration is about.
+    static let bundledComparisons: [(scenario: String, policies: [String])] = [
+        ("shift-change-handover", ["frontline-airwatch", "frontline-entra"]),
+        ("nursing-shift-change", ["frontline-entra", "frontline-airwatch", "hospital-imprivata"]),
+        ("nursing-shift-change", ["hospital-imprivata", "weak-logout-imprivata", "microsoft-sdm-imprivata"]),
+        ("forgotten-check-in", ["hospital-imprivata", "frontline-airwatch"]),
+        ("logout-callback-fails", ["hospital-imprivata", "microsoft-sdm-imprivata"]),
+        ("shift-change-handover", ["frontline-airwatch", "warehouse-airwatch", "sso-requirements-missing"]),
+        (
+            "shift-change-handover",
+            ["frontline-entra", "default-mode-entra", "misconfigured-entra", "non-compliant-apps-entra"]
+        ),
+        ("shift-change", ["frontline-airwatch", "warehouse-airwatch", "frontline-entra"]),
+        ("forgotten-sign-out", ["frontline-airwatch", "frontline-entra"]),
+        ("lunch-break", ["frontline-airwatch", "frontline-entra"]),
+        ("legacy-app", ["frontline-airwatch", "legacy-app-entra"]),
+        ("status-query", ["frontline-airwatch", "sso-requirements-missing", "frontline-entra"]),
+        ("device-restart", ["frontline-airwatch", "frontline-entra"]),
+    ]
+
+    static func bundled(context: CLIContext, resolver: FileResolver, explorer: Bool) throws -> GuideContent {
+        var comparisons: [Comparison] = []
+        var names: [String] = []
+        for (scenarioName, policyNames) in bundledComparisons {
+            let scenario = try resolver.scenario(scenarioName)
+            let policies = try policyNames.map { name throws(DiagnosticsError) in try resolver.policy(name) }
+            comparisons.append(try Comparison.run(scenario, policies: policies))
+            for name in policyNames where !names.contains(name) { names.append(name) }
+        }
+        let shiftChange = try resolver.scenario("shift-change-handover")
+        let sequences = try ["frontline-airwatch", "frontline-entra"].map { name in
+            try context.engine.run(shiftChange, against: try resolver.policy(name))
+        }
+        let intro =
+            "AirWatch's table for every authentication type and SSO setting, regenerated from the model (the seed's\n"
+            + "table in the AirWatch 9.2 SSO Explanation page), for one app of `warehouse-airwatch` (initial check done, no previous\n"
+            + "session user, no Hub check-out); then the Entra table over who is signed in and whose data the app holds:"
+        let fixed = [
+            "warehouse-airwatch": ["initial_check_done": "true", "session_user": "none", "checked_out_user": "none"],
+            // Safari's web session changes only `open_browser`, not the app's answer.
+            "frontline-entra": ["safari_session": "none"],
+        ]
+        var tables: [DecisionMatrix] = []
+        for (name, all) in [("warehouse-airwatch", true), ("frontline-entra", false)] {
+            let policy = try resolver.policy(name)
+            guard let provider = context.registry.provider(id: policy.descriptor.id) else { continue }
+            tables.append(
+                try DecisionMatrix.build(
+                    policy, provider: provider, app: nil, allSettings: all, fixedFacts: fixed[name] ?? [:]))
+        }
+        let policies = try resolver.bundledPolicies()
+        let listed = try names.map { name in Policy(argument: name, compiled: try resolver.policy(name)) }
+        return GuideContent(
+            title: "Shared-device SSO: the bundled comparison guide",
+            command: "ssopolicy guide --output Policies/GUIDE.md", bundled: true, policies: listed,
+            comparisons: comparisons, skippedScenarios: [], descriptors: context.registry.providers.map(\.descriptor),
+            sequencesHeading: "Sequence diagrams: the shift change", sequences: sequences,
+            matrices: Matrices(intro: intro, tables: tables),
+            verification: try VerificationGuideSection.reports(policies, context: context),
+            explorer: explorer
+                ? try WhatIfTable.build(
+                    listed.map(\.compiled), users: users(comparisons), registry: context.registry) : [])
+    }
+
+    /// A guide for the author's own policies (paths or bundled names): every named scenario, or else every bundled
+    /// scenario the policies can play together, compared on all of them.
+    static func fleet(
+        policies arguments: [String], scenarios scenarioArguments: [String], command: String, context: CLIContext,
+        resolver: FileResolver, explorer: Bool
+    ) throws -> GuideContent {
+        var loaded: [CompiledPolicy] = []
+        var problems: [Diagnostic] = []
+        for argument in arguments {
+            do { loaded.append(try resolver.policy(argument)) } catch { problems.append(contentsOf: error.diagnostics) }
+        }
+        var scenarios: [Scenario] = []
+        for argument in scenarioArguments {
+            do { scenarios.append(try resolver.scenario(argument)) } catch {
+                problems.append(contentsOf: error.diagnostics)
+            }
+        }
+        if !problems.isEmpty { throw DiagnosticsError(problems) }
+        var comparisons: [Comparison] = []
+        var skipped: [(String, String)] = []
+        if scenarioArguments.isEmpty {
+            for scenario in try resolver.bundledScenarios() {
+                do { comparisons.append(try Comparison.run(scenario, policies: loaded)) } catch {
+                    skipped.append((scenario.id, error.diagnostics.first?.message ?? "cannot be played"))
+                }
+            }
+        } else {
+            for scenario in scenarios { comparisons.append(try Comparison.run(scenario, policies: loaded)) }
+        }
+        let used = Set(loaded.map(\.descriptor.id))
+        let descriptors = context.registry.providers.map(\.descriptor).filter { used.contains($0.id) }
+        var tables: [DecisionMatrix] = []
+        for policy in loaded {
+            guard let provider = context.registry.provider(id: policy.descriptor.id) else { continue }
+            tables.append(try DecisionMatrix.build(policy, provider: provider, app: nil, allSettings: false))
+        }
+        let names = loaded.map { "`\($0.configuration.id)`" }
+        return GuideContent(
+            title: "Shared-device SSO: onboarding guide for " + loaded.map(\.configuration.id).joined(separator: ", "),
+            command: command, bundled: false,
+            policies: zip(arguments, loaded).map { Policy(argument: $0, compiled: $1) }, comparisons: comparisons,
+            skippedScenarios: skipped, descriptors: descriptors, sequencesHeading: "Sequence diagrams",
+            sequences: comparisons.flatMap(\.results),
+            matrices: Matrices(
+                intro: "Every combination of the provider's facts for the first app of "
+                    + names.joined(separator: ", ")
+                    + ", evaluated by the model (`ssopolicy matrix POLICY`; the what-if explorer of the HTML guide"
+                    + " covers every app):",
+                tables: tables),
+            verification: try VerificationGuideSection.reports(loaded, context: context),
+            explorer: explorer
+                ? try WhatIfTable.build(loaded, users: users(comparisons), registry: context.registry) : [])
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// `guide --format html`: one self-contained file, diagrams as SVG, the what-if data, embeddable fragments.
+/// (scripts/html-guide-check.sh opens it in headless Chromium and asks the explorer what `evaluate` answers.)
+struct HTMLGuideTests {
+    static func guide(_ extra: String...) throws -> (code: Int32, out: String, err: String) {
+        try guide(FleetGuideTests.fleet(), extra)
+    }
+
+    static func guide(_ files: (entra: String, airwatch: String), _ extra: [String]) -> (
+        code: Int32, out: String, err: String
+    ) {
+        let arguments =
+            ["guide", files.entra, files.airwatch, "--scenario", "shift-change", "--format", "html"] + extra
+        return ssopolicy(arguments)
+    }
+
+    @Test func oneSelfContainedFileWithDiagramsExplorerAndEmbedSnippets() throws {
+        let files = try FleetGuideTests.fleet()
+        let result = Self.guide(files, [])
+        #expect(result.code == 0, "\(result.err)")
+        let html = result.out
+        #expect(html.hasPrefix("<!doctype html>\n<html lang=\"en\">"))
+        #expect(html.hasSuffix("</body>\n</html>\n"))
+        // Nothing is fetched: no external script, style sheet, font or image.
+        for external in ["<script src", "<link ", "<img ", "@import", "@font-face", "url(http"] {
+            #expect(!html.contains(external), "refers to an external resource: \(external)")
+        }
+        #expect(html.contains("@media (prefers-color-scheme:dark)"))
+        #expect(html.contains("@media print"))
+        // Sequence diagrams as inline SVG, one per policy and scenario, not Mermaid source.
+        #expect(html.components(separatedBy: "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"sequence\"").count == 3)
+        #expect(!html.contains("sequenceDiagram"))
+        #expect(
+            html.contains("<title id=\"sequence-1-title\">Sequence diagram: frontline-entra on shift-change</title>"))
+        // The comparison, its anchor and its copy-paste snippets (escaped inside a textarea).
+        #expect(html.contains("<section id=\"comparison-1\" class=\"comparison\">"))
+        #expect(
+            html.contains(
+                "verdict</th><td>prompts alice 1, bob 1; bob safe from step 4 (at once)</td><td>prompts alice 1, bob 1; bob never safe"
+            ))
+        #expect(
+            html.contains(
+                "&lt;iframe title=\"ssopolicy comparison: shift-change\" width=\"100%\" height=\"560\" sandbox srcdoc=\"&amp;lt;!doctype html&amp;gt;"
+            ))
+        // The explorer's data and script, and every section.
+        #expect(html.contains("<script type=\"application/json\" id=\"whatif-data\">"))
+        for section in [
+            "policies", "what-if", "comparisons", "findings", "handovers", "sequences", "decision-tables",
+            "verification", "glossary", "sources",
+        ] {
+            #expect(html.contains("<section id=\"\(section)\""), "missing section \(section)")
+        }
+        #expect(Self.guide(files, []).out == html, "not deterministic")
+    }
+
+    @Test func theExplorerRowsAreEvaluatesAnswers() throws {
+        let html = try Self.guide().out
+        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"whatif-data\">"))
+        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        let json = String(html[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "\\u003c", with: "<")
+        let tables = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(tables.map { $0["policy"] as? String } == ["frontline-entra", "warehouse-airwatch"])
+        let airwatch = tables[1]
+        let facts = try #require(airwatch["facts"] as? [[String: Any]])
+        let sizes = facts.map { ($0["values"] as? [String])?.count ?? 0 }
+        #expect(
+            facts.map { $0["key"] as? String } == [
+                "passcode_set", "session_live", "silent_login", "initial_check_done", "session_user",
+                "checked_out_user",
+            ])
+        // Account facts: evaluate's three values first, then the guide's users.
+        #expect(facts[4]["values"] as? [String] == ["none", "@user", "another-user", "alice", "bob"])
+        let rows = try #require(airwatch["rows"] as? [String: [Int]])
+        let outcomes = try #require(airwatch["outcomes"] as? [[String: Any]])
+        let timesheetBob = try #require(rows["timesheet bob"])
+        #expect(timesheetBob.count == sizes.reduce(1, *))
+        // Row (true, false, first_launch, true, alice, none): digits 0, 1, 0, 0, 3, 0.
+        var index = 0
+        for (digit, size) in zip([0, 1, 0, 0, 3, 0], sizes) { index = index * size + digit }
+        let row = outcomes[timesheetBob[index]]
+        let evaluated = ssopolicy(
+            "evaluate", "warehouse-airwatch", "--app", "timesheet", "--user", "bob", "--fact", "passcode_set=true",
+            "--fact", "session_live=false", "--fact", "silent_login=first_launch", "--fact", "initial_check_done=true",
+            "--fact", "session_user=alice", "--fact", "checked_out_user=none", "--format", "json")
+        let answer = try #require(
+            try JSONSerialization.jsonObject(with: Data(evaluated.out.utf8)) as? [String: Any])
+        let expected = try #require((answer["outcomes"] as? [[String: Any]])?.first)
+        #expect(NSDictionary(dictionary: row) == NSDictionary(dictionary: expected.filter { $0.key != "when" }))
+    }
+
+    @Test func aFragmentIsOneComparisonWithItsOwnStyleAndNoScript() throws {
+        let result = try Self.guide("--fragment", "comparison-1")
+        #expect(result.code == 0, "\(result.err)")
+        #expect(
+            result.out.hasPrefix("<!-- ssopolicy comparison-1: generated; regenerate rather than edit -->\n<style>"))
+        #expect(result.out.contains("<div class=\"ssopolicy-embed\">"))
+        #expect(result.out.contains("<caption>Scenario shift-change: Alice hands the device to Bob"))
+        #expect(!result.out.contains("<script"))
+        #expect(!result.out.contains("<html"))
+        let missing = try Self.guide("--fragment", "comparison-2")
+        #expect(missing.code == 64)
+        #expect(missing.err.contains("expected comparison-1 to comparison-1"))
+        let markdown = ssopolicy("guide", "frontline-entra", "--fragment", "comparison-1")
+        #expect(markdown.code == 64)
+        #expect(markdown.err.contains("--fragment needs --format html"))
+    }
+
+    @Test func userTextIsEscaped() throws {
+        let folder = NSTemporaryDirectory() + "ssopolicy-html-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let policy = folder + "/hostile.yaml"
+        let original = ssopolicy("show", "frontline-entra").out
+        let hostile = original.replacingOccurrences(
+            of: "title: ", with: "title: \"</script><script>alert(1)</script> & <b>\" # ", options: [],
+            range: original.range(of: "title: "))
+        try hostile.write(toFile: policy, atomically: true, encoding: .utf8)
+        let result = ssopolicy("guide", policy, "--scenario", "shift-change", "--format", "html")
+        #expect(result.code == 0, "\(result.err)")
+        #expect(!result.out.contains("<script>alert(1)"))
+        #expect(result.out.contains("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;"))
+        // Inside the explorer's JSON, `<` cannot close the script element.
+        #expect(result.out.contains("\\u003c/script>\\u003cscript>alert(1)"))
+    }
+}
