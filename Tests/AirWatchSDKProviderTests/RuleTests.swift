@@ -1,22 +1,12 @@
 import SSOPolicyProviderKit
+import SSOPolicyTestSupport
 import Testing
 
 @testable import AirWatchSDKProvider
 
 private let descriptor = AirWatchSDKProvider().descriptor
 
-/// One rule example, played the way the core's generic rule test plays it.
-struct RuleExampleCase: CustomTestStringConvertible, Sendable {
-    var rule: String
-    var number: Int
-    var example: RuleExample
-
-    var testDescription: String { "\(rule) #\(number) (\(example.fires ? "fires" : "does not fire"))" }
-}
-
-private let exampleCases: [RuleExampleCase] = descriptor.rules.flatMap { rule in
-    rule.examples.enumerated().map { RuleExampleCase(rule: rule.id, number: $0.offset + 1, example: $0.element) }
-}
+private let exampleCases = RuleExampleCase.all(descriptor)
 
 @Suite("airwatch-sdk rules")
 struct RuleTests {

@@ -6,18 +6,7 @@ import Testing
 
 private let descriptor = ImprivataMAMProvider().descriptor
 
-/// One rule example, played the way the core's generic rule test plays it.
-struct ImprivataRuleExample: CustomTestStringConvertible, Sendable {
-    var rule: String
-    var number: Int
-    var example: RuleExample
-
-    var testDescription: String { "\(rule) #\(number) (\(example.fires ? "fires" : "does not fire"))" }
-}
-
-private let exampleCases: [ImprivataRuleExample] = descriptor.rules.flatMap { rule in
-    rule.examples.enumerated().map { ImprivataRuleExample(rule: rule.id, number: $0.offset + 1, example: $0.element) }
-}
+private let exampleCases = RuleExampleCase.all(descriptor)
 
 @Suite("imprivata-mam rules")
 struct RuleTests {
@@ -26,9 +15,15 @@ struct RuleTests {
         #expect(descriptor.id == "imprivata-mam")
         #expect(descriptor.handover?.actions.map(\.text) == ["from: check_in hub", "to: check_out hub"])
         for option in descriptor.modelOptions { #expect(option.readings.count == 2, "\(option.key)") }
-        // The core's properties and verdicts read these two ids.
-        #expect(descriptor.finding("previous-user-session-active") != nil)
-        #expect(descriptor.finding("previous-user-data-visible") != nil)
+        // The core's properties and verdicts read findings by concern, not by id.
+        #expect(
+            descriptor.findings(concern: .foreignSession).map { descriptor.findings[Int($0.index)].id } == [
+                "previous-user-session-active"
+            ])
+        #expect(
+            descriptor.findings(concern: .previousUserData).map { descriptor.findings[Int($0.index)].id } == [
+                "previous-user-data-visible"
+            ])
     }
 
     @Test func everyRuleHasAFiringAndANonFiringExampleAndCitesTheCatalogue() {
@@ -52,7 +47,7 @@ struct RuleTests {
     }
 
     @Test(arguments: exampleCases)
-    func example(_ item: ImprivataRuleExample) throws {
+    func example(_ item: RuleExampleCase) throws {
         let example = item.example
         var harness = try ImprivataHarness(
             settings: example.settings, apps: [("app", example.appKeys)], facts: example.facts)
