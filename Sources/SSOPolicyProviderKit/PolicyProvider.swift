@@ -121,6 +121,11 @@ public final class CompiledPolicy: Sendable {
     public let configuration: PolicyConfiguration
     public let descriptor: ProviderDescriptor
     public let findings: [PolicyFinding]
+    /// Per rule index: the rule's sources as readers see them, rendered once per compiled policy rather than
+    /// per trace entry (an `evaluate` with nothing known renders tens of thousands of traces).
+    public let ruleSources: [String]
+    /// Per rule index: the decision list the rule is tried in, if any.
+    public let ruleLists: [String?]
     let engine: any PolicyEngine
     let attemptLoop: AttemptLoop
 
@@ -134,6 +139,16 @@ public final class CompiledPolicy: Sendable {
         self.engine = engine
         self.attemptLoop = attemptLoop
         self.findings = engine.configurationFindings()
+        self.ruleSources = descriptor.rules.map { descriptor.renderCitations($0.source) }
+        var lists = [String?](repeating: nil, count: descriptor.rules.count)
+        for list in descriptor.decisionLists {
+            for name in list.rules {
+                if let id = descriptor.rule(name), Int(id.index) < lists.count, lists[Int(id.index)] == nil {
+                    lists[Int(id.index)] = list.name
+                }
+            }
+        }
+        self.ruleLists = lists
     }
 
     /// A fresh session (provider state) starting from these facts.

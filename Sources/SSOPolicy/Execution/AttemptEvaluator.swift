@@ -94,11 +94,25 @@ public struct EvaluateResult: Sendable {
         public var paths: [Path]
     }
 
+    /// One leaf of the fewest-leaf decision tree over the unknown facts (`DecisionTree`): the spec's outcome, whose
+    /// `when` gives one value per fact it names. Leaves never overlap; one answer may need several leaves, as a
+    /// single value per fact cannot say "this value or that". Each leaf has one set of fired rules.
+    public struct Branch: Sendable {
+        /// Fact key → value, in declaration order; empty when nothing unknown mattered.
+        public var when: [(key: String, value: String)]
+        /// The answer and trace of the leaf's first combination (every combination of the leaf gives this answer
+        /// through the same fired rules).
+        public var view: StepView
+    }
+
     public var policy: CompiledPolicy
     public var app: String
     public var user: String
     public var event: String
+    /// The merged answers: one per distinct answer, each with its fewest conditions (JSON `answers`, the text).
     public var outcomes: [Outcome]
+    /// The spec's outcomes (JSON `outcomes`): disjoint, single-valued conditions.
+    public var branches: [Branch] = []
     /// Each finding that some outcome reports, with the fewest conditions under which it is reported.
     public var findings: [FindingSummary] = []
     /// Combinations of unknown facts evaluated.
@@ -217,6 +231,7 @@ public struct AttemptEvaluator: Sendable {
         let outcomes = Self.reduce(evaluated, unknowns: unknowns)
         return EvaluateResult(
             policy: policy, app: request.app, user: request.user, event: request.event, outcomes: outcomes,
+            branches: Self.branches(evaluated, unknowns: unknowns),
             findings: Self.findingSummaries(evaluated, unknowns: unknowns), combinations: evaluated.count)
     }
 
@@ -342,6 +357,27 @@ public struct AttemptEvaluator: Sendable {
         }
     }
 
+    /// The spec's outcomes: the fewest disjoint single-valued conditions, split by answer and fired rules.
+    static func branches(_ evaluated: [(values: [String], view: StepView)], unknowns: [Unknown])
+        -> [EvaluateResult.Branch]
+    {
+        guard !evaluated.isEmpty else { return [] }
+        var index: [PathKey: Int] = [:]
+        let classes = evaluated.map { row in
+            let key = PathKey(answer: row.view.answer, rules: row.view.trace.filter(\.fired).map(\.rule))
+            if let known = index[key] { return known }
+            index[key] = index.count
+            return index.count - 1
+        }
+        return DecisionTree.leaves(classes: classes, radices: unknowns.map(\.values.count)).map { leaf in
+            EvaluateResult.Branch(
+                when: unknowns.indices.compactMap { fact in
+                    leaf.assignment[fact].map { (unknowns[fact].fact.key, unknowns[fact].values[$0]) }
+                },
+                view: evaluated[leaf.firstRow].view)
+        }
+    }
+
     /// For each finding reported anywhere (most severe first), the conditions under which it is.
     static func findingSummaries(_ evaluated: [(values: [String], view: StepView)], unknowns: [Unknown])
         -> [EvaluateResult.FindingSummary]
@@ -415,8 +451,19 @@ extension EvaluateResult {
                         ])
                     })
             ),
-            ("outcomes", .array(outcomes.map(\.json))),
+            ("outcomes", .array(branches.map(\.json))),
+            ("answers", .array(outcomes.map(\.json))),
         ])
+    }
+}
+
+extension EvaluateResult.Branch {
+    /// The spec's outcome: `when` (`{"fact": "value"}`), then the step's answer fields and trace.
+    public var json: JSONValue {
+        .object(
+            [("when", .object(when.map { ($0.key, .string($0.value)) }))] + RunJSON.answer(view) + [
+                ("trace", .array(view.trace.map(RunJSON.trace)))
+            ])
     }
 }
 
