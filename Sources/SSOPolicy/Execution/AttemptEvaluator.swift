@@ -437,23 +437,27 @@ extension EvaluateResult.Condition {
 }
 
 extension EvaluateResult {
-    public var json: JSONValue {
-        .object([
-            ("policy", .string(policy.configuration.id)), ("provider", .string(policy.descriptor.id)),
-            ("app", .string(app)), ("user", .string(user)), ("event", .string(event)),
-            (
-                "findings",
-                .array(
-                    findings.map { finding in
-                        .object([
-                            ("id", .string(finding.id)), ("severity", .string(finding.severity.name)),
-                            ("when", .array(finding.when.map(\.json))),
-                        ])
-                    })
-            ),
-            ("outcomes", .array(branches.map(\.json))),
-            ("answers", .array(outcomes.map(\.json))),
-        ])
+    public var json: JSONValue { json(answers: true) }
+
+    /// The JSON object; `answers: false` leaves out the merged form (`evaluate --batch`, whose lines are read by
+    /// programs that want the contract's `outcomes`, at half the bytes).
+    public func json(answers includeAnswers: Bool) -> JSONValue {
+        .object(
+            [
+                ("policy", .string(policy.configuration.id)), ("provider", .string(policy.descriptor.id)),
+                ("app", .string(app)), ("user", .string(user)), ("event", .string(event)),
+                (
+                    "findings",
+                    .array(
+                        findings.map { finding in
+                            .object([
+                                ("id", .string(finding.id)), ("severity", .string(finding.severity.name)),
+                                ("when", .array(finding.when.map(\.json))),
+                            ])
+                        })
+                ),
+                ("outcomes", .array(branches.map(\.json))),
+            ] + (includeAnswers ? [("answers", .array(outcomes.map(\.json)))] : []))
     }
 }
 
