@@ -32,7 +32,8 @@ import Testing
             _ = try Self.engine.loadScenario(yaml: Self.scenario("chargr"), file: "s.yaml")
         } throws: { error in
             "\(error)".contains(
-                "s.yaml:4:26: error: dock: expected one of 'cradle', 'charger', found 'chargr'; did you mean 'charger'?")
+                "s.yaml:4:26: error: dock: expected one of 'cradle', 'charger', found 'chargr'; did you mean 'charger'?"
+            )
         }
     }
 
@@ -43,7 +44,8 @@ import Testing
         #expect {
             _ = try Self.engine.run(scenario, against: policy)
         } throws: { error in
-            "\(error)".contains("s.yaml:4:26: error: step 2: dock: badge-kiosk expects one of 'cradle', found 'charger'")
+            "\(error)".contains(
+                "s.yaml:4:26: error: step 2: dock: badge-kiosk expects one of 'cradle', found 'charger'")
         }
     }
 }
