@@ -49,6 +49,19 @@ struct EngineTests {
         #expect(views[0].details.map(\.key) == ["reader"])
     }
 
+    @Test func findingMessagesFillTheirPlaceholdersAndKeepOtherBraces() throws {
+        let policy = try Fixtures.engine.loadPolicy(yaml: Self.policyYAML, file: "kiosk.yaml")
+        let renderer = OutcomeRenderer(policy: policy, users: UserDirectory())
+        #expect(
+            renderer.fill(
+                "{user} in {app}: {session_user}/{previous_user} {x} {", user: "bob", app: "till",
+                sessionUser: "alice", subject: nil) == "bob in till: alice/alice {x} {")
+        #expect(
+            renderer.fill("{user}{previous_user}", user: nil, app: "a", sessionUser: nil, subject: nil)
+                == "the userthe previous user")
+        #expect(renderer.fill("no braces", user: "u", app: "a", sessionUser: nil, subject: "s") == "no braces")
+    }
+
     @Test func runJSONFollowsTheContract() throws {
         let json = RunJSON.run(try run()).serialized()
         #expect(

@@ -329,17 +329,8 @@ public struct AttemptEvaluator: Sendable {
     {
         guard !evaluated.isEmpty else { return [] }
         let radices = unknowns.map(\.values.count)
-        func classes<Key: Hashable>(_ key: (StepView) -> Key) -> [Int] {
-            var index: [Key: Int] = [:]
-            return evaluated.map { row in
-                let k = key(row.view)
-                if let known = index[k] { return known }
-                index[k] = index.count
-                return index.count - 1
-            }
-        }
-        let answers = classes(\.answer)
-        let pathClasses = classes { PathKey(answer: $0.answer, rules: $0.trace.filter(\.fired).map(\.rule)) }
+        let answers = classes(evaluated, \.answer)
+        let pathClasses = classes(evaluated, PathKey.init)
         func conditions(_ cubes: [FactCube]) -> [EvaluateResult.Condition] {
             Self.conditions(cubes, unknowns: unknowns)
         }
@@ -362,14 +353,8 @@ public struct AttemptEvaluator: Sendable {
         -> [EvaluateResult.Branch]
     {
         guard !evaluated.isEmpty else { return [] }
-        var index: [PathKey: Int] = [:]
-        let classes = evaluated.map { row in
-            let key = PathKey(answer: row.view.answer, rules: row.view.trace.filter(\.fired).map(\.rule))
-            if let known = index[key] { return known }
-            index[key] = index.count
-            return index.count - 1
-        }
-        return DecisionTree.leaves(classes: classes, radices: unknowns.map(\.values.count)).map { leaf in
+        let paths = classes(evaluated, PathKey.init)
+        return DecisionTree.leaves(classes: paths, radices: unknowns.map(\.values.count)).map { leaf in
             EvaluateResult.Branch(
                 when: unknowns.indices.compactMap { fact in
                     leaf.assignment[fact].map { (unknowns[fact].fact.key, unknowns[fact].values[$0]) }
@@ -411,9 +396,28 @@ public struct AttemptEvaluator: Sendable {
         }
     }
 
+    /// Numbers each row's key in order of first appearance: rows with equal keys share a class.
+    static func classes<Key: Hashable>(_ evaluated: [(values: [String], view: StepView)], _ key: (StepView) -> Key)
+        -> [Int]
+    {
+        var index: [Key: Int] = [:]
+        return evaluated.map { row in
+            let k = key(row.view)
+            if let known = index[k] { return known }
+            index[k] = index.count
+            return index.count - 1
+        }
+    }
+
+    /// An answer and the rules that fired to give it: one rule path.
     struct PathKey: Hashable {
         var answer: StepView.Answer
         var rules: [String]
+
+        init(_ view: StepView) {
+            answer = view.answer
+            rules = view.trace.filter(\.fired).map(\.rule)
+        }
     }
 }
 

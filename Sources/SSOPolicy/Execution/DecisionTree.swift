@@ -15,6 +15,8 @@ enum DecisionTree {
         var klass: Int
         /// The first row (in enumeration order) of the leaf.
         var firstRow: Int
+        /// The leaf as a cube: per fact, its value's bit, or every bit when free.
+        var masks: [UInt32]
     }
 
     /// `classes[row]` for every row of the product of `radices` (first fact most significant); leaves in
@@ -80,7 +82,9 @@ enum DecisionTree {
             let shared = table.classOf(code)
             if shared != SubcubeTable.mixed {
                 leaves.append(
-                    Leaf(assignment: table.assignment(code), klass: Int(shared), firstRow: table.firstRow(code)))
+                    Leaf(
+                        assignment: table.assignment(code), klass: Int(shared), firstRow: table.firstRow(code),
+                        masks: table.masks(code)))
                 return
             }
             let fact: Int

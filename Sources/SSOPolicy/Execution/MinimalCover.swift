@@ -84,12 +84,7 @@ enum MinimalCover {
             return order.map { klass in
                 (
                     klass,
-                    leaves.filter { $0.klass == klass }.map { leaf in
-                        FactCube(
-                            masks: zip(leaf.assignment, radices).map { value, radix in
-                                value.map { UInt32(1) << UInt32($0) } ?? UInt32((1 << radix) - 1)
-                            })
-                    }
+                    leaves.filter { $0.klass == klass }.map { FactCube(masks: $0.masks) }
                 )
             }
         }

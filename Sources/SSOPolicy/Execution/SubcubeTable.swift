@@ -27,12 +27,9 @@ struct SubcubeTable {
         precondition(classes.count == radices.reduce(1, *), "one class per combination")
         self.classes = classes
         self.radices = radices
-        var rowStrides = [Int](repeating: 1, count: radices.count)
-        var cubeStrides = [Int](repeating: 1, count: radices.count)
-        for index in radices.indices.reversed() where index + 1 < radices.count {
-            rowStrides[index] = rowStrides[index + 1] * radices[index + 1]
-            cubeStrides[index] = cubeStrides[index + 1] * (radices[index + 1] + 1)
-        }
+        // Rows in the space's mixed radix; subcubes in the same with one more digit value per fact (free).
+        let rowStrides = MinimalCover.strides(radices)
+        let cubeStrides = MinimalCover.strides(radices.map { $0 + 1 })
         var subcubes = 1
         for radix in radices where subcubes <= Self.maxSubcubes { subcubes *= radix + 1 }
         self.rowStrides = rowStrides

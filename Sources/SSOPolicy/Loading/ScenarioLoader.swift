@@ -175,7 +175,6 @@ public struct ScenarioLoader: Sendable {
         // Every provider's declaration of the event: a scenario is vendor-neutral, so a target is accepted when
         // some provider that declares the event accepts it (binding checks it against the policy's own provider).
         let declarations = registry.providers.flatMap(\.descriptor.allEvents).filter { $0.name == event.key }
-        let declaration = declarations.first
         if declarations.contains(where: \.requiresUser), user == nil, entries["user"] == nil {
             reader.error("\(what): '\(event.key)' needs a 'user'", at: event.keyPosition)
         }
@@ -185,14 +184,15 @@ public struct ScenarioLoader: Sendable {
             for word in choices where !words.contains(word) { words.append(word) }
         }
         let takesApp = declarations.contains { $0.target == .app || $0.target == .appOrAll }
-        if !declarations.isEmpty, !takesApp, !words.contains(target) {
+        let takesAll = declarations.contains { $0.target == .appOrAll }
+        if words.contains(target) {
+            // A word of some provider that takes words for this event.
+        } else if !declarations.isEmpty, !takesApp {
             reader.error(
                 "\(event.key): expected one of " + words.map { "'\($0)'" }.joined(separator: ", ")
                     + ", found '\(target)'"
                     + Suggestion.didYouMean(target, in: words), at: event.value.position)
-        } else if words.contains(target) {
-            // A word of a provider that takes words for this event.
-        } else if target == "all", !declarations.contains(where: { $0.target == .appOrAll }), declaration != nil {
+        } else if target == "all", !declarations.isEmpty, !takesAll {
             reader.error("\(event.key): 'all' is only allowed with 'terminate'", at: event.value.position)
         } else if !Identifier.isValid(target) {
             reader.error("\(event.key): '\(target)' is not a valid app id", at: event.value.position)
