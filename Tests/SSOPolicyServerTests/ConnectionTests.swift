@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOEmbedded
 import SSOPolicyCLI
+import ServiceLifecycle
 import Testing
 
 @testable import SSOPolicyServer
@@ -24,18 +25,28 @@ func withLiveServer(
         port in
         announce.yield(port)
     }
-    let server = Task { try await app.runService(gracefulShutdownSignals: []) }
+    // Stopped by a graceful shutdown, not by cancelling its task: cancelling while an accepted connection is still
+    // queued for the accept loop traps in NIO ("Deinited NIOAsyncWriter without calling finish()",
+    // https://github.com/apple/swift-nio/issues/3481), which under load crashed the test process.
+    let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+    let server = Task { try await group.run() }
     var iterator = ports.makeAsyncIterator()
     let port = try #require(await iterator.next())
+    var failure: (any Error)?
     do {
         try await body(port, connections)
     } catch {
-        server.cancel()
-        _ = await server.result
-        throw error
+        failure = error
     }
-    server.cancel()
+    await group.triggerGracefulShutdown()
+    // A connection a test left open ends at its own time-out; past this, give up waiting and cancel.
+    let deadline = Task {
+        try await Task.sleep(for: .seconds(30))
+        server.cancel()
+    }
     _ = await server.result
+    deadline.cancel()
+    if let failure { throw failure }
 }
 
 /// Waits (a bounded number of short sleeps) until `condition` holds; returns whether it did.
