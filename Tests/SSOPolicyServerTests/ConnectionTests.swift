@@ -170,9 +170,14 @@ struct ConnectionTests {
 /// Issue 13, point 9, on the wire: chunk sizes and the Host header.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct WireHygieneTests {
+    /// Long time-outs and budget: these tests are about what the server answers, not when, and the test process
+    /// shares two cores with hundreds of other tests.
+    static let patient = ServeOptions(
+        timeBudgetSeconds: 120, headerTimeoutSeconds: 600, bodyTimeoutSeconds: 600, idleTimeoutSeconds: 600)
+
     @Test func aNonHexChunkSizeIs400() async throws {
-        try await withLiveServer(ServeOptions()) { port, _ in
-            let client = try RawConnection(port: port)
+        try await withLiveServer(Self.patient) { port, _ in
+            let client = try RawConnection(port: port, receiveTimeout: 60)
             client.send(
                 "POST /v1/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
                     + "Transfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n")
@@ -183,13 +188,13 @@ struct WireHygieneTests {
     }
 
     @Test func aRebindingHostIsRefused() async throws {
-        try await withLiveServer(ServeOptions()) { port, _ in
-            let rebound = try RawConnection(port: port)
+        try await withLiveServer(Self.patient) { port, _ in
+            let rebound = try RawConnection(port: port, receiveTimeout: 60)
             rebound.send("GET /v1/policies HTTP/1.1\r\nHost: attacker.example:\(port)\r\n\r\n")
             let answer = rebound.read(until: "}\n")
             #expect(answer.text.hasPrefix("HTTP/1.1 421"), "\(answer.text)")
             #expect(!answer.text.contains("warehouse-airwatch"))
-            let local = try RawConnection(port: port)
+            let local = try RawConnection(port: port, receiveTimeout: 60)
             local.send("GET /v1/policies HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n")
             #expect(local.read(until: "warehouse-airwatch").text.hasPrefix("HTTP/1.1 200"))
         }
