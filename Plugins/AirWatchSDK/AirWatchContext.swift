@@ -67,6 +67,9 @@ struct AirWatchContext {
     /// The compiled app the decision is about.
     var entry: AirWatchApp { policy.apps[app] }
 
+    /// That app's fixed predicates (`AirWatchPredicate.fixedHolds`), as bits.
+    var fixedPredicates: UInt64 { policy.fixedPredicates[app] }
+
     /// The index of that app's store (its own, or its cluster's shared store).
     var storeIndex: Int { policy.apps[app].store }
 

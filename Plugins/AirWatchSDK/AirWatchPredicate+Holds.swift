@@ -1,46 +1,93 @@
 import SSOPolicyProviderKit
 
 extension AirWatchPredicate {
+    /// A predicate that reads only the policy and the app: worked out once per app when the policy is compiled
+    /// (`AirWatchPolicy.fixedPredicates`), so a decision reads a bit. Nil for a predicate that reads the state or
+    /// the phase, which `holds(in:)` computes.
+    func fixedHolds(policy: AirWatchPolicy, entry: AirWatchApp) -> Bool? {
+        switch self {
+        case .ssoEffective: return entry.effectiveSSO
+        case .managedTokenDelivered: return policy.tokenAvailable
+        case .reuseCachedCredentials: return policy.reuseCachedCredentials
+        case .commonAuthenticationIsPassword: return policy.commonIsPassword
+        case .passcodeAuthentication: return entry.authentication == .passcode
+        case .ssoRequested: return entry.ssoRequested
+        case .ssoRequirementMissing: return entry.requirementMissing
+        case .noAnchorApp: return !policy.anchorPresent
+        case .anchorProfileSSOOff: return entry.anchorProfileOff
+        case .withoutSDK: return !entry.usesSDK
+        case .coldLaunchRequiresAuth: return policy.coldLaunchRequiresAuth
+        case .authenticationDisabled: return entry.authentication == .disabled
+        case .passcodeSessionReusable: return entry.effectiveSSO || policy.passcodePerAppSession
+        case .passcodePerAppSession: return policy.passcodePerAppSession
+        case .passwordAuthentication: return entry.authentication == .usernamePassword
+        case .passwordSessionReusable: return entry.effectiveSSO || policy.passwordPerAppSession
+        case .passwordPerAppSession: return policy.passwordPerAppSession
+        case .statusLastKnown: return policy.statusLastKnown
+        case .maxFailedAttemptsSet: return policy.maxFailedAttempts > 0
+        case .enterpriseWipe: return policy.enterpriseWipe
+        case .clearsDataOnWipe: return entry.clearsDataOnWipe
+        case .clearPasscodeOnCheckOut: return policy.clearPasscodeOnCheckOut
+        case .clearsDataOnUserChange: return entry.clearsDataOnUserChange
+        case .timeoutFromBackground: return policy.timeoutFromBackground
+        default: return nil
+        }
+    }
+
+    /// The predicates that read only the policy and the app (those `fixedHolds` answers for).
+    static let fixed: [AirWatchPredicate] = [
+        .ssoEffective, .managedTokenDelivered, .reuseCachedCredentials, .commonAuthenticationIsPassword,
+        .passcodeAuthentication, .ssoRequested, .ssoRequirementMissing, .noAnchorApp, .anchorProfileSSOOff,
+        .withoutSDK, .coldLaunchRequiresAuth, .authenticationDisabled, .passcodeSessionReusable,
+        .passcodePerAppSession, .passwordAuthentication, .passwordSessionReusable, .passwordPerAppSession,
+        .statusLastKnown, .maxFailedAttemptsSet, .enterpriseWipe, .clearsDataOnWipe, .clearPasscodeOnCheckOut,
+        .clearsDataOnUserChange, .timeoutFromBackground,
+    ]
+
+    /// The predicates the rule table tests as masks over the app's bits: the fixed ones.
+    static let inBits: UInt64 = fixed.reduce(0) { bits, predicate in bits | 1 << predicate.rawValue }
+
+    /// The values of the fixed predicates for the decision's app, worked out when the policy was compiled.
+    @inline(__always)
+    static func bits(in context: AirWatchContext) -> UInt64 { context.fixedPredicates }
+
+    /// The fixed predicates of `entry` under `policy` as bits (bit n is the case with raw value n).
+    static func fixedBits(policy: AirWatchPolicy, entry: AirWatchApp) -> UInt64 {
+        fixed.reduce(0) { bits, predicate in
+            predicate.fixedHolds(policy: policy, entry: entry) == true ? bits | 1 << predicate.rawValue : bits
+        }
+    }
+
     /// The code each predicate names: reads the context only, never allocates (it runs on every attempt).
     func holds(in context: AirWatchContext) -> Bool {
         switch self {
+        case .ssoEffective, .managedTokenDelivered, .reuseCachedCredentials, .commonAuthenticationIsPassword,
+            .passcodeAuthentication, .ssoRequested, .ssoRequirementMissing, .noAnchorApp, .anchorProfileSSOOff,
+            .withoutSDK, .coldLaunchRequiresAuth, .authenticationDisabled, .passcodeSessionReusable,
+            .passcodePerAppSession, .passwordAuthentication, .passwordSessionReusable, .passwordPerAppSession,
+            .statusLastKnown, .maxFailedAttemptsSet, .enterpriseWipe, .clearsDataOnWipe,
+            .clearPasscodeOnCheckOut, .clearsDataOnUserChange, .timeoutFromBackground:
+            return context.fixedPredicates & 1 << rawValue != 0
         case .registered: return context.appState.registered
-        case .ssoEffective: return context.entry.effectiveSSO
         case .commonIdentity: return context.store.identity != nil
-        case .managedTokenDelivered: return context.policy.tokenAvailable
         case .managedTokenUsed: return context.appState.tokenConsumed
-        case .reuseCachedCredentials: return context.policy.reuseCachedCredentials
-        case .commonAuthenticationIsPassword: return context.policy.commonIsPassword
         case .silentLoginSucceeded: return context.silent
-        case .passcodeAuthentication: return context.entry.authentication == .passcode
         case .identifyPrompted: return context.identifyPrompt != nil
         case .sessionOfAnotherIdentity:
             let store = context.store
             return store.sessionUser != nil && store.sessionUser != store.identity
-        case .ssoRequested: return context.entry.ssoRequested
-        case .ssoRequirementMissing: return context.entry.requirementMissing
-        case .noAnchorApp: return !context.policy.anchorPresent
-        case .anchorProfileSSOOff: return context.entry.anchorProfileOff
-        case .withoutSDK: return !context.entry.usesSDK
         case .storeHoldsSession: return context.store.hasSession
         case .timeoutPassed:
             return context.policy.timeout > 0 && context.time - context.store.stamp >= context.policy.timeout
-        case .coldLaunchRequiresAuth: return context.policy.coldLaunchRequiresAuth
         case .unlockedInProcess: return context.appState.unlockedInProcess
         case .storeSessionLive: return context.storeSessionLive
-        case .authenticationDisabled: return context.entry.authentication == .disabled
         case .sessionLive: return context.sessionLive
         case .passcodeExists, .credentialKeyExists: return context.store.passcodeSet
-        case .passcodeSessionReusable: return context.entry.effectiveSSO || context.policy.passcodePerAppSession
-        case .passcodePerAppSession: return context.policy.passcodePerAppSession
         case .passcodeEntered: return context.securePrompt == .passcode
         case .passcodeExpired:
             return context.policy.maxPasscodeAge > 0
                 && context.time - context.store.passcodeCreated >= context.policy.maxPasscodeAge
-        case .passwordAuthentication: return context.entry.authentication == .usernamePassword
         case .credentialSessionLive: return context.store.passcodeSet && context.sessionLive
-        case .passwordSessionReusable: return context.entry.effectiveSSO || context.policy.passwordPerAppSession
-        case .passwordPerAppSession: return context.policy.passwordPerAppSession
         case .identifyAskedSamePrompt:
             return context.identifyPrompt != nil && context.identifyPrompt == context.securePrompt
         case .sessionOfAnotherUser:
@@ -58,24 +105,18 @@ extension AirWatchPredicate {
         case .ownSessionRunning: return context.appState.ownSessionUser != nil
         case .holdsUserSessionOrData: return context.heldUsers != 0
         case .beforeInitialCheck: return context.beforeInitialCheck
-        case .statusLastKnown: return context.policy.statusLastKnown
         case .ssoStatusSettled: return !context.beforeInitialCheck || !context.entry.effectiveSSO
         case .storeHoldsIdentity: return context.store.identity != nil
-        case .maxFailedAttemptsSet: return context.policy.maxFailedAttempts > 0
         case .maxFailedAttemptsReached:
             return context.policy.maxFailedAttempts > 0
                 && context.store.failedAttempts >= context.policy.maxFailedAttempts
-        case .enterpriseWipe: return context.policy.enterpriseWipe
         case .sdkDataWiped: return context.wipe == .sdkData || context.wipe == .everyApp
         case .wipeReachesEveryApp: return context.wipe == .everyApp
-        case .clearsDataOnWipe: return context.entry.clearsDataOnWipe
         case .checkOutChangesUser: return context.state.checkedOutUser != context.user
-        case .clearPasscodeOnCheckOut: return context.policy.clearPasscodeOnCheckOut
         case .anyPasscodeExists: return context.state.stores.contains { $0.passcodeSet }
         case .anyPasscodeOrSession: return context.state.stores.contains { $0.passcodeSet || $0.hasSession }
         case .checkingIn: return context.event == AirWatchFact.checkIn
         case .holdsUserData: return context.appState.dataUsers != 0
-        case .clearsDataOnUserChange: return context.entry.clearsDataOnUserChange
         case .hubCheckedOutUser: return context.state.checkedOutUser != nil
         case .registeredToAnotherUser:
             let checkedOut = context.state.checkedOutUser
@@ -87,7 +128,6 @@ extension AirWatchPredicate {
         case .processEnds: return context.event == .terminate
         case .deviceRestart: return context.deviceWide
         case .anyStoreHoldsSession: return context.state.stores.contains { $0.hasSession }
-        case .timeoutFromBackground: return context.policy.timeoutFromBackground
         }
     }
 }

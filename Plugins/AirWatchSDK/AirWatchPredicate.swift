@@ -2,7 +2,9 @@ import SSOPolicyProviderKit
 
 /// Every condition an airwatch-sdk rule can state, named and worded once; `holds(in:)` (next file) is the code
 /// that decides it. A rule's `.not(p)` swaps the words, so a trace's sentence is always the code's reading.
-enum AirWatchPredicate: NamedPredicate {
+enum AirWatchPredicate: UInt8, PredicateBits {
+    typealias Context = AirWatchContext
+
     // Identify
     case registered
     case ssoEffective
@@ -71,11 +73,12 @@ enum AirWatchPredicate: NamedPredicate {
     case hubCheckedOutUser
     case registeredToAnotherUser
     case userChangeWiped
-    // Termination and backgrounding
+    // Termination and backgrounding (`timeoutFromBackground` reads only the policy: its bit must stay below 64,
+    // see `fixedHolds`)
+    case timeoutFromBackground
     case processEnds
     case deviceRestart
     case anyStoreHoldsSession
-    case timeoutFromBackground
 
     var words: RuleCondition {
         switch self {

@@ -7,9 +7,9 @@ import SSOPolicyProviderKit
 /// Built afresh at each decision (`EntraState.context`), so a rule never reads a state an earlier step of the
 /// same event has since changed. Only values: building one does not allocate.
 struct EntraContext {
-    var policy: EntraPolicySettings
-    /// The app the event is for (`EntraAppPolicy.deviceLevel` for device-level events: a restart, Safari).
-    var app: EntraAppPolicy
+    /// The predicates that read only the policy and the app the event is for (`EntraPolicy.fixedPredicates`),
+    /// as bits: a decision reads one instead of copying the policy and the app into its context.
+    var fixed: UInt64
     /// What that app remembers now.
     var appState: EntraAppState
     /// The broker's device-wide account now.
@@ -42,39 +42,6 @@ struct EntraContext {
     var userStillHeld = false
 }
 
-/// The policy-wide values the predicates read, copied out of `EntraPolicy` without its apps array, so building a
-/// context costs no reference counting on the attempt path.
-struct EntraPolicySettings {
-    var sharedRequested: Bool
-    var osSupported: Bool
-    var authenticatorInstalled: Bool
-    var ssoExtensionReady: Bool
-    var requirementMissing: Bool
-    var deviceShared: Bool
-    var isIOS: Bool
-    var brokerSilentSSO: Bool
-    var secondUserServed: Bool
-    var localRefreshTokenFallback: Bool
-    var notifyOnSignIn: Bool
-    var safariKeptUnlessSignout: Bool
-
-    @inline(__always)
-    init(_ policy: EntraPolicy) {
-        sharedRequested = policy.sharedRequested
-        osSupported = policy.osSupported
-        authenticatorInstalled = policy.authenticatorInstalled
-        ssoExtensionReady = policy.ssoExtensionReady
-        requirementMissing = policy.missingRequirement != nil
-        deviceShared = policy.deviceShared
-        isIOS = policy.isIOS
-        brokerSilentSSO = policy.brokerSilentSSO
-        secondUserServed = policy.secondUserServed
-        localRefreshTokenFallback = policy.localRefreshTokenFallback
-        notifyOnSignIn = policy.notifyOnSignIn
-        safariKeptUnlessSignout = policy.safariKeptUnlessSignout
-    }
-}
-
 extension EntraAppPolicy {
     /// The app of a device-level decision (a restart, Safari): no MSAL, no duties.
     static let deviceLevel = EntraAppPolicy(
@@ -87,19 +54,16 @@ extension EntraState {
     /// The context of a decision about app `index` for `user`, as the state is now.
     @inline(__always)
     func context(_ index: Int, user: UserID?, policy: EntraPolicy) -> EntraContext {
-        let app = policy.apps[index]
-        return EntraContext(
-            policy: EntraPolicySettings(policy), app: app, appState: apps[index], deviceAccount: deviceAccount,
-            safari: safari,
-            user: user, callsCurrentAccount: app.checksCurrentAccount)
+        EntraContext(
+            fixed: policy.fixedPredicates[index], appState: apps[index], deviceAccount: deviceAccount, safari: safari,
+            user: user, callsCurrentAccount: policy.apps[index].checksCurrentAccount)
     }
 
     /// The context of a device-level decision (no app), as the state is now.
     @inline(__always)
     func deviceContext(user: UserID?, policy: EntraPolicy) -> EntraContext {
         EntraContext(
-            policy: EntraPolicySettings(policy), app: .deviceLevel, appState: EntraAppState(),
-            deviceAccount: deviceAccount,
+            fixed: policy.deviceLevelPredicates, appState: EntraAppState(), deviceAccount: deviceAccount,
             safari: safari, user: user)
     }
 }

@@ -57,30 +57,35 @@ public struct EntraAppPolicy: Sendable, Hashable {
 
 /// A compiled `entra-shared-device` policy: settings resolved into flags, device mode computed once with the reason.
 public struct EntraPolicy: Sendable, Hashable {
-    public var platform: EntraPlatform
+    public internal(set) var platform: EntraPlatform
     /// `shared_device_mode: true`: the policy intends shared mode.
-    public var sharedRequested: Bool
-    public var osSupported: Bool
-    public var authenticatorInstalled: Bool
+    public internal(set) var sharedRequested: Bool
+    public internal(set) var osSupported: Bool
+    public internal(set) var authenticatorInstalled: Bool
     /// The iOS Enterprise SSO plug-in is configured; always true on Android, which has no such profile.
-    public var ssoExtensionReady: Bool
+    public internal(set) var ssoExtensionReady: Bool
     /// The first device requirement that fails, if any (whether or not shared mode was asked for).
-    public var missingRequirement: EntraModeRequirement?
+    public internal(set) var missingRequirement: EntraModeRequirement?
     /// Shared mode is configured and every device requirement holds.
-    public var deviceShared: Bool
+    public internal(set) var deviceShared: Bool
     /// An interactive sign-in goes through the broker, which then holds the account: Authenticator on Android;
     /// on iOS the SSO extension or, without it, the Authenticator app itself (MSAL's URL broker route, research §3).
-    public var brokerReachable: Bool
+    public internal(set) var brokerReachable: Bool
     /// Silent requests reach the broker (Authenticator, plus the SSO extension on iOS: without the extension MSAL
     /// iOS serves silent calls from the app's local cache only, research §3): broker SSO in default mode.
-    public var brokerSilentSSO: Bool
+    public internal(set) var brokerSilentSSO: Bool
     /// Model options (spec 5.3), seed reading first.
-    public var secondUserServed: Bool
-    public var safariKeptUnlessSignout: Bool
-    public var notifyOnSignIn: Bool
-    public var localRefreshTokenFallback: Bool
-    public var minimumIOSMajor: Int
-    public var apps: [EntraAppPolicy]
+    public internal(set) var secondUserServed: Bool
+    public internal(set) var safariKeptUnlessSignout: Bool
+    public internal(set) var notifyOnSignIn: Bool
+    public internal(set) var localRefreshTokenFallback: Bool
+    public internal(set) var minimumIOSMajor: Int
+    public internal(set) var apps: [EntraAppPolicy]
+    /// Per app, the predicates that read only the policy and the app (`EntraPredicate.fixedBits`), worked out once
+    /// here so that a decision on the attempt path reads bits instead of copying settings.
+    var fixedPredicates: [UInt64] = []
+    /// The same for a device-level decision (a restart, Safari: `EntraAppPolicy.deviceLevel`).
+    var deviceLevelPredicates: UInt64 = 0
 
     public var isIOS: Bool { platform == .ios }
 }
@@ -171,7 +176,7 @@ extension EntraPolicy {
             apps.append(policy)
         }
         guard valid else { return nil }
-        return EntraPolicy(
+        var policy = EntraPolicy(
             platform: platform, sharedRequested: requested, osSupported: osSupported,
             authenticatorInstalled: authenticator, ssoExtensionReady: extensionReady, missingRequirement: missing,
             deviceShared: deviceShared, brokerReachable: authenticator,
@@ -181,5 +186,8 @@ extension EntraPolicy {
             notifyOnSignIn: settings.word("account_change_notification") == "sign_in_and_sign_out",
             localRefreshTokenFallback: settings.word("local_rt_fallback") == "used", minimumIOSMajor: minimumIOS,
             apps: apps)
+        policy.fixedPredicates = apps.map { EntraPredicate.fixedBits(policy: policy, app: $0) }
+        policy.deviceLevelPredicates = EntraPredicate.fixedBits(policy: policy, app: .deviceLevel)
+        return policy
     }
 }

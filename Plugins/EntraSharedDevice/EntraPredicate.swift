@@ -2,7 +2,14 @@ import SSOPolicyProviderKit
 
 /// Every condition an Entra rule can state, worded once and computed here (`holds`), so a trace prints the words of
 /// the code that decided.
-enum EntraPredicate: NamedPredicate {
+///
+/// All of them are worked out at once, as bits (`PredicateBits`). The cases up to `safariSignedOut` read only the
+/// policy and the app: they are *fixed* for an app, worked out once when the policy is compiled (`fixedHolds`, kept
+/// in `EntraPolicy.fixedPredicates`), so a decision starts from those bits instead of copying the policy into its
+/// context. The cases after it read the state and the phase (`bits(in:)`).
+enum EntraPredicate: UInt8, PredicateBits {
+    typealias Context = EntraContext
+
     // Device and policy.
     case sharedModeConfigured
     case osSupported
@@ -49,16 +56,14 @@ enum EntraPredicate: NamedPredicate {
     case userTokensCached
     case userStillHeld
 
-    @inline(__always)
-    func holds(in context: EntraContext) -> Bool {
-        let policy = context.policy
-        let app = context.app
+    /// A fixed predicate for `app` under `policy`; false for the others, which read the state.
+    func fixedHolds(policy: EntraPolicy, app: EntraAppPolicy) -> Bool {
         switch self {
         case .sharedModeConfigured: return policy.sharedRequested
         case .osSupported: return policy.osSupported
         case .authenticatorInstalled: return policy.authenticatorInstalled
         case .ssoExtensionReady: return policy.ssoExtensionReady
-        case .requirementMissing: return policy.requirementMissing
+        case .requirementMissing: return policy.missingRequirement != nil
         case .deviceShared: return policy.deviceShared
         case .onIOS: return policy.isIOS
         case .brokerSilentSSO: return policy.brokerSilentSSO
@@ -74,40 +79,49 @@ enum EntraPredicate: NamedPredicate {
         case .clearsData: return app.clearsData
         case .signsOutFromBrowser: return app.signoutFromBrowser
         case .safariSignedOut: return app.signoutFromBrowser || !policy.safariKeptUnlessSignout
-        case .appHoldsSession:
-            // An explicit sign-in by another user does not reuse the session the app holds.
-            guard let tokens = context.appState.tokens else { return false }
-            return !context.explicit || tokens == context.user
-        case .appHoldsData: return context.appState.dataOwner != nil
-        case .staleLocalToken:
-            guard let tokens = context.appState.tokens else { return false }
-            return tokens != context.deviceAccount
-        case .accountSignedIn: return context.deviceAccount != nil
-        case .userIsDeviceAccount: return context.deviceAccount == context.user
-        case .otherUserSignedIn:
-            guard let account = context.deviceAccount else { return false }
-            return account != context.user
-        case .otherAccountHeld:
-            let held = policy.isIOS ? context.deviceAccount : (context.appState.principal ?? context.deviceAccount)
-            guard let held else { return false }
-            return held != context.user
-        case .brokerHasUser: return policy.brokerSilentSSO && context.deviceAccount == context.user
-        case .safariSession: return context.safari != nil
-        case .accountChanged: return context.deviceAccount != context.appState.principal
-        case .explicitSignIn: return context.explicit
-        case .callsCurrentAccount: return context.callsCurrentAccount
-        case .foreignData:
-            guard let owner = context.appState.dataOwner else { return false }
-            return owner != context.current
-        case .currentAccountPresent: return context.current != nil
-        case .noticesChange:
-            return !context.viaCurrentAccount || app.comparesAccountIDs || context.current == nil
-        case .brokerSignOutFails: return context.brokerFails
-        case .signedOutGlobally: return context.signedOutGlobally
-        case .userKeptByAnApp: return context.userKeptByAnApp
-        case .userTokensCached: return context.userTokensCached
-        case .userStillHeld: return context.userStillHeld
+        default: return false
         }
+    }
+
+    /// The fixed predicates of `app` under `policy` as bits (bit n is the case with raw value n).
+    static func fixedBits(policy: EntraPolicy, app: EntraAppPolicy) -> UInt64 {
+        allCases.reduce(0) { bits, predicate in
+            predicate.fixedHolds(policy: policy, app: app) ? bits | 1 << predicate.rawValue : bits
+        }
+    }
+
+    /// Every predicate's value for one decision: the fixed ones from the policy's bits, the others computed here.
+    @inline(__always)
+    static func bits(in context: EntraContext) -> UInt64 {
+        let state = context.appState
+        let device = context.deviceAccount
+        let user = context.user
+        var values = PredicateValues<Self>(context.fixed)
+        // An explicit sign-in by another user does not reuse the session the app holds.
+        values.set(.appHoldsSession, state.tokens != nil && (!context.explicit || state.tokens == user))
+        values.set(.appHoldsData, state.dataOwner != nil)
+        values.set(.staleLocalToken, state.tokens != nil && state.tokens != device)
+        values.set(.accountSignedIn, device != nil)
+        values.set(.userIsDeviceAccount, device == user)
+        values.set(.otherUserSignedIn, device != nil && device != user)
+        let held = values.holds(.onIOS) ? device : (state.principal ?? device)
+        values.set(.otherAccountHeld, held != nil && held != user)
+        values.set(.brokerHasUser, values.holds(.brokerSilentSSO) && device == user)
+        values.set(.safariSession, context.safari != nil)
+        values.set(.accountChanged, device != state.principal)
+        values.set(.explicitSignIn, context.explicit)
+        values.set(.callsCurrentAccount, context.callsCurrentAccount)
+        values.set(.foreignData, state.dataOwner != nil && state.dataOwner != context.current)
+        values.set(.currentAccountPresent, context.current != nil)
+        values.set(
+            .noticesChange,
+            !context.viaCurrentAccount || values.holds(.comparesAccountIDs) || context.current == nil)
+        values.set(.brokerSignOutFails, context.brokerFails)
+        values.set(.signedOutGlobally, context.signedOutGlobally)
+        values.set(.userKeptByAnApp, context.userKeptByAnApp)
+        values.set(.userTokensCached, context.userTokensCached)
+        values.set(.userStillHeld, context.userStillHeld)
+        return values.bits
     }
 
     var words: RuleCondition {

@@ -82,6 +82,19 @@ struct RuleTests {
         #expect(descriptor.rules.allSatisfy { rule in rule.conditions.allSatisfy { $0.predicate != nil } })
     }
 
+    /// The predicates read as bits (worked out once per app when the policy is compiled) are exactly those that
+    /// read only the policy and the app, each with a bit in one word; the rest are interpreted from the state.
+    @Test func fixedPredicatesAreThoseThatReadOnlyThePolicyAndTheApp() throws {
+        let harness = try AirWatchHarness(settings: ["authentication": "passcode", "sso": "enabled"])
+        for predicate in AirWatchPredicate.allCases {
+            let fixed = predicate.fixedHolds(policy: harness.policy, entry: harness.policy.apps[0]) != nil
+            #expect(fixed == AirWatchPredicate.fixed.contains(predicate), "\(predicate)")
+            #expect(fixed == predicate.isInBits, "\(predicate)")
+        }
+        #expect(AirWatchPredicate.fixed.count == 24)
+        #expect(harness.policy.fixedPredicates.count == harness.policy.apps.count)
+    }
+
     /// The ordered decisions are declared as decision lists that `providers` can show, in evaluation order.
     @Test func decisionListsAreDeclared() {
         let lists = descriptor.decisionLists

@@ -98,3 +98,63 @@ import Testing
         #expect(off.entries.isEmpty)
     }
 }
+
+/// The fast path of `PredicateBits`: rules as masks over the bits, with the conditions outside the bits
+/// interpreted after them, answer exactly as the interpreter does.
+@Suite struct PredicateBitsTests {
+    struct Room { var lit: Bool; var open: Bool; var warm: Bool }
+
+    enum RoomPredicate: UInt8, PredicateBits {
+        case lit, open, warm
+        /// `warm` is left out of the bits: it is interpreted one condition at a time.
+        static let inBits: UInt64 = 0b011
+        static func bits(in context: Room) -> UInt64 {
+            var values = PredicateValues<Self>()
+            values.set(.lit, context.lit)
+            values.set(.open, context.open)
+            return values.bits
+        }
+        func holds(in context: Room) -> Bool {
+            switch self {
+            case .lit, .open: return Self.bits(in: context) & 1 << rawValue != 0
+            case .warm: return context.warm
+            }
+        }
+        var words: RuleCondition { RuleCondition("\(self)", otherwise: "not \(self)") }
+    }
+
+    enum RoomRule: Int, RuleSet {
+        case cosy, closed, cold
+        static let table = RuleTable<RoomRule>()
+        static let verdict = DecisionList<RoomRule>("verdict", [.cosy, .closed, .cold])
+        var definition: RuleDefinition<RoomPredicate> {
+            switch self {
+            case .cosy: return RuleDefinition("room.cosy", summary: "", source: "t", when: [.when(.lit), .when(.warm)])
+            case .closed: return RuleDefinition("room.closed", summary: "", source: "t", when: [.not(.open)])
+            case .cold:
+                return RuleDefinition("room.cold", summary: "", source: "t", when: [.not(.warm), .when(.open)])
+            }
+        }
+    }
+
+    @Test func theMasksAnswerAsTheInterpreter() {
+        #expect(RoomRule.table.problems == [])
+        for code in 0..<8 {
+            let room = Room(lit: code & 1 != 0, open: code & 2 != 0, warm: code & 4 != 0)
+            var off = RuleTrace(.off)
+            var on = RuleTrace(.fired)
+            for rule in RoomRule.allCases {
+                #expect(off.evaluate(rule, in: room) == on.evaluate(rule, in: room), "\(rule) \(room)")
+            }
+            #expect(off.first(RoomRule.verdict, in: room) == on.first(RoomRule.verdict, in: room), "\(room)")
+            #expect(off.entries.isEmpty)
+        }
+    }
+
+    @Test func setOverwritesABit() {
+        var values = PredicateValues<RoomPredicate>(0b111)
+        values.set(.open, false)
+        #expect(values.bits == 0b101)
+        #expect(values.holds(.lit) && !values.holds(.open))
+    }
+}

@@ -44,6 +44,11 @@ public final class RuleTable<Rules: RuleSet>: Sendable {
     @usableFromInline let checks: [RuleCheck<Rules.Predicate>]
     /// `checks[starts[i]..<starts[i + 1]]` are rule i's.
     @usableFromInline let starts: [Int]
+    /// When the predicates are `PredicateBits` (empty otherwise): rule i's checks on predicates in the bits as
+    /// masks, and its other checks, `residualChecks[residualStarts[i]..<residualStarts[i + 1]]`, in rule order.
+    @usableFromInline let masks: [RuleMask]
+    @usableFromInline let residualChecks: [RuleCheck<Rules.Predicate>]
+    @usableFromInline let residualStarts: [Int]
 
     public init() {
         var definitions: [RuleDefinition<Rules.Predicate>] = []
@@ -51,6 +56,10 @@ public final class RuleTable<Rules: RuleSet>: Sendable {
         var checks: [RuleCheck<Rules.Predicate>] = []
         var starts: [Int] = [0]
         var names = Set<String>()
+        var masks: [RuleMask] = []
+        var residualChecks: [RuleCheck<Rules.Predicate>] = []
+        var residualStarts: [Int] = [0]
+        let packed = Rules.Predicate.self is any PredicateBits.Type
         for (index, rule) in Rules.allCases.enumerated() {
             let definition = rule.definition
             if rule.rawValue != index {
@@ -63,12 +72,42 @@ public final class RuleTable<Rules: RuleSet>: Sendable {
             definitions.append(definition)
             checks += definition.checks
             starts.append(checks.count)
+            if packed {
+                var mask = RuleMask(mustHold: 0, mustFail: 0)
+                for check in definition.checks {
+                    guard let bit = bitIndex(check.predicate) else {
+                        residualChecks.append(check)
+                        continue
+                    }
+                    if check.expected { mask.mustHold |= 1 << bit } else { mask.mustFail |= 1 << bit }
+                }
+                masks.append(mask)
+                residualStarts.append(residualChecks.count)
+            }
         }
         self.definitions = definitions
         self.declarations = definitions.map(\.declaration)
         self.problems = problems
         self.checks = checks
         self.starts = starts
+        self.masks = masks
+        self.residualChecks = residualChecks
+        self.residualStarts = residualStarts
+    }
+
+    /// True when rule `index` fires given the bits of its context: its masks, then its other checks in order.
+    @inlinable @inline(__always)
+    public func fires(_ index: Int, bits: UInt64, in context: Rules.Predicate.Context) -> Bool {
+        guard masks[index].fires(bits) else { return false }
+        return residualChecks.withUnsafeBufferPointer { checks in
+            var position = residualStarts[index]
+            let end = residualStarts[index + 1]
+            while position < end {
+                if !checks[position].holds(in: context) { return false }
+                position += 1
+            }
+            return true
+        }
     }
 
     /// True when every check of rule `index` holds: the trace-off path, without bounds checks (the ranges are
@@ -87,4 +126,11 @@ public final class RuleTable<Rules: RuleSet>: Sendable {
             }
         }
     }
+}
+
+/// The bit of a predicate that `PredicateBits.bits(in:)` answers for; nil for the others.
+private func bitIndex(_ predicate: some NamedPredicate) -> UInt8? {
+    func bit(_ packed: some PredicateBits) -> UInt8? { packed.isInBits ? packed.rawValue : nil }
+    guard let packed = predicate as? any PredicateBits else { return nil }
+    return bit(packed)
 }

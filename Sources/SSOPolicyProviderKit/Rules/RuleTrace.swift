@@ -89,6 +89,33 @@ public struct RuleTrace: Sendable, Hashable {
         return nil
     }
 
+    /// `evaluate(_:in:)` for predicates worked out together: with the trace off, the context's bits are read once,
+    /// the rule's masks tested, then its other conditions.
+    @inlinable @inline(__always)
+    public mutating func evaluate<Rules: RuleSet>(_ rule: Rules, in context: Rules.Predicate.Context) -> Bool
+    where Rules.Predicate: PredicateBits {
+        if mode == .off {
+            return Rules.table.fires(rule.rawValue, bits: Rules.Predicate.bits(in: context), in: context)
+        }
+        return evaluateRecording(rule, in: context)
+    }
+
+    /// `first(_:in:)` for predicates worked out together: with the trace off, the bits are read once for the whole
+    /// list.
+    @inlinable @inline(__always)
+    public mutating func first<Rules: RuleSet>(_ list: DecisionList<Rules>, in context: Rules.Predicate.Context)
+        -> Rules? where Rules.Predicate: PredicateBits
+    {
+        if mode == .off {
+            let bits = Rules.Predicate.bits(in: context)
+            let table = Rules.table
+            for rule in list.rules where table.fires(rule.rawValue, bits: bits, in: context) { return rule }
+            return nil
+        }
+        for rule in list.rules where evaluateRecording(rule, in: context) { return rule }
+        return nil
+    }
+
     /// Records a rule whose result the provider does not use: it explains a step (why the session expired, which
     /// requirement is missing) without deciding anything. With the trace off it is not evaluated at all, nor is
     /// its context built, so explanations cost nothing on the benchmark and verification paths.
