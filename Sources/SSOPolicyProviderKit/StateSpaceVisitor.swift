@@ -10,6 +10,23 @@ public protocol StateSpaceVisitor {
     mutating func visit<State: Hashable & Sendable>(
         initial: State, apply: (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome
     ) -> Result
+
+    /// Like `visit(initial:apply:)`, with an `apply` that may be called from several threads at once and, when the
+    /// provider's state adopts `UserSymmetricState`, the function that renames its users (nil otherwise). The
+    /// default forwards to `visit(initial:apply:)`.
+    mutating func visit<State: Hashable & Sendable>(
+        initial: State, apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
+        renameUsers: (@Sendable (inout State, UserPermutation) -> Void)?
+    ) -> Result
+}
+
+extension StateSpaceVisitor {
+    public mutating func visit<State: Hashable & Sendable>(
+        initial: State, apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
+        renameUsers: (@Sendable (inout State, UserPermutation) -> Void)?
+    ) -> Result {
+        visit(initial: initial, apply: apply)
+    }
 }
 
 extension CompiledPolicy {
@@ -19,13 +36,23 @@ extension CompiledPolicy {
     }
 }
 
+/// The renaming function of a state type that adopts `UserSymmetricState` (opened from the existential metatype).
+private func userRenaming<S: UserSymmetricState>(_: S.Type) -> Any {
+    { (state: inout S, permutation: UserPermutation) in state.renameUsers(permutation) }
+        as @Sendable (inout S, UserPermutation) -> Void
+}
+
 extension TypedEngine {
     @usableFromInline
     func visitStateSpace<V: StateSpaceVisitor>(facts: FactValues, _ visitor: inout V) -> V.Result {
         let provider = self.provider
         let policy = self.policy
-        return visitor.visit(initial: provider.initialState(policy, facts: facts)) { state, event, trace in
-            provider.apply(event, to: &state, policy: policy, trace: &trace)
+        let rename = (P.State.self as? any UserSymmetricState.Type).flatMap {
+            userRenaming($0) as? @Sendable (inout P.State, UserPermutation) -> Void
         }
+        return visitor.visit(
+            initial: provider.initialState(policy, facts: facts),
+            apply: { state, event, trace in provider.apply(event, to: &state, policy: policy, trace: &trace) },
+            renameUsers: rename)
     }
 }

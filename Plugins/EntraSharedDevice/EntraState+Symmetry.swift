@@ -1,0 +1,15 @@
+import SSOPolicyProviderKit
+
+/// Workers are interchangeable for the broker and MSAL: accounts are compared, never ordered, so `verify` may
+/// explore states that differ by a renaming of users once.
+extension EntraState: UserSymmetricState {
+    public mutating func renameUsers(_ permutation: UserPermutation) {
+        deviceAccount = permutation(deviceAccount)
+        safari = permutation(safari)
+        for index in apps.indices {
+            apps[index].principal = permutation(apps[index].principal)
+            apps[index].tokens = permutation(apps[index].tokens)
+            apps[index].dataOwner = permutation(apps[index].dataOwner)
+        }
+    }
+}
