@@ -23,6 +23,43 @@ struct ExplorationOutcome: Sendable {
     var fingerprintBytes: Int
     /// The provider's state renames its users, so states equal up to a renaming of users were explored once.
     var symmetryReduced = false
+    /// Parent links of the explored states (see `path(to:then:)`).
+    var parents: [Int32] = []
+    var moveOf: [UInt16] = []
+
+    /// The move indices from the start to the state `node`, then `move`.
+    func path(to node: Int32, then move: Int) -> [Int] {
+        var result = [move]
+        var current = node
+        while current > 0 {
+            result.append(Int(moveOf[Int(current)]))
+            current = parents[Int(current)]
+        }
+        return result.reversed()
+    }
+}
+
+/// What a search records of each transition beyond the properties' violations, with the rule trace of the step
+/// (coverage: the rules that fired and the conditions that failed). Each thread records into its own copy, and the
+/// copies are merged in frontier order, so what is recorded does not depend on the threads.
+protocol ExplorationRecorder: Sendable {
+    /// The trace mode the steps run with (`.off` when nothing is recorded).
+    var traceMode: RuleTrace.Mode { get }
+    /// An empty recorder for one thread's slice of a level.
+    func makeSlice() -> Self
+    /// One transition: the trace of its step, the explored node it leaves from (`node` for `path(to:then:)`) and
+    /// its move.
+    mutating func record(_ trace: RuleTrace, node: Int32, move: Int)
+    /// Adds a later slice's records.
+    mutating func merge(_ slice: Self)
+}
+
+/// Records nothing: `verify`.
+struct NoRecorder: ExplorationRecorder {
+    var traceMode: RuleTrace.Mode { .off }
+    func makeSlice() -> NoRecorder { self }
+    mutating func record(_ trace: RuleTrace, node: Int32, move: Int) {}
+    mutating func merge(_ slice: NoRecorder) {}
 }
 
 /// Breadth-first exploration of every move sequence up to a depth, deduplicating equal states (provider state,
@@ -33,7 +70,7 @@ struct ExplorationOutcome: Sendable {
 /// the earlier levels (read-only while they run). The new states are then merged in frontier order by one thread,
 /// so every count, verdict and counterexample is the one a single thread finds: the first violation in frontier
 /// order, the same states kept, the same stopping point at a limit, whatever the number of threads or their timing.
-struct StateSpaceExplorer: StateSpaceVisitor {
+struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateSpaceVisitor {
     let moves: ExplorationMoves
     let checker: PropertyChecker
     let depth: Int
@@ -53,9 +90,15 @@ struct StateSpaceExplorer: StateSpaceVisitor {
     var symmetry = true
     /// Bytes of a bitstate array instead of the exact fingerprint table (a partial search).
     var bitstateBytes: Int?
+    /// What the search records of each transition.
+    var recorder: Recorder
+    /// States are equal when their provider states are (coverage), not also their path monitor and clock.
+    var comparesProviderStateOnly = false
+    /// Transitions after which the search stops (coverage's budget); exact with one job.
+    var maxTransitions = Int.max
 
     /// Acted users whose permutations are tried (5! = 120); users beyond keep their names, which stays sound.
-    static let maxPermutedUsers = 5
+    static var maxPermutedUsers: Int { 5 }
 
     struct Node<State: Sendable>: Sendable {
         var state: State
@@ -97,6 +140,7 @@ struct StateSpaceExplorer: StateSpaceVisitor {
 
     /// What one thread found in its slice of a level.
     private struct Slice<State: Sendable> {
+        var recorder: Recorder
         struct Candidate {
             var fingerprint: UInt64
             /// Position in the frontier of the node it comes from.
@@ -115,7 +159,7 @@ struct StateSpaceExplorer: StateSpaceVisitor {
         var found: UInt64 = 0
     }
 
-    private func search<State: Hashable & Sendable, Visited: VisitedStates>(
+    private mutating func search<State: Hashable & Sendable, Visited: VisitedStates>(
         initial: State, apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
         rename: (@Sendable (inout State, UserPermutation) -> Void)?, visited: inout Visited
     ) -> ExplorationOutcome {
@@ -127,16 +171,14 @@ struct StateSpaceExplorer: StateSpaceVisitor {
         var moveOf: [UInt16] = [0]
         let permutations: [[UserPermutation]] =
             rename == nil ? [] : (0...Self.maxPermutedUsers).map { Self.permutations(of: $0) }
-        let canonical = CanonicalFingerprint(rename: rename, permutations: permutations)
+        let canonical = CanonicalFingerprint(
+            rename: rename, permutations: permutations, providerStateOnly: comparesProviderStateOnly)
 
         func path(to node: Int32, then move: Int) -> [Int] {
-            var result = [move]
-            var current = node
-            while current > 0 {
-                result.append(Int(moveOf[Int(current)]))
-                current = parents[Int(current)]
-            }
-            return result.reversed()
+            ExplorationOutcome(
+                violations: [], states: 0, transitions: 0, completedDepth: 0, closed: false, truncated: false,
+                fingerprintBytes: 0, parents: parents, moveOf: moveOf
+            ).path(to: node, then: move)
         }
 
         let root = Node(state: initial, monitor: PathMonitor(), clock: startTime, id: 0)
@@ -182,7 +224,8 @@ struct StateSpaceExplorer: StateSpaceVisitor {
             let context = ExpansionContext(
                 moves: moves, checker: checker, handoverAssumed: handoverAssumed, handsOverAssumed: handsOverAssumed,
                 stopsWhenAllBroken: stopsWhenAllBroken, allFound: allFound, foundBefore: found,
-                keepsNodes: keepsNodes, hook: monitor, stop: stop)
+                keepsNodes: keepsNodes, hook: monitor, stop: stop, recorder: recorder,
+                transitionBudget: maxTransitions == .max ? .max : maxTransitions - transitions)
             frontier.withUnsafeBufferPointer { nodes in
                 slices.withUnsafeMutableBufferPointer { results in
                     dedupers.withUnsafeMutableBufferPointer { sets in
@@ -213,7 +256,10 @@ struct StateSpaceExplorer: StateSpaceVisitor {
             // Merge, in frontier order: the violations first found, then the new states.
             var cutoff = Int.max
             var levelFound: UInt64 = 0
-            for slice in slices { levelFound |= slice!.found }
+            for slice in slices {
+                levelFound |= slice!.found
+                recorder.merge(slice!.recorder)
+            }
             let newlyFound = levelFound & ~found
             if newlyFound != 0 {
                 var lastFirst = -1
@@ -272,6 +318,10 @@ struct StateSpaceExplorer: StateSpaceVisitor {
             }
             transitions = transitionsBefore
             if cutoff != .max { break level }
+            if transitions >= maxTransitions {
+                truncated = true
+                break level
+            }
             completed += 1
             widestFrontier = max(widestFrontier, next.count)
             swap(&frontier, &next)
@@ -286,7 +336,7 @@ struct StateSpaceExplorer: StateSpaceVisitor {
             violations: violations, states: visited.count, transitions: transitions, completedDepth: completed,
             closed: !truncated && !stoppedEarly && frontier.isEmpty && completed < depth,
             truncated: truncated, memoryLimited: memoryLimited, stoppedByMonitor: stoppedByMonitor,
-            fingerprintBytes: visited.byteCount + widestFrontier * stride)
+            fingerprintBytes: visited.byteCount + widestFrontier * stride, parents: parents, moveOf: moveOf)
     }
 
     /// Every permutation of `0..<count`, the identity first.
@@ -317,6 +367,9 @@ struct StateSpaceExplorer: StateSpaceVisitor {
         let keepsNodes: Bool
         let hook: VerificationMonitor?
         let stop: StopSignal
+        let recorder: Recorder
+        /// Transitions this slice may play (coverage's budget).
+        let transitionBudget: Int
 
         /// Plays every open move from the frontier nodes `range`, keeping the successors not seen in earlier levels
         /// nor earlier in this slice, and the slice's first violation of each property not yet broken.
@@ -326,10 +379,12 @@ struct StateSpaceExplorer: StateSpaceVisitor {
             canonical: CanonicalFingerprint<State>, seen: Visited, local: inout FingerprintSet,
             progress: (states: Int, transitions: Int, depth: Int, slices: Int)?
         ) -> Slice<State> {
-            var slice = Slice<State>(firstViolation: Array(repeating: nil, count: checker.properties.count))
+            var slice = Slice<State>(
+                recorder: recorder.makeSlice(), firstViolation: Array(repeating: nil, count: checker.properties.count))
             slice.transitionsThrough.reserveCapacity(range.count)
             local.removeAll()
-            var trace = RuleTrace(.off)
+            let records = recorder.traceMode != .off
+            var trace = RuleTrace(recorder.traceMode)
             var transition = 0
             var found = foundBefore
 
@@ -350,14 +405,19 @@ struct StateSpaceExplorer: StateSpaceVisitor {
                 checker.advance(&monitor, event)
             }
 
-            for position in range {
+            nodes: for position in range {
                 let node = nodes[position]
                 let open = moves.allowed[Int(min(node.monitor.actedUsers, UInt8(moves.allowed.count - 1)))]
                 for moveIndex in open {
+                    if transition >= transitionBudget {
+                        slice.transitionsThrough.append(transition)
+                        break nodes
+                    }
                     let move = moves.moves[moveIndex]
                     var state = node.state
                     var monitor = node.monitor
-                    var clock = node.clock
+                    var clock = node.clock + move.delay
+                    if records { trace.reset() }
                     switch move.kind {
                     case .wait(let seconds):
                         clock += seconds
@@ -381,6 +441,7 @@ struct StateSpaceExplorer: StateSpaceVisitor {
                         play(event, &state, &monitor, from: position, move: moveIndex)
                     }
                     transition += 1
+                    if records { slice.recorder.record(trace, node: node.id, move: moveIndex) }
                     let fingerprint = canonical(state, monitor, clock)
                     guard !seen.contains(fingerprint), local.insert(fingerprint) else { continue }
                     slice.candidates.append(
@@ -414,23 +475,27 @@ struct CanonicalFingerprint<State: Hashable & Sendable>: Sendable {
     let rename: (@Sendable (inout State, UserPermutation) -> Void)?
     /// Indexed by the number of users permuted.
     let permutations: [[UserPermutation]]
+    /// Leave the path monitor and the clock out (coverage compares provider states only).
+    var providerStateOnly = false
 
-    static func plain(_ state: State, _ monitor: PathMonitor, _ clock: Int) -> UInt64 {
+    func plain(_ state: State, _ monitor: PathMonitor, _ clock: Int) -> UInt64 {
         var hasher = Hasher()
         state.hash(into: &hasher)
-        hasher.combine(monitor)
-        hasher.combine(clock)
+        if !providerStateOnly {
+            hasher.combine(monitor)
+            hasher.combine(clock)
+        }
         return UInt64(bitPattern: Int64(hasher.finalize()))
     }
 
     func callAsFunction(_ state: State, _ monitor: PathMonitor, _ clock: Int) -> UInt64 {
-        var best = Self.plain(state, monitor, clock)
+        var best = plain(state, monitor, clock)
         guard let rename, monitor.actedUsers >= 2 else { return best }
         let permuted = min(Int(monitor.actedUsers), permutations.count - 1)
         for permutation in permutations[permuted].dropFirst() {
             var renamed = state
             rename(&renamed, permutation)
-            best = min(best, Self.plain(renamed, monitor.renamed(permutation), clock))
+            best = min(best, plain(renamed, monitor.renamed(permutation), clock))
         }
         return best
     }

@@ -199,7 +199,7 @@ public struct Verifier: Sendable {
         var explorer = StateSpaceExplorer(
             moves: moves, checker: checker, depth: options.depth, maxStates: options.maxStates,
             maxBytes: options.maxMemoryBytes, handoverAssumed: handover, startTime: Clock.start,
-            stopsWhenAllBroken: !options.exhaustive)
+            stopsWhenAllBroken: !options.exhaustive, recorder: NoRecorder())
         explorer.handsOverAssumed = handsOver
         explorer.monitor = monitor
         explorer.jobs = options.jobs
