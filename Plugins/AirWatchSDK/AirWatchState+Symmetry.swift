@@ -16,4 +16,21 @@ extension AirWatchState: UserSymmetricState {
         }
         checkedOutUser = permutation(checkedOutUser)
     }
+
+    public func forEachUser(_ body: (UserID) -> Void) {
+        for app in apps {
+            if let user = app.registeredUser { body(user) }
+            if let user = app.ownSessionUser { body(user) }
+            var data = app.dataUsers
+            while data != 0 {
+                body(UserID(data.trailingZeroBitCount))
+                data &= data - 1
+            }
+        }
+        for store in stores {
+            if let user = store.identity { body(user) }
+            if let user = store.sessionUser { body(user) }
+        }
+        if let checkedOutUser { body(checkedOutUser) }
+    }
 }

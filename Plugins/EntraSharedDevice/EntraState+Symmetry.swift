@@ -12,4 +12,14 @@ extension EntraState: UserSymmetricState {
             apps[index].dataOwner = permutation(apps[index].dataOwner)
         }
     }
+
+    public func forEachUser(_ body: (UserID) -> Void) {
+        if let deviceAccount { body(deviceAccount) }
+        if let safari { body(safari) }
+        for app in apps {
+            if let user = app.principal { body(user) }
+            if let user = app.tokens { body(user) }
+            if let user = app.dataOwner { body(user) }
+        }
+    }
 }

@@ -14,4 +14,16 @@ extension ImprivataState: UserSymmetricState {
             apps[index].data = permutation(apps[index].data)
         }
     }
+
+    public func forEachUser(_ body: (UserID) -> Void) {
+        if let custodian { body(custodian) }
+        if let passcodeOwner { body(passcodeOwner) }
+        if let entraAccount { body(entraAccount) }
+        if let mdmUser { body(mdmUser) }
+        if let autofillUser { body(autofillUser) }
+        for app in apps {
+            if let user = app.session { body(user) }
+            if let user = app.data { body(user) }
+        }
+    }
 }

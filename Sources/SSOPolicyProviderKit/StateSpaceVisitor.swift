@@ -12,18 +12,24 @@ public protocol StateSpaceVisitor {
     ) -> Result
 
     /// Like `visit(initial:apply:)`, with an `apply` that may be called from several threads at once and, when the
-    /// provider's state adopts `UserSymmetricState`, the function that renames its users (nil otherwise). The
-    /// default forwards to `visit(initial:apply:)`.
+    /// provider's state adopts `UserSymmetricState`, its renaming of users (nil otherwise). The default forwards to
+    /// `visit(initial:apply:)`.
     mutating func visit<State: Hashable & Sendable>(
         initial: State, apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
-        renameUsers: (@Sendable (inout State, UserPermutation) -> Void)?
+        renaming: UserRenaming<State>?
     ) -> Result
+}
+
+/// A provider state's `UserSymmetricState` conformance, as functions over the opened state type.
+public struct UserRenaming<State>: Sendable {
+    public let rename: @Sendable (inout State, UserPermutation) -> Void
+    public let forEachUser: @Sendable (State, (UserID) -> Void) -> Void
 }
 
 extension StateSpaceVisitor {
     public mutating func visit<State: Hashable & Sendable>(
         initial: State, apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
-        renameUsers: (@Sendable (inout State, UserPermutation) -> Void)?
+        renaming: UserRenaming<State>?
     ) -> Result {
         visit(initial: initial, apply: apply)
     }
@@ -36,10 +42,11 @@ extension CompiledPolicy {
     }
 }
 
-/// The renaming function of a state type that adopts `UserSymmetricState` (opened from the existential metatype).
+/// The renaming of a state type that adopts `UserSymmetricState` (opened from the existential metatype).
 private func userRenaming<S: UserSymmetricState>(_: S.Type) -> Any {
-    { (state: inout S, permutation: UserPermutation) in state.renameUsers(permutation) }
-        as @Sendable (inout S, UserPermutation) -> Void
+    UserRenaming<S>(
+        rename: { state, permutation in state.renameUsers(permutation) },
+        forEachUser: { state, body in state.forEachUser(body) })
 }
 
 extension TypedEngine {
@@ -47,12 +54,12 @@ extension TypedEngine {
     func visitStateSpace<V: StateSpaceVisitor>(facts: FactValues, _ visitor: inout V) -> V.Result {
         let provider = self.provider
         let policy = self.policy
-        let rename = (P.State.self as? any UserSymmetricState.Type).flatMap {
-            userRenaming($0) as? @Sendable (inout P.State, UserPermutation) -> Void
+        let renaming = (P.State.self as? any UserSymmetricState.Type).flatMap {
+            userRenaming($0) as? UserRenaming<P.State>
         }
         return visitor.visit(
             initial: provider.initialState(policy, facts: facts),
             apply: { state, event, trace in provider.apply(event, to: &state, policy: policy, trace: &trace) },
-            renameUsers: rename)
+            renaming: renaming)
     }
 }

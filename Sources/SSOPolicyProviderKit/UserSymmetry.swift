@@ -42,9 +42,9 @@ public struct UserPermutation: Sendable, Hashable {
 }
 
 /// A provider state in which users are interchangeable: renaming every user in it gives the state that the
-/// renamed scenario reaches. Optional: `verify` canonicalises the states of a provider whose `State` adopts this
-/// (trying each permutation of the users who have acted, keeping the smallest fingerprint), and explores every
-/// state of one that does not.
+/// renamed scenario reaches. Optional: `verify` explores the states of a provider whose `State` adopts this once per
+/// renaming of its users (it renames users by order of first appearance in `forEachUser`, then hashes), and
+/// explores every state of one that does not.
 ///
 /// Sound only if the provider's decisions never depend on *which* user acts, only on whether users are equal
 /// (no ordering of user indices, no user named in the policy): for every event `e` and renaming `p`,
@@ -52,4 +52,10 @@ public struct UserPermutation: Sendable, Hashable {
 public protocol UserSymmetricState {
     /// Renames every user this state holds (including user sets held as bits).
     mutating func renameUsers(_ permutation: UserPermutation)
+
+    /// Calls `body` with every user this state holds, position by position in a fixed order (fields in declaration
+    /// order, arrays by index, user sets held as bits by user index); repeats are fine. Two states that differ by a
+    /// renaming then list their users in renamed order, which is what lets `verify` pick one renaming per state
+    /// instead of trying them all.
+    func forEachUser(_ body: (UserID) -> Void)
 }

@@ -55,6 +55,38 @@ struct VerifyReductionTests {
         }
     }
 
+    @Test(arguments: policyFiles)
+    func bitstateKeepsVerdictsAndCounterexampleLengths(_ file: String) throws {
+        let plain = try Self.verify(file, Self.plain)
+        var options = Self.plain
+        options.bitstateBytes = 16 << 20
+        let bits = try Self.verify(file, options)
+        // 2²⁷ bits for a few thousand states: a collision is vanishingly unlikely, so nothing is skipped here.
+        #expect(Self.verdicts(bits) == Self.verdicts(plain))
+        #expect(bits.states == plain.states)
+        #expect(bits.bitstateBytes == 16 << 20)
+        #expect(!bits.closed)
+        options.jobs = 2
+        #expect(try Self.verify(file, options).states == bits.states)
+    }
+
+    @Test func aHoldingClaimOfABitstateSearchIsLabelledPartial() throws {
+        let file = repository + "/Policies/entra/frontline-entra.yaml"
+        let options = VerificationOptions(
+            users: 2, depth: 12, properties: ["no-previous-user-data"], assumptions: [.signsOutBeforeHandover],
+            bitstateBytes: 1 << 20)
+        let report = try Self.verify(file, options)
+        #expect(!report.verdicts[0].isViolated)
+        #expect(!report.closed)
+        #expect(
+            VerificationRender.sentence(report.verdicts[0], report)
+                == "holds up to depth \(report.completedDepth) over \(report.states) states (partial search: "
+                + "bitstate, states may have been skipped)")
+        #expect(
+            VerificationRender.cell(report.verdicts[0], report)
+                == "holds (depth \(report.completedDepth), bitstate, partial)")
+    }
+
     @Test func symmetryExploresFewerStatesOnEveryVendor() throws {
         for name in ["airwatch/warehouse-airwatch", "entra/frontline-entra", "imprivata/hospital-imprivata"] {
             let file = repository + "/Policies/\(name).yaml"
@@ -121,9 +153,9 @@ struct UserRenamingTests {
 
         mutating func visit<State: Hashable & Sendable>(
             initial: State, apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
-            renameUsers: (@Sendable (inout State, UserPermutation) -> Void)?
+            renaming: UserRenaming<State>?
         ) -> [String] {
-            guard let rename = renameUsers else { return ["no renaming"] }
+            guard let rename = renaming?.rename, let forEachUser = renaming?.forEachUser else { return ["no renaming"] }
             var trace = RuleTrace(.off)
             var failures: [String] = []
             var frontier = [initial]
@@ -144,7 +176,12 @@ struct UserRenamingTests {
                             let renamedOutcome = apply(&renamed, renamedEvent, &trace)
                             var expected = after
                             rename(&expected, permutation)
+                            var listed: [UserID] = []
+                            forEachUser(after) { listed.append(permutation($0)) }
+                            var listedRenamed: [UserID] = []
+                            forEachUser(expected) { listedRenamed.append($0) }
                             if renamed != expected || renamedOutcome.session != outcome.session
+                                || Set(listed) != Set(listedRenamed)
                                 || renamedOutcome.sessionUser != permutation(outcome.sessionUser)
                                 || renamedOutcome.findings != outcome.findings
                             {

@@ -97,8 +97,8 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateSpaceVisitor {
     /// Transitions after which the search stops (coverage's budget); exact with one job.
     var maxTransitions = Int.max
 
-    /// Acted users whose permutations are tried (5! = 120); users beyond keep their names, which stays sound.
-    static var maxPermutedUsers: Int { 5 }
+    /// States in which more users have acted keep their names (sound, only not reduced): 6 users, 720 renamings.
+    static var maxPermutedUsers: Int { 6 }
 
     struct Node<State: Sendable>: Sendable {
         var state: State
@@ -117,15 +117,15 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateSpaceVisitor {
             copy.jobs = 1
             return copy.visit(
                 initial: initial, apply: { state, event, trace in unchecked.value(&state, event, &trace) },
-                renameUsers: nil)
+                renaming: nil)
         }
     }
 
     mutating func visit<State: Hashable & Sendable>(
         initial: State, apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
-        renameUsers: (@Sendable (inout State, UserPermutation) -> Void)?
+        renaming: UserRenaming<State>?
     ) -> ExplorationOutcome {
-        let rename = symmetry ? renameUsers : nil
+        let rename = symmetry ? renaming : nil
         var outcome: ExplorationOutcome
         if let bitstateBytes {
             var visited = BitstateSet(bytes: bitstateBytes)
@@ -161,7 +161,7 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateSpaceVisitor {
 
     private mutating func search<State: Hashable & Sendable, Visited: VisitedStates>(
         initial: State, apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
-        rename: (@Sendable (inout State, UserPermutation) -> Void)?, visited: inout Visited
+        rename: UserRenaming<State>?, visited: inout Visited
     ) -> ExplorationOutcome {
         let propertyCount = checker.properties.count
         let allFound: UInt64 = propertyCount >= 64 ? .max : (1 << UInt64(propertyCount)) - 1
@@ -169,10 +169,8 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateSpaceVisitor {
         var violations = [[Int]?](repeating: nil, count: propertyCount)
         var parents: [Int32] = [-1]
         var moveOf: [UInt16] = [0]
-        let permutations: [[UserPermutation]] =
-            rename == nil ? [] : (0...Self.maxPermutedUsers).map { Self.permutations(of: $0) }
         let canonical = CanonicalFingerprint(
-            rename: rename, permutations: permutations, providerStateOnly: comparesProviderStateOnly)
+            renaming: rename, maxPermuted: Self.maxPermutedUsers, providerStateOnly: comparesProviderStateOnly)
 
         func path(to node: Int32, then move: Int) -> [Int] {
             ExplorationOutcome(
@@ -339,22 +337,6 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateSpaceVisitor {
             fingerprintBytes: visited.byteCount + widestFrontier * stride, parents: parents, moveOf: moveOf)
     }
 
-    /// Every permutation of `0..<count`, the identity first.
-    static func permutations(of count: Int) -> [UserPermutation] {
-        var result: [[Int]] = [[]]
-        for user in 0..<count {
-            result = result.flatMap { partial in
-                (0...partial.count).map { at in
-                    var longer = partial
-                    longer.insert(user, at: at)
-                    return longer
-                }
-            }
-        }
-        let identity = Array(0..<count)
-        return [UserPermutation(identity)] + result.filter { $0 != identity }.map(UserPermutation.init)
-    }
-
     /// What the expanding threads share: the moves, the checker and the level's settings (all read-only).
     private struct ExpansionContext: Sendable {
         let moves: ExplorationMoves
@@ -469,14 +451,56 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateSpaceVisitor {
     }
 }
 
-/// The fingerprint of an explored state (provider state, path monitor, clock); with symmetry, the smallest over
-/// the permutations of the users who have acted, so states equal up to a renaming of users share it.
+/// The fingerprint of an explored state (provider state, path monitor, clock). With symmetry, the state is first
+/// renamed so that the users who have acted appear in order: the first user the state lists (`forEachUser`, then
+/// the monitor's last actor and signed-out users) becomes user 0, the next new one user 1, and so on, users it does
+/// not list keeping their relative order. States equal up to a renaming list their users in renamed order, so they
+/// get the same fingerprint (except when two users sit in one user set and nothing else tells them apart, where
+/// equal states may keep two fingerprints: fewer merges, never a wrong one, since every fingerprint is that of a
+/// renaming of the state itself).
 struct CanonicalFingerprint<State: Hashable & Sendable>: Sendable {
-    let rename: (@Sendable (inout State, UserPermutation) -> Void)?
-    /// Indexed by the number of users permuted.
-    let permutations: [[UserPermutation]]
+    let renaming: UserRenaming<State>?
+    /// Renamings by their images packed 4 bits per user, for up to `maxPermuted` acted users.
+    let permutations: [UInt64: UserPermutation]
+    let maxPermuted: Int
     /// Leave the path monitor and the clock out (coverage compares provider states only).
     var providerStateOnly = false
+
+    init(renaming: UserRenaming<State>?, maxPermuted: Int, providerStateOnly: Bool) {
+        self.renaming = renaming
+        self.maxPermuted = maxPermuted
+        self.providerStateOnly = providerStateOnly
+        var table: [UInt64: UserPermutation] = [:]
+        if renaming != nil {
+            for count in 2...maxPermuted {
+                for permutation in Self.permutations(of: count) {
+                    table[Self.key(permutation.images.map(Int.init))] = permutation
+                }
+            }
+        }
+        permutations = table
+    }
+
+    static func key(_ images: [Int]) -> UInt64 {
+        var key: UInt64 = UInt64(images.count)
+        for (index, image) in images.enumerated() { key |= UInt64(image) << (4 * UInt64(index) + 8) }
+        return key
+    }
+
+    /// Every permutation of `0..<count`.
+    static func permutations(of count: Int) -> [UserPermutation] {
+        var result: [[Int]] = [[]]
+        for user in 0..<count {
+            result = result.flatMap { partial in
+                (0...partial.count).map { at in
+                    var longer = partial
+                    longer.insert(user, at: at)
+                    return longer
+                }
+            }
+        }
+        return result.map(UserPermutation.init)
+    }
 
     func plain(_ state: State, _ monitor: PathMonitor, _ clock: Int) -> UInt64 {
         var hasher = Hasher()
@@ -489,15 +513,34 @@ struct CanonicalFingerprint<State: Hashable & Sendable>: Sendable {
     }
 
     func callAsFunction(_ state: State, _ monitor: PathMonitor, _ clock: Int) -> UInt64 {
-        var best = plain(state, monitor, clock)
-        guard let rename, monitor.actedUsers >= 2 else { return best }
-        let permuted = min(Int(monitor.actedUsers), permutations.count - 1)
-        for permutation in permutations[permuted].dropFirst() {
-            var renamed = state
-            rename(&renamed, permutation)
-            best = min(best, plain(renamed, monitor.renamed(permutation), clock))
+        let acted = Int(monitor.actedUsers)
+        guard let renaming, acted >= 2, acted <= maxPermuted else { return plain(state, monitor, clock) }
+        // images[user] = its rank of first appearance, packed 4 bits per user.
+        var images: UInt64 = 0
+        var seen: UInt32 = 0
+        var next: UInt64 = 0
+        func see(_ index: Int) {
+            guard index < acted, seen & (1 << UInt32(index)) == 0 else { return }
+            seen |= 1 << UInt32(index)
+            images |= next << (4 * UInt64(index))
+            next += 1
         }
-        return best
+        renaming.forEachUser(state) { see(Int($0.index)) }
+        if monitor.lastActor != PathMonitor.noUser { see(Int(monitor.lastActor)) }
+        var signedOut = monitor.signedOut
+        while signedOut != 0 {
+            see(signedOut.trailingZeroBitCount)
+            signedOut &= signedOut - 1
+        }
+        for index in 0..<acted { see(index) }
+        var identity = true
+        for index in 0..<acted where (images >> (4 * UInt64(index))) & 15 != UInt64(index) { identity = false }
+        guard !identity, let permutation = permutations[UInt64(acted) | images << 8] else {
+            return plain(state, monitor, clock)
+        }
+        var renamed = state
+        renaming.rename(&renamed, permutation)
+        return plain(renamed, monitor.renamed(permutation), clock)
     }
 }
 
