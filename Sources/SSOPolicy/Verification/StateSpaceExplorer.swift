@@ -273,8 +273,10 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateSpaceVisitor {
                 if stopsWhenAllBroken, found == allFound { cutoff = lastFirst }
             }
             var transitionsBefore = transitions
-            merge: for (index, slice) in slices.enumerated() {
-                let slice = slice!
+            merge: for index in 0..<sliceCount {
+                // Each slice is released once merged, so a level's new states are not all held twice.
+                let slice = slices[index]!
+                slices[index] = nil
                 let first = bounds[index]
                 for candidate in slice.candidates {
                     if candidate.from > cutoff { break }
