@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        // Already in the graph through Hummingbird; named so the server tests can stop a live server gracefully.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     ],
     targets: [
         .target(name: "SSOPolicyProviderKit"),
@@ -123,6 +125,7 @@ let package = Package(
                 "SSOPolicyServer", "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider",
                 "EntraSharedDeviceProvider", "ImprivataMAMProvider", "ssopolicy",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(

@@ -57,7 +57,7 @@ public struct BadgeProvider: PolicyProvider {
                 prompts: decision == .pinAfterTimeout ? [.passcode] : [.credentials], session: .sharedNew,
                 sessionUser: event.user, details: details)
         case .signOut:
-            _ = trace.evaluate(BadgeRule.signOut, in: context)
+            trace.record(BadgeRule.signOut, in: context)
             state.live = false
             state.sessionUser = nil
             return StepOutcome(session: .none)

@@ -24,7 +24,7 @@ extension AirWatchSDKProvider {
             context.appState.unlockedInProcess = false
         }
         checkRequirements(context, findings: &findings, trace: &trace)
-        _ = trace.first(Rule.sessionScope, in: context)
+        trace.record(Rule.sessionScope, in: context)
         detectUserChange(&context, findings: &findings, trace: &trace)
 
         let identifyPrompt = identify(user, event: event, context: &context, trace: &trace)
@@ -87,7 +87,7 @@ extension AirWatchSDKProvider {
             context.appState.ownSessionUser = nil
         }
         checkRequirements(context, findings: &findings, trace: &trace)
-        _ = trace.evaluate(Rule.outsideSDKOpen, in: context)
+        trace.record(Rule.outsideSDKOpen, in: context)
         var prompts = PromptList()
         var session = SessionKind.appReused
         switch trace.first(Rule.withoutSDKOpen, in: context) {
@@ -125,9 +125,9 @@ extension AirWatchSDKProvider {
     func checkRequirements(_ context: AirWatchContext, findings: inout FindingSet, trace: inout RuleTrace) {
         guard trace.evaluate(Rule.ssoRequirementMissing, in: context) else { return }
         findings.insert(Finding.ssoRequirementMissing.id)
-        _ = trace.evaluate(Rule.ssoNoAnchorApp, in: context)
-        _ = trace.evaluate(Rule.ssoAnchorProfile, in: context)
-        _ = trace.evaluate(Rule.ssoSDKNotInitialized, in: context)
+        trace.record(Rule.ssoNoAnchorApp, in: context)
+        trace.record(Rule.ssoAnchorProfile, in: context)
+        trace.record(Rule.ssoSDKNotInitialized, in: context)
     }
 
     /// Hub checked out a different user since the app last looked: the SDK wipes the app's SDK data (E41-E42).
@@ -197,11 +197,11 @@ extension AirWatchSDKProvider {
     /// The secure phase (seed table, options C1 and C2), then a forced passcode change (E24). Leaves the prompts it
     /// shows in `context.securePrompts`; returns whether it authenticated (a new session).
     func secure(_ context: inout AirWatchContext, trace: inout RuleTrace) -> Bool {
-        _ = trace.evaluate(Rule.sessionTimeoutExpired, in: context)
-        _ = trace.evaluate(Rule.secureColdLaunch, in: context)
+        trace.record(Rule.sessionTimeoutExpired, in: context)
+        trace.record(Rule.secureColdLaunch, in: context)
         switch context.entry.authentication {
         case .disabled:
-            _ = trace.evaluate(Rule.secureDisabled, in: context)
+            trace.record(Rule.secureDisabled, in: context)
             return !context.storeSessionLive
         case .passcode:
             switch trace.first(Rule.securePasscode, in: context) {

@@ -64,7 +64,7 @@ extension AirWatchSDKProvider {
             if context.appState.dataUsers != 0 { findings.insert(Finding.notCoveredByGlobalSignout.id) }
             return StepOutcome(session: .none, findings: findings, subject: user)
         }
-        _ = trace.evaluate(Rule.signOutLocksSession, in: context)
+        trace.record(Rule.signOutLocksSession, in: context)
         clearSession(&context, trace: &trace)
         var findings = FindingSet()
         var subject = user
@@ -84,8 +84,8 @@ extension AirWatchSDKProvider {
     /// The process ends (one app, or every app for a device restart).
     func terminate(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
         let index: Int? = context.deviceWide ? nil : context.app
-        _ = trace.evaluate(Rule.terminateProcessEnds, in: context)
-        _ = trace.evaluate(Rule.terminateSessionExpires, in: context)
+        trace.record(Rule.terminateProcessEnds, in: context)
+        trace.record(Rule.terminateSessionExpires, in: context)
         for app in context.state.apps.indices where index == nil || index == app {
             context.state.apps[app].running = false
             context.state.apps[app].unlockedInProcess = false
@@ -129,7 +129,7 @@ extension AirWatchSDKProvider {
         let app = context.entry
         guard app.usesSDK else {
             // The app's own login refused the password: the SDK counts nothing.
-            _ = trace.evaluate(Rule.outsideSDKOwnLogin, in: context)
+            trace.record(Rule.outsideSDKOwnLogin, in: context)
             return StepOutcome(prompts: [.appCredentials], session: .denied)
         }
         guard trace.evaluate(Rule.failedAttemptCount, in: context) else {
@@ -191,7 +191,7 @@ extension AirWatchSDKProvider {
     func logoutCurrentUser(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
         let app = context.entry
         guard app.usesSDK else { return untouched(&context, trace: &trace) }
-        _ = trace.evaluate(Rule.logoutWipes, in: context)
+        trace.record(Rule.logoutWipes, in: context)
         var findings = FindingSet([Finding.logoutWipe.id])
         var subject: UserID?
         wipe(app.store, everyApp: false, context: &context, trace: &trace, findings: &findings, subject: &subject)

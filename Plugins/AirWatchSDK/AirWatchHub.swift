@@ -10,7 +10,7 @@ extension AirWatchSDKProvider {
     func checkIn(_ user: UserID, context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
         var findings = FindingSet()
         var subject: UserID?
-        _ = trace.evaluate(Rule.checkInDevice, in: context)
+        trace.record(Rule.checkInDevice, in: context)
         if context.state.checkedOutUser != nil {
             context.state.checkedOutUser = nil
             context.state.checkOutGeneration &+= 1

@@ -8,7 +8,7 @@ extension EntraState {
         let current = deviceAccount
         var context = self.context(index, user: nil, policy: policy)
         context.callsCurrentAccount = true
-        _ = trace.evaluate(EntraRule.currentAccountChanged, in: context)
+        trace.record(EntraRule.currentAccountChanged, in: context)
         apps[index].principal = current
         let action = reconcileData(index, with: current, viaCurrentAccount: true, policy: policy, trace: &trace)
         if action == EntraDetail.cleared {
@@ -28,7 +28,7 @@ extension EntraState {
         context.current = current
         context.viaCurrentAccount = viaCurrentAccount
         if viaCurrentAccount {
-            _ = trace.evaluate(EntraRule.onlyNilCheck, in: context)
+            trace.record(EntraRule.onlyNilCheck, in: context)
         }
         switch trace.first(EntraRule.foreignData, in: context) {
         case .dataCleared:

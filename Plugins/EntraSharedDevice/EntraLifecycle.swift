@@ -6,7 +6,7 @@ extension EntraState {
     mutating func terminate(_ target: ProviderEvent.Target, policy: EntraPolicy, trace: inout RuleTrace)
         -> StepOutcome
     {
-        _ = trace.evaluate(EntraRule.accountSurvivesTermination, in: deviceContext(user: nil, policy: policy))
+        trace.record(EntraRule.accountSurvivesTermination, in: deviceContext(user: nil, policy: policy))
         switch target {
         case .app(let app) where app.int < apps.count:
             apps[app.int].running = false

@@ -20,7 +20,7 @@ extension EntraState {
         case .notAware: return openNotAware(index, user: user, explicit: explicit, policy: policy, trace: &trace)
         case .initFails:
             var outcome = StepOutcome(session: .denied)
-            _ = trace.evaluate(
+            trace.record(
                 EntraRule.androidMultipleAccountInitFails, in: context(index, user: user, policy: policy))
             outcome.findings.insert(EntraFinding.multipleAccountAppUnsupported)
             outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.shared)
@@ -33,9 +33,9 @@ extension EntraState {
     func traceMode(_ index: Int, policy: EntraPolicy, trace: inout RuleTrace) {
         guard trace.mode != .off else { return }
         let context = self.context(index, user: nil, policy: policy)
-        _ = trace.evaluate(EntraRule.modeShared, in: context)
-        _ = trace.evaluate(EntraRule.modeRequirementMissing, in: context)
-        _ = trace.evaluate(EntraRule.appNotAware, in: context)
+        trace.record(EntraRule.modeShared, in: context)
+        trace.record(EntraRule.modeRequirementMissing, in: context)
+        trace.record(EntraRule.appNotAware, in: context)
     }
 
     /// Shared mode: getCurrentAccount (or the remembered account), then global sign-in, silent reuse, or the
@@ -56,8 +56,8 @@ extension EntraState {
         if app.checksCurrentAccount {
             action = noticeAccount(index, policy: policy, trace: &trace)
         } else {
-            _ = trace.evaluate(EntraRule.currentAccountChanged, in: context)
-            _ = trace.evaluate(EntraRule.currentAccountNotChecked, in: context)
+            trace.record(EntraRule.currentAccountChanged, in: context)
+            trace.record(EntraRule.currentAccountNotChecked, in: context)
             // R6: the silent call for the remembered account fails at the broker; MSAL may use the local RT.
             // An explicit sign-in is interactive: it does not go through the silent call.
             if trace.evaluate(EntraRule.localRefreshTokenFallback, in: context), let stale = apps[index].tokens {
@@ -177,7 +177,7 @@ extension EntraState {
                 outcome.sessionUser = user
                 // iOS without the SSO extension: MSAL's interactive route falls through to the Authenticator app
                 // (research §3), which keeps the account although no silent call or sign-out reaches it.
-                _ = trace.evaluate(EntraRule.authenticatorBrokerRoute, in: context)
+                trace.record(EntraRule.authenticatorBrokerRoute, in: context)
                 if policy.brokerReachable { deviceAccount = user }
             }
             apps[index].tokens = user

@@ -13,7 +13,7 @@ extension EntraState {
             return signOutAppOnly(index, user: user, policy: policy, trace: &trace)
         case .initFails:
             var outcome = StepOutcome(session: .none)
-            _ = trace.evaluate(
+            trace.record(
                 EntraRule.androidMultipleAccountInitFails, in: context(index, user: user, policy: policy))
             outcome.findings.insert(EntraFinding.multipleAccountAppUnsupported)
             return outcome
@@ -124,7 +124,7 @@ extension EntraState {
                 ? (policy.deviceShared ? EntraDetail.shared : EntraDetail.defaultMode)
                 : EntraDetail.unavailable)
         outcome.details.set(EntraDetail.signOutScope, choice: EntraDetail.app)
-        _ = trace.evaluate(EntraRule.signOutAppOnly, in: context(index, user: user, policy: policy))
+        trace.record(EntraRule.signOutAppOnly, in: context(index, user: user, policy: policy))
         let leaving = apps[index].tokens ?? user
         apps[index].tokens = nil
         apps[index].principal = nil

@@ -39,9 +39,6 @@ public protocol PolicyProvider: Sendable {
 
     /// Plays one event. Must not allocate when `trace.mode == .off` on the access-attempt path.
     func apply(_ event: ProviderEvent, to state: inout State, policy: Policy, trace: inout RuleTrace) -> StepOutcome
-
-    /// The loop behind `CompiledPolicy.withAttemptEvaluator`; use the default implementation.
-    func attemptLoop(_ policy: Policy) -> CompiledPolicy.AttemptLoop
 }
 
 extension PolicyProvider {
@@ -51,10 +48,11 @@ extension PolicyProvider {
         state = initialState(policy, facts: facts)
     }
 
-    /// Inlinable so that it is compiled specialized in the provider's own module (where the conformance's witness
-    /// is emitted): the loop then calls `resetState` and `apply` directly, without generic metadata or copies.
-    @inlinable
-    public func attemptLoop(_ policy: Policy) -> CompiledPolicy.AttemptLoop {
+    /// The loop behind `CompiledPolicy.withAttemptEvaluator`: a runtime internal, not part of the provider API
+    /// (package access). Inlinable so that `AnyPolicyProvider.init`, inlined in the composition root, compiles it
+    /// specialized: the loop then calls `resetState` and `apply` directly, without generic metadata or copies.
+    @inlinable @usableFromInline
+    package func attemptLoop(_ policy: Policy) -> CompiledPolicy.AttemptLoop {
         { body in
             // One scratch state for the whole loop, mutated in place through `!` (never copied, so never
             // reallocated by copy-on-write): each attempt resets it instead of allocating a new one.
@@ -114,13 +112,19 @@ public struct AnyPolicyProvider: Sendable {
 /// A compiled policy: its configuration, its provider's declarations, and a way to play events.
 public final class CompiledPolicy: Sendable {
     /// Evaluates attempts from facts: `(event, facts, trace) -> outcome`.
-    public typealias AttemptFunction = (ProviderEvent, FactValues, inout RuleTrace) -> StepOutcome
+    @usableFromInline package typealias AttemptFunction = (ProviderEvent, FactValues, inout RuleTrace) -> StepOutcome
     /// Runs its argument with an `AttemptFunction` that keeps scratch state for the duration of the call.
-    public typealias AttemptLoop = @Sendable (_ body: (_ evaluate: @escaping AttemptFunction) -> Void) -> Void
+    @usableFromInline package typealias AttemptLoop =
+        @Sendable (_ body: (_ evaluate: @escaping AttemptFunction) -> Void) -> Void
 
     public let configuration: PolicyConfiguration
     public let descriptor: ProviderDescriptor
     public let findings: [PolicyFinding]
+    /// Per rule index: the rule's sources as readers see them, rendered once per compiled policy rather than
+    /// per trace entry (an `evaluate` with nothing known renders tens of thousands of traces).
+    package let ruleSources: [String]
+    /// Per rule index: the decision list the rule is tried in, if any.
+    package let ruleLists: [String?]
     let engine: any PolicyEngine
     let attemptLoop: AttemptLoop
 
@@ -134,10 +138,20 @@ public final class CompiledPolicy: Sendable {
         self.engine = engine
         self.attemptLoop = attemptLoop
         self.findings = engine.configurationFindings()
+        self.ruleSources = descriptor.rules.map { descriptor.renderCitations($0.source) }
+        var lists = [String?](repeating: nil, count: descriptor.rules.count)
+        for list in descriptor.decisionLists {
+            for name in list.rules {
+                if let id = descriptor.rule(name), Int(id.index) < lists.count, lists[Int(id.index)] == nil {
+                    lists[Int(id.index)] = list.name
+                }
+            }
+        }
+        self.ruleLists = lists
     }
 
     /// A fresh session (provider state) starting from these facts.
-    public func makeSession(facts: FactValues) -> PolicySession { engine.makeSession(facts: facts) }
+    package func makeSession(facts: FactValues) -> PolicySession { engine.makeSession(facts: facts) }
 
     /// One event against a state built from facts, without keeping the state: the `evaluate` path.
     public func attempt(_ event: ProviderEvent, facts: FactValues, trace: inout RuleTrace) -> StepOutcome {
@@ -146,7 +160,7 @@ public final class CompiledPolicy: Sendable {
 
     /// Runs `body` with a function that evaluates attempts without per-call type erasure or allocation, for tight
     /// loops (benchmarks, exhaustive exploration).
-    public func withAttemptEvaluator<R, E: Error>(
+    package func withAttemptEvaluator<R, E: Error>(
         _ body: (_ evaluate: AttemptFunction) throws(E) -> R
     ) throws(E) -> R {
         var result: Result<R, E>?
@@ -162,19 +176,19 @@ public final class CompiledPolicy: Sendable {
 }
 
 /// Provider state behind a type-erased handle; one per policy per scenario run.
-public class PolicySession {
+@usableFromInline package class PolicySession {
     init() {}
 
     /// Plays one event and returns its outcome.
-    public func apply(_ event: ProviderEvent, trace: inout RuleTrace) -> StepOutcome {
+    package func apply(_ event: ProviderEvent, trace: inout RuleTrace) -> StepOutcome {
         fatalError("PolicySession.apply is implemented by the typed subclass")
     }
 
     /// A hashable snapshot of the provider state, for deduplicating states when exploring.
-    public var stateKey: AnyHashable { fatalError("PolicySession.stateKey is implemented by the typed subclass") }
+    package var stateKey: AnyHashable { fatalError("PolicySession.stateKey is implemented by the typed subclass") }
 
     /// A copy of this session that evolves independently.
-    public func copy() -> PolicySession { fatalError("PolicySession.copy is implemented by the typed subclass") }
+    package func copy() -> PolicySession { fatalError("PolicySession.copy is implemented by the typed subclass") }
 }
 
 @usableFromInline

@@ -26,16 +26,22 @@ func cli(_ arguments: [String]) -> (code: Int32, out: String) {
 }
 
 /// The server's router in-process, with the same context the executable builds.
-func application(_ options: ServeOptions = ServeOptions()) -> some ApplicationProtocol {
+func application(_ options: ServeOptions = .underTest) -> some ApplicationProtocol {
     let context = QueryContext(registry: registry, write: { _ in }, writeError: { _ in })
     return Application(router: PolicyServer.router(options, context: context))
 }
 
 /// One request against the in-process router: status and body text. A POST says its body is JSON unless `headers`
 /// say otherwise.
+extension ServeOptions {
+    /// The defaults with a generous time budget: the test process plays hundreds of tests on two cores at once, and
+    /// a request that is not about budgets must not get a 503 because the machine is busy.
+    static var underTest: ServeOptions { ServeOptions(timeBudgetSeconds: 120) }
+}
+
 func request(
     _ method: HTTPRequest.Method, _ uri: String, body: String? = nil, headers: HTTPFields = [:],
-    options: ServeOptions = ServeOptions()
+    options: ServeOptions = .underTest
 ) async throws -> (status: Int, body: String) {
     let answer = try await exchange(method, uri, body: body, headers: headers, options: options)
     return (answer.status, answer.body)
@@ -44,7 +50,7 @@ func request(
 /// One request against the in-process router: status, headers and body text.
 func exchange(
     _ method: HTTPRequest.Method, _ uri: String, body: String? = nil, headers: HTTPFields = [:],
-    options: ServeOptions = ServeOptions()
+    options: ServeOptions = .underTest
 ) async throws -> (status: Int, headers: HTTPFields, body: String) {
     var headers = headers
     if method == .post, headers[.contentType] == nil { headers[.contentType] = "application/json" }

@@ -49,6 +49,19 @@ struct EngineTests {
         #expect(views[0].details.map(\.key) == ["reader"])
     }
 
+    @Test func findingMessagesFillTheirPlaceholdersAndKeepOtherBraces() throws {
+        let policy = try Fixtures.engine.loadPolicy(yaml: Self.policyYAML, file: "kiosk.yaml")
+        let renderer = OutcomeRenderer(policy: policy, users: UserDirectory())
+        #expect(
+            renderer.fill(
+                "{user} in {app}: {session_user}/{previous_user} {x} {", user: "bob", app: "till",
+                sessionUser: "alice", subject: nil) == "bob in till: alice/alice {x} {")
+        #expect(
+            renderer.fill("{user}{previous_user}", user: nil, app: "a", sessionUser: nil, subject: nil)
+                == "the userthe previous user")
+        #expect(renderer.fill("no braces", user: "u", app: "a", sessionUser: nil, subject: "s") == "no braces")
+    }
+
     @Test func runJSONFollowsTheContract() throws {
         let json = RunJSON.run(try run()).serialized()
         #expect(
@@ -100,7 +113,38 @@ struct EngineTests {
         #expect(result.outcomes.count == 1)
         #expect(result.outcomes[0].when.map(\.isAlways) == [true])
         let json = result.json.serialized()
-        #expect(json.contains("\"when\": [\n        {}\n      ]"))
+        // The spec's outcomes: `when` is an object, empty when every fact that matters was given.
+        #expect(json.contains("\"outcomes\": [\n    {\n      \"when\": {},"))
+        #expect(json.contains("\"answers\": [\n    {\n      \"when\": [\n        {}\n      ]"))
+    }
+
+    @Test func theSpecOutcomesNameOneValuePerFactAndDecideTheAnswer() throws {
+        let policy = try Fixtures.engine.loadPolicy(yaml: Self.policyYAML, file: "kiosk.yaml")
+        let result = try Fixtures.engine.evaluate(EvaluateRequest(app: "till", user: "bob"), policy: policy)
+        #expect(!result.branches.isEmpty)
+        #expect(result.branches.count >= result.outcomes.count)
+        for branch in result.branches {
+            // Given only the facts a branch names, evaluate has one answer: the branch's.
+            let given = try Fixtures.engine.evaluate(
+                EvaluateRequest(app: "till", user: "bob", facts: branch.when), policy: policy)
+            #expect(given.outcomes.map(\.view.answer) == [branch.view.answer], "\(branch.when)")
+        }
+        guard case .object(let fields) = result.json,
+            case .array(let outcomes)? = fields.first(where: {
+                $0.0 == "outcomes"
+            })?.1
+        else {
+            Issue.record("no outcomes array")
+            return
+        }
+        for outcome in outcomes {
+            guard case .object(let pairs) = outcome, case .object(let when)? = pairs.first?.1 else {
+                Issue.record("an outcome's first field is not a when object: \(outcome.serialized(pretty: false))")
+                continue
+            }
+            #expect(pairs.first?.0 == "when")
+            #expect(when.allSatisfy { if case .string = $0.1 { true } else { false } })
+        }
     }
 
     @Test func badFactsAreErrorsWithSuggestions() throws {

@@ -37,6 +37,31 @@ import Testing
         }
     }
 
+    @Test func recordExplainsWithTheTraceOnAndCostsNothingWithItOff() {
+        var built = 0
+        func lamp() -> Lamp {
+            built += 1
+            return Lamp(on: true, plugged: true)
+        }
+        var off = RuleTrace(.off)
+        off.record(LampRule.shines, in: lamp())
+        off.record(LampRule.light, in: lamp())
+        #expect(off.entries.isEmpty)
+        #expect(built == 0)
+        var fired = RuleTrace(.fired)
+        fired.record(LampRule.shines, in: lamp())
+        fired.record(LampRule.light, in: lamp())
+        #expect(fired.entries.map(\.rule) == [LampRule.shines.id, LampRule.shines.id])
+        #expect(built == 2)
+        var explain = RuleTrace(.explain)
+        explain.record(LampRule.light, in: Lamp(on: false, plugged: true))
+        #expect(
+            explain.entries == [
+                RuleTrace.Entry(rule: LampRule.shines.id, fired: false, failedCondition: 1),
+                RuleTrace.Entry(rule: LampRule.dark.id, fired: true, failedCondition: 0),
+            ])
+    }
+
     @Test func theFirstFailingConditionIsRecorded() {
         var trace = RuleTrace(.explain)
         let fired = trace.evaluate(LampRule.shines, in: Lamp(on: false, plugged: true))

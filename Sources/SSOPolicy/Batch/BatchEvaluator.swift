@@ -1,5 +1,5 @@
 /// Evaluates batch lines (`evaluate --batch`): each line is a JSON object of facts, each answer the compact
-/// `evaluate --format json` object for that line.
+/// `evaluate --format json` object for that line, without the merged `answers`.
 ///
 /// A line may override the command's `app`, `user` and `event` with string values of those keys; every other key
 /// is a fact of the policy's provider. Fact values are JSON strings or booleans (`true` is the text `true`); `null`
@@ -80,7 +80,7 @@ public struct BatchEvaluator {
         let answer: String
         do {
             let result = try AttemptEvaluator(traceMode: traceMode).evaluate(request, policy: policy)
-            answer = result.json.serialized(pretty: false)
+            answer = result.json(answers: false).serialized(pretty: false)
         } catch let error as EvaluateError {
             return .failure(BatchLineError(message: error.message))
         } catch {

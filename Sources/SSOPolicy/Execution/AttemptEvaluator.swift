@@ -94,11 +94,25 @@ public struct EvaluateResult: Sendable {
         public var paths: [Path]
     }
 
+    /// One leaf of the fewest-leaf decision tree over the unknown facts (`DecisionTree`): the spec's outcome, whose
+    /// `when` gives one value per fact it names. Leaves never overlap; one answer may need several leaves, as a
+    /// single value per fact cannot say "this value or that". Each leaf has one set of fired rules.
+    public struct Branch: Sendable {
+        /// Fact key → value, in declaration order; empty when nothing unknown mattered.
+        public var when: [(key: String, value: String)]
+        /// The answer and trace of the leaf's first combination (every combination of the leaf gives this answer
+        /// through the same fired rules).
+        public var view: StepView
+    }
+
     public var policy: CompiledPolicy
     public var app: String
     public var user: String
     public var event: String
+    /// The merged answers: one per distinct answer, each with its fewest conditions (JSON `answers`, the text).
     public var outcomes: [Outcome]
+    /// The spec's outcomes (JSON `outcomes`): disjoint, single-valued conditions.
+    public var branches: [Branch] = []
     /// Each finding that some outcome reports, with the fewest conditions under which it is reported.
     public var findings: [FindingSummary] = []
     /// Combinations of unknown facts evaluated.
@@ -217,6 +231,7 @@ public struct AttemptEvaluator: Sendable {
         let outcomes = Self.reduce(evaluated, unknowns: unknowns)
         return EvaluateResult(
             policy: policy, app: request.app, user: request.user, event: request.event, outcomes: outcomes,
+            branches: Self.branches(evaluated, unknowns: unknowns),
             findings: Self.findingSummaries(evaluated, unknowns: unknowns), combinations: evaluated.count)
     }
 
@@ -314,17 +329,8 @@ public struct AttemptEvaluator: Sendable {
     {
         guard !evaluated.isEmpty else { return [] }
         let radices = unknowns.map(\.values.count)
-        func classes<Key: Hashable>(_ key: (StepView) -> Key) -> [Int] {
-            var index: [Key: Int] = [:]
-            return evaluated.map { row in
-                let k = key(row.view)
-                if let known = index[k] { return known }
-                index[k] = index.count
-                return index.count - 1
-            }
-        }
-        let answers = classes(\.answer)
-        let pathClasses = classes { PathKey(answer: $0.answer, rules: $0.trace.filter(\.fired).map(\.rule)) }
+        let answers = classes(evaluated, \.answer)
+        let pathClasses = classes(evaluated, PathKey.init)
         func conditions(_ cubes: [FactCube]) -> [EvaluateResult.Condition] {
             Self.conditions(cubes, unknowns: unknowns)
         }
@@ -339,6 +345,21 @@ public struct AttemptEvaluator: Sendable {
             let row = answers.firstIndex(of: klass)!
             return EvaluateResult.Outcome(
                 when: conditions(cubes), view: evaluated[row].view, paths: pathsByAnswer[klass] ?? [])
+        }
+    }
+
+    /// The spec's outcomes: the fewest disjoint single-valued conditions, split by answer and fired rules.
+    static func branches(_ evaluated: [(values: [String], view: StepView)], unknowns: [Unknown])
+        -> [EvaluateResult.Branch]
+    {
+        guard !evaluated.isEmpty else { return [] }
+        let paths = classes(evaluated, PathKey.init)
+        return DecisionTree.leaves(classes: paths, radices: unknowns.map(\.values.count)).map { leaf in
+            EvaluateResult.Branch(
+                when: unknowns.indices.compactMap { fact in
+                    leaf.assignment[fact].map { (unknowns[fact].fact.key, unknowns[fact].values[$0]) }
+                },
+                view: evaluated[leaf.firstRow].view)
         }
     }
 
@@ -375,9 +396,28 @@ public struct AttemptEvaluator: Sendable {
         }
     }
 
+    /// Numbers each row's key in order of first appearance: rows with equal keys share a class.
+    static func classes<Key: Hashable>(_ evaluated: [(values: [String], view: StepView)], _ key: (StepView) -> Key)
+        -> [Int]
+    {
+        var index: [Key: Int] = [:]
+        return evaluated.map { row in
+            let k = key(row.view)
+            if let known = index[k] { return known }
+            index[k] = index.count
+            return index.count - 1
+        }
+    }
+
+    /// An answer and the rules that fired to give it: one rule path.
     struct PathKey: Hashable {
         var answer: StepView.Answer
         var rules: [String]
+
+        init(_ view: StepView) {
+            answer = view.answer
+            rules = view.trace.filter(\.fired).map(\.rule)
+        }
     }
 }
 
@@ -401,22 +441,37 @@ extension EvaluateResult.Condition {
 }
 
 extension EvaluateResult {
+    public var json: JSONValue { json(answers: true) }
+
+    /// The JSON object; `answers: false` leaves out the merged form (`evaluate --batch`, whose lines are read by
+    /// programs that want the contract's `outcomes`, at half the bytes).
+    public func json(answers includeAnswers: Bool) -> JSONValue {
+        .object(
+            [
+                ("policy", .string(policy.configuration.id)), ("provider", .string(policy.descriptor.id)),
+                ("app", .string(app)), ("user", .string(user)), ("event", .string(event)),
+                (
+                    "findings",
+                    .array(
+                        findings.map { finding in
+                            .object([
+                                ("id", .string(finding.id)), ("severity", .string(finding.severity.name)),
+                                ("when", .array(finding.when.map(\.json))),
+                            ])
+                        })
+                ),
+                ("outcomes", .array(branches.map(\.json))),
+            ] + (includeAnswers ? [("answers", .array(outcomes.map(\.json)))] : []))
+    }
+}
+
+extension EvaluateResult.Branch {
+    /// The spec's outcome: `when` (`{"fact": "value"}`), then the step's answer fields and trace.
     public var json: JSONValue {
-        .object([
-            ("policy", .string(policy.configuration.id)), ("provider", .string(policy.descriptor.id)),
-            ("app", .string(app)), ("user", .string(user)), ("event", .string(event)),
-            (
-                "findings",
-                .array(
-                    findings.map { finding in
-                        .object([
-                            ("id", .string(finding.id)), ("severity", .string(finding.severity.name)),
-                            ("when", .array(finding.when.map(\.json))),
-                        ])
-                    })
-            ),
-            ("outcomes", .array(outcomes.map(\.json))),
-        ])
+        .object(
+            [("when", .object(when.map { ($0.key, .string($0.value)) }))] + RunJSON.answer(view) + [
+                ("trace", .array(view.trace.map(RunJSON.trace)))
+            ])
     }
 }
 

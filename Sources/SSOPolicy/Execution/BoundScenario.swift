@@ -127,7 +127,22 @@ public struct ScenarioBinder: Sendable {
             let declaration = descriptor.allEvents[Int(eventID.index)]
             var target: ProviderEvent.Target
             switch declaration.target {
-            case .choice:
+            case .choice(let words):
+                // The scenario may use another provider's word for this event (each provider names its own).
+                guard words.contains(step.target) else {
+                    if mode == .lenient {
+                        steps.append(
+                            .init(
+                                step: step, event: nil,
+                                notApplicableReason: "\(descriptor.id) has no '\(step.event): \(step.target)'"))
+                    } else {
+                        diagnostics.error(
+                            "step \(step.number): \(step.event): \(descriptor.id) expects one of "
+                                + words.map { "'\($0)'" }.joined(separator: ", ") + ", found '\(step.target)'"
+                                + Suggestion.didYouMean(step.target, in: words), at: step.targetPosition)
+                    }
+                    continue
+                }
                 target = .word(step.target)
             case .app, .appOrAll:
                 if step.target == "all", declaration.target == .appOrAll {

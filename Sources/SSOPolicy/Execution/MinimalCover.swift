@@ -36,6 +36,10 @@ enum MinimalCover {
 
         let strides = strides(radices)
         let masksPerFact = candidateMasks(radices)
+        let arbitrarySets = masksPerFact.enumerated().allSatisfy { $1.count == (1 << radices[$0]) - 1 }
+        if !arbitrarySets {
+            return singleValueCovers(classes: classes, radices: radices, strides: strides, order: order)
+        }
         // The class of every candidate cube whose rows all share one; -1 for mixed.
         var cubeClass: [FactCube: Int] = [:]
         var masks = [UInt32](repeating: 0, count: radices.count)
@@ -52,7 +56,6 @@ enum MinimalCover {
             }
         }
         visit(0)
-        let arbitrarySets = masksPerFact.enumerated().allSatisfy { $1.count == (1 << radices[$0]) - 1 }
         var result: [(klass: Int, cubes: [FactCube])] = []
         for klass in order {
             let implicants = cubeClass.filter { $0.value == klass }.map(\.key)
@@ -66,6 +69,43 @@ enum MinimalCover {
             result.append((klass, chosen))
         }
         return result
+    }
+
+    /// The covers when a condition names one value of a fact or none (too many facts for every subset): the
+    /// candidates are exactly the subcubes, whose classes `SubcubeTable` tabulates, so a prime is a subcube of one
+    /// class none of whose named facts can be freed without mixing classes. Past the table's bound, each class is
+    /// covered by its leaves of the decision tree (disjoint and correct, not always fewest).
+    static func singleValueCovers(classes: [Int], radices: [Int], strides: [Int], order: [Int])
+        -> [(klass: Int, cubes: [FactCube])]
+    {
+        var table = SubcubeTable(classes: classes, radices: radices)
+        guard table.tabulated else {
+            let leaves = DecisionTree.leaves(classes: classes, radices: radices)
+            return order.map { klass in
+                (
+                    klass,
+                    leaves.filter { $0.klass == klass }.map { FactCube(masks: $0.masks) }
+                )
+            }
+        }
+        var primes: [Int: [FactCube]] = [:]
+        for code in 0..<table.count {
+            let klass = table.classOf(code)
+            guard klass >= 0 else { continue }
+            let isPrime = radices.indices.allSatisfy { fact in
+                table.digit(code, fact) == 0 || table.classOf(table.freeing(code, fact)) != klass
+            }
+            if isPrime { primes[Int(klass), default: []].append(FactCube(masks: table.masks(code))) }
+        }
+        var rowsByClass: [Int: [Int]] = [:]
+        for (row, klass) in classes.enumerated() { rowsByClass[klass, default: []].append(row) }
+        return order.map { klass in
+            (
+                klass,
+                minimumCover(
+                    rows: rowsByClass[klass] ?? [], primes: primes[klass] ?? [], radices: radices, strides: strides)
+            )
+        }
     }
 
     static func full(_ radices: [Int]) -> FactCube {

@@ -172,17 +172,27 @@ public struct ScenarioLoader: Sendable {
                 eventPosition: event.keyPosition, target: "\(handover.from) -> \(handover.to)",
                 targetPosition: event.value.position, conditions: [], note: note, handover: handover)
         }
-        let declaration = registry.providers.lazy.flatMap(\.descriptor.allEvents).first { $0.name == event.key }
-        if declaration?.requiresUser == true, user == nil, entries["user"] == nil {
+        // Every provider's declaration of the event: a scenario is vendor-neutral, so a target is accepted when
+        // some provider that declares the event accepts it (binding checks it against the policy's own provider).
+        let declarations = registry.providers.flatMap(\.descriptor.allEvents).filter { $0.name == event.key }
+        if declarations.contains(where: \.requiresUser), user == nil, entries["user"] == nil {
             reader.error("\(what): '\(event.key)' needs a 'user'", at: event.keyPosition)
         }
         guard let target = reader.text(event.value, event.key) else { return nil }
-        if case .choice(let words)? = declaration?.target, !words.contains(target) {
+        var words: [String] = []
+        for case .choice(let choices) in declarations.map(\.target) {
+            for word in choices where !words.contains(word) { words.append(word) }
+        }
+        let takesApp = declarations.contains { $0.target == .app || $0.target == .appOrAll }
+        let takesAll = declarations.contains { $0.target == .appOrAll }
+        if words.contains(target) {
+            // A word of some provider that takes words for this event.
+        } else if !declarations.isEmpty, !takesApp {
             reader.error(
                 "\(event.key): expected one of " + words.map { "'\($0)'" }.joined(separator: ", ")
                     + ", found '\(target)'"
                     + Suggestion.didYouMean(target, in: words), at: event.value.position)
-        } else if target == "all", declaration?.target == .app {
+        } else if target == "all", !declarations.isEmpty, !takesAll {
             reader.error("\(event.key): 'all' is only allowed with 'terminate'", at: event.value.position)
         } else if !Identifier.isValid(target) {
             reader.error("\(event.key): '\(target)' is not a valid app id", at: event.value.position)

@@ -103,7 +103,14 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
     static func escape(_ text: String, into out: inout String) {
         out += "\""
         // Fast path (almost every string): nothing to escape, so append it whole instead of scalar by scalar.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        let plain =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    return false
+                }
+                return true
+            } ?? !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+        if plain {
             out += text
             out += "\""
             return

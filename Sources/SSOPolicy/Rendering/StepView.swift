@@ -108,12 +108,17 @@ public struct OutcomeRenderer: Sendable {
     public let users: UserDirectory
     /// How much of an explain trace to keep.
     public var explain: StepView.ExplainDetail
+    /// Per rule index: its rendered sources and the decision list it belongs to (worked out once per policy).
+    private let sources: [String]
+    private let listOf: [String?]
 
     public init(policy: CompiledPolicy, users: UserDirectory, explain: StepView.ExplainDetail = .decisions) {
         self.descriptor = policy.descriptor
         self.configuration = policy.configuration
         self.users = users
         self.explain = explain
+        self.sources = policy.ruleSources
+        self.listOf = policy.ruleLists
     }
 
     public func view(
@@ -154,19 +159,13 @@ public struct OutcomeRenderer: Sendable {
     /// decision list (it is why a later rule of the list decided); under `.all` every rule that did not fire is
     /// kept, and the rules not evaluated at all are added at the end.
     public func traceViews(_ entries: [RuleTrace.Entry]) -> [TraceView] {
-        var listOf: [Int: String] = [:]
-        for list in descriptor.decisionLists {
-            for name in list.rules {
-                if let id = descriptor.rule(name), listOf[Int(id.index)] == nil { listOf[Int(id.index)] = list.name }
-            }
-        }
         var views: [TraceView] = entries.compactMap { entry in
             let index = Int(entry.rule.index)
             guard index < descriptor.rules.count else { return nil }
             let rule = descriptor.rules[index]
             if !entry.fired && explain != .all && listOf[index] == nil { return nil }
             var view = StepView.TraceView(
-                rule: rule.id, fired: entry.fired, because: "", source: descriptor.renderCitations(rule.source),
+                rule: rule.id, fired: entry.fired, because: "", source: sources[index],
                 citation: rule.source, list: listOf[index])
             if entry.fired {
                 view.because = rule.firedBecause
@@ -187,7 +186,7 @@ public struct OutcomeRenderer: Sendable {
                 views.append(
                     StepView.TraceView(
                         rule: rule.id, fired: false, because: "not evaluated at this step",
-                        source: descriptor.renderCitations(rule.source), list: listOf[index], evaluated: false))
+                        source: sources[index], list: listOf[index], evaluated: false))
             }
         }
         return views
@@ -195,17 +194,32 @@ public struct OutcomeRenderer: Sendable {
 
     public typealias TraceView = StepView.TraceView
 
-    /// Fills `{user}`, `{app}`, `{session_user}` and `{previous_user}` in a finding's message.
+    /// Fills `{user}`, `{app}`, `{session_user}` and `{previous_user}` in a finding's message, in one pass (an
+    /// `evaluate` with nothing known fills tens of thousands of messages); other braces are kept as written.
     public func fill(_ template: String, user: String?, app: String, sessionUser: String?, subject: String?) -> String {
-        var text = template
-        let replacements = [
-            ("{user}", user ?? "the user"), ("{app}", app), ("{session_user}", sessionUser ?? "nobody"),
-            ("{previous_user}", subject ?? sessionUser ?? "the previous user"),
-        ]
-        for (key, value) in replacements where text.contains(key) {
-            text = text.replacingOccurrences(of: key, with: value)
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
+        var text = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            text += rest[..<open]
+            let tail = rest[open...]
+            let value: String?
+            let placeholder: String
+            if tail.hasPrefix("{user}") {
+                (placeholder, value) = ("{user}", user ?? "the user")
+            } else if tail.hasPrefix("{app}") {
+                (placeholder, value) = ("{app}", app)
+            } else if tail.hasPrefix("{session_user}") {
+                (placeholder, value) = ("{session_user}", sessionUser ?? "nobody")
+            } else if tail.hasPrefix("{previous_user}") {
+                (placeholder, value) = ("{previous_user}", subject ?? sessionUser ?? "the previous user")
+            } else {
+                (placeholder, value) = ("{", nil)
+            }
+            text += value ?? placeholder
+            rest = tail.dropFirst(placeholder.count)
         }
-        return text
+        return text + rest
     }
 
     /// Policy-level findings with their messages and positions.

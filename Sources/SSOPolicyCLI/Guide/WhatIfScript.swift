@@ -1,7 +1,10 @@
 /// The HTML guide's what-if explorer: plain JavaScript over the rows `WhatIfTable` computed at generation time.
-/// A question with unknown facts is answered as `evaluate` answers it: the matching rows, in `evaluate`'s order,
-/// reduced by the same decision-tree split (`AttemptEvaluator.split`: on the fact that best separates the outcomes,
-/// first such fact on a tie, values in order of first appearance). The answer is written into
+/// A question with unknown facts is answered from the matching rows, in `evaluate`'s order, grouped by a greedy
+/// decision-tree split (on the fact that best separates the decisions, first such fact on a tie, values in order of
+/// first appearance; when no fact separates them better, the first unknown one, so no group mixes two answers).
+/// The groups have `evaluate`'s outcome shape (`when` with one value per fact) and give the same set of answers as
+/// `evaluate`, though not always its fewest outcomes (`DecisionTree` is exact; this script stays small). The answer
+/// is written into
 /// `#whatif-answer` for people and, as `evaluate --format json`'s `outcomes`, into its `data-answer` attribute,
 /// which the headless-browser check compares with `evaluate` (scripts/html-guide-check.sh). The question lives in
 /// the URL fragment (`#what-if?policy=P&app=A&user=U&fact=value`), so a link reopens it.
@@ -68,7 +71,7 @@ enum WhatIfScript {
             });
           }
 
-          // AttemptEvaluator.split, on rows of digits (one per fact) and their decision classes.
+          // The greedy split, on rows of digits (one per fact) and their decision classes.
           function split(rows, remaining, path, key) {
             if (rows.length <= 1 || remaining.length === 0) return [{ path: path, rows: rows }];
             var distinct = {};
@@ -90,7 +93,9 @@ enum WhatIfScript {
                 best = { fact: fact, score: score };
               }
             });
-            if (best === null) return [{ path: path, rows: rows }];
+            // No fact separates the decisions better (e.g. an exclusive or): split on the first one anyway, so a
+            // group never mixes two answers and none is dropped.
+            if (best === null) best = { fact: remaining[0] };
             var order = [];
             var byValue = {};
             rows.forEach(function (r) {

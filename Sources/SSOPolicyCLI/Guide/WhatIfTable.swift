@@ -3,8 +3,7 @@ import SSOPolicy
 /// The data of the HTML guide's what-if explorer for one policy: for each app and user, the `evaluate` answer of
 /// every complete combination of the provider's facts (account facts as `none`, the acting user and
 /// `another-user`, as `evaluate` tries them when unknown, then each of the guide's users by name). The page answers a question with unknown facts from these rows
-/// alone, by the same reduction `evaluate` applies (`AttemptEvaluator.split`), so no engine runs in the browser
-/// and its answers are `evaluate`'s.
+/// alone (`WhatIfScript` groups them), so no engine runs in the browser and its answers are `evaluate`'s.
 struct WhatIfTable {
     var policy: CompiledPolicy
     var users: [String]

@@ -89,6 +89,25 @@ public struct RuleTrace: Sendable, Hashable {
         return nil
     }
 
+    /// Records a rule whose result the provider does not use: it explains a step (why the session expired, which
+    /// requirement is missing) without deciding anything. With the trace off it is not evaluated at all, nor is
+    /// its context built, so explanations cost nothing on the benchmark and verification paths.
+    @inlinable @inline(__always)
+    public mutating func record<Rules: RuleSet>(_ rule: Rules, in context: @autoclosure () -> Rules.Predicate.Context) {
+        if mode == .off { return }
+        _ = evaluateRecording(rule, in: context())
+    }
+
+    /// Records an ordered decision list whose decision the provider does not use (see `record(_:in:)`).
+    @inlinable @inline(__always)
+    public mutating func record<Rules: RuleSet>(
+        _ list: DecisionList<Rules>, in context: @autoclosure () -> Rules.Predicate.Context
+    ) {
+        if mode == .off { return }
+        let context = context()
+        for rule in list.rules where evaluateRecording(rule, in: context) { return }
+    }
+
     @usableFromInline
     mutating func recordEntry(_ entry: Entry) { entries.append(entry) }
 

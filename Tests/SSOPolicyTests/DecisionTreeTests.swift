@@ -1,0 +1,93 @@
+import Testing
+
+@testable import SSOPolicy
+
+/// The spec's outcomes: the leaves of a fewest-leaf decision tree, single-valued, disjoint and complete.
+struct DecisionTreeTests {
+    /// Checks the leaves partition the space and each leaf is pure.
+    static func checkPartition(_ leaves: [DecisionTree.Leaf], _ classes: [Int], _ radices: [Int]) -> [String] {
+        var problems: [String] = []
+        for row in classes.indices {
+            var rest = row
+            var values = [Int](repeating: 0, count: radices.count)
+            for fact in radices.indices.reversed() {
+                values[fact] = rest % radices[fact]
+                rest /= radices[fact]
+            }
+            let matching = leaves.filter { leaf in
+                zip(leaf.assignment, values).allSatisfy { $0 == nil || $0 == $1 }
+            }
+            if matching.count != 1 { problems.append("row \(row) is in \(matching.count) leaves") }
+            if let leaf = matching.first, leaf.klass != classes[row] {
+                problems.append("row \(row): class \(classes[row]), leaf says \(leaf.klass)")
+            }
+        }
+        return problems
+    }
+
+    @Test func aFactThatNeverMattersIsNotNamed() {
+        let leaves = DecisionTree.leaves(classes: [0, 0, 1, 1, 0, 0], radices: [3, 2])
+        #expect(leaves.map(\.assignment) == [[0, nil], [1, nil], [2, nil]])
+        #expect(leaves.map(\.klass) == [0, 1, 0])
+        #expect(leaves.map(\.firstRow) == [0, 2, 4])
+    }
+
+    @Test func oneClassIsOneLeafWithNoCondition() {
+        let leaves = DecisionTree.leaves(classes: [3, 3, 3, 3], radices: [2, 2])
+        #expect(leaves.map(\.assignment) == [[nil, nil]])
+    }
+
+    @Test func theTreeHasTheFewestLeavesNotTheGreedyCount() {
+        // Fact 2 alone splits classes into pure halves when fact 0 = 0; testing fact 0 first (as a greedy split
+        // on the first fact would) costs more. The exact tree: fact 1 decides everywhere but one corner.
+        let radices = [2, 2, 2]
+        let classes = (0..<8).map { row in
+            let (a, b, c) = (row >> 2 & 1, row >> 1 & 1, row & 1)
+            return b == 1 ? 2 : (a == 0 ? c : 1 - c)
+        }
+        let leaves = DecisionTree.leaves(classes: classes, radices: radices)
+        #expect(Self.checkPartition(leaves, classes, radices).isEmpty)
+        // b=1 is one leaf; b=0 needs a and c: 4 leaves. No tree does it in fewer than 5.
+        #expect(leaves.count == 5)
+    }
+
+    @Test func leavesPartitionAnArbitrarySpace() {
+        let radices = [3, 2, 4, 2]
+        let classes = (0..<48).map { ($0 * 5 + $0 / 7) % 3 }
+        let leaves = DecisionTree.leaves(classes: classes, radices: radices)
+        #expect(Self.checkPartition(leaves, classes, radices).isEmpty)
+        #expect(leaves == DecisionTree.leaves(classes: classes, radices: radices))
+    }
+
+    @Test func subcubeClassesAgreeWithTheirRows() {
+        let radices = [3, 2, 3]
+        let classes = (0..<18).map { $0 % 4 == 0 ? 1 : 0 }
+        var table = SubcubeTable(classes: classes, radices: radices)
+        #expect(table.tabulated && table.count == 4 * 3 * 4)
+        for code in 0..<table.count {
+            let assignment = table.assignment(code)
+            let rows = classes.indices.filter { row in
+                let values = [row / 6, row / 3 % 2, row % 3]
+                return zip(assignment, values).allSatisfy { $0 == nil || $0 == $1 }
+            }
+            let shared = Set(rows.map { classes[$0] })
+            #expect(table.classOf(code) == (shared.count == 1 ? Int32(shared.first!) : SubcubeTable.mixed))
+        }
+    }
+
+    @Test func singleValueCoversArePureAndCoverTheirClass() {
+        // Two facts of 17 values are too many for value sets: conditions name one value or none.
+        let radices = [17, 17, 2]
+        let classes = (0..<(17 * 17 * 2)).map { row in row % 2 == 0 ? 0 : (row / 34 < 3 ? 1 : 2) }
+        let covers = MinimalCover.covers(classes: classes, radices: radices)
+        #expect(covers.map(\.klass) == [0, 1, 2])
+        #expect(covers[0].cubes.map(\.masks) == [[(1 << 17) - 1, (1 << 17) - 1, 0b01]])
+        for (klass, cubes) in covers {
+            for row in classes.indices {
+                let values = [row / 34, row / 2 % 17, row % 2]
+                #expect(cubes.contains { $0.contains(values) } == (classes[row] == klass), "row \(row)")
+            }
+        }
+        #expect(covers[1].cubes.count == 3)
+    }
+}
