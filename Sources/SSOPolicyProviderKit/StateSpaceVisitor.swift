@@ -42,8 +42,9 @@ extension CompiledPolicy {
     }
 }
 
-/// The renaming of a state type that adopts `UserSymmetricState` (opened from the existential metatype).
-private func userRenaming<S: UserSymmetricState>(_: S.Type) -> Any {
+/// The renaming of a state type that adopts `UserSymmetricState` (opened from the existential metatype). `Sendable`
+/// (as every provider state is) so that the `@Sendable` closures may capture the state's metatype.
+private func userRenaming<S: UserSymmetricState & Sendable>(_: S.Type) -> Any {
     UserRenaming<S>(
         rename: { state, permutation in state.renameUsers(permutation) },
         forEachUser: { state, body in state.forEachUser(body) })
@@ -54,7 +55,7 @@ extension TypedEngine {
     func visitStateSpace<V: StateSpaceVisitor>(facts: FactValues, _ visitor: inout V) -> V.Result {
         let provider = self.provider
         let policy = self.policy
-        let renaming = (P.State.self as? any UserSymmetricState.Type).flatMap {
+        let renaming = (P.State.self as? any (UserSymmetricState & Sendable).Type).flatMap {
             userRenaming($0) as? UserRenaming<P.State>
         }
         return visitor.visit(
