@@ -36,6 +36,20 @@ printf '   %s\n' "$(grep -Eo '[0-9][0-9 ,]* states' "$work/out" | head -1)"
 time_and_memory "verify hospital-3-apps --users 3 --depth 8 --exhaustive" \
     "$bin" verify Benchmarks/fixtures/hospital-3-apps.yaml --users 3 --depth 8 --exhaustive --max-memory 8192 --stats
 printf '   %s\n' "$(grep -Eo '[0-9][0-9 ,]* states' "$work/out" | head -1)"
+# The same two searches without the reductions (no symmetry, one thread): the plain count, for comparison.
+time_and_memory "verify warehouse-airwatch ... --no-symmetry --jobs 1" \
+    "$bin" verify warehouse-airwatch --users 3 --depth 8 --exhaustive --max-memory 8192 --stats --no-symmetry --jobs 1
+printf '   %s\n' "$(grep -Eo '[0-9][0-9 ,]* states' "$work/out" | head -1)"
+if [[ -z "$quick" ]]; then
+    time_and_memory "verify hospital-3-apps ... --no-symmetry --jobs 1" \
+        "$bin" verify Benchmarks/fixtures/hospital-3-apps.yaml --users 3 --depth 8 --exhaustive --max-memory 8192 \
+        --stats --no-symmetry --jobs 1
+    printf '   %s\n' "$(grep -Eo '[0-9][0-9 ,]* states' "$work/out" | head -1)"
+fi
+# Bitstate: fixed memory (64 MiB of bits), a partial search.
+time_and_memory "verify hospital-3-apps ... --bitstate 64" \
+    "$bin" verify Benchmarks/fixtures/hospital-3-apps.yaml --users 3 --depth 8 --exhaustive --stats --bitstate 64
+printf '   %s\n' "$(grep -Eo '[0-9][0-9 ,]* states' "$work/out" | head -1)"
 
 echo "-- evaluate --batch"
 python3 Benchmarks/batch-lines.py "$lines" --distinct >"$work/distinct.jsonl"

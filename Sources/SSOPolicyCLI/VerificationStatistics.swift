@@ -14,6 +14,8 @@ struct VerificationStatistics {
     var rows: [Row]
     /// Peak resident memory of the process, in KiB (getrusage).
     var peakKiB: Int
+    /// Threads that explored each level (`--jobs`).
+    var threads: Int
 
     init(reports: [VerificationReport], seconds: [Double]) {
         rows = zip(reports, seconds).map {
@@ -21,6 +23,7 @@ struct VerificationStatistics {
                 policy: $0.policy.configuration.id, states: $0.states, transitions: $0.transitions, seconds: $1)
         }
         peakKiB = Self.peakResidentKiB()
+        threads = reports.first?.options.jobs ?? 1
     }
 
     static func peakResidentKiB() -> Int {
@@ -39,7 +42,7 @@ struct VerificationStatistics {
     }
 
     var text: String {
-        var out = "Stats (one core):\n"
+        var out = "Stats (\(threads == 1 ? "one thread" : "\(threads) threads")):\n"
         let table = TextTable(
             header: ["policy", "states", "transitions", "seconds", "states/s", "transitions/s"],
             rows: rows.map {

@@ -10,6 +10,29 @@ public protocol StateSpaceVisitor {
     mutating func visit<State: Hashable & Sendable>(
         initial: State, apply: (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome
     ) -> Result
+
+    /// Like `visit(initial:apply:)`, with an `apply` that may be called from several threads at once and, when the
+    /// provider's state adopts `UserSymmetricState`, its renaming of users (nil otherwise). The default forwards to
+    /// `visit(initial:apply:)`.
+    mutating func visit<State: Hashable & Sendable>(
+        initial: State, apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
+        renaming: UserRenaming<State>?
+    ) -> Result
+}
+
+/// A provider state's `UserSymmetricState` conformance, as functions over the opened state type.
+public struct UserRenaming<State>: Sendable {
+    public let rename: @Sendable (inout State, UserPermutation) -> Void
+    public let forEachUser: @Sendable (State, (UserID) -> Void) -> Void
+}
+
+extension StateSpaceVisitor {
+    public mutating func visit<State: Hashable & Sendable>(
+        initial: State, apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
+        renaming: UserRenaming<State>?
+    ) -> Result {
+        visit(initial: initial, apply: apply)
+    }
 }
 
 extension CompiledPolicy {
@@ -19,13 +42,25 @@ extension CompiledPolicy {
     }
 }
 
+/// The renaming of a state type that adopts `UserSymmetricState` (opened from the existential metatype). `Sendable`
+/// (as every provider state is) so that the `@Sendable` closures may capture the state's metatype.
+private func userRenaming<S: UserSymmetricState & Sendable>(_: S.Type) -> Any {
+    UserRenaming<S>(
+        rename: { state, permutation in state.renameUsers(permutation) },
+        forEachUser: { state, body in state.forEachUser(body) })
+}
+
 extension TypedEngine {
     @usableFromInline
     func visitStateSpace<V: StateSpaceVisitor>(facts: FactValues, _ visitor: inout V) -> V.Result {
         let provider = self.provider
         let policy = self.policy
-        return visitor.visit(initial: provider.initialState(policy, facts: facts)) { state, event, trace in
-            provider.apply(event, to: &state, policy: policy, trace: &trace)
+        let renaming = (P.State.self as? any (UserSymmetricState & Sendable).Type).flatMap {
+            userRenaming($0) as? UserRenaming<P.State>
         }
+        return visitor.visit(
+            initial: provider.initialState(policy, facts: facts),
+            apply: { state, event, trace in provider.apply(event, to: &state, policy: policy, trace: &trace) },
+            renaming: renaming)
     }
 }

@@ -25,7 +25,7 @@ struct VerifyLongRunTests {
 
     @Test func theStateLimitGivesALabelledPartialAnswerToo() {
         let result = ssopolicy(
-            "verify", "frontline-entra", "--depth", "12", "--exhaustive", "--max-states", "500", "--property",
+            "verify", "frontline-entra", "--depth", "12", "--exhaustive", "--max-states", "300", "--property",
             "no-previous-user-data", "--assume", "signs-out-before-handover")
         #expect(result.out.contains("PARTIAL ANSWER: stopped by the state limit (--max-states) at depth "))
         #expect(result.out.contains("(partial answer: state limit reached)"))

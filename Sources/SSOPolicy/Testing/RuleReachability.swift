@@ -5,9 +5,9 @@ import SSOPolicyProviderKit
 /// states; the check fails because …".
 ///
 /// Two bounded searches: every combination of the provider's enumerable facts followed by one event (the
-/// decision-table view), and a breadth-first search from the default start over event sequences (with time
-/// jumps around each of the policy's durations) up to `maxDepth` steps or `maxStates` states. The claim is
-/// never stronger than the bound: a rule not found is reported as "not reached in N states", not "impossible".
+/// decision-table view), and `verify`'s breadth-first explorer (recording each step's trace) from the default
+/// start over event sequences (with time jumps around each of the policy's durations) up to `maxDepth` steps or
+/// `maxStates` steps played. The claim is never stronger than the bound: a rule not found is reported as "not reached in N states", not "impossible".
 public struct RuleReachability: Sendable {
     /// How one rule fared in the search.
     public struct RuleResult: Sendable {
@@ -116,36 +116,70 @@ private struct Explorer {
         }
     }
 
-    /// Breadth-first over event sequences from the default start, deduplicating equal provider states.
+    /// Breadth-first over event sequences from the default start, deduplicating equal provider states: `verify`'s
+    /// explorer, recording the trace of every step.
     mutating func breadthFirst(maxDepth: Int, maxStates: Int) {
         guard
             let facts = try? FactBuilder.make(
                 descriptor, appCount: policy.configuration.apps.count, users: &users)
         else { return }
-        let moves = moves(delays: delays)
-        var seen: Set<AnyHashable> = []
-        let start = policy.makeSession(facts: facts)
-        seen.insert(start.stateKey)
-        var frontier: [(session: PolicySession, time: Int, path: [String])] = [(start, Clock.start - 60, [])]
-        var explored = 0
-        for _ in 0..<maxDepth {
-            var next: [(session: PolicySession, time: Int, path: [String])] = []
-            for node in frontier {
-                for move in moves {
-                    guard explored < maxStates else { return }
-                    let session = node.session.copy()
-                    var event = move.event
-                    event.time = node.time + move.delay
-                    trace.reset()
-                    _ = session.apply(event, trace: &trace)
-                    explored += 1
-                    states += 1
-                    let path = node.path + [move.text]
-                    record(path)
-                    if seen.insert(session.stateKey).inserted { next.append((session, event.time, path)) }
-                }
+        let texts = moves(delays: delays)
+        let explored = texts.map { move in
+            ExplorationMove(
+                kind: .event(move.event), eventName: "", targetText: "", conditions: [], delay: move.delay)
+        }
+        var explorer = StateSpaceExplorer(
+            moves: ExplorationMoves(unordered: explored, users: 2),
+            checker: PropertyChecker(properties: [], descriptor: descriptor, tracksHandover: false), depth: maxDepth,
+            maxStates: .max, maxBytes: .max, handoverAssumed: false, startTime: Clock.start - 60,
+            stopsWhenAllBroken: false, recorder: CoverageRecorder(ruleCount: results.count))
+        explorer.symmetry = false
+        explorer.comparesProviderStateOnly = true
+        explorer.maxTransitions = maxStates
+        let outcome = policy.visitStateSpace(facts: facts, &explorer)
+        states += outcome.transitions
+        let recorded = explorer.recorder
+        for index in results.indices {
+            if let first = recorded.firstFired[index] {
+                results[index].example = outcome.path(to: first.node, then: first.move).map { texts[$0].text }
+                    .joined(separator: ", ")
             }
-            frontier = next
+            results[index].failedConditions.merge(recorded.failedConditions[index], uniquingKeysWith: +)
+        }
+    }
+}
+
+/// What coverage records of each explored step: per rule, the first step that fired it and how often each
+/// condition was the first to fail.
+struct CoverageRecorder: ExplorationRecorder {
+    var firstFired: [(node: Int32, move: Int)?]
+    var failedConditions: [[UInt8: Int]]
+
+    init(ruleCount: Int) {
+        firstFired = Array(repeating: nil, count: ruleCount)
+        failedConditions = Array(repeating: [:], count: ruleCount)
+    }
+
+    var traceMode: RuleTrace.Mode { .explain }
+
+    func makeSlice() -> CoverageRecorder { CoverageRecorder(ruleCount: firstFired.count) }
+
+    mutating func record(_ trace: RuleTrace, node: Int32, move: Int) {
+        for entry in trace.entries {
+            let index = Int(entry.rule.index)
+            guard index < firstFired.count else { continue }
+            if entry.fired {
+                if firstFired[index] == nil { firstFired[index] = (node, move) }
+            } else {
+                failedConditions[index][entry.failedCondition, default: 0] += 1
+            }
+        }
+    }
+
+    mutating func merge(_ slice: CoverageRecorder) {
+        for index in firstFired.indices {
+            if firstFired[index] == nil { firstFired[index] = slice.firstFired[index] }
+            failedConditions[index].merge(slice.failedConditions[index], uniquingKeysWith: +)
         }
     }
 }

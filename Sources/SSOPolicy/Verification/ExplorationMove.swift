@@ -17,9 +17,17 @@ public struct ExplorationMove: Sendable, Hashable {
     public var eventName: String
     public var targetText: String
     public var conditions: [(key: String, value: String)]
+    /// Seconds the clock advances before the move (coverage's moves: an event after a delay); 0 for `verify`'s,
+    /// whose time passes in `wait` moves.
+    public var delay = 0
 
-    public static func == (lhs: ExplorationMove, rhs: ExplorationMove) -> Bool { lhs.kind == rhs.kind }
-    public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
+    public static func == (lhs: ExplorationMove, rhs: ExplorationMove) -> Bool {
+        lhs.kind == rhs.kind && lhs.delay == rhs.delay
+    }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(delay)
+    }
 
     public var event: ProviderEvent? {
         if case .event(let event) = kind { return event }
@@ -36,6 +44,13 @@ public struct ExplorationMoves: Sendable {
     /// `allowed[k]`: the move indices open when `k` users have acted (symmetry: user `k` may act for the first
     /// time, users beyond may not yet).
     public var allowed: [[Int]]
+
+    /// Moves that any user may play from the start (no first-appearance order).
+    init(unordered moves: [ExplorationMove], users: Int) {
+        self.moves = moves
+        self.waits = []
+        self.allowed = Array(repeating: Array(moves.indices), count: users + 1)
+    }
 
     public init(policy: CompiledPolicy, users: Int, exploreConditions: Bool, noRestart: Bool, handsOver: Bool = false) {
         let descriptor = policy.descriptor

@@ -1,7 +1,7 @@
 /// The set of explored states, stored as 64-bit fingerprints (hash compaction, as TLC does): 8 bytes per slot
 /// instead of the state itself. Two different states share a fingerprint with probability about n²/2⁶⁵, so a
 /// run over a hundred million states has roughly one chance in 3·10³ of merging two; the report says so.
-struct FingerprintSet: Sendable {
+struct FingerprintSet: VisitedStates {
     private var slots: [UInt64]
     private var mask: Int
     private(set) var count = 0
@@ -32,6 +32,27 @@ struct FingerprintSet: Sendable {
         }
     }
 
+    /// Whether the fingerprint is in the set (read-only: several threads may ask at once).
+    func contains(_ fingerprint: UInt64) -> Bool {
+        let key = fingerprint == 0 ? 1 : fingerprint
+        return slots.withUnsafeBufferPointer { buffer in
+            var index = Int(truncatingIfNeeded: key) & mask
+            while true {
+                let slot = buffer[index]
+                if slot == 0 { return false }
+                if slot == key { return true }
+                index = (index + 1) & mask
+            }
+        }
+    }
+
+    /// Empties the set, keeping its table.
+    mutating func removeAll() {
+        guard count > 0 else { return }
+        for index in slots.indices { slots[index] = 0 }
+        count = 0
+    }
+
     /// Bytes held by the table.
     var byteCount: Int { slots.count * MemoryLayout<UInt64>.stride }
 
@@ -45,4 +66,14 @@ struct FingerprintSet: Sendable {
         count = 0
         for key in old where key != 0 { _ = insert(key) }
     }
+}
+
+/// Where an exploration remembers the states it has seen: exact 64-bit fingerprints, or a bitstate array.
+protocol VisitedStates: Sendable {
+    var count: Int { get }
+    func contains(_ fingerprint: UInt64) -> Bool
+    /// True if the fingerprint was not seen yet.
+    mutating func insert(_ fingerprint: UInt64) -> Bool
+    var byteCount: Int { get }
+    var byteCountDuringNextInsert: Int { get }
 }

@@ -16,4 +16,12 @@ struct PathMonitor: Hashable, Sendable {
     var signedOut: UInt8 = 0
 
     static func bit(_ user: UserID) -> UInt8 { 1 << UInt8(min(Int(user.index), 7)) }
+
+    /// The monitor of the renamed path (symmetry reduction); `permutation` only moves users who have acted.
+    func renamed(_ permutation: UserPermutation) -> PathMonitor {
+        var result = self
+        if lastActor != Self.noUser { result.lastActor = UInt8(permutation(UserID(Int(lastActor))).index) }
+        result.signedOut = permutation.bits(signedOut)
+        return result
+    }
 }

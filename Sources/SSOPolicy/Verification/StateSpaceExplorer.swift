@@ -1,10 +1,11 @@
+import Foundation
 import SSOPolicyProviderKit
 
 /// What an exploration found: the first (shortest) violating move sequence per property, and how far it got.
 struct ExplorationOutcome: Sendable {
     /// Per property (checker order): the move indices of a shortest sequence that breaks it, or nil.
     var violations: [[Int]?]
-    /// Distinct states reached (the initial state included).
+    /// Distinct states reached (the initial state included); up to symmetry when the reduction is on.
     var states: Int
     /// Moves played (time moves included).
     var transitions: Int
@@ -20,12 +21,56 @@ struct ExplorationOutcome: Sendable {
     var stoppedByMonitor = false
     /// Bytes of the fingerprint table and the widest frontier, an estimate of the explorer's own memory.
     var fingerprintBytes: Int
+    /// The provider's state renames its users, so states equal up to a renaming of users were explored once.
+    var symmetryReduced = false
+    /// Parent links of the explored states (see `path(to:then:)`).
+    var parents: [Int32] = []
+    var moveOf: [UInt16] = []
+
+    /// The move indices from the start to the state `node`, then `move`.
+    func path(to node: Int32, then move: Int) -> [Int] {
+        var result = [move]
+        var current = node
+        while current > 0 {
+            result.append(Int(moveOf[Int(current)]))
+            current = parents[Int(current)]
+        }
+        return result.reversed()
+    }
+}
+
+/// What a search records of each transition beyond the properties' violations, with the rule trace of the step
+/// (coverage: the rules that fired and the conditions that failed). Each thread records into its own copy, and the
+/// copies are merged in frontier order, so what is recorded does not depend on the threads.
+protocol ExplorationRecorder: Sendable {
+    /// The trace mode the steps run with (`.off` when nothing is recorded).
+    var traceMode: RuleTrace.Mode { get }
+    /// An empty recorder for one thread's slice of a level.
+    func makeSlice() -> Self
+    /// One transition: the trace of its step, the explored node it leaves from (`node` for `path(to:then:)`) and
+    /// its move.
+    mutating func record(_ trace: RuleTrace, node: Int32, move: Int)
+    /// Adds a later slice's records.
+    mutating func merge(_ slice: Self)
+}
+
+/// Records nothing: `verify`.
+struct NoRecorder: ExplorationRecorder {
+    var traceMode: RuleTrace.Mode { .off }
+    func makeSlice() -> NoRecorder { self }
+    mutating func record(_ trace: RuleTrace, node: Int32, move: Int) {}
+    mutating func merge(_ slice: NoRecorder) {}
 }
 
 /// Breadth-first exploration of every move sequence up to a depth, deduplicating equal states (provider state,
 /// path monitor and clock), so the first violation found for a property is a shortest one. The trace is off on
 /// this path; counterexamples are replayed with the trace afterwards.
-struct StateSpaceExplorer: StateSpaceVisitor {
+///
+/// Each level is expanded by `jobs` threads, each over a contiguous slice of the frontier, against the states of
+/// the earlier levels (read-only while they run). The new states are then merged in frontier order by one thread,
+/// so every count, verdict and counterexample is the one a single thread finds: the first violation in frontier
+/// order, the same states kept, the same stopping point at a limit, whatever the number of threads or their timing.
+struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateSpaceVisitor {
     let moves: ExplorationMoves
     let checker: PropertyChecker
     let depth: Int
@@ -39,8 +84,23 @@ struct StateSpaceExplorer: StateSpaceVisitor {
     let stopsWhenAllBroken: Bool
     /// Asked every `interval` new states whether to go on (progress, time limit).
     var monitor: VerificationMonitor?
+    /// Threads that expand a level.
+    var jobs = 1
+    /// Explore states equal up to a renaming of the users once (when the provider's state can be renamed).
+    var symmetry = true
+    /// Bytes of a bitstate array instead of the exact fingerprint table (a partial search).
+    var bitstateBytes: Int?
+    /// What the search records of each transition.
+    var recorder: Recorder
+    /// States are equal when their provider states are (coverage), not also their path monitor and clock.
+    var comparesProviderStateOnly = false
+    /// Transitions after which the search stops (coverage's budget); exact with one job.
+    var maxTransitions = Int.max
 
-    private struct Node<State> {
+    /// States in which more users have acted keep their names (sound, only not reduced): 6 users, 720 renamings.
+    static var maxPermutedUsers: Int { 6 }
+
+    struct Node<State: Sendable>: Sendable {
         var state: State
         var monitor: PathMonitor
         var clock: Int
@@ -50,54 +110,77 @@ struct StateSpaceExplorer: StateSpaceVisitor {
     mutating func visit<State: Hashable & Sendable>(
         initial: State, apply: (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome
     ) -> ExplorationOutcome {
+        // Only reached through a visitor that does not pass a thread-safe apply: explore on this thread.
+        withoutActuallyEscaping(apply) { apply in
+            let unchecked = UncheckedSendable(apply)
+            var copy = self
+            copy.jobs = 1
+            return copy.visit(
+                initial: initial, apply: { state, event, trace in unchecked.value(&state, event, &trace) },
+                renaming: nil)
+        }
+    }
+
+    mutating func visit<State: Hashable & Sendable>(
+        initial: State, apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
+        renaming: UserRenaming<State>?
+    ) -> ExplorationOutcome {
+        let rename = symmetry ? renaming : nil
+        var outcome: ExplorationOutcome
+        if let bitstateBytes {
+            var visited = BitstateSet(bytes: bitstateBytes)
+            outcome = search(initial: initial, apply: apply, rename: rename, visited: &visited)
+        } else {
+            var visited = FingerprintSet()
+            outcome = search(initial: initial, apply: apply, rename: rename, visited: &visited)
+        }
+        outcome.symmetryReduced = rename != nil
+        return outcome
+    }
+
+    /// What one thread found in its slice of a level.
+    private struct Slice<State: Sendable> {
+        var recorder: Recorder
+        struct Candidate {
+            var fingerprint: UInt64
+            /// Position in the frontier of the node it comes from.
+            var from: Int
+            var move: UInt16
+            /// Transitions of the slice up to and including this one.
+            var transition: Int
+            /// Nil on the last level, whose states are counted but not expanded.
+            var node: Node<State>?
+        }
+        var candidates: [Candidate] = []
+        /// Per frontier node of the slice: transitions of the slice up to and including that node's.
+        var transitionsThrough: [Int] = []
+        /// Per property: the frontier position and move of the slice's first violation.
+        var firstViolation: [(from: Int, move: Int)?]
+        var found: UInt64 = 0
+    }
+
+    private mutating func search<State: Hashable & Sendable, Visited: VisitedStates>(
+        initial: State, apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
+        rename: UserRenaming<State>?, visited: inout Visited
+    ) -> ExplorationOutcome {
         let propertyCount = checker.properties.count
         let allFound: UInt64 = propertyCount >= 64 ? .max : (1 << UInt64(propertyCount)) - 1
         var found: UInt64 = 0
         var violations = [[Int]?](repeating: nil, count: propertyCount)
         var parents: [Int32] = [-1]
         var moveOf: [UInt16] = [0]
-        var visited = FingerprintSet()
-        var trace = RuleTrace(.off)
+        let canonical = CanonicalFingerprint(
+            renaming: rename, maxPermuted: Self.maxPermutedUsers, providerStateOnly: comparesProviderStateOnly)
 
-        func fingerprint(_ state: State, _ monitor: PathMonitor, _ clock: Int) -> UInt64 {
-            var hasher = Hasher()
-            state.hash(into: &hasher)
-            hasher.combine(monitor)
-            hasher.combine(clock)
-            return UInt64(bitPattern: Int64(hasher.finalize()))
-        }
         func path(to node: Int32, then move: Int) -> [Int] {
-            var result = [move]
-            var current = node
-            while current > 0 {
-                result.append(Int(moveOf[Int(current)]))
-                current = parents[Int(current)]
-            }
-            return result.reversed()
-        }
-
-        /// One event of a move (a plain event, or one of a handover's): apply it, keep the path of each property it
-        /// breaks for the first time (breadth-first, so a shortest one), and advance the path monitor.
-        func play(
-            _ event: ProviderEvent, _ state: inout State, _ monitor: inout PathMonitor, reachedFrom node: Int32,
-            by moveIndex: Int
-        ) {
-            let outcome = apply(&state, event, &trace)
-            let broken = checker.violations(event, outcome, before: monitor) & ~found
-            if broken != 0 {
-                var rest = broken
-                while rest != 0 {
-                    let index = rest.trailingZeroBitCount
-                    rest &= rest - 1
-                    violations[index] = path(to: node, then: moveIndex)
-                }
-                found |= broken
-            }
-            checker.advance(&monitor, event)
+            ExplorationOutcome(
+                violations: [], states: 0, transitions: 0, completedDepth: 0, closed: false, truncated: false,
+                fingerprintBytes: 0, parents: parents, moveOf: moveOf
+            ).path(to: node, then: move)
         }
 
         let root = Node(state: initial, monitor: PathMonitor(), clock: startTime, id: 0)
-        _ = visited.insert(fingerprint(root.state, root.monitor, root.clock))
+        _ = visited.insert(canonical(root.state, root.monitor, root.clock))
         var frontier = [root]
         var next: [Node<State>] = []
         var transitions = 0
@@ -118,62 +201,126 @@ struct StateSpaceExplorer: StateSpaceVisitor {
                 + bytesAfterAppend(moveOf, MemoryLayout<UInt16>.stride)
         }
 
+        let jobs = max(1, self.jobs)
+        var dedupers = [FingerprintSet](repeating: FingerprintSet(capacity: 16), count: jobs)
+        let stop = StopSignal()
         level: while completed < depth, !frontier.isEmpty {
+            if bytesIfNew() > maxBytes {
+                truncated = true
+                memoryLimited = true
+                transitions += 1
+                break level
+            }
             let keepsNodes = completed + 1 < depth
-            for node in frontier {
-                let open = moves.allowed[Int(min(node.monitor.actedUsers, UInt8(moves.allowed.count - 1)))]
-                for moveIndex in open {
-                    let move = moves.moves[moveIndex]
-                    var state = node.state
-                    var monitor = node.monitor
-                    var clock = node.clock
-                    switch move.kind {
-                    case .wait(let seconds):
-                        clock += seconds
-                    case .handover(let from, let to, let events):
-                        guard monitor.lastActor == UInt8(min(Int(from.index), 254)) else { continue }
-                        for var event in events {
-                            event.time = clock
-                            play(event, &state, &monitor, reachedFrom: node.id, by: moveIndex)
+            // Expand: each thread a contiguous slice of the frontier, in frontier order.
+            let sliceCount = min(jobs, frontier.count)
+            let bounds = (0...sliceCount).map { $0 * frontier.count / sliceCount }
+            var slices = [Slice<State>?](repeating: nil, count: sliceCount)
+            let level = completed
+            let statesBefore = visited.count
+            let transitionsBeforeLevel = transitions
+            let context = ExpansionContext(
+                moves: moves, checker: checker, handoverAssumed: handoverAssumed, handsOverAssumed: handsOverAssumed,
+                stopsWhenAllBroken: stopsWhenAllBroken, allFound: allFound, foundBefore: found,
+                keepsNodes: keepsNodes, hook: monitor, stop: stop, recorder: recorder,
+                transitionBudget: maxTransitions == .max ? .max : maxTransitions - transitions)
+            frontier.withUnsafeBufferPointer { nodes in
+                slices.withUnsafeMutableBufferPointer { results in
+                    dedupers.withUnsafeMutableBufferPointer { sets in
+                        withoutActuallyEscaping(apply) { apply in
+                            let shared = UncheckedSendable((nodes, results, sets, visited))
+                            let work = { @Sendable (slice: Int) in
+                                let (nodes, results, sets, visited) = shared.value
+                                results[slice] = context.expand(
+                                    nodes, bounds[slice]..<bounds[slice + 1], apply: apply, canonical: canonical,
+                                    seen: visited, local: &sets[slice],
+                                    progress: slice == 0
+                                        ? (statesBefore, transitionsBeforeLevel, level, sliceCount) : nil)
+                            }
+                            if sliceCount == 1 {
+                                work(0)
+                            } else {
+                                DispatchQueue.concurrentPerform(iterations: sliceCount, execute: work)
+                            }
                         }
-                        checker.handOver(&monitor, to: to)
-                    case .event(var event):
-                        if handoverAssumed, let user = event.user, !checker.handoverAllowed(user, monitor) {
-                            continue
-                        }
-                        if handsOverAssumed, let user = event.user, monitor.lastActor != PathMonitor.noUser,
-                            monitor.lastActor != UInt8(min(Int(user.index), 254))
-                        {
-                            continue
-                        }
-                        event.time = clock
-                        play(event, &state, &monitor, reachedFrom: node.id, by: moveIndex)
                     }
-                    transitions += 1
+                }
+            }
+            if stop.isSet {
+                truncated = true
+                stoppedByMonitor = true
+                break level
+            }
+            // Merge, in frontier order: the violations first found, then the new states.
+            var cutoff = Int.max
+            var levelFound: UInt64 = 0
+            for slice in slices {
+                levelFound |= slice!.found
+                recorder.merge(slice!.recorder)
+            }
+            let newlyFound = levelFound & ~found
+            if newlyFound != 0 {
+                var lastFirst = -1
+                var rest = newlyFound
+                while rest != 0 {
+                    let index = rest.trailingZeroBitCount
+                    rest &= rest - 1
+                    let first = slices.lazy.compactMap { $0!.firstViolation[index] }.first!
+                    violations[index] = path(to: frontier[first.from].id, then: first.move)
+                    lastFirst = max(lastFirst, first.from)
+                }
+                found |= newlyFound
+                if stopsWhenAllBroken, found == allFound { cutoff = lastFirst }
+            }
+            var transitionsBefore = transitions
+            merge: for index in 0..<sliceCount {
+                // Each slice is released once merged, so a level's new states are not all held twice.
+                let slice = slices[index]!
+                slices[index] = nil
+                let first = bounds[index]
+                for candidate in slice.candidates {
+                    if candidate.from > cutoff { break }
+                    guard visited.insert(candidate.fingerprint) else { continue }
+                    if let node = candidate.node {
+                        parents.append(frontier[candidate.from].id)
+                        moveOf.append(candidate.move)
+                        next.append(
+                            Node(
+                                state: node.state, monitor: node.monitor, clock: node.clock,
+                                id: Int32(parents.count - 1)))
+                    }
+                    let transitionsHere = transitionsBefore + candidate.transition
+                    if visited.count >= maxStates {
+                        truncated = true
+                        transitions = transitionsHere
+                        break level
+                    }
                     if bytesIfNew() > maxBytes {
                         truncated = true
                         memoryLimited = true
+                        transitions = transitionsHere + 1
                         break level
                     }
-                    guard visited.insert(fingerprint(state, monitor, clock)) else { continue }
-                    if keepsNodes {
-                        parents.append(node.id)
-                        moveOf.append(UInt16(moveIndex))
-                        next.append(Node(state: state, monitor: monitor, clock: clock, id: Int32(parents.count - 1)))
-                    }
-                    if visited.count >= maxStates {
-                        truncated = true
-                        break level
-                    }
-                    if let hook = self.monitor, visited.count % hook.interval == 0,
-                        !hook.check(.init(states: visited.count, transitions: transitions, depth: completed))
+                    if let hook = monitor, visited.count % hook.interval == 0,
+                        !hook.check(.init(states: visited.count, transitions: transitionsHere, depth: completed))
                     {
                         truncated = true
                         stoppedByMonitor = true
+                        transitions = transitionsHere
                         break level
                     }
                 }
-                if stopsWhenAllBroken, found == allFound { break level }
+                if cutoff < bounds[index + 1] {
+                    transitionsBefore += slice.transitionsThrough[cutoff - first]
+                    break merge
+                }
+                transitionsBefore += slice.transitionsThrough.last ?? 0
+            }
+            transitions = transitionsBefore
+            if cutoff != .max { break level }
+            if transitions >= maxTransitions {
+                truncated = true
+                break level
             }
             completed += 1
             widestFrontier = max(widestFrontier, next.count)
@@ -189,6 +336,236 @@ struct StateSpaceExplorer: StateSpaceVisitor {
             violations: violations, states: visited.count, transitions: transitions, completedDepth: completed,
             closed: !truncated && !stoppedEarly && frontier.isEmpty && completed < depth,
             truncated: truncated, memoryLimited: memoryLimited, stoppedByMonitor: stoppedByMonitor,
-            fingerprintBytes: visited.byteCount + widestFrontier * stride)
+            fingerprintBytes: visited.byteCount + widestFrontier * stride, parents: parents, moveOf: moveOf)
     }
+
+    /// What the expanding threads share: the moves, the checker and the level's settings (all read-only).
+    private struct ExpansionContext: Sendable {
+        let moves: ExplorationMoves
+        let checker: PropertyChecker
+        let handoverAssumed: Bool
+        let handsOverAssumed: Bool
+        let stopsWhenAllBroken: Bool
+        let allFound: UInt64
+        let foundBefore: UInt64
+        let keepsNodes: Bool
+        let hook: VerificationMonitor?
+        let stop: StopSignal
+        let recorder: Recorder
+        /// Transitions this slice may play (coverage's budget).
+        let transitionBudget: Int
+
+        /// Plays every open move from the frontier nodes `range`, keeping the successors not seen in earlier levels
+        /// nor earlier in this slice, and the slice's first violation of each property not yet broken.
+        func expand<State: Hashable & Sendable, Visited: VisitedStates>(
+            _ nodes: UnsafeBufferPointer<Node<State>>, _ range: Range<Int>,
+            apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
+            canonical: CanonicalFingerprint<State>, seen: Visited, local: inout FingerprintSet,
+            progress: (states: Int, transitions: Int, depth: Int, slices: Int)?
+        ) -> Slice<State> {
+            var slice = Slice<State>(
+                recorder: recorder.makeSlice(), firstViolation: Array(repeating: nil, count: checker.properties.count))
+            slice.transitionsThrough.reserveCapacity(range.count)
+            local.removeAll()
+            let records = recorder.traceMode != .off
+            var trace = RuleTrace(recorder.traceMode)
+            var transition = 0
+            var found = foundBefore
+
+            func play(_ event: ProviderEvent, _ state: inout State, _ monitor: inout PathMonitor, from: Int, move: Int)
+            {
+                let outcome = apply(&state, event, &trace)
+                let broken = checker.violations(event, outcome, before: monitor) & ~found
+                if broken != 0 {
+                    var rest = broken
+                    while rest != 0 {
+                        let index = rest.trailingZeroBitCount
+                        rest &= rest - 1
+                        slice.firstViolation[index] = (from, move)
+                    }
+                    found |= broken
+                    slice.found |= broken
+                }
+                checker.advance(&monitor, event)
+            }
+
+            nodes: for position in range {
+                let node = nodes[position]
+                let open = moves.allowed[Int(min(node.monitor.actedUsers, UInt8(moves.allowed.count - 1)))]
+                for moveIndex in open {
+                    if transition >= transitionBudget {
+                        slice.transitionsThrough.append(transition)
+                        break nodes
+                    }
+                    let move = moves.moves[moveIndex]
+                    var state = node.state
+                    var monitor = node.monitor
+                    var clock = node.clock + move.delay
+                    if records { trace.reset() }
+                    switch move.kind {
+                    case .wait(let seconds):
+                        clock += seconds
+                    case .handover(let from, let to, let events):
+                        guard monitor.lastActor == UInt8(min(Int(from.index), 254)) else { continue }
+                        for var event in events {
+                            event.time = clock
+                            play(event, &state, &monitor, from: position, move: moveIndex)
+                        }
+                        checker.handOver(&monitor, to: to)
+                    case .event(var event):
+                        if handoverAssumed, let user = event.user, !checker.handoverAllowed(user, monitor) {
+                            continue
+                        }
+                        if handsOverAssumed, let user = event.user, monitor.lastActor != PathMonitor.noUser,
+                            monitor.lastActor != UInt8(min(Int(user.index), 254))
+                        {
+                            continue
+                        }
+                        event.time = clock
+                        play(event, &state, &monitor, from: position, move: moveIndex)
+                    }
+                    transition += 1
+                    if records { slice.recorder.record(trace, node: node.id, move: moveIndex) }
+                    let fingerprint = canonical(state, monitor, clock)
+                    guard !seen.contains(fingerprint), local.insert(fingerprint) else { continue }
+                    slice.candidates.append(
+                        .init(
+                            fingerprint: fingerprint, from: position, move: UInt16(moveIndex), transition: transition,
+                            node: keepsNodes ? Node(state: state, monitor: monitor, clock: clock, id: 0) : nil))
+                    if let progress, let hook, slice.candidates.count % hook.interval == 0 {
+                        // Progress while a long level expands: the states known so far plus this slice's share.
+                        let estimate = progress.states + slice.candidates.count * progress.slices
+                        if !hook.check(
+                            .init(
+                                states: estimate, transitions: progress.transitions + transition * progress.slices,
+                                depth: progress.depth))
+                        {
+                            stop.set()
+                        }
+                    }
+                }
+                slice.transitionsThrough.append(transition)
+                if stopsWhenAllBroken, found == allFound { break }
+                if hook != nil, stop.isSet { break }
+            }
+            return slice
+        }
+    }
+}
+
+/// The fingerprint of an explored state (provider state, path monitor, clock). With symmetry, the state is first
+/// renamed so that the users who have acted appear in order: the first user the state lists (`forEachUser`, then
+/// the monitor's last actor and signed-out users) becomes user 0, the next new one user 1, and so on, users it does
+/// not list keeping their relative order. States equal up to a renaming list their users in renamed order, so they
+/// get the same fingerprint (except when two users sit in one user set and nothing else tells them apart, where
+/// equal states may keep two fingerprints: fewer merges, never a wrong one, since every fingerprint is that of a
+/// renaming of the state itself).
+struct CanonicalFingerprint<State: Hashable & Sendable>: Sendable {
+    let renaming: UserRenaming<State>?
+    /// Renamings by their images packed 4 bits per user, for up to `maxPermuted` acted users.
+    let permutations: [UInt64: UserPermutation]
+    let maxPermuted: Int
+    /// Leave the path monitor and the clock out (coverage compares provider states only).
+    var providerStateOnly = false
+
+    init(renaming: UserRenaming<State>?, maxPermuted: Int, providerStateOnly: Bool) {
+        self.renaming = renaming
+        self.maxPermuted = maxPermuted
+        self.providerStateOnly = providerStateOnly
+        var table: [UInt64: UserPermutation] = [:]
+        if renaming != nil {
+            for count in 2...maxPermuted {
+                for permutation in Self.permutations(of: count) {
+                    table[Self.key(permutation.images.map(Int.init))] = permutation
+                }
+            }
+        }
+        permutations = table
+    }
+
+    static func key(_ images: [Int]) -> UInt64 {
+        var key: UInt64 = UInt64(images.count)
+        for (index, image) in images.enumerated() { key |= UInt64(image) << (4 * UInt64(index) + 8) }
+        return key
+    }
+
+    /// Every permutation of `0..<count`.
+    static func permutations(of count: Int) -> [UserPermutation] {
+        var result: [[Int]] = [[]]
+        for user in 0..<count {
+            result = result.flatMap { partial in
+                (0...partial.count).map { at in
+                    var longer = partial
+                    longer.insert(user, at: at)
+                    return longer
+                }
+            }
+        }
+        return result.map(UserPermutation.init)
+    }
+
+    func plain(_ state: State, _ monitor: PathMonitor, _ clock: Int) -> UInt64 {
+        var hasher = Hasher()
+        state.hash(into: &hasher)
+        if !providerStateOnly {
+            hasher.combine(monitor)
+            hasher.combine(clock)
+        }
+        return UInt64(bitPattern: Int64(hasher.finalize()))
+    }
+
+    func callAsFunction(_ state: State, _ monitor: PathMonitor, _ clock: Int) -> UInt64 {
+        let acted = Int(monitor.actedUsers)
+        guard let renaming, acted >= 2, acted <= maxPermuted else { return plain(state, monitor, clock) }
+        // images[user] = its rank of first appearance, packed 4 bits per user.
+        var images: UInt64 = 0
+        var seen: UInt32 = 0
+        var next: UInt64 = 0
+        func see(_ index: Int) {
+            guard index < acted, seen & (1 << UInt32(index)) == 0 else { return }
+            seen |= 1 << UInt32(index)
+            images |= next << (4 * UInt64(index))
+            next += 1
+        }
+        renaming.forEachUser(state) { see(Int($0.index)) }
+        if monitor.lastActor != PathMonitor.noUser { see(Int(monitor.lastActor)) }
+        var signedOut = monitor.signedOut
+        while signedOut != 0 {
+            see(signedOut.trailingZeroBitCount)
+            signedOut &= signedOut - 1
+        }
+        for index in 0..<acted { see(index) }
+        var identity = true
+        for index in 0..<acted where (images >> (4 * UInt64(index))) & 15 != UInt64(index) { identity = false }
+        guard !identity, let permutation = permutations[UInt64(acted) | images << 8] else {
+            return plain(state, monitor, clock)
+        }
+        var renamed = state
+        renaming.rename(&renamed, permutation)
+        return plain(renamed, monitor.renamed(permutation), clock)
+    }
+}
+
+/// Set once by any thread (the time limit), read by the others between nodes.
+final class StopSignal: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+
+    func set() {
+        lock.lock()
+        value = true
+        lock.unlock()
+    }
+}
+
+/// A value handed to threads that only read it (or write disjoint parts of it), which the compiler cannot check.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -9,6 +9,7 @@ public enum VerificationRender {
         case .notApplicable: return "n/a"
         case .violated(let counterexample): return "violated (\(counterexample.moves) moves)"
         case .holds:
+            if report.bitstateBytes != nil { return "holds (depth \(report.completedDepth), bitstate, partial)" }
             if report.closed { return "holds (all states)" }
             return "holds (depth \(report.completedDepth)\(report.truncated ? ", partial" : ""))"
         }
@@ -22,6 +23,10 @@ public enum VerificationRender {
             return
                 "VIOLATED: a sequence of \(counterexample.moves) move\(counterexample.moves == 1 ? "" : "s") breaks it"
         case .holds:
+            if report.bitstateBytes != nil {
+                return "holds up to depth \(report.completedDepth) over \(report.states) states (partial search: "
+                    + "bitstate, states may have been skipped)"
+            }
             if report.closed {
                 return "holds in all \(report.states) reachable states (no new state after depth "
                     + "\(report.completedDepth))"
@@ -63,7 +68,15 @@ public enum VerificationRender {
                 "assumptions: \(assumptionsText(options)); step conditions: "
                     + (options.exploreConditions ? "explored" : "default only") + "; time moves: "
                     + timeMovesText(report), indent: "  ", hanging: "    ") + "\n"
-        out += "  explored \(counted(report.states, "state")), \(counted(report.transitions, "transition"))\n"
+        out += "  explored \(counted(report.states, "state")), \(counted(report.transitions, "transition"))"
+        out += report.symmetryReduced ? " (states equal up to a renaming of users counted once)\n" : "\n"
+        if let bytes = report.bitstateBytes {
+            out +=
+                wrap(
+                    "PARTIAL SEARCH: bitstate (\(bytes >> 20) MiB, 3 bits per state): a state whose bits were all "
+                        + "set by others was skipped; a property that holds is not proven", indent: "  ",
+                    hanging: "    ") + "\n"
+        }
         if report.truncated {
             let why =
                 report.stoppedByMonitor
@@ -174,7 +187,9 @@ public enum VerificationRender {
             out += "#### `\(report.policy.configuration.id)`\n\n"
             out +=
                 "\(options.users) users, depth \(options.depth), assumptions: \(assumptionsText(options)), time moves: "
-                + "\(timeMovesText(report)); \(report.states) states explored.\n\n"
+                + "\(timeMovesText(report)); \(report.states) states explored"
+                + (report.symmetryReduced ? " (up to a renaming of users)" : "")
+                + (report.bitstateBytes != nil ? "; partial search (bitstate)" : "") + ".\n\n"
             out += "| property | verdict |\n|---|---|\n"
             for verdict in report.verdicts {
                 out += "| `\(verdict.property.id)` | \(Markdown.cell(sentence(verdict, report))) |\n"
@@ -241,6 +256,8 @@ public enum VerificationRender {
             ("transitions", .int(report.transitions)),
             ("completed_depth", .int(report.completedDepth)),
             ("closed", .bool(report.closed)),
+            ("symmetry", .bool(report.symmetryReduced)),
+            ("search", .string(report.bitstateBytes == nil ? "exact" : "bitstate")),
             ("truncated", .bool(report.truncated)),
             (
                 "stopped_by",

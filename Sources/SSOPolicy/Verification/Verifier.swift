@@ -22,12 +22,26 @@ public struct VerificationOptions: Sendable, Hashable {
 
     public static let defaultMaxMemoryBytes = 256 << 20
     public static let maxMemoryRange = (1 << 20)...(1 << 40)
+    /// Explore states that differ only by a renaming of the users once (sound: the properties speak of "the acting
+    /// user" and "another user", never of a particular one). Used when the provider's state can rename its users.
+    public var symmetry: Bool
+    /// Threads that expand each level of the search. Results do not depend on it.
+    public var jobs: Int
+    /// Bytes of a bitstate array (SPIN's supertrace) that replaces the exact state table: fixed memory, but a
+    /// partial search that may skip states. Nil: exact.
+    public var bitstateBytes: Int?
+
+    public static let jobsRange = 1...256
+    public static let bitstateRange = (1 << 20)...(1 << 40)
 
     public init(
         users: Int = 2, depth: Int = 8, properties: [String] = [], assumptions: [VerificationAssumption] = [],
         exploreConditions: Bool = false, maxStates: Int = 50_000_000, exhaustive: Bool = false,
-        maxMemoryBytes: Int = defaultMaxMemoryBytes
+        maxMemoryBytes: Int = defaultMaxMemoryBytes, symmetry: Bool = true, jobs: Int = 1, bitstateBytes: Int? = nil
     ) {
+        self.symmetry = symmetry
+        self.jobs = jobs
+        self.bitstateBytes = bitstateBytes
         self.exhaustive = exhaustive
         self.maxMemoryBytes = maxMemoryBytes
         self.users = users
@@ -45,6 +59,8 @@ public struct VerificationOptions: Sendable, Hashable {
         parts += assumptions.map { "--assume \($0.rawValue)" }
         if exploreConditions { parts.append("--explore-conditions") }
         if exhaustive { parts.append("--exhaustive") }
+        if !symmetry { parts.append("--no-symmetry") }
+        if let bitstateBytes { parts.append("--bitstate \(bitstateBytes >> 20)") }
         return parts.joined(separator: " ")
     }
 }
@@ -91,6 +107,10 @@ public struct VerificationReport: Sendable {
     public var moveCount: Int
     /// An estimate of the explorer's own memory (fingerprints and the widest frontier).
     public var explorerBytes: Int
+    /// States equal up to a renaming of users were explored once (`states` counts them once).
+    public var symmetryReduced = false
+    /// The search used a bitstate array of this many bytes: it may have skipped states (a partial search).
+    public var bitstateBytes: Int?
 }
 
 /// `ssopolicy verify` as a library: explores a policy's state space and checks properties on every step.
@@ -126,6 +146,14 @@ public struct Verifier: Sendable {
         if !VerificationOptions.maxMemoryRange.contains(options.maxMemoryBytes) {
             problems.append("--max-memory: expected 1 MiB to 1 TiB, found \(options.maxMemoryBytes) bytes")
         }
+        if !VerificationOptions.jobsRange.contains(options.jobs) {
+            problems.append(
+                "--jobs: expected \(VerificationOptions.jobsRange.lowerBound) to "
+                    + "\(VerificationOptions.jobsRange.upperBound), found \(options.jobs)")
+        }
+        if let bytes = options.bitstateBytes, !VerificationOptions.bitstateRange.contains(bytes) {
+            problems.append("--bitstate: expected 1 MiB to 1 TiB, found \(bytes) bytes")
+        }
         let known = VerificationProperty.allIDs(descriptors)
         for id in options.properties where !known.contains(id) {
             problems.append(
@@ -142,7 +170,8 @@ public struct Verifier: Sendable {
         let problems = Self.problems(
             VerificationOptions(
                 users: options.users, depth: options.depth, maxStates: options.maxStates,
-                maxMemoryBytes: options.maxMemoryBytes), descriptors: [])
+                maxMemoryBytes: options.maxMemoryBytes, jobs: options.jobs, bitstateBytes: options.bitstateBytes),
+            descriptors: [])
         if let first = problems.first {
             throw DiagnosticsError([.error(at: policy.configuration.position, first)])
         }
@@ -170,9 +199,12 @@ public struct Verifier: Sendable {
         var explorer = StateSpaceExplorer(
             moves: moves, checker: checker, depth: options.depth, maxStates: options.maxStates,
             maxBytes: options.maxMemoryBytes, handoverAssumed: handover, startTime: Clock.start,
-            stopsWhenAllBroken: !options.exhaustive)
+            stopsWhenAllBroken: !options.exhaustive, recorder: NoRecorder())
         explorer.handsOverAssumed = handsOver
         explorer.monitor = monitor
+        explorer.jobs = options.jobs
+        explorer.symmetry = options.symmetry
+        explorer.bitstateBytes = options.bitstateBytes
         let outcome =
             selected.isEmpty
             ? ExplorationOutcome(
@@ -202,11 +234,14 @@ public struct Verifier: Sendable {
         }
         var report = VerificationReport(
             policy: policy, options: options, verdicts: verdicts, states: outcome.states,
-            transitions: outcome.transitions, completedDepth: outcome.completedDepth, closed: outcome.closed,
+            transitions: outcome.transitions, completedDepth: outcome.completedDepth,
+            closed: outcome.closed && options.bitstateBytes == nil,
             truncated: outcome.truncated, memoryLimited: outcome.memoryLimited, timeMoves: moves.waits,
             moveCount: moves.moves.count,
             explorerBytes: outcome.fingerprintBytes)
         report.stoppedByMonitor = outcome.stoppedByMonitor
+        report.symmetryReduced = outcome.symmetryReduced
+        report.bitstateBytes = options.bitstateBytes
         return report
     }
 }

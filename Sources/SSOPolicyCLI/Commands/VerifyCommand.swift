@@ -14,7 +14,12 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
             shortest scenarios that break a property; 'ssopolicy run --scenario FILE POLICY' replays them. A \
             property that holds is claimed only up to the depth checked (or for all states when the state space \
             closes). --max-states and --max-memory (default 256 MiB of the explorer's own tables) stop the search \
-            early; the answer then says it is partial and up to which depth it holds. Users act for the first time in order (alice, then bob...), a symmetry that loses nothing.
+            early; the answer then says it is partial and up to which depth it holds. Users act for the first time in \
+            order (alice, then bob...), and states that differ only by a renaming of users are explored once \
+            (symmetry reduction, --no-symmetry to turn it off); both lose nothing, as every property speaks of "the \
+            acting user" and "another user", never of a particular one. --jobs spreads each level over threads \
+            (same answer for any number). --bitstate MIB trades the exact state table for a fixed bit array \
+            (SPIN's supertrace): bounded memory, but a partial search that may skip states, and says so.
 
             Properties (stable ids; providers add their own, listed by 'ssopolicy providers'):
               no-foreign-session        a user is never served another user's session
@@ -64,6 +69,21 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
     @Flag(name: .long, help: "Explore to the depth even once every property is broken (counts the whole space).")
     var exhaustive = false
 
+    @Flag(
+        name: .long, inversion: .prefixedNo,
+        help: "Explore states that differ only by a renaming of users once (default: on).")
+    var symmetry = true
+
+    @Option(name: .long, help: "Threads that explore each level (1 to 256; default: the active processor count).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Keep states in a bit array of this many MiB (1 to 1048576) instead of the exact table: a partial "
+                + "search that may skip states.", valueName: "MiB"))
+    var bitstate: Int?
+
     @Option(name: .long, help: "Write each counterexample as a scenario file into this folder.")
     var counterexampleDir: String?
 
@@ -99,6 +119,14 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
         if maxStates < 1 { throw ValidationError("--max-states: expected at least 1, found \(maxStates)") }
         if !(1...(1 << 20)).contains(maxMemory) {
             throw ValidationError("--max-memory: expected 1 to 1048576 (MiB), found \(maxMemory)")
+        }
+        if !VerificationOptions.jobsRange.contains(jobs) {
+            throw ValidationError(
+                "--jobs: expected \(VerificationOptions.jobsRange.lowerBound) to "
+                    + "\(VerificationOptions.jobsRange.upperBound), found \(jobs)")
+        }
+        if let bitstate, !(1...(1 << 20)).contains(bitstate) {
+            throw ValidationError("--bitstate: expected 1 to 1048576 (MiB), found \(bitstate)")
         }
         let known = VerificationAssumption.allCases.map(\.rawValue)
         for name in assumptions where VerificationAssumption(rawValue: name) == nil {
@@ -139,7 +167,7 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
         let options = VerificationOptions(
             users: users, depth: depth, properties: properties, assumptions: seenAssumptions,
             exploreConditions: exploreConditions, maxStates: maxStates, exhaustive: exhaustive,
-            maxMemoryBytes: maxMemory << 20)
+            maxMemoryBytes: maxMemory << 20, symmetry: symmetry, jobs: jobs, bitstateBytes: bitstate.map { $0 << 20 })
         let showsProgress = progress ?? (isatty(STDERR_FILENO) != 0)
         let watch =
             showsProgress || timeout != nil

@@ -1,0 +1,36 @@
+import SSOPolicyProviderKit
+
+/// Workers are interchangeable for the SDK: its decisions compare users, never order them, so `verify` may explore
+/// states that differ by a renaming of users once. (When several users' data is held, an outcome's `subject` names
+/// the lowest-numbered one; that choice is in the outcome only, not in the state, and no property reads it.)
+extension AirWatchState: UserSymmetricState {
+    public mutating func renameUsers(_ permutation: UserPermutation) {
+        for index in apps.indices {
+            apps[index].registeredUser = permutation(apps[index].registeredUser)
+            apps[index].ownSessionUser = permutation(apps[index].ownSessionUser)
+            apps[index].dataUsers = permutation.bits(apps[index].dataUsers)
+        }
+        for index in stores.indices {
+            stores[index].identity = permutation(stores[index].identity)
+            stores[index].sessionUser = permutation(stores[index].sessionUser)
+        }
+        checkedOutUser = permutation(checkedOutUser)
+    }
+
+    public func forEachUser(_ body: (UserID) -> Void) {
+        for app in apps {
+            if let user = app.registeredUser { body(user) }
+            if let user = app.ownSessionUser { body(user) }
+            var data = app.dataUsers
+            while data != 0 {
+                body(UserID(data.trailingZeroBitCount))
+                data &= data - 1
+            }
+        }
+        for store in stores {
+            if let user = store.identity { body(user) }
+            if let user = store.sessionUser { body(user) }
+        }
+        if let checkedOutUser { body(checkedOutUser) }
+    }
+}
