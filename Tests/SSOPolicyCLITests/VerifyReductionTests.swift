@@ -129,6 +129,27 @@ struct VerifyReductionTests {
         #expect(VerificationRender.json(two).serialized() == VerificationRender.json(one).serialized())
     }
 
+    /// A level is expanded block by block (bounding what the threads hold): blocks of 3 nodes or one block for the
+    /// whole level give the same answer, counts and stopping point, with or without threads, at the memory limit too.
+    @Test func blocksChangeNothing() throws {
+        let file = repository + "/Policies/airwatch/warehouse-airwatch.yaml"
+        for var options in [
+            VerificationOptions(users: 3, depth: 5, exhaustive: true),
+            VerificationOptions(users: 3, depth: 5, exhaustive: true, symmetry: false),
+            VerificationOptions(users: 3, depth: 8, exhaustive: true, maxMemoryBytes: 4 << 20, symmetry: false),
+        ] {
+            options.blockNodes = 1 << 30
+            let whole = try Self.verify(file, options)
+            #expect(whole.states > 1000, "several blocks of 3 nodes in a level")
+            for jobs in [1, 2] {
+                options.blockNodes = 3
+                options.jobs = jobs
+                let blocks = try Self.verify(file, options)
+                #expect(VerificationRender.json(blocks).serialized() == VerificationRender.json(whole).serialized())
+            }
+        }
+    }
+
     @Test func stoppingWhenEveryPropertyIsBrokenIsTheSameWithThreads() throws {
         for file in Self.policyFiles {
             var options = VerificationOptions(users: 2, depth: 5, symmetry: false)

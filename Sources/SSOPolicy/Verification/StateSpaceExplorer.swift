@@ -96,6 +96,9 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateSpaceVisitor {
     var comparesProviderStateOnly = false
     /// Transitions after which the search stops (coverage's budget); exact with one job.
     var maxTransitions = Int.max
+    /// Frontier nodes expanded before a merge: bounds what the threads hold (a block's successors) whatever the
+    /// thread count; results and stopping points do not depend on it.
+    var blockNodes = VerificationOptions.defaultBlockNodes
 
     /// States in which more users have acted keep their names (sound, only not reduced): 6 users, 720 renamings.
     static var maxPermutedUsers: Int { 6 }
@@ -212,115 +215,125 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateSpaceVisitor {
                 break level
             }
             let keepsNodes = completed + 1 < depth
-            // Expand: each thread a contiguous slice of the frontier, in frontier order.
-            let sliceCount = min(jobs, frontier.count)
-            let bounds = (0...sliceCount).map { $0 * frontier.count / sliceCount }
-            var slices = [Slice<State>?](repeating: nil, count: sliceCount)
-            let level = completed
-            let statesBefore = visited.count
-            let transitionsBeforeLevel = transitions
-            let context = ExpansionContext(
-                moves: moves, checker: checker, handoverAssumed: handoverAssumed, handsOverAssumed: handsOverAssumed,
-                stopsWhenAllBroken: stopsWhenAllBroken, allFound: allFound, foundBefore: found,
-                keepsNodes: keepsNodes, hook: monitor, stop: stop, recorder: recorder,
-                transitionBudget: maxTransitions == .max ? .max : maxTransitions - transitions)
-            frontier.withUnsafeBufferPointer { nodes in
-                slices.withUnsafeMutableBufferPointer { results in
-                    dedupers.withUnsafeMutableBufferPointer { sets in
-                        withoutActuallyEscaping(apply) { apply in
-                            let shared = UncheckedSendable((nodes, results, sets, visited))
-                            let work = { @Sendable (slice: Int) in
-                                let (nodes, results, sets, visited) = shared.value
-                                results[slice] = context.expand(
-                                    nodes, bounds[slice]..<bounds[slice + 1], apply: apply, canonical: canonical,
-                                    seen: visited, local: &sets[slice],
-                                    progress: slice == 0
-                                        ? (statesBefore, transitionsBeforeLevel, level, sliceCount) : nil)
-                            }
-                            if sliceCount == 1 {
-                                work(0)
-                            } else {
-                                DispatchQueue.concurrentPerform(iterations: sliceCount, execute: work)
+            // The level is expanded block by block (a fixed number of frontier nodes, whatever the thread count), each
+            // block merged before the next: the threads' buffers of candidates stay bounded by the block, and since
+            // a block's merge is the level's merge restricted to it, the result is the same as expanding the level
+            // at once.
+            var blockStart = 0
+            block: while blockStart < frontier.count {
+                let blockEnd = min(frontier.count, blockStart + max(1, blockNodes))
+                defer { blockStart = blockEnd }
+                // Expand: each thread a contiguous slice of the block, in frontier order.
+                let sliceCount = min(jobs, blockEnd - blockStart)
+                let bounds = (0...sliceCount).map { blockStart + $0 * (blockEnd - blockStart) / sliceCount }
+                var slices = [Slice<State>?](repeating: nil, count: sliceCount)
+                let level = completed
+                let statesBefore = visited.count
+                let transitionsBeforeLevel = transitions
+                let context = ExpansionContext(
+                    moves: moves, checker: checker, handoverAssumed: handoverAssumed,
+                    handsOverAssumed: handsOverAssumed,
+                    stopsWhenAllBroken: stopsWhenAllBroken, allFound: allFound, foundBefore: found,
+                    keepsNodes: keepsNodes, hook: monitor, stop: stop, recorder: recorder,
+                    transitionBudget: maxTransitions == .max ? .max : maxTransitions - transitions)
+                frontier.withUnsafeBufferPointer { nodes in
+                    slices.withUnsafeMutableBufferPointer { results in
+                        dedupers.withUnsafeMutableBufferPointer { sets in
+                            withoutActuallyEscaping(apply) { apply in
+                                let shared = UncheckedSendable((nodes, results, sets, visited))
+                                let work = { @Sendable (slice: Int) in
+                                    let (nodes, results, sets, visited) = shared.value
+                                    results[slice] = context.expand(
+                                        nodes, bounds[slice]..<bounds[slice + 1], apply: apply, canonical: canonical,
+                                        seen: visited, local: &sets[slice],
+                                        progress: slice == 0
+                                            ? (statesBefore, transitionsBeforeLevel, level, sliceCount) : nil)
+                                }
+                                if sliceCount == 1 {
+                                    work(0)
+                                } else {
+                                    DispatchQueue.concurrentPerform(iterations: sliceCount, execute: work)
+                                }
                             }
                         }
                     }
                 }
-            }
-            if stop.isSet {
-                truncated = true
-                stoppedByMonitor = true
-                break level
-            }
-            // Merge, in frontier order: the violations first found, then the new states.
-            var cutoff = Int.max
-            var levelFound: UInt64 = 0
-            for slice in slices {
-                levelFound |= slice!.found
-                recorder.merge(slice!.recorder)
-            }
-            let newlyFound = levelFound & ~found
-            if newlyFound != 0 {
-                var lastFirst = -1
-                var rest = newlyFound
-                while rest != 0 {
-                    let index = rest.trailingZeroBitCount
-                    rest &= rest - 1
-                    let first = slices.lazy.compactMap { $0!.firstViolation[index] }.first!
-                    violations[index] = path(to: frontier[first.from].id, then: first.move)
-                    lastFirst = max(lastFirst, first.from)
+                if stop.isSet {
+                    truncated = true
+                    stoppedByMonitor = true
+                    break level
                 }
-                found |= newlyFound
-                if stopsWhenAllBroken, found == allFound { cutoff = lastFirst }
-            }
-            var transitionsBefore = transitions
-            merge: for index in 0..<sliceCount {
-                // Each slice is released once merged, so a level's new states are not all held twice.
-                let slice = slices[index]!
-                slices[index] = nil
-                let first = bounds[index]
-                for candidate in slice.candidates {
-                    if candidate.from > cutoff { break }
-                    guard visited.insert(candidate.fingerprint) else { continue }
-                    if let node = candidate.node {
-                        parents.append(frontier[candidate.from].id)
-                        moveOf.append(candidate.move)
-                        next.append(
-                            Node(
-                                state: node.state, monitor: node.monitor, clock: node.clock,
-                                id: Int32(parents.count - 1)))
-                    }
-                    let transitionsHere = transitionsBefore + candidate.transition
-                    if visited.count >= maxStates {
-                        truncated = true
-                        transitions = transitionsHere
-                        break level
-                    }
-                    if bytesIfNew() > maxBytes {
-                        truncated = true
-                        memoryLimited = true
-                        transitions = transitionsHere + 1
-                        break level
-                    }
-                    if let hook = monitor, visited.count % hook.interval == 0,
-                        !hook.check(.init(states: visited.count, transitions: transitionsHere, depth: completed))
-                    {
-                        truncated = true
-                        stoppedByMonitor = true
-                        transitions = transitionsHere
-                        break level
-                    }
+                // Merge, in frontier order: the violations first found, then the new states.
+                var cutoff = Int.max
+                var levelFound: UInt64 = 0
+                for slice in slices {
+                    levelFound |= slice!.found
+                    recorder.merge(slice!.recorder)
                 }
-                if cutoff < bounds[index + 1] {
-                    transitionsBefore += slice.transitionsThrough[cutoff - first]
-                    break merge
+                let newlyFound = levelFound & ~found
+                if newlyFound != 0 {
+                    var lastFirst = -1
+                    var rest = newlyFound
+                    while rest != 0 {
+                        let index = rest.trailingZeroBitCount
+                        rest &= rest - 1
+                        let first = slices.lazy.compactMap { $0!.firstViolation[index] }.first!
+                        violations[index] = path(to: frontier[first.from].id, then: first.move)
+                        lastFirst = max(lastFirst, first.from)
+                    }
+                    found |= newlyFound
+                    if stopsWhenAllBroken, found == allFound { cutoff = lastFirst }
                 }
-                transitionsBefore += slice.transitionsThrough.last ?? 0
-            }
-            transitions = transitionsBefore
-            if cutoff != .max { break level }
-            if transitions >= maxTransitions {
-                truncated = true
-                break level
+                var transitionsBefore = transitions
+                merge: for index in 0..<sliceCount {
+                    // Each slice is released once merged, so a level's new states are not all held twice.
+                    let slice = slices[index]!
+                    slices[index] = nil
+                    let first = bounds[index]
+                    for candidate in slice.candidates {
+                        if candidate.from > cutoff { break }
+                        guard visited.insert(candidate.fingerprint) else { continue }
+                        if let node = candidate.node {
+                            parents.append(frontier[candidate.from].id)
+                            moveOf.append(candidate.move)
+                            next.append(
+                                Node(
+                                    state: node.state, monitor: node.monitor, clock: node.clock,
+                                    id: Int32(parents.count - 1)))
+                        }
+                        let transitionsHere = transitionsBefore + candidate.transition
+                        if visited.count >= maxStates {
+                            truncated = true
+                            transitions = transitionsHere
+                            break level
+                        }
+                        if bytesIfNew() > maxBytes {
+                            truncated = true
+                            memoryLimited = true
+                            transitions = transitionsHere + 1
+                            break level
+                        }
+                        if let hook = monitor, visited.count % hook.interval == 0,
+                            !hook.check(.init(states: visited.count, transitions: transitionsHere, depth: completed))
+                        {
+                            truncated = true
+                            stoppedByMonitor = true
+                            transitions = transitionsHere
+                            break level
+                        }
+                    }
+                    if cutoff < bounds[index + 1] {
+                        transitionsBefore += slice.transitionsThrough[cutoff - first]
+                        break merge
+                    }
+                    transitionsBefore += slice.transitionsThrough.last ?? 0
+                }
+                transitions = transitionsBefore
+                if cutoff != .max { break level }
+                if transitions >= maxTransitions {
+                    truncated = true
+                    break level
+                }
             }
             completed += 1
             widestFrontier = max(widestFrontier, next.count)

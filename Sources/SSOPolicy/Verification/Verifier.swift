@@ -30,6 +30,10 @@ public struct VerificationOptions: Sendable, Hashable {
     /// Bytes of a bitstate array (SPIN's supertrace) that replaces the exact state table: fixed memory, but a
     /// partial search that may skip states. Nil: exact.
     public var bitstateBytes: Int?
+    /// Frontier nodes expanded by the threads before their successors are merged (tests vary it: it changes
+    /// nothing but the memory the threads hold).
+    package var blockNodes = defaultBlockNodes
+    package static let defaultBlockNodes = 1024
 
     public static let jobsRange = 1...256
     public static let bitstateRange = (1 << 20)...(1 << 40)
@@ -205,6 +209,7 @@ public struct Verifier: Sendable {
         explorer.jobs = options.jobs
         explorer.symmetry = options.symmetry
         explorer.bitstateBytes = options.bitstateBytes
+        explorer.blockNodes = options.blockNodes
         let outcome =
             selected.isEmpty
             ? ExplorationOutcome(
