@@ -64,10 +64,16 @@ public struct PredicateValues<Predicate: PredicateBits> {
 
 /// A rule's conditions as masks over `PredicateBits`: it fires when every `mustHold` bit is set and no `mustFail`
 /// bit is.
-public struct RuleMask: Sendable, Hashable {
-    public var mustHold: UInt64
-    public var mustFail: UInt64
+@usableFromInline
+struct RuleMask: Sendable, Hashable {
+    @usableFromInline var mustHold: UInt64
+    @usableFromInline var mustFail: UInt64
+
+    init(mustHold: UInt64, mustFail: UInt64) {
+        self.mustHold = mustHold
+        self.mustFail = mustFail
+    }
 
     @inlinable @inline(__always)
-    public func fires(_ bits: UInt64) -> Bool { bits & mustHold == mustHold && bits & mustFail == 0 }
+    func fires(_ bits: UInt64) -> Bool { bits & mustHold == mustHold && bits & mustFail == 0 }
 }

@@ -97,7 +97,7 @@ public final class RuleTable<Rules: RuleSet>: Sendable {
 
     /// True when rule `index` fires given the bits of its context: its masks, then its other checks in order.
     @inlinable @inline(__always)
-    public func fires(_ index: Int, bits: UInt64, in context: Rules.Predicate.Context) -> Bool {
+    func fires(_ index: Int, bits: UInt64, in context: Rules.Predicate.Context) -> Bool {
         guard masks[index].fires(bits) else { return false }
         return residualChecks.withUnsafeBufferPointer { checks in
             var position = residualStarts[index]
