@@ -259,6 +259,15 @@ struct VerifyReductionCommandTests {
         #expect(bits.out.contains("(partial search: bitstate, states may have been skipped)"))
     }
 
+    /// The help reads the same on every machine: `--jobs` names its default, it does not print this machine's count.
+    @Test func theHelpDoesNotDependOnTheMachine() {
+        let help = ssopolicy("verify", "--help").out
+        let jobs = help.components(separatedBy: "--jobs <jobs>").last ?? ""
+        let option = jobs.components(separatedBy: "--bitstate").first ?? ""
+        #expect(option.contains("active processor count"))
+        #expect(!option.contains("(default: \(ProcessInfo.processInfo.activeProcessorCount))"), "\(option)")
+    }
+
     @Test func badReductionFlagsAreUsageErrors() {
         let jobs = ssopolicy("verify", "frontline-entra", "--jobs", "0")
         #expect(jobs.code == 64)

@@ -74,8 +74,9 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
         help: "Explore states that differ only by a renaming of users once (default: on).")
     var symmetry = true
 
+    /// Optional rather than defaulting to the processor count, so that `--help` reads the same on every machine.
     @Option(name: .long, help: "Threads that explore each level (1 to 256; default: the active processor count).")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
 
     @Option(
         name: .long,
@@ -120,7 +121,7 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
         if !(1...(1 << 20)).contains(maxMemory) {
             throw ValidationError("--max-memory: expected 1 to 1048576 (MiB), found \(maxMemory)")
         }
-        if !VerificationOptions.jobsRange.contains(jobs) {
+        if let jobs, !VerificationOptions.jobsRange.contains(jobs) {
             throw ValidationError(
                 "--jobs: expected \(VerificationOptions.jobsRange.lowerBound) to "
                     + "\(VerificationOptions.jobsRange.upperBound), found \(jobs)")
@@ -167,7 +168,8 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
         let options = VerificationOptions(
             users: users, depth: depth, properties: properties, assumptions: seenAssumptions,
             exploreConditions: exploreConditions, maxStates: maxStates, exhaustive: exhaustive,
-            maxMemoryBytes: maxMemory << 20, symmetry: symmetry, jobs: jobs, bitstateBytes: bitstate.map { $0 << 20 })
+            maxMemoryBytes: maxMemory << 20, symmetry: symmetry,
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, bitstateBytes: bitstate.map { $0 << 20 })
         let showsProgress = progress ?? (isatty(STDERR_FILENO) != 0)
         let watch =
             showsProgress || timeout != nil
