@@ -158,3 +158,31 @@ import Testing
         #expect(values.holds(.lit) && !values.holds(.open))
     }
 }
+
+/// A `PredicateBits` enum that says all its predicates are in the bits but has one beyond bit 63 is a table
+/// problem (the provider self-check reports it), not a predicate that silently always reads false.
+@Suite struct PredicateBitsProblemTests {
+    enum WidePredicate: UInt8, PredicateBits {
+        typealias Context = Bool
+        case low = 0
+        case high = 70
+        static func bits(in context: Bool) -> UInt64 { context ? 1 : 0 }
+        var words: RuleCondition { RuleCondition("\(self)", otherwise: "not \(self)") }
+    }
+
+    enum WideRule: Int, RuleSet {
+        case both
+        static let table = RuleTable<WideRule>()
+        var definition: RuleDefinition<WidePredicate> {
+            RuleDefinition("wide.both", summary: "", source: "t", when: [.when(.low), .when(.high)])
+        }
+    }
+
+    @Test func aPredicateWithoutABitIsReported() {
+        #expect(
+            WideRule.table.problems == [
+                "predicate 'high' has raw value 70: PredicateBits answers at most 64 predicates in its bits "
+                    + "(declare inBits and implement holds(in:) for the others)"
+            ])
+    }
+}

@@ -75,6 +75,9 @@ public final class RuleTable<Rules: RuleSet>: Sendable {
             if packed {
                 var mask = RuleMask(mustHold: 0, mustFail: 0)
                 for check in definition.checks {
+                    if let problem = bitProblem(check.predicate), !problems.contains(problem) {
+                        problems.append(problem)
+                    }
                     guard let bit = bitIndex(check.predicate) else {
                         residualChecks.append(check)
                         continue
@@ -98,22 +101,22 @@ public final class RuleTable<Rules: RuleSet>: Sendable {
     /// True when rule `index` fires given the bits of its context: its masks, then its other checks in order.
     @inlinable @inline(__always)
     func fires(_ index: Int, bits: UInt64, in context: Rules.Predicate.Context) -> Bool {
-        guard masks[index].fires(bits) else { return false }
-        return residualChecks.withUnsafeBufferPointer { checks in
-            var position = residualStarts[index]
-            let end = residualStarts[index + 1]
-            while position < end {
-                if !checks[position].holds(in: context) { return false }
-                position += 1
-            }
-            return true
-        }
+        masks[index].fires(bits) && Self.allHold(residualChecks, residualStarts, index, in: context)
     }
 
     /// True when every check of rule `index` holds: the trace-off path, without bounds checks (the ranges are
     /// built from the same arrays in `init`).
     @inlinable @inline(__always)
     public func allHold(_ index: Int, in context: Rules.Predicate.Context) -> Bool {
+        Self.allHold(checks, starts, index, in: context)
+    }
+
+    /// True when every check `checks[starts[index]..<starts[index + 1]]` holds, in order, without bounds checks
+    /// (the ranges are built from the same arrays in `init`): rule `index`'s checks, or its checks outside the bits.
+    @inlinable @inline(__always)
+    static func allHold(
+        _ checks: [RuleCheck<Rules.Predicate>], _ starts: [Int], _ index: Int, in context: Rules.Predicate.Context
+    ) -> Bool {
         starts.withUnsafeBufferPointer { starts in
             checks.withUnsafeBufferPointer { checks in
                 var position = starts[index]
@@ -126,6 +129,18 @@ public final class RuleTable<Rules: RuleSet>: Sendable {
             }
         }
     }
+}
+
+/// A `PredicateBits` predicate that claims every predicate is in the bits (the default `inBits`, so the default
+/// `holds` reads its bit) but has no bit in one word: it would always read false.
+private func bitProblem(_ predicate: some NamedPredicate) -> String? {
+    func problem(_ packed: some PredicateBits) -> String? {
+        guard type(of: packed).inBits == ~0, packed.rawValue >= 64 else { return nil }
+        return "predicate '\(packed.name)' has raw value \(packed.rawValue): PredicateBits answers at most 64 "
+            + "predicates in its bits (declare inBits and implement holds(in:) for the others)"
+    }
+    guard let packed = predicate as? any PredicateBits else { return nil }
+    return problem(packed)
 }
 
 /// The bit of a predicate that `PredicateBits.bits(in:)` answers for; nil for the others.
