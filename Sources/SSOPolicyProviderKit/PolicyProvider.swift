@@ -55,17 +55,22 @@ extension PolicyProvider {
     package func attemptLoop(_ policy: Policy) -> CompiledPolicy.AttemptLoop {
         { body in
             // One scratch state for the whole loop, mutated in place through `!` (never copied, so never
-            // reallocated by copy-on-write): each attempt resets it instead of allocating a new one.
-            var scratch: State?
-            var started = false
+            // reallocated by copy-on-write): each attempt resets it instead of allocating a new one. It lives
+            // behind a pointer, not in a captured `var`: the closure escapes (by type), and a captured `var` would
+            // cost a dynamic exclusivity check on every attempt. The closure is used only while `body` runs.
+            let scratch = UnsafeMutablePointer<State?>.allocate(capacity: 1)
+            scratch.initialize(to: nil)
+            defer {
+                scratch.deinitialize(count: 1)
+                scratch.deallocate()
+            }
             body { event, facts, trace in
-                if started {
-                    resetState(&scratch!, policy: policy, facts: facts)
+                if scratch.pointee == nil {
+                    scratch.pointee = initialState(policy, facts: facts)
                 } else {
-                    scratch = initialState(policy, facts: facts)
-                    started = true
+                    resetState(&scratch.pointee!, policy: policy, facts: facts)
                 }
-                return apply(event, to: &scratch!, policy: policy, trace: &trace)
+                return apply(event, to: &scratch.pointee!, policy: policy, trace: &trace)
             }
         }
     }
@@ -125,6 +130,10 @@ public final class CompiledPolicy: Sendable {
     package let ruleSources: [String]
     /// Per rule index: the decision list the rule is tried in, if any.
     package let ruleLists: [String?]
+    /// Per rule index: why it fires (`firedBecause`) and its conditions' words when they hold, worded once per
+    /// compiled policy like `ruleSources`, so a trace entry shares these strings instead of joining new ones.
+    package let ruleBecause: [String]
+    package let ruleHolds: [[String]]
     let engine: any PolicyEngine
     let attemptLoop: AttemptLoop
 
@@ -139,6 +148,8 @@ public final class CompiledPolicy: Sendable {
         self.attemptLoop = attemptLoop
         self.findings = engine.configurationFindings()
         self.ruleSources = descriptor.rules.map { descriptor.renderCitations($0.source) }
+        self.ruleBecause = descriptor.rules.map(\.firedBecause)
+        self.ruleHolds = descriptor.rules.map { $0.conditions.map(\.holds) }
         var lists = [String?](repeating: nil, count: descriptor.rules.count)
         for list in descriptor.decisionLists {
             for name in list.rules {

@@ -17,7 +17,7 @@ public struct BatchEvaluator {
 
     public static let maxMemoEntries = 16_384
     public static let maxMemoBytes = 32 * 1024 * 1024
-    private var memo: [String: String] = [:]
+    private var memo: [String: [UInt8]] = [:]
     private var memoBytes = 0
     /// How many lines were answered from the memo (for tests and `bench`).
     public private(set) var memoHits = 0
@@ -38,7 +38,17 @@ public struct BatchEvaluator {
     public var memoCount: Int { memo.count }
 
     /// The answer for one line (without a newline), or why the line is bad.
-    public mutating func evaluate(line: UnsafeBufferPointer<UInt8>) -> Result<String, BatchLineError> {
+    public mutating func evaluate(line: String) -> Result<String, BatchLineError> {
+        var text = line
+        var bytes: [UInt8] = []
+        return text.withUTF8 { answer(line: $0, into: &bytes) }.map { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    /// Appends the answer for one line (without a newline) to `out` as UTF-8, or says why the line is bad (and
+    /// appends nothing).
+    public mutating func answer(line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Result<
+        Void, BatchLineError
+    > {
         let pairs: [(key: String, value: FlatJSONScalar)]
         switch parser.parse(line) {
         case .success(let parsed): pairs = parsed
@@ -73,31 +83,30 @@ public struct BatchEvaluator {
         for fact in facts { key += "\u{0}" + fact.key + "=" + fact.value }
         if let answer = memo[key] {
             memoHits += 1
-            return .success(answer)
+            out.append(contentsOf: answer)
+            return .success(())
         }
         var request = EvaluateRequest(app: app, user: user, facts: facts, event: event, conditions: conditions)
         request.origin = .batchLine
-        let answer: String
+        var answer: [UInt8] = []
         do {
-            let result = try AttemptEvaluator(traceMode: traceMode).evaluate(request, policy: policy)
-            answer = result.json(answers: false).serialized(pretty: false)
+            var evaluator = AttemptEvaluator(traceMode: traceMode)
+            evaluator.mergesAnswers = false
+            let result = try evaluator.evaluate(request, policy: policy)
+            result.json(answers: false).write(to: &answer, pretty: false)
         } catch let error as EvaluateError {
             return .failure(BatchLineError(message: error.message))
         } catch {
             return .failure(BatchLineError(message: "\(error)"))
         }
-        if memo.count >= Self.maxMemoEntries || memoBytes + answer.utf8.count + key.utf8.count > Self.maxMemoBytes {
+        if memo.count >= Self.maxMemoEntries || memoBytes + answer.count + key.utf8.count > Self.maxMemoBytes {
             memo.removeAll(keepingCapacity: true)
             memoBytes = 0
         }
+        out.append(contentsOf: answer)
         memo[key] = answer
-        memoBytes += answer.utf8.count + key.utf8.count
-        return .success(answer)
-    }
-
-    public mutating func evaluate(line: String) -> Result<String, BatchLineError> {
-        var text = line
-        return text.withUTF8 { evaluate(line: $0) }
+        memoBytes += answer.count + key.utf8.count
+        return .success(())
     }
 
     func unknownFact(_ key: String) -> BatchLineError {
@@ -141,7 +150,7 @@ public struct BatchRun {
         _ reader: LineReader, write: (String) -> Void, writeError: (String) -> Void
     ) -> Summary {
         var summary = Summary()
-        var output = ""
+        var output: [UInt8] = []
         output.reserveCapacity(Self.outputBufferBytes + 4096)
         let file = self.file
         let maxLine = reader.maxLineBytes
@@ -156,13 +165,12 @@ public struct BatchRun {
                     summary.lines -= 1
                     return
                 }
-                switch evaluator.evaluate(line: bytes) {
-                case .success(let answer):
+                switch evaluator.answer(line: bytes, into: &output) {
+                case .success:
                     summary.answered += 1
-                    output += answer
-                    output += "\n"
-                    if output.utf8.count >= Self.outputBufferBytes {
-                        write(output)
+                    output.append(UInt8(ascii: "\n"))
+                    if output.count >= Self.outputBufferBytes {
+                        write(String(decoding: output, as: UTF8.self))
                         output.removeAll(keepingCapacity: true)
                     }
                 case .failure(let error):
@@ -171,7 +179,7 @@ public struct BatchRun {
                 }
             }
         }
-        if !output.isEmpty { write(output) }
+        if !output.isEmpty { write(String(decoding: output, as: UTF8.self)) }
         if !ok {
             summary.readFailed = true
             summary.errors += 1

@@ -152,6 +152,9 @@ public struct AttemptEvaluator: Sendable {
     public var traceMode: RuleTrace.Mode
     /// How much of an explain trace the outcomes keep.
     public var explain: StepView.ExplainDetail = .decisions
+    /// Whether to work out the merged answers (`EvaluateResult.outcomes`); batch lines leave them out of their
+    /// JSON, so the batch does not compute them (`outcomes` is then empty).
+    public var mergesAnswers = true
 
     public init(traceMode: RuleTrace.Mode = .fired) { self.traceMode = traceMode }
 
@@ -228,7 +231,7 @@ public struct AttemptEvaluator: Sendable {
                 trace: trace.entries)
             evaluated.append((combination, view))
         }
-        let outcomes = Self.reduce(evaluated, unknowns: unknowns)
+        let outcomes = mergesAnswers ? Self.reduce(evaluated, unknowns: unknowns) : []
         return EvaluateResult(
             policy: policy, app: request.app, user: request.user, event: request.event, outcomes: outcomes,
             branches: Self.branches(evaluated, unknowns: unknowns),

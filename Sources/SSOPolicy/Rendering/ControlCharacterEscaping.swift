@@ -22,18 +22,22 @@ public enum ControlCharacterEscaping {
 
     /// A byte scan that rules out almost every text at memory speed (batch output is hundreds of megabytes): a C0
     /// control but `\n` and `\t` is one byte below 0x20, DEL is 0x7F, and a C1 control is 0xC2 0x80–0x9F in UTF-8.
+    /// Eight bytes at a time: only a word with a byte below 0x20, a DEL or a 0xC2 is looked at byte by byte.
     static func mayNeedEscape(_ text: String) -> Bool {
         func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            for (index, byte) in bytes.enumerated() {
-                if byte < 0x20 {
-                    if byte != 0x0A && byte != 0x09 { return true }
-                } else if byte == 0x7F {
-                    return true
-                } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] >= 0x80, bytes[index + 1] <= 0x9F {
-                    return true
-                }
-            }
-            return false
+            let found = ByteScan.firstIndex(
+                in: bytes, from: 0,
+                wordMayHold: {
+                    ByteScan.anyBelow($0, 0x20) || ByteScan.anyEqual($0, 0x7F) || ByteScan.anyEqual($0, 0xC2)
+                },
+                where: { index in
+                    let byte = bytes[index]
+                    if byte < 0x20 { return byte != 0x0A && byte != 0x09 }
+                    if byte == 0x7F { return true }
+                    return byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] >= 0x80
+                        && bytes[index + 1] <= 0x9F
+                })
+            return found < bytes.count
         }
         if let found = text.utf8.withContiguousStorageIfAvailable(scan) { return found }
         return text.unicodeScalars.contains(where: needsEscape)

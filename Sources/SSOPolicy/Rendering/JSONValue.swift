@@ -23,22 +23,28 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
 
     /// Pretty (2-space indent, one key per line) or compact (one line, for batch output).
     public func serialized(pretty: Bool = true) -> String {
-        var out = ""
-        write(to: &out, indent: pretty ? 0 : nil)
-        return out
+        var out: [UInt8] = []
+        write(to: &out, pretty: pretty)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(to out: inout String, indent: Int?) {
+    /// Appends the serialization's UTF-8 bytes to `out`: what batch output and the server's bodies are made of,
+    /// written as bytes rather than appended to a `String` piece by piece.
+    public func write(to out: inout [UInt8], pretty: Bool) {
+        write(to: &out, indent: pretty ? 0 : nil)
+    }
+
+    private func write(to out: inout [UInt8], indent: Int?) {
         switch self {
-        case .null: out += "null"
-        case .bool(let flag): out += flag ? "true" : "false"
-        case .int(let number): out += String(number)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .int(let number): out.append(contentsOf: String(number).utf8)
         case .double(let number):
-            out += number.isFinite ? String(format2(number)) : "null"
+            out.append(contentsOf: (number.isFinite ? format2(number) : "null").utf8)
         case .string(let text): JSONValue.escape(text, into: &out)
         case .array(let items):
             if items.isEmpty {
-                out += "[]"
+                out.append(contentsOf: "[]".utf8)
                 return
             }
             // Arrays of scalars stay on one line: prompts and ids read best that way.
@@ -49,49 +55,55 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
                 }
             }
             if scalars || indent == nil {
-                out += "["
+                out.append(UInt8(ascii: "["))
                 for (index, item) in items.enumerated() {
-                    if index > 0 { out += indent == nil ? "," : ", " }
+                    if index > 0 { out.append(contentsOf: (indent == nil ? "," : ", ").utf8) }
                     item.write(to: &out, indent: nil)
                 }
-                out += "]"
+                out.append(UInt8(ascii: "]"))
                 return
             }
             let inner = (indent ?? 0) + 2
-            out += "[\n"
+            out.append(contentsOf: "[\n".utf8)
             for (index, item) in items.enumerated() {
-                out += String(repeating: " ", count: inner)
+                Self.pad(inner, into: &out)
                 item.write(to: &out, indent: inner)
-                out += index == items.count - 1 ? "\n" : ",\n"
+                out.append(contentsOf: (index == items.count - 1 ? "\n" : ",\n").utf8)
             }
-            out += String(repeating: " ", count: indent ?? 0) + "]"
+            Self.pad(indent ?? 0, into: &out)
+            out.append(UInt8(ascii: "]"))
         case .object(let pairs):
             if pairs.isEmpty {
-                out += "{}"
+                out.append(contentsOf: "{}".utf8)
                 return
             }
             guard let indent else {
-                out += "{"
+                out.append(UInt8(ascii: "{"))
                 for (index, (key, value)) in pairs.enumerated() {
-                    if index > 0 { out += "," }
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
                     JSONValue.escape(key, into: &out)
-                    out += ":"
+                    out.append(UInt8(ascii: ":"))
                     value.write(to: &out, indent: nil)
                 }
-                out += "}"
+                out.append(UInt8(ascii: "}"))
                 return
             }
             let inner = indent + 2
-            out += "{\n"
+            out.append(contentsOf: "{\n".utf8)
             for (index, (key, value)) in pairs.enumerated() {
-                out += String(repeating: " ", count: inner)
+                Self.pad(inner, into: &out)
                 JSONValue.escape(key, into: &out)
-                out += ": "
+                out.append(contentsOf: ": ".utf8)
                 value.write(to: &out, indent: inner)
-                out += index == pairs.count - 1 ? "\n" : ",\n"
+                out.append(contentsOf: (index == pairs.count - 1 ? "\n" : ",\n").utf8)
             }
-            out += String(repeating: " ", count: indent) + "}"
+            Self.pad(indent, into: &out)
+            out.append(UInt8(ascii: "}"))
         }
+    }
+
+    private static func pad(_ count: Int, into out: inout [UInt8]) {
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
     }
 
     private func format2(_ number: Double) -> String {
@@ -100,37 +112,45 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
         return String(rounded)
     }
 
-    static func escape(_ text: String, into out: inout String) {
-        out += "\""
-        // Fast path (almost every string): nothing to escape, so append it whole instead of scalar by scalar.
-        let plain =
-            text.utf8.withContiguousStorageIfAvailable { bytes in
-                for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    return false
-                }
-                return true
-            } ?? !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
-        if plain {
-            out += text
-            out += "\""
-            return
+    /// `text` as a JSON string: quotes, backslashes and control characters escaped, everything else copied as
+    /// UTF-8. Runs of bytes that need no escape (almost all text) are copied whole.
+    static func escape(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        if text.utf8.withContiguousStorageIfAvailable({ escapeBytes($0, into: &out) }) == nil {
+            Array(text.utf8).withUnsafeBufferPointer { escapeBytes($0, into: &out) }
         }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func escapeBytes(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        var plainStart = 0
+        while true {
+            let index = ByteScan.firstIndex(
+                in: bytes, from: plainStart,
+                wordMayHold: {
+                    ByteScan.anyBelow($0, 0x20) || ByteScan.anyEqual($0, UInt8(ascii: "\""))
+                        || ByteScan.anyEqual($0, UInt8(ascii: "\\"))
+                },
+                where: { bytes[$0] < 0x20 || bytes[$0] == UInt8(ascii: "\"") || bytes[$0] == UInt8(ascii: "\\") })
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<index]))
+            guard index < bytes.count else { return }
+            plainStart = index + 1
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+            case UInt8(ascii: "\n"): out.append(contentsOf: #"\n"#.utf8)
+            case UInt8(ascii: "\r"): out.append(contentsOf: #"\r"#.utf8)
+            case UInt8(ascii: "\t"): out.append(contentsOf: #"\t"#.utf8)
             default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+                // Lower-case hex, four digits: \u001b.
+                func digit(_ value: UInt8) -> UInt8 {
+                    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
                 }
+                out.append(contentsOf: #"\u00"#.utf8)
+                out.append(digit(byte >> 4))
+                out.append(digit(byte & 0xF))
             }
         }
-        out += "\""
     }
 }

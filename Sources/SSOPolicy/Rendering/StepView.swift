@@ -108,9 +108,12 @@ public struct OutcomeRenderer: Sendable {
     public let users: UserDirectory
     /// How much of an explain trace to keep.
     public var explain: StepView.ExplainDetail
-    /// Per rule index: its rendered sources and the decision list it belongs to (worked out once per policy).
+    /// Per rule index: its rendered sources, the decision list it belongs to, why it fires and its conditions'
+    /// words (worked out once per policy).
     private let sources: [String]
     private let listOf: [String?]
+    private let because: [String]
+    private let holds: [[String]]
 
     public init(policy: CompiledPolicy, users: UserDirectory, explain: StepView.ExplainDetail = .decisions) {
         self.descriptor = policy.descriptor
@@ -119,6 +122,8 @@ public struct OutcomeRenderer: Sendable {
         self.explain = explain
         self.sources = policy.ruleSources
         self.listOf = policy.ruleLists
+        self.because = policy.ruleBecause
+        self.holds = policy.ruleHolds
     }
 
     public func view(
@@ -168,8 +173,8 @@ public struct OutcomeRenderer: Sendable {
                 rule: rule.id, fired: entry.fired, because: "", source: sources[index],
                 citation: rule.source, list: listOf[index])
             if entry.fired {
-                view.because = rule.firedBecause
-                view.conditions = rule.conditions.map(\.holds)
+                view.because = because[index]
+                view.conditions = holds[index]
             } else if Int(entry.failedCondition) < rule.conditions.count {
                 let condition = rule.conditions[Int(entry.failedCondition)]
                 view.because = condition.fails

@@ -44,9 +44,9 @@ public enum SuiteEmitter {
             && !["yes", "no", "on", "off", "true", "false", "null", "y", "n"].contains(text.lowercased())
         if plain { return text }
         // A JSON string is a YAML double-quoted scalar; YAML also wants DEL escaped.
-        var quoted = ""
+        var quoted: [UInt8] = []
         JSONValue.escape(text, into: &quoted)
-        return quoted.replacingOccurrences(of: "\u{7F}", with: "\\u007f")
+        return String(decoding: quoted, as: UTF8.self).replacingOccurrences(of: "\u{7F}", with: "\\u007f")
     }
 
     private static func comment(_ text: String) -> String {
