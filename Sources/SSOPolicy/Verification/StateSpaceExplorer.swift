@@ -531,23 +531,20 @@ struct CanonicalFingerprint<State: Hashable & Sendable>: Sendable {
         let acted = Int(monitor.actedUsers)
         guard let renaming, acted >= 2, acted <= maxPermuted else { return plain(state, monitor, clock) }
         // images[user] = its rank of first appearance, packed 4 bits per user.
-        var images: UInt64 = 0
-        var seen: UInt32 = 0
-        var next: UInt64 = 0
-        func see(_ index: Int) {
-            guard index < acted, seen & (1 << UInt32(index)) == 0 else { return }
-            seen |= 1 << UInt32(index)
-            images |= next << (4 * UInt64(index))
-            next += 1
+        var ranks = FirstAppearance(acted: acted)
+        // Through a pointer: a `var` captured by the closure handed to the provider's `forEachUser` would cost a
+        // dynamic exclusivity check per user listed, per state.
+        withUnsafeMutablePointer(to: &ranks) { ranks in
+            renaming.forEachUser(state) { ranks.pointee.see(Int($0.index)) }
         }
-        renaming.forEachUser(state) { see(Int($0.index)) }
-        if monitor.lastActor != PathMonitor.noUser { see(Int(monitor.lastActor)) }
+        if monitor.lastActor != PathMonitor.noUser { ranks.see(Int(monitor.lastActor)) }
         var signedOut = monitor.signedOut
         while signedOut != 0 {
-            see(signedOut.trailingZeroBitCount)
+            ranks.see(signedOut.trailingZeroBitCount)
             signedOut &= signedOut - 1
         }
-        for index in 0..<acted { see(index) }
+        for index in 0..<acted { ranks.see(index) }
+        let images = ranks.images
         var identity = true
         for index in 0..<acted where (images >> (4 * UInt64(index))) & 15 != UInt64(index) { identity = false }
         guard !identity, let permutation = permutations[UInt64(acted) | images << 8] else {
@@ -556,6 +553,23 @@ struct CanonicalFingerprint<State: Hashable & Sendable>: Sendable {
         var renamed = state
         renaming.rename(&renamed, permutation)
         return plain(renamed, monitor.renamed(permutation), clock)
+    }
+}
+
+/// Users ranked by first appearance: `images` packs each acted user's rank, 4 bits per user.
+struct FirstAppearance {
+    let acted: Int
+    var images: UInt64 = 0
+    var seen: UInt32 = 0
+    var next: UInt64 = 0
+
+    init(acted: Int) { self.acted = acted }
+
+    mutating func see(_ index: Int) {
+        guard index < acted, seen & (1 << UInt32(index)) == 0 else { return }
+        seen |= 1 << UInt32(index)
+        images |= next << (4 * UInt64(index))
+        next += 1
     }
 }
 

@@ -1,0 +1,62 @@
+import SSOPolicyProviderKit
+import Testing
+
+@testable import AirWatchSDKProvider
+
+/// The packed `hash(into:)` of the app state and the store must count every field: `verify` keeps states by their
+/// fingerprint, so a field left out of the hash would merge states that differ in it.
+@Suite struct AirWatchStateHashingTests {
+    @Test func everyFieldIsPacked() {
+        // The fields the packed hashes cover; a new field must be packed in AirWatchState+Hashing.swift.
+        #expect(Mirror(reflecting: AirWatchAppState()).children.count == 10)
+        #expect(Mirror(reflecting: AirWatchStore()).children.count == 7)
+    }
+
+    @Test func changingAnyFieldChangesTheHash() {
+        let app = AirWatchAppState()
+        var apps: [AirWatchAppState] = []
+        for change in 0..<11 {
+            var changed = app
+            switch change {
+            case 0: changed.registered = true
+            case 1: changed.registeredUser = UserID(0)
+            case 2: changed.silentRoute = true
+            case 3: changed.tokenConsumed = true
+            case 4: changed.running = true
+            case 5: changed.unlockedInProcess = true
+            case 6: changed.lastKnownSSO = true
+            case 7: changed.dataUsers = 1 << 63
+            case 8: changed.seenCheckOut = UInt16.max
+            case 9: changed.ownSessionUser = UserID(Int(UInt16.max))
+            default: changed.registeredUser = UserID(Int(UInt16.max))
+            }
+            apps.append(changed)
+        }
+        #expect(Set(([app] + apps).map(\.hashValue)).count == 12)
+
+        let store = AirWatchStore()
+        var stores: [AirWatchStore] = [store]
+        for change in 0..<7 {
+            var changed = store
+            switch change {
+            case 0: changed.passcodeSet = true
+            case 1: changed.passcodeCreated = -1
+            case 2: changed.hasSession = true
+            case 3: changed.stamp = Int.max
+            case 4: changed.identity = UserID(Int(UInt16.max))
+            case 5: changed.sessionUser = UserID(0)
+            default: changed.failedAttempts = 1
+            }
+            stores.append(changed)
+        }
+        #expect(Set(stores.map(\.hashValue)).count == 8)
+        // Two users in swapped places are different states with different hashes.
+        var one = AirWatchStore()
+        one.identity = UserID(1)
+        one.sessionUser = UserID(2)
+        var other = AirWatchStore()
+        other.identity = UserID(2)
+        other.sessionUser = UserID(1)
+        #expect(one.hashValue != other.hashValue)
+    }
+}
