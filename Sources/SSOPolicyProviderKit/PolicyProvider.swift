@@ -47,40 +47,13 @@ extension PolicyProvider {
     public func resetState(_ state: inout State, policy: Policy, facts: FactValues) {
         state = initialState(policy, facts: facts)
     }
-
-    /// The loop behind `CompiledPolicy.withAttemptEvaluator`: a runtime internal, not part of the provider API
-    /// (package access). Inlinable so that `AnyPolicyProvider.init`, inlined in the composition root, compiles it
-    /// specialized: the loop then calls `resetState` and `apply` directly, without generic metadata or copies.
-    @inlinable @usableFromInline
-    package func attemptLoop(_ policy: Policy) -> CompiledPolicy.AttemptLoop {
-        { body in
-            // One scratch state for the whole loop, mutated in place through `!` (never copied, so never
-            // reallocated by copy-on-write): each attempt resets it instead of allocating a new one. It lives
-            // behind a pointer, not in a captured `var`: the closure escapes (by type), and a captured `var` would
-            // cost a dynamic exclusivity check on every attempt. The closure is used only while `body` runs.
-            let scratch = UnsafeMutablePointer<State?>.allocate(capacity: 1)
-            scratch.initialize(to: nil)
-            defer {
-                scratch.deinitialize(count: 1)
-                scratch.deallocate()
-            }
-            body { event, facts, trace in
-                if scratch.pointee == nil {
-                    scratch.pointee = initialState(policy, facts: facts)
-                } else {
-                    resetState(&scratch.pointee!, policy: policy, facts: facts)
-                }
-                return apply(event, to: &scratch.pointee!, policy: policy, trace: &trace)
-            }
-        }
-    }
 }
 
 /// A provider with its types erased, as the registry and the core hold it.
 ///
-/// `init` is inlinable so that the composition root (which names the concrete provider) compiles the attempt loop
-/// specialized for it: the loop then calls the provider directly, with no generic metadata lookups or value-witness
-/// copies of its policy and state per attempt.
+/// `init` is inlinable so that the composition root (which names the concrete provider) compiles the closures of
+/// the policy's `StateMachine` specialized for it: they call the provider directly, with no generic metadata
+/// lookups or value-witness copies of its policy per event.
 public struct AnyPolicyProvider: Sendable {
     public let descriptor: ProviderDescriptor
     @usableFromInline let compileClosure: @Sendable (PolicyConfiguration, inout Diagnostics) -> CompiledPolicy?
@@ -99,10 +72,17 @@ public struct AnyPolicyProvider: Sendable {
                 }
                 return nil
             }
+            let machine = StateMachine<P.State>(
+                initialState: { facts in provider.initialState(policy, facts: facts) },
+                apply: { state, event, trace in provider.apply(event, to: &state, policy: policy, trace: &trace) },
+                attempt: { state, facts, event, trace in
+                    provider.resetState(&state, policy: policy, facts: facts)
+                    return provider.apply(event, to: &state, policy: policy, trace: &trace)
+                },
+                renaming: userRenaming(P.State.self))
             return CompiledPolicy(
                 configuration: configuration, descriptor: descriptor,
-                engine: TypedEngine(provider: provider, policy: policy),
-                attemptLoop: provider.attemptLoop(policy))
+                findings: provider.configurationFindings(policy), engine: TypedEngine(machine: machine))
         }
     }
 
@@ -116,12 +96,6 @@ public struct AnyPolicyProvider: Sendable {
 
 /// A compiled policy: its configuration, its provider's declarations, and a way to play events.
 public final class CompiledPolicy: Sendable {
-    /// Evaluates attempts from facts: `(event, facts, trace) -> outcome`.
-    @usableFromInline package typealias AttemptFunction = (ProviderEvent, FactValues, inout RuleTrace) -> StepOutcome
-    /// Runs its argument with an `AttemptFunction` that keeps scratch state for the duration of the call.
-    @usableFromInline package typealias AttemptLoop =
-        @Sendable (_ body: (_ evaluate: @escaping AttemptFunction) -> Void) -> Void
-
     public let configuration: PolicyConfiguration
     public let descriptor: ProviderDescriptor
     public let findings: [PolicyFinding]
@@ -135,18 +109,16 @@ public final class CompiledPolicy: Sendable {
     package let ruleBecause: [String]
     package let ruleHolds: [[String]]
     let engine: any PolicyEngine
-    let attemptLoop: AttemptLoop
 
     @usableFromInline
     init(
-        configuration: PolicyConfiguration, descriptor: ProviderDescriptor, engine: any PolicyEngine,
-        attemptLoop: @escaping AttemptLoop
+        configuration: PolicyConfiguration, descriptor: ProviderDescriptor, findings: [PolicyFinding],
+        engine: any PolicyEngine
     ) {
         self.configuration = configuration
         self.descriptor = descriptor
         self.engine = engine
-        self.attemptLoop = attemptLoop
-        self.findings = engine.configurationFindings()
+        self.findings = findings
         self.ruleSources = descriptor.rules.map { descriptor.renderCitations($0.source) }
         self.ruleBecause = descriptor.rules.map(\.firedBecause)
         self.ruleHolds = descriptor.rules.map { $0.conditions.map(\.holds) }
@@ -161,97 +133,24 @@ public final class CompiledPolicy: Sendable {
         self.ruleLists = lists
     }
 
-    /// A fresh session (provider state) starting from these facts.
-    package func makeSession(facts: FactValues) -> PolicySession { engine.makeSession(facts: facts) }
-
-    /// One event against a state built from facts, without keeping the state: the `evaluate` path.
-    public func attempt(_ event: ProviderEvent, facts: FactValues, trace: inout RuleTrace) -> StepOutcome {
-        engine.attempt(event, facts: facts, trace: &trace)
-    }
-
-    /// Runs `body` with a function that evaluates attempts without per-call type erasure or allocation, for tight
-    /// loops (benchmarks, exhaustive exploration).
-    package func withAttemptEvaluator<R, E: Error>(
-        _ body: (_ evaluate: AttemptFunction) throws(E) -> R
-    ) throws(E) -> R {
-        var result: Result<R, E>?
-        attemptLoop { evaluate in
-            do throws(E) {
-                result = .success(try body(evaluate))
-            } catch {
-                result = .failure(error)
-            }
-        }
-        return try result!.get()
-    }
+    /// Runs `driver` on this policy's provider state machine: the one way the core drives a provider, for
+    /// scenarios, attempts, matrices, benchmarks, verification and coverage alike.
+    package func drive<D: StateMachineDriver>(_ driver: inout D) -> D.Result { engine.drive(&driver) }
 }
 
-/// Provider state behind a type-erased handle; one per policy per scenario run.
-@usableFromInline package class PolicySession {
-    init() {}
-
-    /// Plays one event and returns its outcome.
-    package func apply(_ event: ProviderEvent, trace: inout RuleTrace) -> StepOutcome {
-        fatalError("PolicySession.apply is implemented by the typed subclass")
-    }
-
-    /// A hashable snapshot of the provider state, for deduplicating states when exploring.
-    package var stateKey: AnyHashable { fatalError("PolicySession.stateKey is implemented by the typed subclass") }
-
-    /// A copy of this session that evolves independently.
-    package func copy() -> PolicySession { fatalError("PolicySession.copy is implemented by the typed subclass") }
-}
-
+/// The policy's state machine behind an existential, so that `CompiledPolicy` need not be generic.
 @usableFromInline
 protocol PolicyEngine: Sendable {
-    func configurationFindings() -> [PolicyFinding]
-    func makeSession(facts: FactValues) -> PolicySession
-    func attempt(_ event: ProviderEvent, facts: FactValues, trace: inout RuleTrace) -> StepOutcome
-    func visitStateSpace<V: StateSpaceVisitor>(facts: FactValues, _ visitor: inout V) -> V.Result
+    func drive<D: StateMachineDriver>(_ driver: inout D) -> D.Result
 }
 
 @usableFromInline
-struct TypedEngine<P: PolicyProvider>: PolicyEngine {
-    let provider: P
-    let policy: P.Policy
+struct TypedEngine<State: Hashable & Sendable>: PolicyEngine {
+    let machine: StateMachine<State>
 
     @usableFromInline
-    init(provider: P, policy: P.Policy) {
-        self.provider = provider
-        self.policy = policy
-    }
+    init(machine: StateMachine<State>) { self.machine = machine }
 
     @usableFromInline
-    func configurationFindings() -> [PolicyFinding] { provider.configurationFindings(policy) }
-
-    @usableFromInline
-    func makeSession(facts: FactValues) -> PolicySession {
-        TypedSession(provider: provider, policy: policy, state: provider.initialState(policy, facts: facts))
-    }
-
-    @usableFromInline
-    func attempt(_ event: ProviderEvent, facts: FactValues, trace: inout RuleTrace) -> StepOutcome {
-        var state = provider.initialState(policy, facts: facts)
-        return provider.apply(event, to: &state, policy: policy, trace: &trace)
-    }
-}
-
-final class TypedSession<P: PolicyProvider>: PolicySession {
-    let provider: P
-    let policy: P.Policy
-    var state: P.State
-
-    init(provider: P, policy: P.Policy, state: P.State) {
-        self.provider = provider
-        self.policy = policy
-        self.state = state
-    }
-
-    override func apply(_ event: ProviderEvent, trace: inout RuleTrace) -> StepOutcome {
-        provider.apply(event, to: &state, policy: policy, trace: &trace)
-    }
-
-    override var stateKey: AnyHashable { AnyHashable(state) }
-
-    override func copy() -> PolicySession { TypedSession(provider: provider, policy: policy, state: state) }
+    func drive<D: StateMachineDriver>(_ driver: inout D) -> D.Result { driver.drive(machine) }
 }

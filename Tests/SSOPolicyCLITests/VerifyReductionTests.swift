@@ -164,18 +164,15 @@ struct VerifyReductionTests {
 /// The provider hook behind symmetry: renaming users commutes with every step (`apply(p(e), p(s)) == p(apply(e, s))`,
 /// outcomes' users renamed too), checked on the states a short exploration of each bundled policy reaches.
 struct UserRenamingTests {
-    struct Checker: StateSpaceVisitor {
+    struct Checker: StateMachineDriver {
+        var start: FactValues?
         let moves: ExplorationMoves
         let permutations: [UserPermutation]
 
-        mutating func visit<State: Hashable & Sendable>(
-            initial: State, apply: (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome
-        ) -> [String] { ["no renaming"] }
-
-        mutating func visit<State: Hashable & Sendable>(
-            initial: State, apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
-            renaming: UserRenaming<State>?
-        ) -> [String] {
+        mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> [String] {
+            let initial = machine.initialState(start!)
+            let apply = machine.apply
+            let renaming = machine.renaming
             guard let rename = renaming?.rename, let forEachUser = renaming?.forEachUser else { return ["no renaming"] }
             var trace = RuleTrace(.off)
             var failures: [String] = []
@@ -227,7 +224,8 @@ struct UserRenamingTests {
         var checker = Checker(
             moves: ExplorationMoves(policy: policy, users: 3, exploreConditions: true, noRestart: false),
             permutations: [UserPermutation([1, 0, 2]), UserPermutation([2, 0, 1])])
-        let failures = policy.visitStateSpace(facts: facts, &checker)
+        checker.start = facts
+        let failures = policy.drive(&checker)
         #expect(failures.isEmpty, "\(failures.prefix(5))")
     }
 

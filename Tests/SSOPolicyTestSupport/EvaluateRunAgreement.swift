@@ -38,7 +38,8 @@ public enum EvaluateRunAgreement {
             let facts = try? FactBuilder.make(
                 policy.descriptor, appCount: policy.configuration.apps.count, users: &users)
         else { return Report(mismatches: ["the default facts do not build"]) }
-        return policy.visitStateSpace(facts: facts, &walker)
+        walker.start = facts
+        return policy.drive(&walker)
     }
 
     struct WalkNode<State: Hashable>: Hashable {
@@ -46,7 +47,8 @@ public enum EvaluateRunAgreement {
         var clock: Int
     }
 
-    struct Walker: StateSpaceVisitor {
+    struct Walker: StateMachineDriver {
+        var start: FactValues?
         let policy: CompiledPolicy
         let engine: SSOPolicyEngine
         let names: [String]
@@ -56,9 +58,9 @@ public enum EvaluateRunAgreement {
         let maxMismatches: Int
         let describe: (Any, Int, Int) -> [String: String]?
 
-        mutating func visit<State: Hashable & Sendable>(
-            initial: State, apply: (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome
-        ) -> Report {
+        mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> Report {
+            let initial = machine.initialState(start!)
+            let apply = machine.apply
             typealias Node = WalkNode<State>
             var report = Report()
             var seen: Set<Node> = [Node(state: initial, clock: Clock.start)]

@@ -27,17 +27,19 @@ public enum TraceModeAgreement {
         var walker = Walker(
             moves: ExplorationMoves(policy: policy, users: users, exploreConditions: true, noRestart: false),
             depth: depth, maxStates: maxStates)
-        return policy.visitStateSpace(facts: facts, &walker)
+        walker.start = facts
+        return policy.drive(&walker)
     }
 
-    struct Walker: StateSpaceVisitor {
+    struct Walker: StateMachineDriver {
+        var start: FactValues?
         let moves: ExplorationMoves
         let depth: Int
         let maxStates: Int
 
-        mutating func visit<State: Hashable & Sendable>(
-            initial: State, apply: (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome
-        ) -> Report {
+        mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> Report {
+            let initial = machine.initialState(start!)
+            let apply = machine.apply
             var report = Report()
             var seen: Set<State> = [initial]
             var frontier: [(state: State, path: [String])] = [(initial, [])]

@@ -90,7 +90,7 @@ public struct EngineBenchmark: Sendable {
         var checksum: UInt64 = 0
         let events = workload.map(\.event)
         let factSets = workload.map(\.facts)
-        let (samples, operations, seconds) = policy.withAttemptEvaluator { evaluate in
+        let (samples, operations, seconds) = policy.withAttempts { evaluate in
             var next = 0
             var trace = RuleTrace(mode)
             // Unsafe views, so reading an input does not retain its storage (the inputs outlive the loop).
@@ -123,19 +123,21 @@ public struct EngineBenchmark: Sendable {
         var trace = RuleTrace(traceMode)
         var next = 0
         // A batch plays whole scenario runs until it has played at least `batchSize` steps.
-        let (samples, operations, seconds) = timeBatches {
-            var played = 0
-            while played < batchSize {
-                let run = runs[next]
-                next = next + 1 == runs.count ? 0 : next + 1
-                let session = policy.makeSession(facts: run.facts)
-                for event in run.events {
-                    trace.reset()
-                    checksum = checksum &* 31 &+ Self.digest(session.apply(event, trace: &trace))
+        let (samples, operations, seconds) = policy.withRuns { start, play in
+            timeBatches {
+                var played = 0
+                while played < batchSize {
+                    let run = runs[next]
+                    next = next + 1 == runs.count ? 0 : next + 1
+                    start(run.facts)
+                    for event in run.events {
+                        trace.reset()
+                        checksum = checksum &* 31 &+ Self.digest(play(event, &trace))
+                    }
+                    played += run.events.count
                 }
-                played += run.events.count
+                return played
             }
-            return played
         }
         return measurement(
             policy, .scenarioStep, variants: stepCount, samples: samples, operations: operations, seconds: seconds,

@@ -198,38 +198,43 @@ public struct AttemptEvaluator: Sendable {
         let combinations = (0..<space.count).lazy.map { space.row($0).map(\.value) }
         let renderer = OutcomeRenderer(policy: policy, users: users, explain: explain)
         var evaluated: [(values: [String], view: StepView)] = []
-        for combination in combinations {
-            guard WorkBudget.spend() else {
-                return EvaluateResult(
-                    policy: policy, app: request.app, user: request.user, event: request.event, outcomes: [])
-            }
-            var device = given
-            var perApp: [Int: [String: String]] = [:]
-            for (unknown, value) in zip(unknowns, combination) {
-                if unknown.fact.scope == .app {
-                    perApp[app.int, default: [:]][unknown.fact.key] = value
-                } else {
-                    device[unknown.fact.key] = value
+        let finished = try policy.withAttempts { attempt throws(EvaluateError) -> Bool in
+            for combination in combinations {
+                guard WorkBudget.spend() else { return false }
+                var device = given
+                var perApp: [Int: [String: String]] = [:]
+                for (unknown, value) in zip(unknowns, combination) {
+                    if unknown.fact.scope == .app {
+                        perApp[app.int, default: [:]][unknown.fact.key] = value
+                    } else {
+                        device[unknown.fact.key] = value
+                    }
                 }
+                for (key, value) in given where descriptor.facts[Int(descriptor.fact(key)!.index)].scope == .app {
+                    perApp[app.int, default: [:]][key] = value
+                    device.removeValue(forKey: key)
+                }
+                var scratch = users
+                let facts: FactValues
+                do {
+                    facts = try FactBuilder.make(
+                        descriptor, appCount: configuration.apps.count, device: device, perApp: perApp,
+                        users: &scratch)
+                } catch {
+                    throw EvaluateError("\(error)", origin: origin.file)
+                }
+                var trace = RuleTrace(traceMode)
+                let outcome = attempt(event, facts, &trace)
+                let view = renderer.view(
+                    number: 1, time: Clock.start, event: request.event, app: request.app, user: user,
+                    outcome: outcome, trace: trace.entries)
+                evaluated.append((combination, view))
             }
-            for (key, value) in given where descriptor.facts[Int(descriptor.fact(key)!.index)].scope == .app {
-                perApp[app.int, default: [:]][key] = value
-                device.removeValue(forKey: key)
-            }
-            var scratch = users
-            let facts: FactValues
-            do {
-                facts = try FactBuilder.make(
-                    descriptor, appCount: configuration.apps.count, device: device, perApp: perApp, users: &scratch)
-            } catch {
-                throw EvaluateError("\(error)", origin: origin.file)
-            }
-            var trace = RuleTrace(traceMode)
-            let outcome = policy.attempt(event, facts: facts, trace: &trace)
-            let view = renderer.view(
-                number: 1, time: Clock.start, event: request.event, app: request.app, user: user, outcome: outcome,
-                trace: trace.entries)
-            evaluated.append((combination, view))
+            return true
+        }
+        guard finished else {
+            return EvaluateResult(
+                policy: policy, app: request.app, user: request.user, event: request.event, outcomes: [])
         }
         let outcomes = mergesAnswers ? Self.reduce(evaluated, unknowns: unknowns) : []
         return EvaluateResult(

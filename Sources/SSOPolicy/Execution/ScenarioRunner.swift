@@ -48,23 +48,25 @@ public struct ScenarioRunner: Sendable {
     }
 
     public func run(_ bound: BoundScenario) -> RunResult {
-        let session = bound.policy.makeSession(facts: bound.facts)
         var trace = RuleTrace(traceMode, mutation: mutation)
         var steps: [RunResult.Step] = []
         steps.reserveCapacity(bound.steps.count)
-        for step in bound.steps {
-            guard WorkBudget.spend() else { break }
-            guard let event = step.event else {
-                steps.append(.init(bound: step, outcome: .notApplicable, trace: []))
-                continue
+        bound.policy.withRuns { start, play in
+            start(bound.facts)
+            for step in bound.steps {
+                guard WorkBudget.spend() else { break }
+                guard let event = step.event else {
+                    steps.append(.init(bound: step, outcome: .notApplicable, trace: []))
+                    continue
+                }
+                trace.reset()
+                var outcome = StepOutcome.notApplicable
+                for leading in step.leading {
+                    outcome = StepOutcome.merging(outcome, play(leading, &trace))
+                }
+                outcome = StepOutcome.merging(outcome, play(event, &trace))
+                steps.append(.init(bound: step, outcome: outcome, trace: trace.entries))
             }
-            trace.reset()
-            var outcome = StepOutcome.notApplicable
-            for leading in step.leading {
-                outcome = StepOutcome.merging(outcome, session.apply(leading, trace: &trace))
-            }
-            outcome = StepOutcome.merging(outcome, session.apply(event, trace: &trace))
-            steps.append(.init(bound: step, outcome: outcome, trace: trace.entries))
         }
         return RunResult(
             scenario: bound.scenario, policy: bound.policy, users: bound.users, steps: steps, explain: explain)

@@ -95,23 +95,25 @@ private struct Explorer {
         let space = FactSpace(descriptor, actingUser: "alice", otherUser: "bob", growUntil: 4096)
         let combinations = (0..<space.count).map { space.row($0).map { ($0.key, $0.value) } }
         let moves = moves(delays: [60])
-        for combination in combinations {
-            var scratch = users
-            var device: [String: String] = [:]
-            for (key, value) in combination { device[key] = value }
-            guard
-                let facts = try? FactBuilder.make(
-                    descriptor, appCount: policy.configuration.apps.count, device: device, users: &scratch)
-            else { continue }
-            let changed = zip(descriptor.facts, combination).filter { $0.defaultValue != $1.1 }.map(\.1)
-            let given = "given { " + changed.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + " }"
-            for move in moves {
-                var event = move.event
-                event.time = Clock.start
-                trace.reset()
-                _ = policy.attempt(event, facts: facts, trace: &trace)
-                states += 1
-                record([given, move.text])
+        policy.withAttempts { attempt in
+            for combination in combinations {
+                var scratch = users
+                var device: [String: String] = [:]
+                for (key, value) in combination { device[key] = value }
+                guard
+                    let facts = try? FactBuilder.make(
+                        descriptor, appCount: policy.configuration.apps.count, device: device, users: &scratch)
+                else { continue }
+                let changed = zip(descriptor.facts, combination).filter { $0.defaultValue != $1.1 }.map(\.1)
+                let given = "given { " + changed.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + " }"
+                for move in moves {
+                    var event = move.event
+                    event.time = Clock.start
+                    trace.reset()
+                    _ = attempt(event, facts, &trace)
+                    states += 1
+                    record([given, move.text])
+                }
             }
         }
     }
@@ -136,7 +138,8 @@ private struct Explorer {
         explorer.symmetry = false
         explorer.comparesProviderStateOnly = true
         explorer.maxTransitions = maxStates
-        let outcome = policy.visitStateSpace(facts: facts, &explorer)
+        explorer.start = facts
+        let outcome = policy.drive(&explorer)
         states += outcome.transitions
         let recorded = explorer.recorder
         for index in results.indices {

@@ -70,7 +70,7 @@ struct NoRecorder: ExplorationRecorder {
 /// the earlier levels (read-only while they run). The new states are then merged in frontier order by one thread,
 /// so every count, verdict and counterexample is the one a single thread finds: the first violation in frontier
 /// order, the same states kept, the same stopping point at a limit, whatever the number of threads or their timing.
-struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateSpaceVisitor {
+struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
     let moves: ExplorationMoves
     let checker: PropertyChecker
     let depth: Int
@@ -99,6 +99,8 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateSpaceVisitor {
     /// Frontier nodes expanded before a merge: bounds what the threads hold (a block's successors) whatever the
     /// thread count; results and stopping points do not depend on it.
     var blockNodes = VerificationOptions.defaultBlockNodes
+    /// The facts the search starts from (the state they describe is its root).
+    var start: FactValues?
 
     /// States in which more users have acted keep their names (sound, only not reduced): 6 users, 720 renamings.
     static var maxPermutedUsers: Int { 6 }
@@ -110,24 +112,12 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateSpaceVisitor {
         var id: Int32
     }
 
-    mutating func visit<State: Hashable & Sendable>(
-        initial: State, apply: (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome
-    ) -> ExplorationOutcome {
-        // Only reached through a visitor that does not pass a thread-safe apply: explore on this thread.
-        withoutActuallyEscaping(apply) { apply in
-            let unchecked = UncheckedSendable(apply)
-            var copy = self
-            copy.jobs = 1
-            return copy.visit(
-                initial: initial, apply: { state, event, trace in unchecked.value(&state, event, &trace) },
-                renaming: nil)
-        }
-    }
-
-    mutating func visit<State: Hashable & Sendable>(
-        initial: State, apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
-        renaming: UserRenaming<State>?
-    ) -> ExplorationOutcome {
+    /// Explores from the state `start` describes.
+    mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> ExplorationOutcome {
+        guard let start else { preconditionFailure("StateSpaceExplorer: set start before driving") }
+        let initial = machine.initialState(start)
+        let apply = machine.apply
+        let renaming = machine.renaming
         let rename = symmetry ? renaming : nil
         var outcome: ExplorationOutcome
         if let bitstateBytes {

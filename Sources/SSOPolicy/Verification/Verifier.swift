@@ -210,12 +210,13 @@ public struct Verifier: Sendable {
         explorer.symmetry = options.symmetry
         explorer.bitstateBytes = options.bitstateBytes
         explorer.blockNodes = options.blockNodes
+        explorer.start = facts
         let outcome =
             selected.isEmpty
             ? ExplorationOutcome(
                 violations: [], states: 0, transitions: 0, completedDepth: 0, closed: false, truncated: false,
                 fingerprintBytes: 0)
-            : policy.visitStateSpace(facts: facts, &explorer)
+            : policy.drive(&explorer)
 
         let writer = CounterexampleWriter(
             engine: engine, policy: policy, commandLine: options.commandLine(policy: policy.configuration.id))

@@ -1,0 +1,154 @@
+/// A compiled policy's provider state machine with its types opened: how the core drives a provider, for
+/// scenarios, attempts, matrices, benchmarks, verification and coverage alike (`CompiledPolicy.drive`).
+///
+/// The closures are made where the concrete provider is known (`AnyPolicyProvider.init`, inlined in the composition
+/// root), so they call the provider's code directly; a driver holds states by value (no type-erased handle, no
+/// `AnyHashable`), copies and hashes them, and plays events on them in place.
+@usableFromInline
+package struct StateMachine<State: Hashable & Sendable>: Sendable {
+    /// The state facts describe (`PolicyProvider.initialState`).
+    package let initialState: @Sendable (FactValues) -> State
+    /// Plays one event on a state in place (`PolicyProvider.apply`); may run on several threads at once, each on
+    /// its own state.
+    package let apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome
+    /// An attempt in a tight loop: resets a state to the one facts describe, reusing its storage
+    /// (`PolicyProvider.resetState`), then plays one event, in one call and without allocating.
+    package let attempt: @Sendable (inout State, FactValues, ProviderEvent, inout RuleTrace) -> StepOutcome
+    /// The state's renaming of users when it adopts `UserSymmetricState` (nil otherwise).
+    package let renaming: UserRenaming<State>?
+
+    @usableFromInline
+    init(
+        initialState: @escaping @Sendable (FactValues) -> State,
+        apply: @escaping @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
+        attempt: @escaping @Sendable (inout State, FactValues, ProviderEvent, inout RuleTrace) -> StepOutcome,
+        renaming: UserRenaming<State>?
+    ) {
+        self.initialState = initialState
+        self.apply = apply
+        self.attempt = attempt
+        self.renaming = renaming
+    }
+}
+
+/// What the core runs on a provider's state machine: a scenario player, an attempt loop, an explorer. Each is
+/// handed the machine with the provider's state type opened.
+@usableFromInline
+package protocol StateMachineDriver {
+    associatedtype Result
+
+    mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> Result
+}
+
+/// A provider state's `UserSymmetricState` conformance, as functions over the opened state type.
+public struct UserRenaming<State>: Sendable {
+    public let rename: @Sendable (inout State, UserPermutation) -> Void
+    public let forEachUser: @Sendable (State, (UserID) -> Void) -> Void
+}
+
+/// The renaming of `State` when it adopts `UserSymmetricState`, nil otherwise (opened from the metatype).
+@usableFromInline
+func userRenaming<State: Hashable & Sendable>(_: State.Type) -> UserRenaming<State>? {
+    (State.self as? any (UserSymmetricState & Sendable).Type).flatMap { renaming(of: $0) as? UserRenaming<State> }
+}
+
+/// `Sendable` (as every provider state is) so that the `@Sendable` closures may capture the state's metatype.
+private func renaming<S: UserSymmetricState & Sendable>(of _: S.Type) -> Any {
+    UserRenaming<S>(
+        rename: { state, permutation in state.renameUsers(permutation) },
+        forEachUser: { state, body in state.forEachUser(body) })
+}
+
+/// Attempts on one scratch state: each resets the state to its facts and plays one event (`StateMachine.attempt`).
+/// The `evaluate` path, rule examples, reachability and the attempt benchmark drive a provider through this.
+package struct AttemptDriver<Value, Failure: Error>: StateMachineDriver {
+    package typealias Attempt = (ProviderEvent, FactValues, inout RuleTrace) -> StepOutcome
+    let body: (_ attempt: Attempt) throws(Failure) -> Value
+
+    package mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> Result<
+        Value, Failure
+    > {
+        // The scratch state lives behind a pointer, made by the first attempt: mutated in place (never copied,
+        // so never reallocated by copy-on-write), and with no dynamic exclusivity check per attempt.
+        let scratch = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        var made = false
+        defer {
+            if made { scratch.deinitialize(count: 1) }
+            scratch.deallocate()
+        }
+        do throws(Failure) {
+            return .success(
+                try body { event, facts, trace in
+                    guard made else {
+                        scratch.initialize(to: machine.initialState(facts))
+                        made = true
+                        return machine.apply(&scratch.pointee, event, &trace)
+                    }
+                    return machine.attempt(&scratch.pointee, facts, event, &trace)
+                })
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+extension CompiledPolicy {
+    /// Runs `body` with a function that plays attempts (a state built from facts, then one event) on one scratch
+    /// state, allocating nothing per attempt.
+    package func withAttempts<Value, Failure: Error>(
+        _ body: (_ attempt: AttemptDriver<Value, Failure>.Attempt) throws(Failure) -> Value
+    ) throws(Failure) -> Value {
+        try withoutActuallyEscaping(body) { body throws(Failure) in
+            var driver = AttemptDriver(body: body)
+            return try drive(&driver).get()
+        }
+    }
+
+    /// One attempt from facts, on a fresh state.
+    package func attempt(_ event: ProviderEvent, facts: FactValues, trace: inout RuleTrace) -> StepOutcome {
+        withAttempts { attempt in attempt(event, facts, &trace) }
+    }
+}
+
+/// Runs of events on one scratch state: `start` puts the state facts describe in it, `play` plays an event on it.
+/// Scenarios and the scenario-step benchmark drive a provider through this.
+package struct RunDriver<Value>: StateMachineDriver {
+    package typealias Start = (FactValues) -> Void
+    package typealias Play = (ProviderEvent, inout RuleTrace) -> StepOutcome
+    let body: (_ start: Start, _ play: Play) -> Value
+
+    package mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> Value {
+        let scratch = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        var made = false
+        defer {
+            if made { scratch.deinitialize(count: 1) }
+            scratch.deallocate()
+        }
+        return body(
+            { facts in
+                if made {
+                    scratch.pointee = machine.initialState(facts)
+                } else {
+                    scratch.initialize(to: machine.initialState(facts))
+                    made = true
+                }
+            },
+            { event, trace in
+                precondition(made, "RunDriver: play before start")
+                return machine.apply(&scratch.pointee, event, &trace)
+            })
+    }
+}
+
+extension CompiledPolicy {
+    /// Runs `body` with `start`, which begins a run from the state facts describe, and `play`, which plays an
+    /// event of the run.
+    package func withRuns<Value>(_ body: (_ start: RunDriver<Value>.Start, _ play: RunDriver<Value>.Play) -> Value)
+        -> Value
+    {
+        withoutActuallyEscaping(body) { body in
+            var driver = RunDriver(body: body)
+            return drive(&driver)
+        }
+    }
+}
