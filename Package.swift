@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(
             name: "SSOPolicyServerTests",
             dependencies: [
-                "SSOPolicyServer", "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider",
+                "SSOPolicyServer", "SSOPolicy", "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider",
                 "EntraSharedDeviceProvider", "ImprivataMAMProvider", "ssopolicy",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -165,12 +165,13 @@ struct VerifyReductionTests {
 /// outcomes' users renamed too), checked on the states a short exploration of each bundled policy reaches.
 struct UserRenamingTests {
     struct Checker: StateMachineDriver {
-        var start: FactValues?
+        /// The facts the walk starts from.
+        let start: FactValues
         let moves: ExplorationMoves
         let permutations: [UserPermutation]
 
         mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> [String] {
-            let initial = machine.initialState(start!)
+            let initial = machine.initialState(start)
             let apply = machine.apply
             let renaming = machine.renaming
             guard let rename = renaming?.rename, let forEachUser = renaming?.forEachUser else { return ["no renaming"] }
@@ -222,9 +223,8 @@ struct UserRenamingTests {
         var users = UserDirectory(["alice", "bob", "carol"])
         let facts = try FactBuilder.make(policy.descriptor, appCount: policy.configuration.apps.count, users: &users)
         var checker = Checker(
-            moves: ExplorationMoves(policy: policy, users: 3, exploreConditions: true, noRestart: false),
+            start: facts, moves: ExplorationMoves(policy: policy, users: 3, exploreConditions: true, noRestart: false),
             permutations: [UserPermutation([1, 0, 2]), UserPermutation([2, 0, 1])])
-        checker.start = facts
         let failures = policy.drive(&checker)
         #expect(failures.isEmpty, "\(failures.prefix(5))")
     }

@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import ImprivataMAMProvider
+import SSOPolicy
 import SSOPolicyCLI
 import SSOPolicyServer
 import SSOPolicyTestSupport
@@ -62,16 +63,6 @@ func exchange(
     }
 }
 
-/// A JSON string literal for `text`, to put inline YAML into request bodies.
-func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
-}
+/// A JSON string literal for `text`, to put inline YAML into request bodies (the product's JSON writer: the
+/// escaping itself is tested against a scalar reference in `ByteScanTests`).
+func quoted(_ text: String) -> String { JSONValue.string(text).serialized(pretty: false) }

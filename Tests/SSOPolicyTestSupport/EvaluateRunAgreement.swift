@@ -28,17 +28,16 @@ public enum EvaluateRunAgreement {
         describe: @escaping (Described, Int, Int, [String]) -> [String: String]?
     ) -> Report {
         let names = Array(["alice", "bob", "carol", "dave"].prefix(users))
+        var directory = UserDirectory(names)
+        guard
+            let facts = try? FactBuilder.make(
+                policy.descriptor, appCount: policy.configuration.apps.count, users: &directory)
+        else { return Report(mismatches: ["the default facts do not build"]) }
         var walker = Walker(
-            policy: policy, engine: engine, names: names,
+            start: facts, policy: policy, engine: engine, names: names,
             moves: ExplorationMoves(policy: policy, users: users, exploreConditions: false, noRestart: false),
             depth: depth, maxStates: maxStates, maxMismatches: maxMismatches
         ) { state, app, clock in (state as? Described).flatMap { describe($0, app, clock, names) } }
-        var users = UserDirectory(names)
-        guard
-            let facts = try? FactBuilder.make(
-                policy.descriptor, appCount: policy.configuration.apps.count, users: &users)
-        else { return Report(mismatches: ["the default facts do not build"]) }
-        walker.start = facts
         return policy.drive(&walker)
     }
 
@@ -48,7 +47,8 @@ public enum EvaluateRunAgreement {
     }
 
     struct Walker: StateMachineDriver {
-        var start: FactValues?
+        /// The facts the walk starts from.
+        let start: FactValues
         let policy: CompiledPolicy
         let engine: SSOPolicyEngine
         let names: [String]
@@ -59,7 +59,7 @@ public enum EvaluateRunAgreement {
         let describe: (Any, Int, Int) -> [String: String]?
 
         mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> Report {
-            let initial = machine.initialState(start!)
+            let initial = machine.initialState(start)
             let apply = machine.apply
             typealias Node = WalkNode<State>
             var report = Report()

@@ -25,20 +25,21 @@ public enum TraceModeAgreement {
                 policy.descriptor, appCount: policy.configuration.apps.count, users: &directory)
         else { return Report(mismatches: ["the default facts do not build"]) }
         var walker = Walker(
+            start: facts,
             moves: ExplorationMoves(policy: policy, users: users, exploreConditions: true, noRestart: false),
             depth: depth, maxStates: maxStates)
-        walker.start = facts
         return policy.drive(&walker)
     }
 
     struct Walker: StateMachineDriver {
-        var start: FactValues?
+        /// The facts the walk starts from.
+        let start: FactValues
         let moves: ExplorationMoves
         let depth: Int
         let maxStates: Int
 
         mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> Report {
-            let initial = machine.initialState(start!)
+            let initial = machine.initialState(start)
             let apply = machine.apply
             var report = Report()
             var seen: Set<State> = [initial]

@@ -131,14 +131,13 @@ private struct Explorer {
                 kind: .event(move.event), eventName: "", targetText: "", conditions: [], delay: move.delay)
         }
         var explorer = StateSpaceExplorer(
-            moves: ExplorationMoves(unordered: explored, users: 2),
+            start: facts, moves: ExplorationMoves(unordered: explored, users: 2),
             checker: PropertyChecker(properties: [], descriptor: descriptor, tracksHandover: false), depth: maxDepth,
             maxStates: .max, maxBytes: .max, handoverAssumed: false, startTime: Clock.start - 60,
             stopsWhenAllBroken: false, recorder: CoverageRecorder(ruleCount: results.count))
         explorer.symmetry = false
         explorer.comparesProviderStateOnly = true
         explorer.maxTransitions = maxStates
-        explorer.start = facts
         let outcome = policy.drive(&explorer)
         states += outcome.transitions
         let recorded = explorer.recorder

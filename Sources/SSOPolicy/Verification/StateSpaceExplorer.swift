@@ -71,6 +71,8 @@ struct NoRecorder: ExplorationRecorder {
 /// so every count, verdict and counterexample is the one a single thread finds: the first violation in frontier
 /// order, the same states kept, the same stopping point at a limit, whatever the number of threads or their timing.
 struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
+    /// The facts the search starts from: the state they describe is its root.
+    let start: FactValues
     let moves: ExplorationMoves
     let checker: PropertyChecker
     let depth: Int
@@ -99,8 +101,6 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
     /// Frontier nodes expanded before a merge: bounds what the threads hold (a block's successors) whatever the
     /// thread count; results and stopping points do not depend on it.
     var blockNodes = VerificationOptions.defaultBlockNodes
-    /// The facts the search starts from (the state they describe is its root).
-    var start: FactValues?
 
     /// States in which more users have acted keep their names (sound, only not reduced): 6 users, 720 renamings.
     static var maxPermutedUsers: Int { 6 }
@@ -114,7 +114,6 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
 
     /// Explores from the state `start` describes.
     mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> ExplorationOutcome {
-        guard let start else { preconditionFailure("StateSpaceExplorer: set start before driving") }
         let initial = machine.initialState(start)
         let apply = machine.apply
         let renaming = machine.renaming

@@ -201,7 +201,7 @@ public struct Verifier: Sendable {
             throw DiagnosticsError([.error(at: policy.configuration.position, "\(error)")])
         }
         var explorer = StateSpaceExplorer(
-            moves: moves, checker: checker, depth: options.depth, maxStates: options.maxStates,
+            start: facts, moves: moves, checker: checker, depth: options.depth, maxStates: options.maxStates,
             maxBytes: options.maxMemoryBytes, handoverAssumed: handover, startTime: Clock.start,
             stopsWhenAllBroken: !options.exhaustive, recorder: NoRecorder())
         explorer.handsOverAssumed = handsOver
@@ -210,7 +210,6 @@ public struct Verifier: Sendable {
         explorer.symmetry = options.symmetry
         explorer.bitstateBytes = options.bitstateBytes
         explorer.blockNodes = options.blockNodes
-        explorer.start = facts
         let outcome =
             selected.isEmpty
             ? ExplorationOutcome(
