@@ -132,7 +132,7 @@ let package = Package(
             name: "SSOPolicyCLITests",
             dependencies: [
                 "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider", "EntraSharedDeviceProvider",
-                "ImprivataMAMProvider", "ssopolicy",
+                "ImprivataMAMProvider", "BadgeKioskProvider", "ssopolicy",
             ]
         ),
     ]

@@ -39,6 +39,10 @@ public protocol PolicyProvider: Sendable {
 
     /// Plays one event. Must not allocate when `trace.mode == .off` on the access-attempt path.
     func apply(_ event: ProviderEvent, to state: inout State, policy: Policy, trace: inout RuleTrace) -> StepOutcome
+
+    /// What `event` reads and writes of the state under `policy` (see `EventFootprint`), for `verify`'s
+    /// partial-order reduction. Nil, the default, means "anything": the event commutes with nothing.
+    func footprint(of event: ProviderEvent, policy: Policy) -> EventFootprint?
 }
 
 extension PolicyProvider {
@@ -47,6 +51,8 @@ extension PolicyProvider {
     public func resetState(_ state: inout State, policy: Policy, facts: FactValues) {
         state = initialState(policy, facts: facts)
     }
+
+    public func footprint(of event: ProviderEvent, policy: Policy) -> EventFootprint? { nil }
 }
 
 /// A provider with its types erased, as the registry and the core hold it.
@@ -79,7 +85,8 @@ public struct AnyPolicyProvider: Sendable {
                     provider.resetState(&state, policy: policy, facts: facts)
                     return provider.apply(event, to: &state, policy: policy, trace: &trace)
                 },
-                renaming: userRenaming(P.State.self))
+                renaming: userRenaming(P.State.self),
+                footprint: { event in provider.footprint(of: event, policy: policy) })
             return CompiledPolicy(
                 configuration: configuration, descriptor: descriptor,
                 findings: provider.configurationFindings(policy), engine: TypedEngine(machine: machine))

@@ -16,18 +16,22 @@ package struct StateMachine<State: Hashable & Sendable>: Sendable {
     package let attempt: @Sendable (inout State, FactValues, ProviderEvent, inout RuleTrace) -> StepOutcome
     /// The state's renaming of users when it adopts `UserSymmetricState` (nil otherwise).
     package let renaming: UserRenaming<State>?
+    /// What an event reads and writes of the state (`PolicyProvider.footprint`); nil: anything.
+    package let footprint: @Sendable (ProviderEvent) -> EventFootprint?
 
     @usableFromInline
     init(
         initialState: @escaping @Sendable (FactValues) -> State,
         apply: @escaping @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
         attempt: @escaping @Sendable (inout State, FactValues, ProviderEvent, inout RuleTrace) -> StepOutcome,
-        renaming: UserRenaming<State>?
+        renaming: UserRenaming<State>?,
+        footprint: @escaping @Sendable (ProviderEvent) -> EventFootprint?
     ) {
         self.initialState = initialState
         self.apply = apply
         self.attempt = attempt
         self.renaming = renaming
+        self.footprint = footprint
     }
 }
 

@@ -34,7 +34,11 @@ struct VerifyReductionTests {
         try Verifier(engine: engine).verify(try engine.loadPolicy(path: file), options: options)
     }
 
-    static let plain = VerificationOptions(users: 3, depth: 4, exhaustive: true, symmetry: false)
+    static let plain: VerificationOptions = {
+        var options = VerificationOptions(users: 3, depth: 4, exhaustive: true, symmetry: false)
+        options.partialOrder = false
+        return options
+    }()
 
     @Test func theBundledPoliciesAreAllHere() {
         #expect(Self.policyFiles.count >= 15)

@@ -27,12 +27,10 @@ public enum EvaluateRunAgreement {
         depth: Int = 4, maxStates: Int = 5_000, maxMismatches: Int = 20,
         describe: @escaping (Described, Int, Int, [String]) -> [String: String]?
     ) -> Report {
-        let names = Array(["alice", "bob", "carol", "dave"].prefix(users))
-        var directory = UserDirectory(names)
-        guard
-            let facts = try? FactBuilder.make(
-                policy.descriptor, appCount: policy.configuration.apps.count, users: &directory)
-        else { return Report(mismatches: ["the default facts do not build"]) }
+        let names = Array(StartFacts.names.prefix(users))
+        guard let facts = StartFacts.make(policy, users: users) else {
+            return Report(mismatches: ["the default facts do not build"])
+        }
         var walker = Walker(
             start: facts, policy: policy, engine: engine, names: names,
             moves: ExplorationMoves(policy: policy, users: users, exploreConditions: false, noRestart: false),

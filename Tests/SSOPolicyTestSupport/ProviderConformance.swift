@@ -14,7 +14,9 @@ import SSOPolicyProviderKit
 /// 2. every rule example plays as declared (fires, or does not);
 /// 3. mutants: every rule the bundled suites check, broken on purpose, makes one of them fail;
 /// 4. `evaluate` ≡ `run` over a bounded exploration of each given policy, when the provider can describe its state
-///    as facts (`agreement`).
+///    as facts (`agreement`);
+/// 5. the footprints it declares are true: on the states a bounded exploration of each of those policies reaches,
+///    moves `verify` takes as commuting give the same state and outcomes in either order (`FootprintAgreement`).
 public enum ProviderConformance {
     /// `evaluate` ≡ `run` for one provider: the policies to explore and the provider's reading of its state.
     public struct Agreement<State> {
@@ -46,7 +48,10 @@ public enum ProviderConformance {
         var failures = provider.descriptor.selfCheck().map { "\(id): self-check: \($0)" }
         failures += Fixtures.ruleExampleFailures(ProviderRegistry([erased])).map { "\(id): example: \($0)" }
         if let suites { failures += mutantFailures(provider, suites: suites, others: others) }
-        if let agreement { failures += agreementFailures(provider, agreement, others: others) }
+        if let agreement {
+            failures += agreementFailures(provider, agreement, others: others)
+            failures += footprintFailures(provider, policies: agreement.policies, others: others)
+        }
         return failures
     }
 
@@ -68,6 +73,23 @@ public enum ProviderConformance {
             if SuiteRunner(engine: engine).run(paths: [suites]).failedCount == 0 {
                 failures.append(
                     "\(rule.rule.id): breaking it goes unnoticed by the suites coverage calls it checked by")
+            }
+        }
+        return failures
+    }
+
+    /// The provider's declared footprints hold on the states a bounded exploration of each policy reaches.
+    public static func footprintFailures<P: PolicyProvider>(
+        _ provider: P, policies: [String], others: [AnyPolicyProvider] = []
+    ) -> [String] {
+        let engine = SSOPolicyEngine(registry: ProviderRegistry([AnyPolicyProvider(provider)] + others))
+        var failures: [String] = []
+        for path in policies {
+            do {
+                let report = FootprintAgreement.check(try engine.loadPolicy(path: path))
+                failures += report.mismatches.map { "\(path): footprints: \($0)" }
+            } catch {
+                failures.append("\(path): \(error.diagnostics.map(\.description).joined(separator: "; "))")
             }
         }
         return failures

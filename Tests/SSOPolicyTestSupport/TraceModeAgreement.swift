@@ -19,11 +19,9 @@ public enum TraceModeAgreement {
     public static func check(_ policy: CompiledPolicy, users: Int = 2, depth: Int = 4, maxStates: Int = 4_000)
         -> Report
     {
-        var directory = UserDirectory(Array(["alice", "bob", "carol"].prefix(users)))
-        guard
-            let facts = try? FactBuilder.make(
-                policy.descriptor, appCount: policy.configuration.apps.count, users: &directory)
-        else { return Report(mismatches: ["the default facts do not build"]) }
+        guard let facts = StartFacts.make(policy, users: users) else {
+            return Report(mismatches: ["the default facts do not build"])
+        }
         var walker = Walker(
             start: facts,
             moves: ExplorationMoves(policy: policy, users: users, exploreConditions: true, noRestart: false),

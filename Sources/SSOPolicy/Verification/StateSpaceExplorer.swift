@@ -23,6 +23,8 @@ struct ExplorationOutcome: Sendable {
     var fingerprintBytes: Int
     /// The provider's state renames its users, so states equal up to a renaming of users were explored once.
     var symmetryReduced = false
+    /// Some moves commute and each pair was played in one order only where the other was covered (sleep sets).
+    var partialOrderReduced = false
     /// Parent links of the explored states (see `path(to:then:)`).
     var parents: [Int32] = []
     var moveOf: [UInt16] = []
@@ -92,6 +94,10 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
     var symmetry = true
     /// Bytes of a bitstate array instead of the exact fingerprint table (a partial search).
     var bitstateBytes: Int?
+    /// Play only one order of two moves that commute (`MoveIndependence`), where the other order is covered. Not
+    /// with a bitstate array (whose skipped states would void the argument that every state's least path is
+    /// played), nor with `comparesProviderStateOnly` (coverage records every transition's rules).
+    var partialOrder = false
     /// What the search records of each transition.
     var recorder: Recorder
     /// States are equal when their provider states are (coverage), not also their path monitor and clock.
@@ -118,15 +124,24 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
         let apply = machine.apply
         let renaming = machine.renaming
         let rename = symmetry ? renaming : nil
+        let independence =
+            partialOrder && bitstateBytes == nil && !comparesProviderStateOnly
+            ? MoveIndependence(
+                moves: moves, signOutMatters: checker.tracksSignOut || checker.tracksHandover,
+                footprint: machine.footprint)
+            : MoveIndependence(count: moves.moves.count)
         var outcome: ExplorationOutcome
         if let bitstateBytes {
             var visited = BitstateSet(bytes: bitstateBytes)
-            outcome = search(initial: initial, apply: apply, rename: rename, visited: &visited)
+            outcome = search(
+                initial: initial, apply: apply, rename: rename, independence: independence, visited: &visited)
         } else {
             var visited = FingerprintSet()
-            outcome = search(initial: initial, apply: apply, rename: rename, visited: &visited)
+            outcome = search(
+                initial: initial, apply: apply, rename: rename, independence: independence, visited: &visited)
         }
         outcome.symmetryReduced = rename != nil
+        outcome.partialOrderReduced = independence.reduces
         return outcome
     }
 
@@ -142,6 +157,8 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
             var transition: Int
             /// Nil on the last level, whose states are counted but not expanded.
             var node: Node<State>?
+            /// The node's sleep set (partial-order reduction).
+            var sleep = MoveSet.empty
         }
         var candidates: [Candidate] = []
         /// Per frontier node of the slice: transitions of the slice up to and including that node's.
@@ -153,7 +170,7 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
 
     private mutating func search<State: Hashable & Sendable, Visited: VisitedStates>(
         initial: State, apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
-        rename: UserRenaming<State>?, visited: inout Visited
+        rename: UserRenaming<State>?, independence: MoveIndependence, visited: inout Visited
     ) -> ExplorationOutcome {
         let propertyCount = checker.properties.count
         let allFound: UInt64 = propertyCount >= 64 ? .max : (1 << UInt64(propertyCount)) - 1
@@ -175,6 +192,12 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
         _ = visited.insert(canonical(root.state, root.monitor, root.clock))
         var frontier = [root]
         var next: [Node<State>] = []
+        let reducing = independence.reduces
+        /// Per node of `frontier` and `next` (partial-order reduction only, empty otherwise): the moves not to play
+        /// from it. Each was played, from a node on the way there, before the move taken there, and commutes with
+        /// every move taken since. Kept beside the nodes so that a search without the reduction holds no more.
+        var frontierSleep: [MoveSet] = reducing ? [.empty] : []
+        var nextSleep: [MoveSet] = []
         var transitions = 0
         var completed = 0
         var truncated = false
@@ -191,6 +214,9 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
             visited.byteCountDuringNextInsert + frontier.capacity * stride + bytesAfterAppend(next, stride)
                 + bytesAfterAppend(parents, MemoryLayout<Int32>.stride)
                 + bytesAfterAppend(moveOf, MemoryLayout<UInt16>.stride)
+                + (reducing
+                    ? frontierSleep.capacity * MemoryLayout<MoveSet>.stride
+                        + bytesAfterAppend(nextSleep, MemoryLayout<MoveSet>.stride) : 0)
         }
 
         let jobs = max(1, self.jobs)
@@ -224,24 +250,28 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
                     handsOverAssumed: handsOverAssumed,
                     stopsWhenAllBroken: stopsWhenAllBroken, allFound: allFound, foundBefore: found,
                     keepsNodes: keepsNodes, hook: monitor, stop: stop, recorder: recorder,
-                    transitionBudget: maxTransitions == .max ? .max : maxTransitions - transitions)
+                    transitionBudget: maxTransitions == .max ? .max : maxTransitions - transitions,
+                    independence: reducing ? independence : nil)
                 frontier.withUnsafeBufferPointer { nodes in
-                    slices.withUnsafeMutableBufferPointer { results in
-                        dedupers.withUnsafeMutableBufferPointer { sets in
-                            withoutActuallyEscaping(apply) { apply in
-                                let shared = UncheckedSendable((nodes, results, sets, visited))
-                                let work = { @Sendable (slice: Int) in
-                                    let (nodes, results, sets, visited) = shared.value
-                                    results[slice] = context.expand(
-                                        nodes, bounds[slice]..<bounds[slice + 1], apply: apply, canonical: canonical,
-                                        seen: visited, local: &sets[slice],
-                                        progress: slice == 0
-                                            ? (statesBefore, transitionsBeforeLevel, level, sliceCount) : nil)
-                                }
-                                if sliceCount == 1 {
-                                    work(0)
-                                } else {
-                                    DispatchQueue.concurrentPerform(iterations: sliceCount, execute: work)
+                    frontierSleep.withUnsafeBufferPointer { sleeps in
+                        slices.withUnsafeMutableBufferPointer { results in
+                            dedupers.withUnsafeMutableBufferPointer { sets in
+                                withoutActuallyEscaping(apply) { apply in
+                                    let shared = UncheckedSendable((nodes, sleeps, results, sets, visited))
+                                    let work = { @Sendable (slice: Int) in
+                                        let (nodes, sleeps, results, sets, visited) = shared.value
+                                        results[slice] = context.expand(
+                                            nodes, sleeps, bounds[slice]..<bounds[slice + 1], apply: apply,
+                                            canonical: canonical,
+                                            seen: visited, local: &sets[slice],
+                                            progress: slice == 0
+                                                ? (statesBefore, transitionsBeforeLevel, level, sliceCount) : nil)
+                                    }
+                                    if sliceCount == 1 {
+                                        work(0)
+                                    } else {
+                                        DispatchQueue.concurrentPerform(iterations: sliceCount, execute: work)
+                                    }
                                 }
                             }
                         }
@@ -289,6 +319,7 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
                                 Node(
                                     state: node.state, monitor: node.monitor, clock: node.clock,
                                     id: Int32(parents.count - 1)))
+                            if reducing { nextSleep.append(candidate.sleep) }
                         }
                         let transitionsHere = transitionsBefore + candidate.transition
                         if visited.count >= maxStates {
@@ -328,6 +359,8 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
             widestFrontier = max(widestFrontier, next.count)
             swap(&frontier, &next)
             next.removeAll(keepingCapacity: true)
+            swap(&frontierSleep, &nextSleep)
+            nextSleep.removeAll(keepingCapacity: true)
         }
         let stoppedEarly = stopsWhenAllBroken && found == allFound && !frontier.isEmpty
         if stoppedEarly && !truncated && completed < depth {
@@ -338,7 +371,9 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
             violations: violations, states: visited.count, transitions: transitions, completedDepth: completed,
             closed: !truncated && !stoppedEarly && frontier.isEmpty && completed < depth,
             truncated: truncated, memoryLimited: memoryLimited, stoppedByMonitor: stoppedByMonitor,
-            fingerprintBytes: visited.byteCount + widestFrontier * stride, parents: parents, moveOf: moveOf)
+            fingerprintBytes: visited.byteCount + widestFrontier
+                * (stride + (reducing ? MemoryLayout<MoveSet>.stride : 0)),
+            parents: parents, moveOf: moveOf)
     }
 
     /// What the expanding threads share: the moves, the checker and the level's settings (all read-only).
@@ -356,11 +391,13 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
         let recorder: Recorder
         /// Transitions this slice may play (coverage's budget).
         let transitionBudget: Int
+        /// The moves that commute, when the search uses sleep sets (partial-order reduction).
+        let independence: MoveIndependence?
 
         /// Plays every open move from the frontier nodes `range`, keeping the successors not seen in earlier levels
         /// nor earlier in this slice, and the slice's first violation of each property not yet broken.
         func expand<State: Hashable & Sendable, Visited: VisitedStates>(
-            _ nodes: UnsafeBufferPointer<Node<State>>, _ range: Range<Int>,
+            _ nodes: UnsafeBufferPointer<Node<State>>, _ sleeps: UnsafeBufferPointer<MoveSet>, _ range: Range<Int>,
             apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
             canonical: CanonicalFingerprint<State>, seen: Visited, local: inout FingerprintSet,
             progress: (states: Int, transitions: Int, depth: Int, slices: Int)?
@@ -394,11 +431,17 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
             nodes: for position in range {
                 let node = nodes[position]
                 let open = moves.allowed[Int(min(node.monitor.actedUsers, UInt8(moves.allowed.count - 1)))]
+                /// Moves played from this node so far, and those not to play (partial-order reduction).
+                var played = MoveSet.empty
+                let asleep = independence != nil ? sleeps[position] : .empty
                 for moveIndex in open {
                     if transition >= transitionBudget {
                         slice.transitionsThrough.append(transition)
                         break nodes
                     }
+                    // Asleep: it commutes with the move that led here and was played before it, from where that
+                    // move was played; playing it here would reach a state of that other order at the same depth.
+                    if asleep.contains(moveIndex) { continue }
                     let move = moves.moves[moveIndex]
                     var state = node.state
                     var monitor = node.monitor
@@ -429,11 +472,19 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
                     transition += 1
                     if records { slice.recorder.record(trace, node: node.id, move: moveIndex) }
                     let fingerprint = canonical(state, monitor, clock)
+                    // Partial-order reduction: the successor sleeps through the moves asleep here or played here
+                    // before this one that commute with it.
+                    var sleep = MoveSet.empty
+                    if let independence {
+                        sleep = asleep.union(played).intersection(independence.commuting[moveIndex])
+                        played.insert(moveIndex)
+                    }
                     guard !seen.contains(fingerprint), local.insert(fingerprint) else { continue }
                     slice.candidates.append(
                         .init(
                             fingerprint: fingerprint, from: position, move: UInt16(moveIndex), transition: transition,
-                            node: keepsNodes ? Node(state: state, monitor: monitor, clock: clock, id: 0) : nil))
+                            node: keepsNodes ? Node(state: state, monitor: monitor, clock: clock, id: 0) : nil,
+                            sleep: sleep))
                     if let progress, let hook, slice.candidates.count % hook.interval == 0 {
                         // Progress while a long level expands: the states known so far plus this slice's share.
                         let estimate = progress.states + slice.candidates.count * progress.slices

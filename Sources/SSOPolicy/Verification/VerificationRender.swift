@@ -69,7 +69,10 @@ public enum VerificationRender {
                     + (options.exploreConditions ? "explored" : "default only") + "; time moves: "
                     + timeMovesText(report), indent: "  ", hanging: "    ") + "\n"
         out += "  explored \(counted(report.states, "state")), \(counted(report.transitions, "transition"))"
-        out += report.symmetryReduced ? " (states equal up to a renaming of users counted once)\n" : "\n"
+        var reductions: [String] = []
+        if report.symmetryReduced { reductions.append("states equal up to a renaming of users counted once") }
+        if report.partialOrderReduced { reductions.append("moves that commute played in one order") }
+        out += reductions.isEmpty ? "\n" : " (" + reductions.joined(separator: "; ") + ")\n"
         if let bytes = report.bitstateBytes {
             out +=
                 wrap(
@@ -257,6 +260,7 @@ public enum VerificationRender {
             ("completed_depth", .int(report.completedDepth)),
             ("closed", .bool(report.closed)),
             ("symmetry", .bool(report.symmetryReduced)),
+            ("partial_order", .bool(report.partialOrderReduced)),
             ("search", .string(report.bitstateBytes == nil ? "exact" : "bitstate")),
             ("truncated", .bool(report.truncated)),
             (
