@@ -101,7 +101,7 @@ actor WorkLimiter {
             waiting.append((id, continuation))
             Task {
                 try? await Task.sleep(until: deadline, clock: .continuous)
-                await self.expire(id)
+                self.expire(id)
             }
         }
         return granted ? .granted : .expired
