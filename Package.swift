@@ -141,6 +141,9 @@ let package = Package(
 // libFuzzer targets (Fuzz/), only with SSOPOLICY_FUZZ=1 so that plain `swift build` and `swift test` never see them:
 //   SSOPOLICY_FUZZ=1 swift build --sanitize=fuzzer --sanitize=address --scratch-path .build-fuzz --product FuzzLoader
 if Context.environment["SSOPOLICY_FUZZ"] == "1" {
+    // The fuzz targets need no embedded library: without the plugin, the fuzz build does not compile its tool
+    // with the fuzzer's sanitizer (whose own `main` would clash with the tool's).
+    for target in package.targets where target.name == "SSOPolicyBundledLibrary" { target.plugins = [] }
     for name in ["FuzzLoader", "FuzzBatch"] {
         package.targets.append(
             .executableTarget(
