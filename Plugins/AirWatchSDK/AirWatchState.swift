@@ -89,46 +89,41 @@ extension AirWatchState {
             store.stamp = Self.givenExpired
             store.sessionUser = user
         }
-        if stores.count != policy.storeCount {
+        if stores.count == policy.storeCount {
+            for index in stores.indices { stores[index] = store }
+        } else {
             stores = [AirWatchStore](repeating: store, count: policy.storeCount)
         }
         if apps.count != policy.apps.count {
             apps = [AirWatchAppState](repeating: AirWatchAppState(), count: policy.apps.count)
         }
         let data = givenUser.map(Self.bit) ?? 0
-        // Written through buffers: one uniqueness check per array instead of one per element written.
-        stores.withUnsafeMutableBufferPointer { stores in
-            for index in stores.indices { stores[index] = store }
-            apps.withUnsafeMutableBufferPointer { apps in
-                for index in apps.indices {
-                    let app = policy.apps[index]
-                    var state = AirWatchAppState()
-                    state.running = running
-                    state.unlockedInProcess = running
-                    guard app.usesSDK else {
-                        // Without the SDK the facts describe the app's own login: a live session while it runs.
-                        if live && running && app.ownLogin != .none { state.ownSessionUser = user }
-                        if givenUser != nil { state.dataUsers = data }
-                        apps[index] = state
-                        continue
-                    }
-                    // Only `first_launch` leaves the one-time managed token unused; any registration has spent it.
-                    state.tokenConsumed = silentFact != AirWatchFact.silentFirstLaunch
-                    state.silentRoute = silent
-                    if silent {
-                        // Silent login succeeded before: with SSO the cluster holds the user's common identity (the
-                        // app counts as registered when the session is also live); without SSO the app is
-                        // registered.
-                        stores[app.store].identity = user
-                        if live || !app.effectiveSSO {
-                            state.registered = true
-                            state.registeredUser = user
-                            state.dataUsers = data
-                        }
-                    }
-                    apps[index] = state
+        for index in apps.indices {
+            let app = policy.apps[index]
+            var state = AirWatchAppState()
+            state.running = running
+            state.unlockedInProcess = running
+            guard app.usesSDK else {
+                // Without the SDK the facts describe the app's own login: a live session while it runs.
+                if live && running && app.ownLogin != .none { state.ownSessionUser = user }
+                if givenUser != nil { state.dataUsers = data }
+                apps[index] = state
+                continue
+            }
+            // Only `first_launch` leaves the one-time managed token unused; any registration has spent it.
+            state.tokenConsumed = silentFact != AirWatchFact.silentFirstLaunch
+            state.silentRoute = silent
+            if silent {
+                // Silent login succeeded before: with SSO the cluster holds the user's common identity (the app
+                // counts as registered when the session is also live); without SSO the app is registered.
+                stores[app.store].identity = user
+                if live || !app.effectiveSSO {
+                    state.registered = true
+                    state.registeredUser = user
+                    state.dataUsers = data
                 }
             }
+            apps[index] = state
         }
         checkedOutUser = checkedOut
         checkOutGeneration = checkedOut == nil ? 0 : 1
@@ -139,13 +134,11 @@ extension AirWatchState {
     /// At the first event: sessions and passcodes given as facts get real times.
     mutating func startClock(_ time: Int, timeout: Int) {
         clockStarted = true
-        stores.withUnsafeMutableBufferPointer { stores in
-            for index in stores.indices {
-                if stores[index].stamp == Self.givenLive {
-                    stores[index].stamp = time
-                } else if stores[index].stamp == Self.givenExpired {
-                    stores[index].stamp = time - timeout
-                }
+        for index in stores.indices {
+            if stores[index].stamp == Self.givenLive {
+                stores[index].stamp = time
+            } else if stores[index].stamp == Self.givenExpired {
+                stores[index].stamp = time - timeout
             }
         }
     }
@@ -153,17 +146,13 @@ extension AirWatchState {
     /// Replaces the "acting user" placeholder from facts with the first user who acts.
     mutating func resolveActingUser(_ user: UserID) {
         actingResolved = true
-        apps.withUnsafeMutableBufferPointer { apps in
-            for index in apps.indices {
-                if apps[index].registeredUser == Self.actingUser { apps[index].registeredUser = user }
-                if apps[index].ownSessionUser == Self.actingUser { apps[index].ownSessionUser = user }
-            }
+        for index in apps.indices {
+            if apps[index].registeredUser == Self.actingUser { apps[index].registeredUser = user }
+            if apps[index].ownSessionUser == Self.actingUser { apps[index].ownSessionUser = user }
         }
-        stores.withUnsafeMutableBufferPointer { stores in
-            for index in stores.indices {
-                if stores[index].identity == Self.actingUser { stores[index].identity = user }
-                if stores[index].sessionUser == Self.actingUser { stores[index].sessionUser = user }
-            }
+        for index in stores.indices {
+            if stores[index].identity == Self.actingUser { stores[index].identity = user }
+            if stores[index].sessionUser == Self.actingUser { stores[index].sessionUser = user }
         }
     }
 
