@@ -2,7 +2,7 @@
 # Reproduces every row of the README's "Scale" table in one run, on a release build, and prints one line per row
 # (same order, same commands), so a change can be compared side by side with the numbers before it.
 #
-#   Benchmarks/run-all.sh            # everything (~3 minutes after the release build)
+#   Benchmarks/run-all.sh            # everything (about 10 minutes after the release build on 2 cores)
 #   QUICK=1 Benchmarks/run-all.sh    # shorter runs (smaller batch files, 3 s of wrk), for a first look
 #
 # Needs: a release build (made here), python3, wrk (Debian: apt-get install wrk), GNU time (/usr/bin/time).

@@ -13,9 +13,8 @@ import Testing
 /// verdicts and counterexample lengths, fewer or as many transitions; with and without symmetry and threads.
 struct PartialOrderTests {
     static func options(symmetry: Bool, partialOrder: Bool, users: Int = 3, depth: Int = 4) -> VerificationOptions {
-        var options = VerificationOptions(users: users, depth: depth, exhaustive: true, symmetry: symmetry)
-        options.partialOrder = partialOrder
-        return options
+        VerificationOptions(
+            users: users, depth: depth, exhaustive: true, symmetry: symmetry, partialOrder: partialOrder)
     }
 
     @Test(arguments: VerifyReductionTests.policyFiles)

@@ -34,11 +34,7 @@ struct VerifyReductionTests {
         try Verifier(engine: engine).verify(try engine.loadPolicy(path: file), options: options)
     }
 
-    static let plain: VerificationOptions = {
-        var options = VerificationOptions(users: 3, depth: 4, exhaustive: true, symmetry: false)
-        options.partialOrder = false
-        return options
-    }()
+    static let plain = VerificationOptions(users: 3, depth: 4, exhaustive: true, symmetry: false, partialOrder: false)
 
     @Test func theBundledPoliciesAreAllHere() {
         #expect(Self.policyFiles.count >= 15)
@@ -175,47 +171,39 @@ struct UserRenamingTests {
         let permutations: [UserPermutation]
 
         mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> [String] {
-            let initial = machine.initialState(start)
+            guard let renaming = machine.renaming else { return ["no renaming"] }
             let apply = machine.apply
-            let renaming = machine.renaming
-            guard let rename = renaming?.rename, let forEachUser = renaming?.forEachUser else { return ["no renaming"] }
+            let walk = ReachableStates(machine, moves: moves)
             var trace = RuleTrace(.off)
             var failures: [String] = []
-            var frontier = [initial]
-            var seen: Set<State> = [initial]
-            for _ in 0..<3 {
-                var next: [State] = []
-                for state in frontier {
-                    for move in moves.moves {
-                        guard var event = move.event else { continue }
-                        event.time = 36_000
-                        var after = state
-                        let outcome = apply(&after, event, &trace)
-                        for permutation in permutations {
-                            var renamed = state
-                            rename(&renamed, permutation)
-                            var renamedEvent = event
-                            renamedEvent.user = permutation(event.user)
-                            let renamedOutcome = apply(&renamed, renamedEvent, &trace)
-                            var expected = after
-                            rename(&expected, permutation)
-                            var listed: [UserID] = []
-                            forEachUser(after) { listed.append(permutation($0)) }
-                            var listedRenamed: [UserID] = []
-                            forEachUser(expected) { listedRenamed.append($0) }
-                            if renamed != expected || renamedOutcome.session != outcome.session
-                                || Set(listed) != Set(listedRenamed)
-                                || renamedOutcome.sessionUser != permutation(outcome.sessionUser)
-                                || renamedOutcome.findings != outcome.findings
-                            {
-                                failures.append(
-                                    "\(move.eventName) \(move.targetText) by \(String(describing: event.user))")
-                            }
+            walk.walk(from: machine.initialState(start), depth: 2, maxStates: .max) { node, _ in
+                for move in moves.moves.indices {
+                    guard var event = moves.moves[move].event else { continue }
+                    event.time = node.clock
+                    var after = node.state
+                    let outcome = apply(&after, event, &trace)
+                    for permutation in permutations {
+                        var renamed = node.state
+                        renaming.rename(&renamed, permutation)
+                        var renamedEvent = event
+                        renamedEvent.user = permutation(event.user)
+                        let renamedOutcome = apply(&renamed, renamedEvent, &trace)
+                        var expected = after
+                        renaming.rename(&expected, permutation)
+                        var listed: [UserID] = []
+                        renaming.forEachUser(after) { listed.append(permutation($0)) }
+                        var listedRenamed: [UserID] = []
+                        renaming.forEachUser(expected) { listedRenamed.append($0) }
+                        if renamed != expected || renamedOutcome.session != outcome.session
+                            || Set(listed) != Set(listedRenamed)
+                            || renamedOutcome.sessionUser != permutation(outcome.sessionUser)
+                            || renamedOutcome.findings != outcome.findings
+                        {
+                            failures.append(walk.step(move, names: ["alice", "bob", "carol"]))
                         }
-                        if seen.insert(after).inserted { next.append(after) }
                     }
                 }
-                frontier = next
+                return true
             }
             return failures
         }

@@ -39,11 +39,6 @@ public enum EvaluateRunAgreement {
         return policy.drive(&walker)
     }
 
-    struct WalkNode<State: Hashable>: Hashable {
-        var state: State
-        var clock: Int
-    }
-
     struct Walker: StateMachineDriver {
         /// The facts the walk starts from.
         let start: FactValues
@@ -57,58 +52,21 @@ public enum EvaluateRunAgreement {
         let describe: (Any, Int, Int) -> [String: String]?
 
         mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> Report {
-            let initial = machine.initialState(start)
-            let apply = machine.apply
-            typealias Node = WalkNode<State>
+            let walk = ReachableStates(machine, moves: moves)
             var report = Report()
-            var seen: Set<Node> = [Node(state: initial, clock: Clock.start)]
-            var frontier: [(node: Node, path: [String])] = [(Node(state: initial, clock: Clock.start), [])]
             let descriptor = policy.descriptor
             let accessEvents = descriptor.allEvents.indices.filter { index in
                 guard descriptor.allEvents[index].isAccessAttempt else { return false }
                 if case .choice = descriptor.allEvents[index].target { return false }
                 return true
             }
-            var level = 0
-            while !frontier.isEmpty {
-                var next: [(node: Node, path: [String])] = []
-                for (node, path) in frontier {
-                    compare(node.state, clock: node.clock, path: path, events: accessEvents, apply: apply, &report)
-                    if report.mismatches.count >= maxMismatches {
-                        report.states = seen.count
-                        return report
-                    }
-                    guard level < depth else { continue }
-                    for move in moves.moves {
-                        var child = node
-                        var step: String
-                        switch move.kind {
-                        case .wait(let seconds):
-                            child.clock += seconds
-                            step = "wait \(move.targetText)"
-                        case .event(var event):
-                            event.time = child.clock
-                            var trace = RuleTrace(.off)
-                            _ = apply(&child.state, event, &trace)
-                            let who = event.user.map { names[Int($0.index)] + " " } ?? ""
-                            step = "\(who)\(move.eventName): \(move.targetText)"
-                        case .handover(_, _, let events):
-                            // A handover is its provider's own events in a row, applied at one time.
-                            for var event in events {
-                                event.time = child.clock
-                                var trace = RuleTrace(.off)
-                                _ = apply(&child.state, event, &trace)
-                            }
-                            step = "handover \(move.targetText)"
-                        }
-                        guard seen.count < maxStates, seen.insert(child).inserted else { continue }
-                        next.append((child, path + [step]))
-                    }
-                }
-                frontier = next
-                level += 1
+            report.states = walk.walk(from: machine.initialState(start), depth: depth, maxStates: maxStates) {
+                node, path in
+                compare(
+                    node.state, clock: node.clock, path: path.map { walk.step($0, names: names) },
+                    events: accessEvents, apply: machine.apply, &report)
+                return report.mismatches.count < maxMismatches
             }
-            report.states = seen.count
             return report
         }
 

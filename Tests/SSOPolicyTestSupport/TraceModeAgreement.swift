@@ -16,7 +16,7 @@ public enum TraceModeAgreement {
         public var mismatches: [String] = []
     }
 
-    public static func check(_ policy: CompiledPolicy, users: Int = 2, depth: Int = 4, maxStates: Int = 4_000)
+    public static func check(_ policy: CompiledPolicy, users: Int = 2, depth: Int = 3, maxStates: Int = 4_000)
         -> Report
     {
         guard let facts = StartFacts.make(policy, users: users) else {
@@ -37,48 +37,25 @@ public enum TraceModeAgreement {
         let maxStates: Int
 
         mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> Report {
-            let initial = machine.initialState(start)
-            let apply = machine.apply
+            let walk = ReachableStates(machine, moves: moves)
             var report = Report()
-            var seen: Set<State> = [initial]
-            var frontier: [(state: State, path: [String])] = [(initial, [])]
             var fired = RuleTrace(.fired)
             var off = RuleTrace(.off)
-            for _ in 0..<depth where !frontier.isEmpty {
-                var next: [(state: State, path: [String])] = []
-                for (state, path) in frontier {
-                    for move in moves.moves {
-                        let events: [ProviderEvent]
-                        switch move.kind {
-                        case .event(let event): events = [event]
-                        case .handover(_, _, let handover): events = handover
-                        case .wait: continue
-                        }
-                        var fast = state
-                        var traced = state
-                        var differs = false
-                        for event in events {
-                            off.reset()
-                            fired.reset()
-                            let fastOutcome = apply(&fast, event, &off)
-                            let tracedOutcome = apply(&traced, event, &fired)
-                            differs = differs || fastOutcome != tracedOutcome
-                        }
-                        report.compared += 1
-                        let step = "\(move.eventName) \(move.targetText)"
-                        if differs || fast != traced {
-                            report.mismatches.append(
-                                (path + [step]).joined(separator: " → ")
-                                    + (differs ? ": the outcome differs" : ": the state differs"))
-                            if report.mismatches.count >= 20 { return report }
-                        }
-                        guard seen.count < maxStates, seen.insert(fast).inserted else { continue }
-                        next.append((fast, path + [step]))
-                    }
+            report.states = walk.walk(from: machine.initialState(start), depth: depth, maxStates: maxStates) {
+                node, path in
+                for move in moves.moves.indices {
+                    let (fast, fastOutcomes) = walk.play(move, on: node, trace: &off)
+                    let (traced, tracedOutcomes) = walk.play(move, on: node, trace: &fired)
+                    report.compared += 1
+                    let differs = fastOutcomes != tracedOutcomes
+                    guard differs || fast != traced else { continue }
+                    report.mismatches.append(
+                        walk.steps(path + [move], names: StartFacts.names)
+                            + (differs ? ": the outcome differs" : ": the state differs"))
+                    if report.mismatches.count >= 20 { return false }
                 }
-                frontier = next
+                return true
             }
-            report.states = seen.count
             return report
         }
     }

@@ -33,7 +33,7 @@ public struct VerificationOptions: Sendable, Hashable {
     /// fewer transitions are played. Not with a bitstate array. Off by default: the bundled vendors' events share
     /// device-wide state, so few moves commute, and on the bundled policies it skips under 1 % of the transitions
     /// for a sleep set per frontier node (the README's verify section has the numbers).
-    public var partialOrder = false
+    public var partialOrder: Bool
     /// Bytes of a bitstate array (SPIN's supertrace) that replaces the exact state table: fixed memory, but a
     /// partial search that may skip states. Nil: exact.
     public var bitstateBytes: Int?
@@ -48,9 +48,11 @@ public struct VerificationOptions: Sendable, Hashable {
     public init(
         users: Int = 2, depth: Int = 8, properties: [String] = [], assumptions: [VerificationAssumption] = [],
         exploreConditions: Bool = false, maxStates: Int = 50_000_000, exhaustive: Bool = false,
-        maxMemoryBytes: Int = defaultMaxMemoryBytes, symmetry: Bool = true, jobs: Int = 1, bitstateBytes: Int? = nil
+        maxMemoryBytes: Int = defaultMaxMemoryBytes, symmetry: Bool = true, partialOrder: Bool = false, jobs: Int = 1,
+        bitstateBytes: Int? = nil
     ) {
         self.symmetry = symmetry
+        self.partialOrder = partialOrder
         self.jobs = jobs
         self.bitstateBytes = bitstateBytes
         self.exhaustive = exhaustive

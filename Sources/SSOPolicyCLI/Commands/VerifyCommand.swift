@@ -174,12 +174,11 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
         }
         if !problems.isEmpty { throw DiagnosticsError(problems) }
 
-        var options = VerificationOptions(
+        let options = VerificationOptions(
             users: users, depth: depth, properties: properties, assumptions: seenAssumptions,
             exploreConditions: exploreConditions, maxStates: maxStates, exhaustive: exhaustive,
-            maxMemoryBytes: maxMemory << 20, symmetry: symmetry,
+            maxMemoryBytes: maxMemory << 20, symmetry: symmetry, partialOrder: partialOrder,
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, bitstateBytes: bitstate.map { $0 << 20 })
-        options.partialOrder = partialOrder
         let showsProgress = progress ?? (isatty(STDERR_FILENO) != 0)
         let watch =
             showsProgress || timeout != nil
