@@ -31,8 +31,18 @@ struct AirWatchContext {
         nonmutating unsafeMutableAddress { statePointer }
     }
 
-    /// The app the decision is about: the event's app, or the app a loop over the device is at.
-    var app: Int
+    /// The app the decision is about: the event's app, or the app a loop over the device is at. Setting it reads
+    /// that app's compiled entry, fixed predicates and store index once, so rules read them from the context.
+    var app: Int {
+        didSet { select(app) }
+    }
+
+    /// The compiled app the decision is about.
+    private(set) var entry: AirWatchApp
+    /// That app's fixed predicates (`AirWatchPredicate.fixedHolds`), as bits.
+    private(set) var fixedPredicates: UInt64
+    /// The index of that app's store (its own, or its cluster's shared store).
+    private(set) var storeIndex: Int
     var user: UserID?
     var time: Int
     var event: EventID
@@ -59,19 +69,26 @@ struct AirWatchContext {
         self.policyPointer = policy
         self.statePointer = state
         self.app = app
+        // A policy has at least one app (the loader says so); a device-wide event of a policy built without apps
+        // reads the placeholder, whose store no rule reaches.
+        let known = app < policy.pointee.apps.count
+        self.entry = known ? policy.pointee.apps[app] : Self.placeholder
+        self.fixedPredicates = known ? policy.pointee.fixedPredicates[app] : 0
+        self.storeIndex = self.entry.store
         self.user = event.user
         self.time = event.time
         self.event = event.event
     }
 
-    /// The compiled app the decision is about.
-    var entry: AirWatchApp { policy.apps[app] }
+    private static let placeholder = AirWatchApp(
+        authentication: .disabled, ssoRequested: false, noAnchorApp: false, anchorProfileOff: false,
+        sdkNotInitialized: false, effectiveSSO: false, store: 0, clearsDataOnWipe: false, clearsDataOnUserChange: false)
 
-    /// That app's fixed predicates (`AirWatchPredicate.fixedHolds`), as bits.
-    var fixedPredicates: UInt64 { policy.fixedPredicates[app] }
-
-    /// The index of that app's store (its own, or its cluster's shared store).
-    var storeIndex: Int { policy.apps[app].store }
+    private mutating func select(_ app: Int) {
+        entry = policy.apps[app]
+        fixedPredicates = policy.fixedPredicates[app]
+        storeIndex = entry.store
+    }
 
     /// The SDK's state for that app.
     var appState: AirWatchAppState {
@@ -81,24 +98,35 @@ struct AirWatchContext {
 
     /// That app's store.
     var store: AirWatchStore {
-        get { state.stores[policy.apps[app].store] }
-        _modify { yield &state.stores[policy.apps[app].store] }
+        get { state.stores[storeIndex] }
+        _modify { yield &state.stores[storeIndex] }
     }
 
     /// Whether that app's store holds a session within its timeout now.
+    @inline(__always)
     var storeSessionLive: Bool { state.sessionLive(storeIndex, at: time, timeout: policy.timeout) }
 
     /// Whether the session serves this access: live, and not a cold launch that must authenticate (option C2).
+    @inline(__always)
     var sessionLive: Bool {
         storeSessionLive && !(policy.coldLaunchRequiresAuth && !state.apps[app].unlockedInProcess)
     }
 
     /// Whose session serves the attempt: the store's with the SDK, the app's own login without it.
+    @inline(__always)
     var servingSessionUser: UserID? {
-        policy.apps[app].usesSDK ? state.stores[policy.apps[app].store].sessionUser : state.apps[app].ownSessionUser
+        entry.usesSDK ? state.stores[storeIndex].sessionUser : state.apps[app].ownSessionUser
+    }
+
+    /// Whether the app's own login keeps a session until the process ends and holds one now. A property rather than
+    /// a call of `holds(in:)` from another predicate: `holds` must not recurse, or it cannot be inlined.
+    @inline(__always)
+    var ownSessionServes: Bool {
+        entry.ownLogin == .untilTerminated && state.apps[app].ownSessionUser != nil
     }
 
     /// Users whose session or data an app without the SDK holds, apart from `spared`.
+    @inline(__always)
     var heldUsers: UInt64 {
         var held = state.apps[app].dataUsers | (state.apps[app].ownSessionUser.map(AirWatchState.bit) ?? 0)
         if let spared { held &= ~AirWatchState.bit(spared) }

@@ -59,6 +59,9 @@ extension AirWatchPredicate {
     }
 
     /// The code each predicate names: reads the context only, never allocates (it runs on every attempt).
+    /// Always inlined: the generated trace-off path names each predicate as a constant, so this `switch` folds to
+    /// that predicate's own expression there.
+    @inline(__always)
     func holds(in context: AirWatchContext) -> Bool {
         switch self {
         case .ssoEffective, .managedTokenDelivered, .reuseCachedCredentials, .commonAuthenticationIsPassword,
@@ -99,9 +102,8 @@ extension AirWatchPredicate {
             return context.appState.dataUsers & ~(context.user.map(AirWatchState.bit) ?? 0) != 0
         case .ownLoginAsked:
             return context.event == AirWatchFact.wrongPasscode
-                || (context.entry.ownLogin != .none && !AirWatchPredicate.ownSessionServes.holds(in: context))
-        case .ownSessionServes:
-            return context.entry.ownLogin == .untilTerminated && context.appState.ownSessionUser != nil
+                || (context.entry.ownLogin != .none && !context.ownSessionServes)
+        case .ownSessionServes: return context.ownSessionServes
         case .ownSessionRunning: return context.appState.ownSessionUser != nil
         case .holdsUserSessionOrData: return context.heldUsers != 0
         case .beforeInitialCheck: return context.beforeInitialCheck

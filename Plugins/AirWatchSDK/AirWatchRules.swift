@@ -134,10 +134,13 @@ extension AirWatchRule {
     static let ssoStatus = DecisionList<AirWatchRule>(
         "SSO status query", [.statusBeforeInitialCheck, .statusEffective])
 
-    static let decisionLists: [DecisionListDeclaration] = [
+    /// Every ordered decision: `providers` lists them, and the generated trace-off path has code for each.
+    static let lists = [
         silentRoutes, identifyPrompt, sessionScope, securePasscode, securePassword, exposure, withoutSDKOpen,
         ssoStatus,
-    ].map(\.declaration)
+    ]
+
+    static let decisionLists = lists.map(\.declaration)
 }
 
 // MARK: Settings and facts the examples share.

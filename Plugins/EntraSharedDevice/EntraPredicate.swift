@@ -3,10 +3,10 @@ import SSOPolicyProviderKit
 /// Every condition an Entra rule can state, worded once and computed here (`holds`), so a trace prints the words of
 /// the code that decided.
 ///
-/// All of them are worked out at once, as bits (`PredicateBits`). The cases up to `safariSignedOut` read only the
-/// policy and the app: they are *fixed* for an app, worked out once when the policy is compiled (`fixedHolds`, kept
-/// in `EntraPolicy.fixedPredicates`), so a decision starts from those bits instead of copying the policy into its
-/// context. The cases after it read the state and the phase (`bits(in:)`).
+/// The cases up to `safariSignedOut` read only the policy and the app: they are *fixed* for an app, worked out once
+/// when the policy is compiled (`fixedHolds`, kept in `EntraPolicy.fixedPredicates`) and tested as bits
+/// (`PredicateBits`), so a decision reads them instead of copying the policy into its context. The cases after it
+/// read the state and the phase, each computed only when a rule asks (`holds(in:)`).
 enum EntraPredicate: UInt8, PredicateBits {
     typealias Context = EntraContext
 
@@ -90,38 +90,54 @@ enum EntraPredicate: UInt8, PredicateBits {
         }
     }
 
-    /// Every predicate's value for one decision: the fixed ones from the policy's bits, the others computed here.
+    /// The fixed predicates, the cases up to `safariSignedOut`: the rule table tests them as masks over the app's
+    /// bits.
+    static let inBits: UInt64 = (1 << (UInt64(safariSignedOut.rawValue) + 1)) - 1
+
+    /// The fixed predicates' values for the decision's app, worked out when the policy was compiled.
     @inline(__always)
-    static func bits(in context: EntraContext) -> UInt64 {
+    static func bits(in context: EntraContext) -> UInt64 { context.fixed }
+
+    /// The code each predicate names: a fixed one reads its bit, the others read the state and the phase. Never
+    /// allocates (it runs on every attempt). Always inlined: the generated trace-off path names each predicate as a
+    /// constant, so this `switch` folds to that predicate's own expression there; it must not call itself.
+    @inline(__always)
+    func holds(in context: EntraContext) -> Bool {
         let state = context.appState
         let device = context.deviceAccount
         let user = context.user
-        var values = PredicateValues<Self>(context.fixed)
+        switch self {
+        case .sharedModeConfigured, .osSupported, .authenticatorInstalled, .ssoExtensionReady, .requirementMissing,
+            .deviceShared, .onIOS, .brokerSilentSSO, .secondUserServed, .localRefreshTokenUsed, .notifyOnSignIn,
+            .safariKeptUnlessSignout, .appAware, .multipleAccountApp, .sharedForApp, .defaultModeApp,
+            .comparesAccountIDs, .clearsData, .signsOutFromBrowser, .safariSignedOut:
+            return context.fixed & 1 << rawValue != 0
         // An explicit sign-in by another user does not reuse the session the app holds.
-        values.set(.appHoldsSession, state.tokens != nil && (!context.explicit || state.tokens == user))
-        values.set(.appHoldsData, state.dataOwner != nil)
-        values.set(.staleLocalToken, state.tokens != nil && state.tokens != device)
-        values.set(.accountSignedIn, device != nil)
-        values.set(.userIsDeviceAccount, device == user)
-        values.set(.otherUserSignedIn, device != nil && device != user)
-        let held = values.holds(.onIOS) ? device : (state.principal ?? device)
-        values.set(.otherAccountHeld, held != nil && held != user)
-        values.set(.brokerHasUser, values.holds(.brokerSilentSSO) && device == user)
-        values.set(.safariSession, context.safari != nil)
-        values.set(.accountChanged, device != state.principal)
-        values.set(.explicitSignIn, context.explicit)
-        values.set(.callsCurrentAccount, context.callsCurrentAccount)
-        values.set(.foreignData, state.dataOwner != nil && state.dataOwner != context.current)
-        values.set(.currentAccountPresent, context.current != nil)
-        values.set(
-            .noticesChange,
-            !context.viaCurrentAccount || values.holds(.comparesAccountIDs) || context.current == nil)
-        values.set(.brokerSignOutFails, context.brokerFails)
-        values.set(.signedOutGlobally, context.signedOutGlobally)
-        values.set(.userKeptByAnApp, context.userKeptByAnApp)
-        values.set(.userTokensCached, context.userTokensCached)
-        values.set(.userStillHeld, context.userStillHeld)
-        return values.bits
+        case .appHoldsSession: return state.tokens != nil && (!context.explicit || state.tokens == user)
+        case .appHoldsData: return state.dataOwner != nil
+        case .staleLocalToken: return state.tokens != nil && state.tokens != device
+        case .accountSignedIn: return device != nil
+        case .userIsDeviceAccount: return device == user
+        case .otherUserSignedIn: return device != nil && device != user
+        case .otherAccountHeld:
+            let held = context.fixed & 1 << Self.onIOS.rawValue != 0 ? device : (state.principal ?? device)
+            return held != nil && held != user
+        case .brokerHasUser: return context.fixed & 1 << Self.brokerSilentSSO.rawValue != 0 && device == user
+        case .safariSession: return context.safari != nil
+        case .accountChanged: return device != state.principal
+        case .explicitSignIn: return context.explicit
+        case .callsCurrentAccount: return context.callsCurrentAccount
+        case .foreignData: return state.dataOwner != nil && state.dataOwner != context.current
+        case .currentAccountPresent: return context.current != nil
+        case .noticesChange:
+            return !context.viaCurrentAccount || context.fixed & 1 << Self.comparesAccountIDs.rawValue != 0
+                || context.current == nil
+        case .brokerSignOutFails: return context.brokerFails
+        case .signedOutGlobally: return context.signedOutGlobally
+        case .userKeptByAnApp: return context.userKeptByAnApp
+        case .userTokensCached: return context.userTokensCached
+        case .userStillHeld: return context.userStillHeld
+        }
     }
 
     var words: RuleCondition {

@@ -89,8 +89,11 @@ enum EntraRule: Int, RuleSet {
     /// Safari opened by a user (iOS).
     static let browser = DecisionList<EntraRule>("Safari: web SSO or web sign-in", [.browserWebSSO, .browserSignIn])
 
-    static let decisionLists = [
+    /// Every ordered decision: `providers` lists them, and the generated trace-off path has code for each.
+    static let lists = [
         notAwareSession, foreignData, deviceSession, secondUser, defaultSession, brokerSignOut, signOutData,
         browserAtSignOut, deviceInformation, browser,
-    ].map(\.declaration)
+    ]
+
+    static let decisionLists = lists.map(\.declaration)
 }

@@ -23,6 +23,47 @@ public protocol RuleSet: RawRepresentable, CaseIterable, Hashable, Sendable wher
 
     /// The compiled table; implement as `static let table = RuleTable<Self>()`.
     static var table: RuleTable<Self> { get }
+
+    /// Whether `rule` fires, nothing recorded: the path of benchmarks, batch evaluation and `verify`. The default
+    /// interprets the table. A provider on a hot path may instead check in straight-line code generated from the
+    /// table (`RuleCompiler` in the test support, whose test fails when the file no longer matches the table), so
+    /// its words and its code still come from the one definition.
+    static func firesUntraced(_ rule: Self, in context: Predicate.Context) -> Bool
+
+    /// The first rule of `list` that fires, nothing recorded (see `firesUntraced`).
+    static func firstUntraced(_ list: DecisionList<Self>, in context: Predicate.Context) -> Self?
+}
+
+extension RuleSet {
+    /// The table's interpreter: every check of the rule, in order.
+    @inlinable @inline(__always)
+    public static func firesUntraced(_ rule: Self, in context: Predicate.Context) -> Bool {
+        table.allHold(rule.rawValue, in: context)
+    }
+
+    @inlinable @inline(__always)
+    public static func firstUntraced(_ list: DecisionList<Self>, in context: Predicate.Context) -> Self? {
+        for rule in list.rules where firesUntraced(rule, in: context) { return rule }
+        return nil
+    }
+}
+
+extension RuleSet where Predicate: PredicateBits {
+    /// The table's interpreter for predicates worked out together: the context's bits read once, the rule's masks
+    /// tested, then its other conditions in order.
+    @inlinable @inline(__always)
+    public static func firesUntraced(_ rule: Self, in context: Predicate.Context) -> Bool {
+        table.fires(rule.rawValue, bits: Predicate.bits(in: context), in: context)
+    }
+
+    /// The bits are read once for the whole list.
+    @inlinable @inline(__always)
+    public static func firstUntraced(_ list: DecisionList<Self>, in context: Predicate.Context) -> Self? {
+        let bits = Predicate.bits(in: context)
+        let table = table
+        for rule in list.rules where table.fires(rule.rawValue, bits: bits, in: context) { return rule }
+        return nil
+    }
 }
 
 extension RuleSet {

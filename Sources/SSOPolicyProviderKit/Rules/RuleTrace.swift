@@ -51,11 +51,11 @@ public struct RuleTrace: Sendable, Hashable {
     /// Evaluates a rule of a `RuleSet` against the provider's context: it fires when every condition holds, checked
     /// in the rule's order. The trace records that it fired, or (under `.explain`) the first condition that failed.
     ///
-    /// With the trace off this inlines, in the provider's module, to a loop over the rule's checks calling the
-    /// predicates' own code; recording is out of line so that it does not weigh on that path.
+    /// With the trace off this is the rule set's `firesUntraced` (the table's interpreter, or code generated from
+    /// the table), inlined in the provider's module; recording is out of line so that it does not weigh on that path.
     @inlinable @inline(__always)
     public mutating func evaluate<Rules: RuleSet>(_ rule: Rules, in context: Rules.Predicate.Context) -> Bool {
-        if mode == .off { return Rules.table.allHold(rule.rawValue, in: context) }
+        if mode == .off { return Rules.firesUntraced(rule, in: context) }
         return evaluateRecording(rule, in: context)
     }
 
@@ -85,33 +85,7 @@ public struct RuleTrace: Sendable, Hashable {
     public mutating func first<Rules: RuleSet>(_ list: DecisionList<Rules>, in context: Rules.Predicate.Context)
         -> Rules?
     {
-        for rule in list.rules where evaluate(rule, in: context) { return rule }
-        return nil
-    }
-
-    /// `evaluate(_:in:)` for predicates worked out together: with the trace off, the context's bits are read once,
-    /// the rule's masks tested, then its other conditions.
-    @inlinable @inline(__always)
-    public mutating func evaluate<Rules: RuleSet>(_ rule: Rules, in context: Rules.Predicate.Context) -> Bool
-    where Rules.Predicate: PredicateBits {
-        if mode == .off {
-            return Rules.table.fires(rule.rawValue, bits: Rules.Predicate.bits(in: context), in: context)
-        }
-        return evaluateRecording(rule, in: context)
-    }
-
-    /// `first(_:in:)` for predicates worked out together: with the trace off, the bits are read once for the whole
-    /// list.
-    @inlinable @inline(__always)
-    public mutating func first<Rules: RuleSet>(_ list: DecisionList<Rules>, in context: Rules.Predicate.Context)
-        -> Rules? where Rules.Predicate: PredicateBits
-    {
-        if mode == .off {
-            let bits = Rules.Predicate.bits(in: context)
-            let table = Rules.table
-            for rule in list.rules where table.fires(rule.rawValue, bits: bits, in: context) { return rule }
-            return nil
-        }
+        if mode == .off { return Rules.firstUntraced(list, in: context) }
         for rule in list.rules where evaluateRecording(rule, in: context) { return rule }
         return nil
     }
