@@ -171,6 +171,9 @@ enum ImprivataPredicate: NamedPredicate {
         }
     }
 
+    /// The code each predicate names. Always inlined: the generated trace-off path names each predicate as a
+    /// constant, so this `switch` folds to that predicate's own expression there; it must not call itself.
+    @inline(__always)
     func holds(in context: ImprivataContext) -> Bool {
         let policy = context.policy
         let state = context.state

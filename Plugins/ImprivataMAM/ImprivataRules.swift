@@ -82,10 +82,13 @@ enum ImprivataRule: Int, RuleSet {
     static let terminate = DecisionList<ImprivataRule>(
         "an app's process ends", [.terminateSessionRestored, .terminateSessionDropped])
 
-    static let decisionLists = [
+    /// Every ordered decision: `providers` lists them, and the generated trace-off path has code for each.
+    static let lists = [
         deviceGate, appSession, checkOutGate, checkOutPrompt, appLogout, checkInPasscode, overdue, emergency, signOut,
         terminate,
-    ].map(\.declaration)
+    ]
+
+    static let decisionLists = lists.map(\.declaration)
 
     // MARK: Example facts
 

@@ -2,8 +2,10 @@
 public struct UserID: Hashable, Sendable, Comparable {
     public var index: UInt16
 
+    @inlinable
     public init(_ index: Int) { self.index = UInt16(index) }
 
+    @inlinable
     public static func < (lhs: UserID, rhs: UserID) -> Bool { lhs.index < rhs.index }
 }
 
@@ -11,9 +13,12 @@ public struct UserID: Hashable, Sendable, Comparable {
 public struct AppID: Hashable, Sendable, Comparable {
     public var index: UInt16
 
+    @inlinable
     public init(_ index: Int) { self.index = UInt16(index) }
 
+    @inlinable
     public var int: Int { Int(index) }
 
+    @inlinable
     public static func < (lhs: AppID, rhs: AppID) -> Bool { lhs.index < rhs.index }
 }

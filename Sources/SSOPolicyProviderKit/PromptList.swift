@@ -2,11 +2,19 @@
 ///
 /// Holds up to 8 prompts (an access shows at most three in any provider).
 public struct PromptList: Sendable, Hashable, Sequence, ExpressibleByArrayLiteral, CustomStringConvertible {
-    public private(set) var packed: UInt64 = 0
-    public private(set) var count: Int = 0
+    // Stored under other names so the inlinable members below can write them while `packed` and `count` stay
+    // read-only.
+    @usableFromInline var storage: UInt64 = 0
+    @usableFromInline var length: Int = 0
+
+    @inlinable
+    public var packed: UInt64 { storage }
+    @inlinable
+    public var count: Int { length }
 
     public static let capacity = 8
 
+    @inlinable
     public init() {}
 
     public init(arrayLiteral elements: Prompt...) {
@@ -17,30 +25,42 @@ public struct PromptList: Sendable, Hashable, Sequence, ExpressibleByArrayLitera
         for prompt in prompts { append(prompt) }
     }
 
-    public var isEmpty: Bool { count == 0 }
+    @inlinable
+    public var isEmpty: Bool { length == 0 }
 
-    /// Appends a prompt; a prompt already last in the list is not asked twice in a row.
+    /// Appends a prompt.
+    @inlinable
     public mutating func append(_ prompt: Prompt) {
-        precondition(count < Self.capacity, "PromptList holds at most \(Self.capacity) prompts")
-        packed |= UInt64(prompt.rawValue) << (8 * UInt64(count))
-        count += 1
+        precondition(length < Self.capacity, "PromptList holds at most 8 prompts")
+        storage |= UInt64(prompt.rawValue) << (8 * UInt64(length))
+        length += 1
     }
 
+    @inlinable
     public func contains(_ prompt: Prompt) -> Bool {
         for candidate in self where candidate == prompt { return true }
         return false
     }
 
+    @inlinable
     public var last: Prompt? {
-        count == 0 ? nil : Prompt(rawValue: UInt8(truncatingIfNeeded: packed >> (8 * UInt64(count - 1))))
+        length == 0 ? nil : Prompt(rawValue: UInt8(truncatingIfNeeded: storage >> (8 * UInt64(length - 1))))
     }
 
-    public func makeIterator() -> Iterator { Iterator(packed: packed, remaining: count) }
+    @inlinable
+    public func makeIterator() -> Iterator { Iterator(packed: storage, remaining: length) }
 
     public struct Iterator: IteratorProtocol {
-        var packed: UInt64
-        var remaining: Int
+        @usableFromInline var packed: UInt64
+        @usableFromInline var remaining: Int
 
+        @inlinable
+        init(packed: UInt64, remaining: Int) {
+            self.packed = packed
+            self.remaining = remaining
+        }
+
+        @inlinable
         public mutating func next() -> Prompt? {
             guard remaining > 0 else { return nil }
             remaining -= 1

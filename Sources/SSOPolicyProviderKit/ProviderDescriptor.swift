@@ -141,34 +141,41 @@ public struct ProviderDescriptor: Sendable {
 /// A finding's index in its provider's catalogue.
 public struct FindingID: Hashable, Sendable {
     public var index: UInt8
+    @inlinable
     public init(_ index: Int) { self.index = UInt8(index) }
 }
 
 /// A detail's index in its provider's declarations.
 public struct DetailID: Hashable, Sendable {
     public var index: UInt8
+    @inlinable
     public init(_ index: Int) { self.index = UInt8(index) }
 }
 
 /// A fact's index in its provider's declarations.
 public struct FactID: Hashable, Sendable {
     public var index: UInt8
+    @inlinable
     public init(_ index: Int) { self.index = UInt8(index) }
 }
 
 /// An event's index in `ProviderDescriptor.allEvents` (0–3 are the required events).
 public struct EventID: Hashable, Sendable {
     public var index: UInt8
+    @inlinable
     public init(_ index: Int) { self.index = UInt8(index) }
 
-    public static let open = EventID(0)
-    public static let signOut = EventID(1)
-    public static let terminate = EventID(2)
-    public static let querySSOStatus = EventID(3)
+    // Computed and inlinable, so a provider's `switch` over events compares constants instead of calling the
+    // accessors of globals in this module.
+    @inlinable public static var open: EventID { EventID(0) }
+    @inlinable public static var signOut: EventID { EventID(1) }
+    @inlinable public static var terminate: EventID { EventID(2) }
+    @inlinable public static var querySSOStatus: EventID { EventID(3) }
 }
 
 /// A step condition's index in its provider's declarations.
 public struct StepConditionID: Hashable, Sendable {
     public var index: UInt8
+    @inlinable
     public init(_ index: Int) { self.index = UInt8(index) }
 }

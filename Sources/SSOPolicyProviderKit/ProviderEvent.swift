@@ -15,6 +15,7 @@ public struct ProviderEvent: Sendable, Hashable {
     public var time: Int
     public var conditions: StepConditions
 
+    @inlinable
     public init(event: EventID, target: Target, user: UserID?, time: Int, conditions: StepConditions = .init()) {
         self.event = event
         self.target = target
@@ -24,6 +25,7 @@ public struct ProviderEvent: Sendable, Hashable {
     }
 
     /// The app the event names, if it names one.
+    @inlinable
     public var app: AppID? {
         if case .app(let app) = target { return app }
         return nil

@@ -10,6 +10,7 @@ public struct StepOutcome: Sendable, Hashable {
     public var subject: UserID?
     public var details: DetailValues
 
+    @inlinable
     public init(
         prompts: PromptList = [], session: SessionKind, sessionUser: UserID? = nil, findings: FindingSet = .init(),
         subject: UserID? = nil, details: DetailValues = .init()
@@ -28,20 +29,31 @@ public struct StepOutcome: Sendable, Hashable {
 /// A set of findings of one provider, as a bit set over its catalogue.
 public struct FindingSet: Sendable, Hashable, Sequence {
     public static let capacity = 64
-    public private(set) var bits: UInt64 = 0
+    // Stored under another name so the inlinable members below can write it while `bits` stays read-only.
+    @usableFromInline var storage: UInt64 = 0
 
+    @inlinable
+    public var bits: UInt64 { storage }
+
+    @inlinable
     public init() {}
 
     public init(_ ids: [FindingID]) {
         for id in ids { insert(id) }
     }
 
-    public mutating func insert(_ id: FindingID) { bits |= 1 << UInt64(id.index) }
-    public mutating func remove(_ id: FindingID) { bits &= ~(1 << UInt64(id.index)) }
-    public func contains(_ id: FindingID) -> Bool { bits & (1 << UInt64(id.index)) != 0 }
-    public mutating func formUnion(_ other: FindingSet) { bits |= other.bits }
-    public var isEmpty: Bool { bits == 0 }
-    public var count: Int { bits.nonzeroBitCount }
+    @inlinable
+    public mutating func insert(_ id: FindingID) { storage |= 1 << UInt64(id.index) }
+    @inlinable
+    public mutating func remove(_ id: FindingID) { storage &= ~(1 << UInt64(id.index)) }
+    @inlinable
+    public func contains(_ id: FindingID) -> Bool { storage & (1 << UInt64(id.index)) != 0 }
+    @inlinable
+    public mutating func formUnion(_ other: FindingSet) { storage |= other.storage }
+    @inlinable
+    public var isEmpty: Bool { storage == 0 }
+    @inlinable
+    public var count: Int { storage.nonzeroBitCount }
 
     /// In catalogue order.
     public func makeIterator() -> AnyIterator<FindingID> {
@@ -59,21 +71,30 @@ public struct FindingSet: Sendable, Hashable, Sequence {
 /// an account detail stores 1 for `none` and 2 + the user's index.
 public struct DetailValues: Sendable, Hashable {
     public static let capacity = 8
-    public private(set) var slots = SIMD8<UInt16>()
+    // Stored under another name so the inlinable members below can write it while `slots` stays read-only.
+    @usableFromInline var storage = SIMD8<UInt16>()
 
+    @inlinable
+    public var slots: SIMD8<UInt16> { storage }
+
+    @inlinable
     public init() {}
 
+    @inlinable
     public mutating func set(_ detail: DetailID, choice index: Int) {
-        slots[Int(detail.index)] = UInt16(index + 1)
+        storage[Int(detail.index)] = UInt16(index + 1)
     }
 
+    @inlinable
     public mutating func set(_ detail: DetailID, account user: UserID?) {
-        slots[Int(detail.index)] = user.map { $0.index + 2 } ?? 1
+        storage[Int(detail.index)] = user.map { $0.index + 2 } ?? 1
     }
 
-    public mutating func clear(_ detail: DetailID) { slots[Int(detail.index)] = 0 }
+    @inlinable
+    public mutating func clear(_ detail: DetailID) { storage[Int(detail.index)] = 0 }
 
-    public func raw(_ detail: DetailID) -> UInt16 { slots[Int(detail.index)] }
+    @inlinable
+    public func raw(_ detail: DetailID) -> UInt16 { storage[Int(detail.index)] }
 
     public func choice(_ detail: DetailID) -> Int? {
         let raw = slots[Int(detail.index)]
