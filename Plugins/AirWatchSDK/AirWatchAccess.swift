@@ -20,8 +20,10 @@ extension AirWatchSDKProvider {
 
         // A cold launch forgets the in-process unlock (E7, E13).
         if !context.appState.running {
-            context.appState.running = true
-            context.appState.unlockedInProcess = false
+            context.updateApp { app in
+                app.running = true
+                app.unlockedInProcess = false
+            }
         }
         checkRequirements(context, findings: &findings, trace: &trace)
         trace.record(Rule.sessionScope, in: context)
@@ -43,13 +45,18 @@ extension AirWatchSDKProvider {
         // The user just typed their own credentials: the live session of another identity does not serve them.
         if !authenticated && trace.evaluate(Rule.identifyNewIdentitySession, in: context) { authenticated = true }
         if authenticated {
-            context.store.hasSession = true
-            context.store.stamp = context.time
-            context.store.sessionUser = context.store.identity ?? user
-            context.store.failedAttempts = 0
+            let time = context.time
+            context.updateStore { store in
+                store.hasSession = true
+                store.stamp = time
+                store.sessionUser = store.identity ?? user
+                store.failedAttempts = 0
+            }
         }
-        context.appState.unlockedInProcess = true
-        context.appState.lastKnownSSO = app.effectiveSSO
+        context.updateApp { state in
+            state.unlockedInProcess = true
+            state.lastKnownSSO = app.effectiveSSO
+        }
 
         // Whose session and whose data the user now sees; a passcode or password asked first stands between.
         var subject: UserID?
@@ -137,10 +144,12 @@ extension AirWatchSDKProvider {
         guard trace.evaluate(Rule.userChangeWipe, in: context) else { return }
         let checkedOut = context.state.checkedOutUser
         findings.insert(Finding.userChangeWipe.id)
-        context.appState.tokenConsumed = true
-        context.appState.registered = false
-        context.appState.registeredUser = nil
-        context.appState.silentRoute = false
+        context.updateApp { app in
+            app.tokenConsumed = true
+            app.registered = false
+            app.registeredUser = nil
+            app.silentRoute = false
+        }
         if context.entry.effectiveSSO {
             // The first app of the cluster to notice drops the previous user's common identity and session.
             if context.store.identity != checkedOut {
@@ -187,9 +196,11 @@ extension AirWatchSDKProvider {
             prompt = trace.first(Rule.identifyPrompt, in: context) == .identifyAppLogin ? .appCredentials : .credentials
         }
         // Any registration spends the one-time token: after a wipe or a user change silent login needs another route.
-        context.appState.tokenConsumed = true
-        context.appState.registered = true
-        context.appState.registeredUser = identity
+        context.updateApp { app in
+            app.tokenConsumed = true
+            app.registered = true
+            app.registeredUser = identity
+        }
         context.store.identity = identity
         return prompt
     }

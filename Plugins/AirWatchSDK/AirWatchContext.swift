@@ -96,6 +96,15 @@ struct AirWatchContext {
         _modify { yield &state.apps[app] }
     }
 
+    /// Several writes to the app's state in one access: one uniqueness check of the state's array instead of one
+    /// per write.
+    @inline(__always)
+    func updateApp(_ body: (inout AirWatchAppState) -> Void) { body(&state.apps[app]) }
+
+    /// Several writes to the app's store in one access (see `updateApp`).
+    @inline(__always)
+    func updateStore(_ body: (inout AirWatchStore) -> Void) { body(&state.stores[storeIndex]) }
+
     /// That app's store.
     var store: AirWatchStore {
         get { state.stores[storeIndex] }

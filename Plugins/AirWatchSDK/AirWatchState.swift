@@ -54,6 +54,7 @@ public struct AirWatchState: Hashable, Sendable {
     static let givenLive = Int.min
     static let givenExpired = Int.min + 1
 
+    @inline(__always)
     static func bit(_ user: UserID) -> UInt64 { 1 << UInt64(min(Int(user.index), 63)) }
 }
 
