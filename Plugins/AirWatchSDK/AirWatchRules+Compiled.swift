@@ -123,13 +123,11 @@ extension AirWatchRule {
     // inlines into it, as hand-written code would.
 
     /// `airwatch.identify.registered`
-    @inline(__always)
     static func identifyRegisteredFires(_ context: AirWatchContext) -> Bool {
         return AirWatchPredicate.registered.holds(in: context)
     }
 
     /// `airwatch.identify.common-identity`
-    @inline(__always)
     static func identifyCommonIdentityFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_0002 == 0x0000_0000_0000_0002
@@ -138,7 +136,6 @@ extension AirWatchRule {
     }
 
     /// `airwatch.identify.managed-token`
-    @inline(__always)
     static func identifyManagedTokenFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_0008 == 0x0000_0000_0000_0008
@@ -147,7 +144,6 @@ extension AirWatchRule {
     }
 
     /// `airwatch.identify.cached-credentials`
-    @inline(__always)
     static func identifyCachedCredentialsFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_0060 == 0x0000_0000_0000_0060
@@ -156,14 +152,12 @@ extension AirWatchRule {
     }
 
     /// `airwatch.identify.silent-login`
-    @inline(__always)
     static func identifySilentLoginFires(_ context: AirWatchContext) -> Bool {
         return !AirWatchPredicate.registered.holds(in: context)
             && AirWatchPredicate.silentLoginSucceeded.holds(in: context)
     }
 
     /// `airwatch.identify.common-auth`
-    @inline(__always)
     static func identifyCommonAuthFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_0002 == 0x0000_0000_0000_0002
@@ -171,7 +165,6 @@ extension AirWatchRule {
     }
 
     /// `airwatch.identify.common-auth-passcode`
-    @inline(__always)
     static func identifyCommonAuthPasscodeFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_0100 == 0x0000_0000_0000_0100
@@ -180,7 +173,6 @@ extension AirWatchRule {
     }
 
     /// `airwatch.identify.app-login`
-    @inline(__always)
     static func identifyAppLoginFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_0102 == 0
@@ -188,63 +180,54 @@ extension AirWatchRule {
     }
 
     /// `airwatch.identify.new-identity-session`
-    @inline(__always)
     static func identifyNewIdentitySessionFires(_ context: AirWatchContext) -> Bool {
         return AirWatchPredicate.identifyPrompted.holds(in: context)
             && AirWatchPredicate.sessionOfAnotherIdentity.holds(in: context)
     }
 
     /// `airwatch.sso.requirement-missing`
-    @inline(__always)
     static func ssoRequirementMissingFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_1800 == 0x0000_0000_0000_1800
     }
 
     /// `airwatch.sso.requirement-missing.anchor-app`
-    @inline(__always)
     static func ssoNoAnchorAppFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_2800 == 0x0000_0000_0000_2800
     }
 
     /// `airwatch.sso.requirement-missing.anchor-profile`
-    @inline(__always)
     static func ssoAnchorProfileFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_4800 == 0x0000_0000_0000_4800
     }
 
     /// `airwatch.sso.requirement-missing.sdk-not-initialized`
-    @inline(__always)
     static func ssoSDKNotInitializedFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_8800 == 0x0000_0000_0000_8800
     }
 
     /// `airwatch.session.shared`
-    @inline(__always)
     static func sessionSharedFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_0002 == 0x0000_0000_0000_0002
     }
 
     /// `airwatch.session.not-shared`
-    @inline(__always)
     static func sessionNotSharedFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_0002 == 0
     }
 
     /// `airwatch.session.timeout-expired`
-    @inline(__always)
     static func sessionTimeoutExpiredFires(_ context: AirWatchContext) -> Bool {
         return AirWatchPredicate.storeHoldsSession.holds(in: context)
             && AirWatchPredicate.timeoutPassed.holds(in: context)
     }
 
     /// `airwatch.secure.cold-launch`
-    @inline(__always)
     static func secureColdLaunchFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0004_0000 == 0x0000_0000_0004_0000
@@ -254,14 +237,12 @@ extension AirWatchRule {
     }
 
     /// `airwatch.secure.disabled.no-prompt`
-    @inline(__always)
     static func secureDisabledFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0020_0000 == 0x0000_0000_0020_0000
     }
 
     /// `airwatch.secure.passcode.create`
-    @inline(__always)
     static func securePasscodeCreateFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_0100 == 0x0000_0000_0000_0100
@@ -269,7 +250,6 @@ extension AirWatchRule {
     }
 
     /// `airwatch.secure.passcode.live-session`
-    @inline(__always)
     static func securePasscodeLiveFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0100_0100 == 0x0000_0000_0100_0100
@@ -278,7 +258,6 @@ extension AirWatchRule {
     }
 
     /// `airwatch.secure.passcode.every-access`
-    @inline(__always)
     static func securePasscodeEveryAccessFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_0100 == 0x0000_0000_0000_0100
@@ -287,7 +266,6 @@ extension AirWatchRule {
     }
 
     /// `airwatch.secure.passcode.prompt`
-    @inline(__always)
     static func securePasscodePromptFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_0100 == 0x0000_0000_0000_0100
@@ -296,14 +274,12 @@ extension AirWatchRule {
     }
 
     /// `airwatch.secure.passcode.change-expired`
-    @inline(__always)
     static func securePasscodeChangeFires(_ context: AirWatchContext) -> Bool {
         return AirWatchPredicate.passcodeEntered.holds(in: context)
             && AirWatchPredicate.passcodeExpired.holds(in: context)
     }
 
     /// `airwatch.secure.username-password.live-session`
-    @inline(__always)
     static func secureUsernamePasswordLiveFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_9000_0000 == 0x0000_0000_9000_0000
@@ -312,7 +288,6 @@ extension AirWatchRule {
     }
 
     /// `airwatch.secure.username-password.prompt`
-    @inline(__always)
     static func secureUsernamePasswordPromptFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_1000_0002 == 0x0000_0000_1000_0002
@@ -320,7 +295,6 @@ extension AirWatchRule {
     }
 
     /// `airwatch.secure.username-password.every-access`
-    @inline(__always)
     static func secureUsernamePasswordEveryAccessFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_1000_0000 == 0x0000_0000_1000_0000
@@ -328,7 +302,6 @@ extension AirWatchRule {
     }
 
     /// `airwatch.secure.username-password.app-session`
-    @inline(__always)
     static func secureUsernamePasswordAppSessionFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0001_1000_0000 == 0x0000_0001_1000_0000
@@ -337,7 +310,6 @@ extension AirWatchRule {
     }
 
     /// `airwatch.secure.no-repeat-prompt`
-    @inline(__always)
     static func secureNoRepeatPromptFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_0040 == 0x0000_0000_0000_0040
@@ -345,34 +317,29 @@ extension AirWatchRule {
     }
 
     /// `airwatch.exposure.previous-user-session`
-    @inline(__always)
     static func exposurePreviousSessionFires(_ context: AirWatchContext) -> Bool {
         return AirWatchPredicate.sessionOfAnotherUser.holds(in: context)
             && !AirWatchPredicate.barrierAsked.holds(in: context)
     }
 
     /// `airwatch.exposure.previous-user-session-behind-prompt`
-    @inline(__always)
     static func exposureBehindPromptFires(_ context: AirWatchContext) -> Bool {
         return AirWatchPredicate.sessionOfAnotherUser.holds(in: context)
             && AirWatchPredicate.barrierAsked.holds(in: context)
     }
 
     /// `airwatch.exposure.previous-user-data`
-    @inline(__always)
     static func exposurePreviousDataFires(_ context: AirWatchContext) -> Bool {
         return AirWatchPredicate.anotherUsersData.holds(in: context)
     }
 
     /// `airwatch.without-sdk.open`
-    @inline(__always)
     static func outsideSDKOpenFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_8000 == 0x0000_0000_0000_8000
     }
 
     /// `airwatch.without-sdk.own-login`
-    @inline(__always)
     static func outsideSDKOwnLoginFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_8000 == 0x0000_0000_0000_8000
@@ -380,7 +347,6 @@ extension AirWatchRule {
     }
 
     /// `airwatch.without-sdk.own-session`
-    @inline(__always)
     static func outsideSDKOwnSessionFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_8000 == 0x0000_0000_0000_8000
@@ -388,7 +354,6 @@ extension AirWatchRule {
     }
 
     /// `airwatch.without-sdk.own-sign-out`
-    @inline(__always)
     static func outsideSDKOwnSignOutFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_8000 == 0x0000_0000_0000_8000
@@ -396,7 +361,6 @@ extension AirWatchRule {
     }
 
     /// `airwatch.without-sdk.untouched`
-    @inline(__always)
     static func outsideSDKUntouchedFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_8000 == 0x0000_0000_0000_8000
@@ -404,7 +368,6 @@ extension AirWatchRule {
     }
 
     /// `airwatch.status.before-initial-check`
-    @inline(__always)
     static func statusBeforeInitialCheckFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_0002 == 0x0000_0000_0000_0002
@@ -412,7 +375,6 @@ extension AirWatchRule {
     }
 
     /// `airwatch.status.last-known`
-    @inline(__always)
     static func statusLastKnownFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0400_0000_0002 == 0x0000_0400_0000_0002
@@ -420,39 +382,33 @@ extension AirWatchRule {
     }
 
     /// `airwatch.status.effective`
-    @inline(__always)
     static func statusEffectiveFires(_ context: AirWatchContext) -> Bool {
         return AirWatchPredicate.ssoStatusSettled.holds(in: context)
     }
 
     /// `airwatch.lock.clears-session`
-    @inline(__always)
     static func lockClearsSessionFires(_ context: AirWatchContext) -> Bool {
         return AirWatchPredicate.storeHoldsSession.holds(in: context)
     }
 
     /// `airwatch.sign-out.lock-session`
-    @inline(__always)
     static func signOutLocksSessionFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_8000 == 0
     }
 
     /// `airwatch.sign-out.identity-kept`
-    @inline(__always)
     static func signOutKeepsIdentityFires(_ context: AirWatchContext) -> Bool {
         return AirWatchPredicate.storeHoldsIdentity.holds(in: context)
     }
 
     /// `airwatch.failed-attempts.count`
-    @inline(__always)
     static func failedAttemptCountFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0020_0000 == 0
     }
 
     /// `airwatch.failed-attempts.wipe`
-    @inline(__always)
     static func failedAttemptsWipeFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_2000_0000_0000 == 0x0000_2000_0000_0000
@@ -460,7 +416,6 @@ extension AirWatchRule {
     }
 
     /// `airwatch.failed-attempts.enterprise-wipe`
-    @inline(__always)
     static func failedAttemptsEnterpriseWipeFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_8000_0000_0000 == 0x0000_8000_0000_0000
@@ -468,7 +423,6 @@ extension AirWatchRule {
     }
 
     /// `airwatch.wipe.app-data-kept`
-    @inline(__always)
     static func wipeAppDataKeptFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0004_0000_0000_0000 == 0
@@ -477,20 +431,17 @@ extension AirWatchRule {
     }
 
     /// `airwatch.logout.wipes`
-    @inline(__always)
     static func logoutWipesFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_8000 == 0
     }
 
     /// `airwatch.check-out.new-user`
-    @inline(__always)
     static func checkOutNewUserFires(_ context: AirWatchContext) -> Bool {
         return AirWatchPredicate.checkOutChangesUser.holds(in: context)
     }
 
     /// `airwatch.check-out.clear-passcode`
-    @inline(__always)
     static func checkOutClearPasscodeFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0010_0000_0000_0000 == 0x0010_0000_0000_0000
@@ -498,13 +449,11 @@ extension AirWatchRule {
     }
 
     /// `airwatch.check-in.device`
-    @inline(__always)
     static func checkInDeviceFires(_ context: AirWatchContext) -> Bool {
         return AirWatchPredicate.checkingIn.holds(in: context)
     }
 
     /// `airwatch.check-in.clear-passcode`
-    @inline(__always)
     static func checkInClearPasscodeFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0010_0000_0000_0000 == 0x0010_0000_0000_0000
@@ -512,7 +461,6 @@ extension AirWatchRule {
     }
 
     /// `airwatch.check-in.app-data-kept`
-    @inline(__always)
     static func checkInDataKeptFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0200_0000_0000_0000 == 0
@@ -520,14 +468,12 @@ extension AirWatchRule {
     }
 
     /// `airwatch.user-change.wipe`
-    @inline(__always)
     static func userChangeWipeFires(_ context: AirWatchContext) -> Bool {
         return AirWatchPredicate.hubCheckedOutUser.holds(in: context)
             && AirWatchPredicate.registeredToAnotherUser.holds(in: context)
     }
 
     /// `airwatch.user-change.app-data-kept`
-    @inline(__always)
     static func userChangeAppDataKeptFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0200_0000_0000_0000 == 0
@@ -535,27 +481,23 @@ extension AirWatchRule {
     }
 
     /// `airwatch.terminate.process-ends`
-    @inline(__always)
     static func terminateProcessEndsFires(_ context: AirWatchContext) -> Bool {
         return AirWatchPredicate.processEnds.holds(in: context)
     }
 
     /// `airwatch.terminate.session-expires`
-    @inline(__always)
     static func terminateSessionExpiresFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x0000_0000_0004_0000 == 0x0000_0000_0004_0000
     }
 
     /// `airwatch.terminate.device-restart`
-    @inline(__always)
     static func terminateDeviceRestartFires(_ context: AirWatchContext) -> Bool {
         return AirWatchPredicate.deviceRestart.holds(in: context)
             && AirWatchPredicate.anyStoreHoldsSession.holds(in: context)
     }
 
     /// `airwatch.background.extends-session`
-    @inline(__always)
     static func backgroundExtendsSessionFires(_ context: AirWatchContext) -> Bool {
         let bits = AirWatchPredicate.bits(in: context)
         return bits & 0x2000_0000_0000_0000 == 0x2000_0000_0000_0000

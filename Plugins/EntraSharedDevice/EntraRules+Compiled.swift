@@ -109,28 +109,24 @@ extension EntraRule {
     // inlines into it, as hand-written code would.
 
     /// `entra.mode.shared`
-    @inline(__always)
     static func modeSharedFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_100f == 0x0000_0000_0000_100f
     }
 
     /// `entra.mode.requirement-missing`
-    @inline(__always)
     static func modeRequirementMissingFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_0011 == 0x0000_0000_0000_0011
     }
 
     /// `entra.app.not-shared-device-aware`
-    @inline(__always)
     static func appNotAwareFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_1000 == 0
     }
 
     /// `entra.app.own-sign-in`
-    @inline(__always)
     static func appOwnSignInFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_1000 == 0
@@ -138,7 +134,6 @@ extension EntraRule {
     }
 
     /// `entra.app.local-session-reused`
-    @inline(__always)
     static func appLocalSessionReusedFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_1000 == 0
@@ -146,7 +141,6 @@ extension EntraRule {
     }
 
     /// `entra.android.multiple-account-init-fails`
-    @inline(__always)
     static func androidMultipleAccountInitFailsFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_2020 == 0x0000_0000_0000_2020
@@ -154,14 +148,12 @@ extension EntraRule {
     }
 
     /// `entra.ios.multiple-account-unsupported`
-    @inline(__always)
     static func iosMultipleAccountUnsupportedFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_2060 == 0x0000_0000_0000_2060
     }
 
     /// `entra.current-account.changed`
-    @inline(__always)
     static func currentAccountChangedFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_4000 == 0x0000_0000_0000_4000
@@ -170,7 +162,6 @@ extension EntraRule {
     }
 
     /// `entra.current-account.not-checked`
-    @inline(__always)
     static func currentAccountNotCheckedFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_4000 == 0x0000_0000_0000_4000
@@ -179,7 +170,6 @@ extension EntraRule {
     }
 
     /// `entra.current-account.only-nil-check`
-    @inline(__always)
     static func onlyNilCheckFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0001_0000 == 0
@@ -188,7 +178,6 @@ extension EntraRule {
     }
 
     /// `entra.data.cleared`
-    @inline(__always)
     static func dataClearedFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0002_0000 == 0x0000_0000_0002_0000
@@ -197,7 +186,6 @@ extension EntraRule {
     }
 
     /// `entra.data.not-cleared`
-    @inline(__always)
     static func dataNotClearedFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0002_0000 == 0
@@ -206,7 +194,6 @@ extension EntraRule {
     }
 
     /// `entra.sign-in.global`
-    @inline(__always)
     static func signInGlobalFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_4000 == 0x0000_0000_0000_4000
@@ -214,7 +201,6 @@ extension EntraRule {
     }
 
     /// `entra.sign-in.silent-reuse`
-    @inline(__always)
     static func signInSilentReuseFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_4000 == 0x0000_0000_0000_4000
@@ -222,7 +208,6 @@ extension EntraRule {
     }
 
     /// `entra.sign-in.previous-user-served`
-    @inline(__always)
     static func previousUserServedFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_4000 == 0x0000_0000_0000_4000
@@ -230,7 +215,6 @@ extension EntraRule {
     }
 
     /// `entra.ios.second-user-rejected`
-    @inline(__always)
     static func iosSecondUserRejectedFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_4040 == 0x0000_0000_0000_4040
@@ -239,7 +223,6 @@ extension EntraRule {
     }
 
     /// `entra.android.second-user-refused`
-    @inline(__always)
     static func androidSecondUserRefusedFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_4000 == 0x0000_0000_0000_4000
@@ -248,7 +231,6 @@ extension EntraRule {
     }
 
     /// `entra.silent.local-rt-fallback`
-    @inline(__always)
     static func localRefreshTokenFallbackFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_0240 == 0x0000_0000_0000_0240
@@ -258,14 +240,12 @@ extension EntraRule {
     }
 
     /// `entra.notification.on-sign-in`
-    @inline(__always)
     static func notificationOnSignInFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_0400 == 0x0000_0000_0000_0400
     }
 
     /// `entra.sign-out.global`
-    @inline(__always)
     static func signOutGlobalFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_4000 == 0x0000_0000_0000_4000
@@ -274,7 +254,6 @@ extension EntraRule {
     }
 
     /// `entra.sign-out.broker-failed`
-    @inline(__always)
     static func signOutBrokerFailedFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_4000 == 0x0000_0000_0000_4000
@@ -283,7 +262,6 @@ extension EntraRule {
     }
 
     /// `entra.sign-out.app-data-cleared`
-    @inline(__always)
     static func signOutDataClearedFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0002_0000 == 0x0000_0000_0002_0000
@@ -291,7 +269,6 @@ extension EntraRule {
     }
 
     /// `entra.sign-out.app-data-kept`
-    @inline(__always)
     static func signOutDataKeptFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0002_0000 == 0
@@ -299,7 +276,6 @@ extension EntraRule {
     }
 
     /// `entra.sign-out.browser-kept`
-    @inline(__always)
     static func browserKeptFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_0840 == 0x0000_0000_0000_0840
@@ -308,7 +284,6 @@ extension EntraRule {
     }
 
     /// `entra.sign-out.browser-signed-out`
-    @inline(__always)
     static func browserSignedOutFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0008_0040 == 0x0000_0000_0008_0040
@@ -316,28 +291,24 @@ extension EntraRule {
     }
 
     /// `entra.sign-out.not-covered`
-    @inline(__always)
     static func signOutNotCoveredFires(_ context: EntraContext) -> Bool {
         return EntraPredicate.signedOutGlobally.holds(in: context)
             && EntraPredicate.userKeptByAnApp.holds(in: context)
     }
 
     /// `entra.sign-out.cached-access-tokens`
-    @inline(__always)
     static func signOutCachedAccessTokensFires(_ context: EntraContext) -> Bool {
         return EntraPredicate.signedOutGlobally.holds(in: context)
             && EntraPredicate.userTokensCached.holds(in: context)
     }
 
     /// `entra.sign-out.app-only`
-    @inline(__always)
     static func signOutAppOnlyFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_4000 == 0
     }
 
     /// `entra.sign-out.other-apps-stay-signed-in`
-    @inline(__always)
     static func otherAppsStaySignedInFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_4000 == 0
@@ -345,7 +316,6 @@ extension EntraRule {
     }
 
     /// `entra.default.app-session-reused`
-    @inline(__always)
     static func defaultAppSessionReusedFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_8000 == 0x0000_0000_0000_8000
@@ -353,7 +323,6 @@ extension EntraRule {
     }
 
     /// `entra.default.broker-sso`
-    @inline(__always)
     static func defaultBrokerSSOFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_8080 == 0x0000_0000_0000_8080
@@ -362,7 +331,6 @@ extension EntraRule {
     }
 
     /// `entra.default.sign-in`
-    @inline(__always)
     static func defaultSignInFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_8000 == 0x0000_0000_0000_8000
@@ -371,21 +339,18 @@ extension EntraRule {
     }
 
     /// `entra.device-info.reported`
-    @inline(__always)
     static func deviceInfoReportedFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_1000 == 0x0000_0000_0000_1000
     }
 
     /// `entra.device-info.unavailable`
-    @inline(__always)
     static func deviceInfoUnavailableFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_1000 == 0
     }
 
     /// `entra.browser.web-sso`
-    @inline(__always)
     static func browserWebSSOFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_0040 == 0x0000_0000_0000_0040
@@ -393,7 +358,6 @@ extension EntraRule {
     }
 
     /// `entra.browser.sign-in`
-    @inline(__always)
     static func browserSignInFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_0040 == 0x0000_0000_0000_0040
@@ -401,13 +365,11 @@ extension EntraRule {
     }
 
     /// `entra.lifecycle.account-survives`
-    @inline(__always)
     static func accountSurvivesTerminationFires(_ context: EntraContext) -> Bool {
         return EntraPredicate.accountSignedIn.holds(in: context)
     }
 
     /// `entra.ios.sign-in-existing-session-served`
-    @inline(__always)
     static func iosSignInServedExistingFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_4140 == 0x0000_0000_0000_4140
@@ -415,7 +377,6 @@ extension EntraRule {
     }
 
     /// `entra.ios.authenticator-broker-route`
-    @inline(__always)
     static func authenticatorBrokerRouteFires(_ context: EntraContext) -> Bool {
         let bits = EntraPredicate.bits(in: context)
         return bits & 0x0000_0000_0000_0044 == 0x0000_0000_0000_0044

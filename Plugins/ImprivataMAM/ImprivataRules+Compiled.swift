@@ -126,50 +126,42 @@ extension ImprivataRule {
     // inlines into it, as hand-written code would.
 
     /// `imprivata.access.locker-locked`
-    @inline(__always)
     static func accessLockerLockedFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.deviceCheckedIn.holds(in: context)
     }
 
     /// `imprivata.access.lost-mode`
-    @inline(__always)
     static func accessLostModeFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.deviceInLostMode.holds(in: context)
     }
 
     /// `imprivata.access.emergency-unlocked`
-    @inline(__always)
     static func accessEmergencyUnlockedFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.deviceUnlockedByPIN.holds(in: context)
     }
 
     /// `imprivata.access.not-custodian`
-    @inline(__always)
     static func accessNotCustodianFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.deviceOut.holds(in: context)
             && !ImprivataPredicate.actorIsCustodian.holds(in: context)
     }
 
     /// `imprivata.access.custodian`
-    @inline(__always)
     static func accessCustodianFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.actorIsCustodian.holds(in: context)
     }
 
     /// `imprivata.access.overdue`
-    @inline(__always)
     static func accessOverdueFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.deviceOverdue.holds(in: context)
     }
 
     /// `imprivata.app.no-login`
-    @inline(__always)
     static func appNoLoginFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.appLoginNone.holds(in: context)
     }
 
     /// `imprivata.sdm.account-reused`
-    @inline(__always)
     static func sdmAccountReusedFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.appSignsInWithMicrosoft.holds(in: context)
             && ImprivataPredicate.deviceInSharedMode.holds(in: context)
@@ -177,7 +169,6 @@ extension ImprivataRule {
     }
 
     /// `imprivata.sdm.previous-account`
-    @inline(__always)
     static func sdmPreviousAccountFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.appSignsInWithMicrosoft.holds(in: context)
             && ImprivataPredicate.deviceInSharedMode.holds(in: context)
@@ -185,46 +176,39 @@ extension ImprivataRule {
     }
 
     /// `imprivata.sdm.sign-in`
-    @inline(__always)
     static func sdmSignInFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.appSignsInWithMicrosoft.holds(in: context)
             && ImprivataPredicate.deviceInSharedMode.holds(in: context)
     }
 
     /// `imprivata.mdm-certificate.previous-user`
-    @inline(__always)
     static func certificatePreviousUserFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.appSignsInWithMDMCertificate.holds(in: context)
             && ImprivataPredicate.mdmUserIsAnother.holds(in: context)
     }
 
     /// `imprivata.mdm-certificate.silent`
-    @inline(__always)
     static func certificateSilentFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.appSignsInWithMDMCertificate.holds(in: context)
             && ImprivataPredicate.mdmUserIsActor.holds(in: context)
     }
 
     /// `imprivata.app.session-reused`
-    @inline(__always)
     static func appSessionReusedFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.appSessionIsActor.holds(in: context)
     }
 
     /// `imprivata.app.previous-session`
-    @inline(__always)
     static func appPreviousSessionFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.appSessionIsAnother.holds(in: context)
     }
 
     /// `imprivata.app.sign-in`
-    @inline(__always)
     static func appSignInFires(_ context: ImprivataContext) -> Bool {
         return !ImprivataPredicate.appHasSession.holds(in: context)
     }
 
     /// `imprivata.autofill.second-factor`
-    @inline(__always)
     static func autofillSecondFactorFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.autofillEnabled.holds(in: context)
             && ImprivataPredicate.autofillVaultIsActor.holds(in: context)
@@ -232,64 +216,54 @@ extension ImprivataRule {
     }
 
     /// `imprivata.autofill.fills`
-    @inline(__always)
     static func autofillFillsFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.autofillEnabled.holds(in: context)
             && ImprivataPredicate.autofillVaultIsActor.holds(in: context)
     }
 
     /// `imprivata.data.previous-user`
-    @inline(__always)
     static func dataPreviousUserFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.appDataIsAnother.holds(in: context)
     }
 
     /// `imprivata.check-out.device-not-available`
-    @inline(__always)
     static func checkOutUnavailableFires(_ context: ImprivataContext) -> Bool {
         return !ImprivataPredicate.deviceCheckedIn.holds(in: context)
     }
 
     /// `imprivata.check-out.force-recovery`
-    @inline(__always)
     static func checkOutForceRecoveryFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.passcodeLeftOnDevice.holds(in: context)
             && ImprivataPredicate.forceRecoveryOn.holds(in: context)
     }
 
     /// `imprivata.check-out.passcode-locked`
-    @inline(__always)
     static func checkOutPasscodeLockedFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.passcodeLeftOnDevice.holds(in: context)
     }
 
     /// `imprivata.check-out.badge-enrolment`
-    @inline(__always)
     static func checkOutBadgeEnrolmentFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.checkOutUsesBadge.holds(in: context)
             && ImprivataPredicate.badgeNotEnrolled.holds(in: context)
     }
 
     /// `imprivata.check-out.password`
-    @inline(__always)
     static func checkOutPasswordFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.checkOutAsksPassword.holds(in: context)
     }
 
     /// `imprivata.check-out.badge-pin`
-    @inline(__always)
     static func checkOutPINFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.checkOutAsksPIN.holds(in: context)
     }
 
     /// `imprivata.check-out.badge`
-    @inline(__always)
     static func checkOutBadgeFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.checkOutUsesBadge.holds(in: context)
     }
 
     /// `imprivata.check-out.autofill-second-factor`
-    @inline(__always)
     static func checkOutAutofillSecondFactorFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.autofillEnabled.holds(in: context)
             && ImprivataPredicate.secondFactorAfterCheckOut.holds(in: context)
@@ -297,38 +271,32 @@ extension ImprivataRule {
     }
 
     /// `imprivata.check-out.device-passcode`
-    @inline(__always)
     static func checkOutDevicePasscodeFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.perUserDevicePasscode.holds(in: context)
     }
 
     /// `imprivata.check-out.mdm-assignment`
-    @inline(__always)
     static func checkOutMDMAssignmentFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.assignsMDMUser.holds(in: context)
     }
 
     /// `imprivata.check-in.not-checked-out`
-    @inline(__always)
     static func checkInNotCheckedOutFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.deviceCheckedIn.holds(in: context)
     }
 
     /// `imprivata.logout.erase`
-    @inline(__always)
     static func logoutEraseFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.eraseOnCheckIn.holds(in: context)
     }
 
     /// `imprivata.logout.microsoft-sign-out`
-    @inline(__always)
     static func logoutMicrosoftSignOutFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.appInMicrosoftSharedMode.holds(in: context)
             && ImprivataPredicate.microsoftSignOutRuns.holds(in: context)
     }
 
     /// `imprivata.logout.action-failed`
-    @inline(__always)
     static func logoutActionFailedFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.logoutActionReportsResult.holds(in: context)
             && ImprivataPredicate.logoutReportsError.holds(in: context)
@@ -336,7 +304,6 @@ extension ImprivataRule {
     }
 
     /// `imprivata.logout.interapp-dialog-blocked`
-    @inline(__always)
     static func logoutDialogBlockedFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.logoutUsesCustomScheme.holds(in: context)
             && ImprivataPredicate.dialogsBlockUnattended.holds(in: context)
@@ -345,7 +312,6 @@ extension ImprivataRule {
     }
 
     /// `imprivata.logout.ulc-cold-start-race`
-    @inline(__always)
     static func logoutColdStartRaceFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.logoutUsesCallback.holds(in: context)
             && !ImprivataPredicate.coldStartSafe.holds(in: context)
@@ -353,146 +319,124 @@ extension ImprivataRule {
     }
 
     /// `imprivata.logout.callback`
-    @inline(__always)
     static func logoutCallbackFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.logoutUsesCallback.holds(in: context)
     }
 
     /// `imprivata.logout.clear-app-data`
-    @inline(__always)
     static func logoutClearAppDataFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.logoutClearsAppData.holds(in: context)
     }
 
     /// `imprivata.logout.epic-rover`
-    @inline(__always)
     static func logoutEpicRoverFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.logoutIsEpicRover.holds(in: context)
     }
 
     /// `imprivata.logout.force-quit-logs-out`
-    @inline(__always)
     static func logoutForceQuitAsLogoutFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.logoutIsForceQuit.holds(in: context)
             && ImprivataPredicate.forceQuitReadAsLogout.holds(in: context)
     }
 
     /// `imprivata.logout.process-ends-session`
-    @inline(__always)
     static func logoutProcessEndsSessionFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.logoutEndsProcessOnly.holds(in: context)
             && !ImprivataPredicate.sessionSurvivesRelaunch.holds(in: context)
     }
 
     /// `imprivata.logout.process-only`
-    @inline(__always)
     static func logoutProcessOnlyFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.logoutEndsProcessOnly.holds(in: context)
             && ImprivataPredicate.appHoldsAUser.holds(in: context)
     }
 
     /// `imprivata.logout.microsoft-not-signed-out`
-    @inline(__always)
     static func logoutMicrosoftNotSignedOutFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.appInMicrosoftSharedMode.holds(in: context)
             && ImprivataPredicate.appHoldsAUser.holds(in: context)
     }
 
     /// `imprivata.logout.none`
-    @inline(__always)
     static func logoutNoneFires(_ context: ImprivataContext) -> Bool {
         return !ImprivataPredicate.logoutConfigured.holds(in: context)
             && ImprivataPredicate.appHoldsAUser.holds(in: context)
     }
 
     /// `imprivata.logout.notifications-remain`
-    @inline(__always)
     static func logoutNotificationsFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.appPostsNotificationsWhenLocked.holds(in: context)
             && ImprivataPredicate.appHoldsAUser.holds(in: context)
     }
 
     /// `imprivata.check-in.fails-on-logout-error`
-    @inline(__always)
     static func checkInFailsOnLogoutErrorFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.aLogoutFailed.holds(in: context)
             && ImprivataPredicate.failCheckInOnLogoutError.holds(in: context)
     }
 
     /// `imprivata.check-in.autofill-purged`
-    @inline(__always)
     static func checkInAutofillPurgedFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.autofillEnabled.holds(in: context)
     }
 
     /// `imprivata.check-in.microsoft-sign-out`
-    @inline(__always)
     static func checkInMicrosoftSignOutFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.microsoftSignOutRuns.holds(in: context)
             && ImprivataPredicate.entraAccountSet.holds(in: context)
     }
 
     /// `imprivata.check-in.mdm-reset`
-    @inline(__always)
     static func checkInMDMResetFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.mdmAssignAndReset.holds(in: context)
             && ImprivataPredicate.mdmUserSet.holds(in: context)
     }
 
     /// `imprivata.check-in.mdm-identity-kept`
-    @inline(__always)
     static func checkInMDMIdentityKeptFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.mdmAssignOnly.holds(in: context)
             && ImprivataPredicate.mdmUserSet.holds(in: context)
     }
 
     /// `imprivata.check-in.passcode-not-cleared`
-    @inline(__always)
     static func checkInPasscodeNotClearedFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.devicePasscodeSet.holds(in: context)
             && ImprivataPredicate.clearPasscodeFails.holds(in: context)
     }
 
     /// `imprivata.check-in.passcode-cleared`
-    @inline(__always)
     static func checkInPasscodeClearedFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.devicePasscodeSet.holds(in: context)
     }
 
     /// `imprivata.check-in.locks`
-    @inline(__always)
     static func checkInLocksFires(_ context: ImprivataContext) -> Bool {
         return !ImprivataPredicate.deviceCheckedIn.holds(in: context)
     }
 
     /// `imprivata.overdue.lost-mode`
-    @inline(__always)
     static func overdueLostModeFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.lendingPeriodElapsed.holds(in: context)
             && ImprivataPredicate.overdueLostModeOn.holds(in: context)
     }
 
     /// `imprivata.overdue.marked`
-    @inline(__always)
     static func overdueMarkedFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.lendingPeriodElapsed.holds(in: context)
     }
 
     /// `imprivata.emergency.unlock`
-    @inline(__always)
     static func emergencyUnlockFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.emergencyPINConfigured.holds(in: context)
             && ImprivataPredicate.deviceCheckedIn.holds(in: context)
     }
 
     /// `imprivata.emergency.no-pin`
-    @inline(__always)
     static func emergencyNoPINFires(_ context: ImprivataContext) -> Bool {
         return !ImprivataPredicate.emergencyPINConfigured.holds(in: context)
     }
 
     /// `imprivata.sdm.check-out-button`
-    @inline(__always)
     static func microsoftButtonFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.integrationOn.holds(in: context)
             && ImprivataPredicate.deviceInSharedMode.holds(in: context)
@@ -501,33 +445,28 @@ extension ImprivataRule {
     }
 
     /// `imprivata.sdm.sign-out-global`
-    @inline(__always)
     static func sdmGlobalSignOutFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.appInMicrosoftSharedMode.holds(in: context)
             && ImprivataPredicate.deviceInSharedMode.holds(in: context)
     }
 
     /// `imprivata.app.sign-out`
-    @inline(__always)
     static func appSignOutFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.appHasSession.holds(in: context)
     }
 
     /// `imprivata.terminate.session-restored`
-    @inline(__always)
     static func terminateSessionRestoredFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.appHasSession.holds(in: context)
             && ImprivataPredicate.sessionSurvivesRelaunch.holds(in: context)
     }
 
     /// `imprivata.terminate.session-dropped`
-    @inline(__always)
     static func terminateSessionDroppedFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.appHasSession.holds(in: context)
     }
 
     /// `imprivata.restart.blocks-clear-passcode`
-    @inline(__always)
     static func restartBlocksClearPasscodeFires(_ context: ImprivataContext) -> Bool {
         return ImprivataPredicate.platformIOS.holds(in: context)
             && ImprivataPredicate.devicePasscodeSet.holds(in: context)

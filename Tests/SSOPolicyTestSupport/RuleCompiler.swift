@@ -88,7 +88,6 @@ public enum RuleCompiler {
             lines += [
                 "",
                 "    /// `\(definition.name)`",
-                "    @inline(__always)",
                 "    static func \(String(describing: rule))Fires(_ context: \(contextType)) -> Bool {",
             ]
             if packed && terms.contains(where: { $0.hasPrefix("bits ") }) {
