@@ -1,4 +1,5 @@
 import Foundation
+import SSOPolicyProviderKit
 import SSOPolicyTestSupport
 import Testing
 
@@ -26,5 +27,33 @@ import Testing
             EntraRule.signInGlobal.definition.checks, predicateType: "EntraPredicate")
         #expect(live.contains("!EntraPredicate.accountSignedIn.holds(in: context)"))
         #expect(live.contains { $0.hasPrefix("bits & 0x") && $0.hasSuffix("== 0x" + $0.dropFirst(9).prefix(19)) })
+    }
+
+    /// The generated code and the table's interpreter answer alike for every rule and decision list, in contexts
+    /// drawn at random: the context is plain values (fixed predicate bits, the app's memory, the accounts, the
+    /// phase's values), over two users and nobody, so every condition is met both ways.
+    @Test func generatedCodeAgreesWithTheTableInRandomContexts() {
+        var random = SplitMix(state: 16)
+        let users: [UserID?] = [nil, UserID(0), UserID(1)]
+        func user() -> UserID? { users.randomElement(using: &random)! }
+        func flag() -> Bool { Bool.random(using: &random) }
+        var failures: [String] = []
+        for _ in 0..<5000 {
+            var context = EntraContext(
+                fixed: random.next(),
+                appState: EntraAppState(running: flag(), principal: user(), tokens: user(), dataOwner: user()),
+                deviceAccount: user(), safari: user(), user: user())
+            context.explicit = flag()
+            context.callsCurrentAccount = flag()
+            context.current = user()
+            context.viaCurrentAccount = flag()
+            context.brokerFails = flag()
+            context.signedOutGlobally = flag()
+            context.userKeptByAnApp = flag()
+            context.userTokensCached = flag()
+            context.userStillHeld = flag()
+            failures += RuleCompiler.disagreements(EntraRule.self, lists: EntraRule.lists, in: context)
+        }
+        #expect(failures.isEmpty, "\(Set(failures).sorted().prefix(8).joined(separator: "\n"))")
     }
 }

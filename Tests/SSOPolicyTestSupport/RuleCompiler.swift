@@ -126,6 +126,33 @@ public enum RuleCompiler {
             + "'\(wanted.trimmingCharacters(in: .whitespaces))'); run `\(regenerate)=1 swift test --filter \(test)`"
     }
 
+    /// The trace-off path (`firesUntraced`, `firstUntraced`: the generated code where a provider checks it in)
+    /// against the table's interpreter in one context: every rule, and every list of `lists`. One line per
+    /// disagreement; empty when they agree. Provider tests call it on many contexts, random ones where the context
+    /// is plain values, since both must be the same function of the context.
+    public static func disagreements<Rules: RuleSet>(
+        _ rules: Rules.Type, lists: [DecisionList<Rules>], in context: Rules.Predicate.Context
+    ) -> [String] {
+        var found: [String] = []
+        for rule in Rules.allCases {
+            let generated = Rules.firesUntraced(rule, in: context)
+            let interpreted = Rules.table.allHold(rule.rawValue, in: context)
+            if generated != interpreted {
+                found.append("\(rule.definition.name): trace-off path says \(generated), the table \(interpreted)")
+            }
+        }
+        for list in lists {
+            let generated = Rules.firstUntraced(list, in: context)
+            let interpreted = list.rules.first { Rules.table.allHold($0.rawValue, in: context) }
+            if generated != interpreted {
+                let name = { (rule: Rules?) in rule.map { $0.definition.name } ?? "none" }
+                found.append(
+                    "\(list.name): trace-off path decides \(name(generated)), the table \(name(interpreted))")
+            }
+        }
+        return found
+    }
+
     /// The terms of one rule's conjunction: the masks over the bits, then the other checks in order.
     public static func conditions<Predicate: NamedPredicate>(_ checks: [RuleCheck<Predicate>], predicateType: String)
         -> [String]
