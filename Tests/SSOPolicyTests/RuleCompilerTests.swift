@@ -6,32 +6,10 @@ import Testing
 /// `RuleCompiler` (test support) writes a rule set's trace-off path from its table, finds a checked-in file that
 /// differs, and finds a trace-off path that disagrees with the table. Each provider's own tests run it on its table.
 @Suite struct RuleCompilerTests {
-    struct Lamp { var on: Bool; var plugged: Bool }
-
-    enum LampPredicate: NamedPredicate {
-        case on, plugged
-        var words: RuleCondition { RuleCondition("\(self)", otherwise: "not \(self)") }
-        func holds(in context: Lamp) -> Bool {
-            switch self {
-            case .on: return context.on
-            case .plugged: return context.plugged
-            }
-        }
-    }
-
-    enum LampRule: Int, RuleSet {
-        case shines, dark
-        static let table = RuleTable<LampRule>()
-        static let light = DecisionList<LampRule>("light", [.shines, .dark])
-        var definition: RuleDefinition<LampPredicate> {
-            switch self {
-            case .shines:
-                return RuleDefinition("lamp.shines", summary: "s", source: "t", when: [.when(.plugged), .when(.on)])
-            case .dark:
-                return RuleDefinition("lamp.dark", summary: "d", source: "t", when: [.not(.on)])
-            }
-        }
-    }
+    // The lamp of the interpreter's tests: `shines` when plugged in and on, `dark` when off.
+    typealias Lamp = RuleInterpreterTests.Lamp
+    typealias LampPredicate = RuleInterpreterTests.LampPredicate
+    typealias LampRule = RuleInterpreterTests.LampRule
 
     /// A rule set whose trace-off path is wrong on purpose: it says `shines` whenever the lamp is plugged in.
     enum BrokenRule: Int, RuleSet {
@@ -48,6 +26,7 @@ import Testing
 
     @Test func sourceWritesEachRuleAsItsConditionsAndEachListUnrolled() {
         let source = RuleCompiler.source(LampRule.self, lists: [LampRule.light], test: "LampTests")
+        #expect(source.contains("extension LampRule {"))
         #expect(source.contains("        case .shines: return shinesFires(context)\n"))
         #expect(
             source.contains(
