@@ -23,10 +23,15 @@ import Testing
         for rule in AirWatchRule.allCases {
             #expect(source.contains("        case .\(rule): return \(rule)Fires(context)\n"))
         }
-        let live = RuleCompiler.conditions(
-            AirWatchRule.securePasscodeLive.definition.checks, predicateType: "AirWatchPredicate")
-        #expect(live.contains("AirWatchPredicate.sessionLive.holds(in: context)"))
-        #expect(live.contains { $0.hasPrefix("bits & 0x") && $0.hasSuffix("== 0x" + $0.dropFirst(9).prefix(19)) })
+        // The fixed predicates as one mask, then the state's in rule order.
+        let fixed = RuleCompiler.hex(
+            1 << AirWatchPredicate.passcodeAuthentication.rawValue
+                | 1 << AirWatchPredicate.passcodeSessionReusable.rawValue)
+        #expect(
+            RuleCompiler.conditions(AirWatchRule.securePasscodeLive) == [
+                "bits & \(fixed) == \(fixed)", "AirWatchPredicate.passcodeExists.holds(in: context)",
+                "AirWatchPredicate.sessionLive.holds(in: context)",
+            ])
     }
 
     /// The generated code and the table's interpreter answer alike for every rule and decision list, in contexts

@@ -23,10 +23,12 @@ import Testing
         for rule in EntraRule.allCases {
             #expect(source.contains("        case .\(rule): return \(rule)Fires(context)\n"))
         }
-        let live = RuleCompiler.conditions(
-            EntraRule.signInGlobal.definition.checks, predicateType: "EntraPredicate")
-        #expect(live.contains("!EntraPredicate.accountSignedIn.holds(in: context)"))
-        #expect(live.contains { $0.hasPrefix("bits & 0x") && $0.hasSuffix("== 0x" + $0.dropFirst(9).prefix(19)) })
+        // The fixed predicate as a mask, then the state's, negated for `.not`.
+        let fixed = RuleCompiler.hex(1 << EntraPredicate.sharedForApp.rawValue)
+        #expect(
+            RuleCompiler.conditions(EntraRule.signInGlobal) == [
+                "bits & \(fixed) == \(fixed)", "!EntraPredicate.accountSignedIn.holds(in: context)",
+            ])
     }
 
     /// The generated code and the table's interpreter answer alike for every rule and decision list, in contexts

@@ -22,8 +22,7 @@ import Testing
         for rule in ImprivataRule.allCases {
             #expect(source.contains("        case .\(rule): return \(rule)Fires(context)\n"))
         }
-        let signOut = RuleCompiler.conditions(
-            ImprivataRule.appSignOut.definition.checks, predicateType: "ImprivataPredicate")
+        let signOut = RuleCompiler.conditions(ImprivataRule.appSignOut)
         #expect(signOut == ["ImprivataPredicate.appHasSession.holds(in: context)"])
         #expect(!source.contains("let bits"))
     }

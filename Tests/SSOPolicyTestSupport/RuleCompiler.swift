@@ -84,7 +84,7 @@ public enum RuleCompiler {
         ]
         for rule in Rules.allCases {
             let definition = rule.definition
-            let terms = conditions(definition.checks, predicateType: predicateType)
+            let terms = conditions(rule)
             lines += [
                 "",
                 "    /// `\(definition.name)`",
@@ -101,13 +101,14 @@ public enum RuleCompiler {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Nil when `file` holds `source(rules, test:)`; otherwise what differs. With `SSOPOLICY_REGENERATE=1` in the
-    /// environment it writes the file first (and answers nil).
+    /// Nil when `file` holds `source(rules, lists:, test:)`; otherwise what differs. With `rewrite` (by default,
+    /// when the environment has `SSOPOLICY_REGENERATE=1`) it writes the file first and answers nil.
     public static func mismatch<Rules: RuleSet>(
-        _ rules: Rules.Type, lists: [DecisionList<Rules>], file: URL, test: String
+        _ rules: Rules.Type, lists: [DecisionList<Rules>], file: URL, test: String,
+        rewrite: Bool = ProcessInfo.processInfo.environment[regenerate] == "1"
     ) -> String? {
         let expected = source(rules, lists: lists, test: test)
-        if ProcessInfo.processInfo.environment[regenerate] == "1" {
+        if rewrite {
             do {
                 try expected.write(to: file, atomically: true, encoding: .utf8)
             } catch {
@@ -153,42 +154,28 @@ public enum RuleCompiler {
         return found
     }
 
-    /// The terms of one rule's conjunction: the masks over the bits, then the other checks in order.
-    public static func conditions<Predicate: NamedPredicate>(_ checks: [RuleCheck<Predicate>], predicateType: String)
-        -> [String]
-    {
-        var mustHold: UInt64 = 0
-        var mustFail: UInt64 = 0
-        var residual: [String] = []
-        for check in checks {
-            if let bit = bitIndex(check.predicate) {
-                if check.expected { mustHold |= 1 << bit } else { mustFail |= 1 << bit }
-            } else {
-                let call = "\(predicateType).\(check.predicate.name).holds(in: context)"
-                residual.append(check.expected ? call : "!" + call)
-            }
-        }
+    /// The terms of one rule's conjunction, as the table splits it for the trace-off path
+    /// (`RuleTable.untracedConditions`): the masks over the bits, then the other checks in order.
+    public static func conditions<Rules: RuleSet>(_ rule: Rules) -> [String] {
+        let predicateType = String(describing: Rules.Predicate.self)
+        let split = Rules.table.untracedConditions(rule.rawValue)
         var terms: [String] = []
-        if mustHold != 0 { terms.append("bits & \(hex(mustHold)) == \(hex(mustHold))") }
-        if mustFail != 0 { terms.append("bits & \(hex(mustFail)) == 0") }
-        terms += residual
+        if split.mustHold != 0 { terms.append("bits & \(hex(split.mustHold)) == \(hex(split.mustHold))") }
+        if split.mustFail != 0 { terms.append("bits & \(hex(split.mustFail)) == 0") }
+        for check in split.others {
+            let call = "\(predicateType).\(check.predicate.name).holds(in: context)"
+            terms.append(check.expected ? call : "!" + call)
+        }
         return terms.isEmpty ? ["true"] : terms
     }
 
     /// `0x0000_0000_0001_0010`: every mask the same width, grouped as Swift writes long literals.
-    static func hex(_ value: UInt64) -> String {
+    public static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         let padded = String(repeating: "0", count: 16 - digits.count) + digits
         let groups = stride(from: 0, to: 16, by: 4).map { start in
             padded.dropFirst(start).prefix(4)
         }
         return "0x" + groups.joined(separator: "_")
-    }
-
-    /// The bit of a predicate that `PredicateBits.bits(in:)` answers for; nil for the others.
-    static func bitIndex(_ predicate: some NamedPredicate) -> UInt8? {
-        func bit(_ packed: some PredicateBits) -> UInt8? { packed.isInBits ? packed.rawValue : nil }
-        guard let packed = predicate as? any PredicateBits else { return nil }
-        return bit(packed)
     }
 }

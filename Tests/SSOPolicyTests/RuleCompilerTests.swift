@@ -44,19 +44,23 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("LampRules+Compiled.swift")
-        let missing = RuleCompiler.mismatch(LampRule.self, lists: [LampRule.light], file: file, test: "LampTests")
+        let missing = RuleCompiler.mismatch(
+            LampRule.self, lists: [LampRule.light], file: file, test: "LampTests", rewrite: false)
         #expect(missing?.contains("missing; run `SSOPOLICY_REGENERATE=1 swift test --filter LampTests`") == true)
 
         let source = RuleCompiler.source(LampRule.self, lists: [LampRule.light], test: "LampTests")
         try source.write(to: file, atomically: true, encoding: .utf8)
-        #expect(RuleCompiler.mismatch(LampRule.self, lists: [LampRule.light], file: file, test: "LampTests") == nil)
+        #expect(
+            RuleCompiler.mismatch(LampRule.self, lists: [LampRule.light], file: file, test: "LampTests", rewrite: false)
+                == nil)
 
         let edited = source.replacingOccurrences(of: "!LampPredicate.on", with: "LampPredicate.on")
         try edited.write(to: file, atomically: true, encoding: .utf8)
         let line =
             source.split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.contains("!LampPredicate.on") }! + 1
-        let report = RuleCompiler.mismatch(LampRule.self, lists: [LampRule.light], file: file, test: "LampTests")
+        let report = RuleCompiler.mismatch(
+            LampRule.self, lists: [LampRule.light], file: file, test: "LampTests", rewrite: false)
         #expect(report?.hasPrefix("\(file.path):\(line): differs from LampRule.table") == true, "\(report ?? "")")
     }
 

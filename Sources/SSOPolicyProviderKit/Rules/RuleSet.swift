@@ -139,6 +139,17 @@ public final class RuleTable<Rules: RuleSet>: Sendable {
         self.residualStarts = residualStarts
     }
 
+    /// Rule `index`'s conditions as the trace-off path tests them: the masks over the predicates worked out together
+    /// (0 when the predicates are not `PredicateBits`), then its other checks in rule order. Code generated from the
+    /// table (`RuleCompiler` in test support) writes out exactly these, so it and the interpreter split a rule alike.
+    package func untracedConditions(_ index: Int) -> (
+        mustHold: UInt64, mustFail: UInt64, others: [RuleCheck<Rules.Predicate>]
+    ) {
+        guard !masks.isEmpty else { return (0, 0, Array(checks[starts[index]..<starts[index + 1]])) }
+        let others = residualChecks[residualStarts[index]..<residualStarts[index + 1]]
+        return (masks[index].mustHold, masks[index].mustFail, Array(others))
+    }
+
     /// True when rule `index` fires given the bits of its context: its masks, then its other checks in order.
     @inlinable @inline(__always)
     func fires(_ index: Int, bits: UInt64, in context: Rules.Predicate.Context) -> Bool {
