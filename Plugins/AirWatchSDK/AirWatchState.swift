@@ -47,6 +47,8 @@ public struct AirWatchState: Hashable, Sendable {
     var clockStarted = false
     /// False until the first event with a user replaces the "acting user" placeholder from facts.
     var actingResolved = false
+    /// What the facts left for the first event to fix, so `apply` skips the loops when there is nothing to fix.
+    var pending = PendingFacts()
 
     /// Stands for "the user acting in the first access", for facts that name no user.
     static let actingUser = UserID(Int(UInt16.max))
@@ -56,6 +58,21 @@ public struct AirWatchState: Hashable, Sendable {
 
     @inline(__always)
     static func bit(_ user: UserID) -> UInt64 { 1 << UInt64(min(Int(user.index), 63)) }
+}
+
+/// Which of the facts' placeholders a state may still hold: times given as facts (`givenLive`, `givenExpired`) and
+/// the acting user (`AirWatchState.actingUser`). `reset` sets them, so the first event loops over the apps and
+/// stores only when the facts gave something to fix (most attempts give nothing).
+///
+/// A hint, not part of the state's value: every `PendingFacts` equals every other and adds nothing to a hash. It is
+/// false only when `reset` wrote no placeholder, and no event writes one, so two states that differ only here
+/// behave the same; a hint that stays true when nothing is left costs a loop that changes nothing.
+struct PendingFacts: Hashable, Sendable {
+    var stamps = false
+    var actingUser = false
+
+    static func == (_: Self, _: Self) -> Bool { true }
+    func hash(into _: inout Hasher) {}
 }
 
 extension AirWatchState {
@@ -130,11 +147,18 @@ extension AirWatchState {
         checkOutGeneration = checkedOut == nil ? 0 : 1
         clockStarted = false
         actingResolved = false
+        pending.stamps = store.hasSession
+        pending.actingUser = givenUser == nil && (store.hasSession || silent)
     }
 
     /// At the first event: sessions and passcodes given as facts get real times.
+    @inline(__always)
     mutating func startClock(_ time: Int, timeout: Int) {
         clockStarted = true
+        if pending.stamps { fixGivenTimes(time, timeout: timeout) }
+    }
+
+    private mutating func fixGivenTimes(_ time: Int, timeout: Int) {
         for index in stores.indices {
             if stores[index].stamp == Self.givenLive {
                 stores[index].stamp = time
@@ -145,8 +169,13 @@ extension AirWatchState {
     }
 
     /// Replaces the "acting user" placeholder from facts with the first user who acts.
+    @inline(__always)
     mutating func resolveActingUser(_ user: UserID) {
         actingResolved = true
+        if pending.actingUser { replaceActingUser(user) }
+    }
+
+    private mutating func replaceActingUser(_ user: UserID) {
         for index in apps.indices {
             if apps[index].registeredUser == Self.actingUser { apps[index].registeredUser = user }
             if apps[index].ownSessionUser == Self.actingUser { apps[index].ownSessionUser = user }
