@@ -11,16 +11,74 @@ enum AirWatchWipe: UInt8, Sendable {
     case userChange
 }
 
-/// The provider's view of one decision: the policy, the state as it is at that moment, the app the decision is
-/// about, the event, and the values the access's phases have worked out so far (identify's prompt, the secure
-/// phase's prompts, a wipe in progress). Every `AirWatchPredicate` reads this and nothing else.
+/// The values one decision is about: the app (with its compiled entry, fixed predicates and store, read once when
+/// the app is set), the event, and what the access's phases have worked out so far.
+struct AirWatchDecision {
+    var app: Int
+    var entry: AirWatchApp
+    var fixedPredicates: UInt64
+    var storeIndex: Int
+    var user: UserID?
+    var time: Int
+    var event: EventID
+    var deviceWide = false
+    var beforeInitialCheck = false
+    var silent = false
+    var identifyPrompt: Prompt?
+    var securePrompt: Prompt?
+    var securePrompts = PromptList()
+    var wipe = AirWatchWipe.none
+    var spared: UserID?
+
+    init(_ policy: AirWatchPolicy, event: ProviderEvent, app: Int) {
+        // A policy has at least one app (the loader says so); a device-wide event of a policy built without apps
+        // reads the placeholder, whose store no rule reaches.
+        let known = app < policy.apps.count
+        self.app = app
+        self.entry = known ? policy.apps[app] : Self.placeholder
+        self.fixedPredicates = known ? policy.fixedPredicates[app] : 0
+        self.storeIndex = entry.store
+        self.user = event.user
+        self.time = event.time
+        self.event = event.event
+    }
+
+    mutating func select(_ app: Int, in policy: AirWatchPolicy) {
+        self.app = app
+        entry = policy.apps[app]
+        fixedPredicates = policy.fixedPredicates[app]
+        storeIndex = entry.store
+    }
+
+    private static let placeholder = AirWatchApp(
+        authentication: .disabled, ssoRequested: false, noAnchorApp: false, anchorProfileOff: false,
+        sdkNotInitialized: false, effectiveSSO: false, store: 0, clearsDataOnWipe: false, clearsDataOnUserChange: false)
+}
+
+/// The provider's view of one decision: the policy, the state as it is at that moment, and the decision's values
+/// (`AirWatchDecision`: the app, the event, identify's prompt, the secure phase's prompts, a wipe in progress).
+/// Every `AirWatchPredicate` reads this and nothing else.
 ///
-/// The policy and the state are reached through pointers that `apply` holds for the step, so the context is a few
-/// scalars: passing it to a rule copies no arrays and retains nothing, and the handlers mutate `context.state` in
-/// place, so a rule always sees the state at the moment it decides. The context never outlives `apply`.
+/// All three are reached through pointers that `with` holds for the step, so the context is three words: passing
+/// it to a rule copies nothing (a context of values was copied whole into every rule call, a hundred bytes, and
+/// the copy stalled on the fields just written), and the handlers mutate the state and the values in place, so a
+/// rule always sees them as they are at the moment it decides. The context never outlives `with`.
 struct AirWatchContext {
     private let policyPointer: UnsafePointer<AirWatchPolicy>
     private let statePointer: UnsafeMutablePointer<AirWatchState>
+    private let decision: UnsafeMutablePointer<AirWatchDecision>
+
+    /// Runs `body` with a context for `event` about `app`; the context's values live until `body` returns.
+    static func with<Result>(
+        policy: UnsafePointer<AirWatchPolicy>, state: UnsafeMutablePointer<AirWatchState>, event: ProviderEvent,
+        app: Int, _ body: (inout AirWatchContext) -> Result
+    ) -> Result {
+        var values = AirWatchDecision(policy.pointee, event: event, app: app)
+        return withUnsafeMutablePointer(to: &values) { values in
+            var context = AirWatchContext(policyPointer: policy, statePointer: state, decision: values)
+            return body(&context)
+        }
+    }
 
     var policy: AirWatchPolicy {
         unsafeAddress { policyPointer }
@@ -34,60 +92,57 @@ struct AirWatchContext {
     /// The app the decision is about: the event's app, or the app a loop over the device is at. Setting it reads
     /// that app's compiled entry, fixed predicates and store index once, so rules read them from the context.
     var app: Int {
-        didSet { select(app) }
+        get { decision.pointee.app }
+        nonmutating set { decision.pointee.select(newValue, in: policy) }
     }
 
     /// The compiled app the decision is about.
-    private(set) var entry: AirWatchApp
+    var entry: AirWatchApp { decision.pointee.entry }
     /// That app's fixed predicates (`AirWatchPredicate.fixedHolds`), as bits.
-    private(set) var fixedPredicates: UInt64
+    var fixedPredicates: UInt64 { decision.pointee.fixedPredicates }
     /// The index of that app's store (its own, or its cluster's shared store).
-    private(set) var storeIndex: Int
-    var user: UserID?
-    var time: Int
-    var event: EventID
+    var storeIndex: Int { decision.pointee.storeIndex }
+    var user: UserID? { decision.pointee.user }
+    var time: Int { decision.pointee.time }
+    var event: EventID { decision.pointee.event }
 
     /// `terminate: all` (a device restart).
-    var deviceWide = false
-    /// `query_sso_status`: the app's initial check has not finished (or the step says so).
-    var beforeInitialCheck = false
-    /// Identify: silent login identified the user.
-    var silent = false
-    /// Identify: the prompt the identify phase asked (nil = none).
-    var identifyPrompt: Prompt?
-    /// Secure: the prompt the secure table chose (nil = none yet), and the prompts the phase shows.
-    var securePrompt: Prompt?
-    var securePrompts = PromptList()
-    var wipe = AirWatchWipe.none
-    /// A user whose own session or data does not count as left behind (the user checking out).
-    var spared: UserID?
-
-    init(
-        policy: UnsafePointer<AirWatchPolicy>, state: UnsafeMutablePointer<AirWatchState>, event: ProviderEvent,
-        app: Int
-    ) {
-        self.policyPointer = policy
-        self.statePointer = state
-        self.app = app
-        // A policy has at least one app (the loader says so); a device-wide event of a policy built without apps
-        // reads the placeholder, whose store no rule reaches.
-        let known = app < policy.pointee.apps.count
-        self.entry = known ? policy.pointee.apps[app] : Self.placeholder
-        self.fixedPredicates = known ? policy.pointee.fixedPredicates[app] : 0
-        self.storeIndex = self.entry.store
-        self.user = event.user
-        self.time = event.time
-        self.event = event.event
+    var deviceWide: Bool {
+        get { decision.pointee.deviceWide }
+        nonmutating set { decision.pointee.deviceWide = newValue }
     }
-
-    private static let placeholder = AirWatchApp(
-        authentication: .disabled, ssoRequested: false, noAnchorApp: false, anchorProfileOff: false,
-        sdkNotInitialized: false, effectiveSSO: false, store: 0, clearsDataOnWipe: false, clearsDataOnUserChange: false)
-
-    private mutating func select(_ app: Int) {
-        entry = policy.apps[app]
-        fixedPredicates = policy.fixedPredicates[app]
-        storeIndex = entry.store
+    /// `query_sso_status`: the app's initial check has not finished (or the step says so).
+    var beforeInitialCheck: Bool {
+        get { decision.pointee.beforeInitialCheck }
+        nonmutating set { decision.pointee.beforeInitialCheck = newValue }
+    }
+    /// Identify: silent login identified the user.
+    var silent: Bool {
+        get { decision.pointee.silent }
+        nonmutating set { decision.pointee.silent = newValue }
+    }
+    /// Identify: the prompt the identify phase asked (nil = none).
+    var identifyPrompt: Prompt? {
+        get { decision.pointee.identifyPrompt }
+        nonmutating set { decision.pointee.identifyPrompt = newValue }
+    }
+    /// Secure: the prompt the secure table chose (nil = none yet), and the prompts the phase shows.
+    var securePrompt: Prompt? {
+        get { decision.pointee.securePrompt }
+        nonmutating set { decision.pointee.securePrompt = newValue }
+    }
+    var securePrompts: PromptList {
+        get { decision.pointee.securePrompts }
+        nonmutating _modify { yield &decision.pointee.securePrompts }
+    }
+    var wipe: AirWatchWipe {
+        get { decision.pointee.wipe }
+        nonmutating set { decision.pointee.wipe = newValue }
+    }
+    /// A user whose own session or data does not count as left behind (the user checking out).
+    var spared: UserID? {
+        get { decision.pointee.spared }
+        nonmutating set { decision.pointee.spared = newValue }
     }
 
     /// The SDK's state for that app.

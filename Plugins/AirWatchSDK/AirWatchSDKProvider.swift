@@ -36,8 +36,9 @@ public struct AirWatchSDKProvider: PolicyProvider {
         if let app = event.app, app.int >= policy.apps.count { return .notApplicable }
         return withUnsafePointer(to: policy) { policy in
             withUnsafeMutablePointer(to: &state) { state in
-                var context = AirWatchContext(policy: policy, state: state, event: event, app: event.app?.int ?? 0)
-                return play(event, in: &context, trace: &trace)
+                AirWatchContext.with(policy: policy, state: state, event: event, app: event.app?.int ?? 0) { context in
+                    play(event, in: &context, trace: &trace)
+                }
             }
         }
     }

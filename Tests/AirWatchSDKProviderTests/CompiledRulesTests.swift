@@ -80,16 +80,18 @@ import Testing
             let app = Int.random(in: 0..<policy.apps.count, using: &random)
             withUnsafePointer(to: policy) { policy in
                 withUnsafeMutablePointer(to: &state) { state in
-                    var context = AirWatchContext(policy: policy, state: state, event: event, app: app)
-                    context.deviceWide = flag()
-                    context.beforeInitialCheck = flag()
-                    context.silent = flag()
-                    context.identifyPrompt = prompts.randomElement(using: &random)!
-                    context.securePrompt = prompts.randomElement(using: &random)!
-                    if let prompt = prompts.randomElement(using: &random)! { context.securePrompts.append(prompt) }
-                    context.wipe = [.none, .sdkData, .everyApp, .userChange].randomElement(using: &random)!
-                    context.spared = user()
-                    failures += RuleCompiler.disagreements(AirWatchRule.self, lists: AirWatchRule.lists, in: context)
+                    AirWatchContext.with(policy: policy, state: state, event: event, app: app) { context in
+                        context.deviceWide = flag()
+                        context.beforeInitialCheck = flag()
+                        context.silent = flag()
+                        context.identifyPrompt = prompts.randomElement(using: &random)!
+                        context.securePrompt = prompts.randomElement(using: &random)!
+                        if let prompt = prompts.randomElement(using: &random)! { context.securePrompts.append(prompt) }
+                        context.wipe = [.none, .sdkData, .everyApp, .userChange].randomElement(using: &random)!
+                        context.spared = user()
+                        failures += RuleCompiler.disagreements(
+                            AirWatchRule.self, lists: AirWatchRule.lists, in: context)
+                    }
                 }
             }
         }
