@@ -1,12 +1,12 @@
 import Foundation
+import SSOPolicyTestSupport
 import Testing
 
 /// What a first session expects of the command line: 80 columns, counts in the right number, sentences that read,
 /// night shifts.
 struct ErgonomicsTests {
     static func file(_ name: String, _ text: String) throws -> String {
-        let folder = NSTemporaryDirectory() + "ssopolicy-ergonomics-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = Fixtures.folder()
         let path = folder + "/" + name
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path

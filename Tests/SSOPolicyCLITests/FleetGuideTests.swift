@@ -1,12 +1,12 @@
 import Foundation
+import SSOPolicyTestSupport
 import Testing
 
 /// `guide POLICY... [--scenario S]...`: the onboarding guide of a user's own fleet.
 struct FleetGuideTests {
     /// A folder with copies of two bundled policies under the user's own file names.
     static func fleet() throws -> (entra: String, airwatch: String) {
-        let folder = NSTemporaryDirectory() + "ssopolicy-fleet-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = Fixtures.folder()
         let entra = folder + "/my-entra.yaml"
         let airwatch = folder + "/my-airwatch.yaml"
         try ssopolicy("show", "frontline-entra").out.write(toFile: entra, atomically: true, encoding: .utf8)
@@ -55,8 +55,7 @@ struct FleetGuideTests {
     }
 
     @Test func bundledScenariosWithAppsThePoliciesLackAreListedAsSkipped() throws {
-        let folder = NSTemporaryDirectory() + "ssopolicy-fleet-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = Fixtures.folder()
         let policy = folder + "/teams.yaml"
         try """
         policy: teams-only

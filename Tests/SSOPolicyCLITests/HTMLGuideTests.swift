@@ -1,4 +1,5 @@
 import Foundation
+import SSOPolicyTestSupport
 import Testing
 
 /// `guide --format html`: one self-contained file, diagrams as SVG, the what-if data, embeddable fragments.
@@ -112,8 +113,7 @@ struct HTMLGuideTests {
     }
 
     @Test func userTextIsEscaped() throws {
-        let folder = NSTemporaryDirectory() + "ssopolicy-html-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = Fixtures.folder()
         let policy = folder + "/hostile.yaml"
         let original = ssopolicy("show", "frontline-entra").out
         let hostile = original.replacingOccurrences(

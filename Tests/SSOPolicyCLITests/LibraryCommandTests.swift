@@ -1,4 +1,5 @@
 import Foundation
+import SSOPolicyTestSupport
 import Testing
 
 /// `list`, `show` and `--fail-on`: what a first session and a CI gate rely on.
@@ -68,9 +69,8 @@ struct LibraryCommandTests {
 /// `run --emit-suite` pins today's answers in a suite that `test` then passes, and that fails when they change.
 struct EmitSuiteTests {
     @Test func anEmittedSuitePassesAndPinsEveryStep() throws {
-        let folder = NSTemporaryDirectory() + "ssopolicy-emit-\(UUID().uuidString)"
+        let folder = Fixtures.folder()
         try FileManager.default.createDirectory(atPath: folder + "/suites", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let policy = folder + "/frontline.yaml"
         try FileManager.default.copyItem(atPath: repository + "/Policies/entra/frontline-entra.yaml", toPath: policy)
         let scenario = folder + "/forgotten.yaml"

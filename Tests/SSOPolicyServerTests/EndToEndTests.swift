@@ -1,4 +1,5 @@
 import Foundation
+import SSOPolicyTestSupport
 import Testing
 
 /// The real binary serves; headless Chromium loads the page a guide embeds and the DOM shows the comparison.
@@ -78,7 +79,7 @@ struct EndToEndTests {
         browser.executableURL = URL(fileURLWithPath: chromium)
         browser.arguments = [
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-            "--user-data-dir=" + NSTemporaryDirectory() + "ssopolicy-chromium-\(UUID().uuidString)", "--dump-dom", url,
+            "--user-data-dir=" + Fixtures.folder("chromium"), "--dump-dom", url,
         ]
         let pipe = Pipe()
         browser.standardOutput = pipe

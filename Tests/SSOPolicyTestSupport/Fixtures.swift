@@ -7,14 +7,24 @@ public enum Fixtures {
     public static let registry = ProviderRegistry([AnyPolicyProvider(BadgeProvider())])
     public static let engine = SSOPolicyEngine(registry: registry)
 
-    /// A fresh folder under the system's temporary directory.
+    /// A fresh folder under `root`.
     public static func folder(_ name: String = #function) -> String {
         let base =
-            NSTemporaryDirectory() + "ssopolicy-tests/" + name.filter { $0.isLetter || $0.isNumber } + "-"
-            + String(UInt32.random(in: 0...UInt32.max))
+            root + "/" + name.filter { $0.isLetter || $0.isNumber } + "-" + String(UInt32.random(in: 0...UInt32.max))
         try? FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         return base
     }
+
+    /// The one folder that holds every folder of this test process, removed when the process exits, so a test run
+    /// leaves nothing behind in the temporary directory (a crashed run leaves its own root only).
+    public static let root: String = {
+        let root =
+            NSTemporaryDirectory() + "ssopolicy-tests/run-\(ProcessInfo.processInfo.processIdentifier)-"
+            + String(UInt32.random(in: 0...UInt32.max))
+        try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: Fixtures.root) }
+        return root
+    }()
 
     /// Writes `text` to `folder/name` and returns the path.
     @discardableResult
