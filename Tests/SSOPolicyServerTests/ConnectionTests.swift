@@ -67,7 +67,7 @@ struct ConnectionTests {
         try await withLiveServer(Self.quick) { port, _ in
             let slow = try RawConnection(port: port)
             slow.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Slow: a")
-            let answer = slow.read()
+            let answer = await slow.received()
             #expect(answer.closed)
             #expect(answer.text.isEmpty)
         }
@@ -79,7 +79,7 @@ struct ConnectionTests {
             slow.send(
                 "POST /v1/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
                     + "Content-Length: 1000\r\n\r\n{\"documents\": ")
-            #expect(slow.read().closed)
+            #expect(await slow.received().closed)
         }
     }
 
@@ -87,10 +87,10 @@ struct ConnectionTests {
         try await withLiveServer(Self.quick) { port, _ in
             let client = try RawConnection(port: port)
             client.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            let first = client.read(until: "ok\n")
+            let first = await client.received(until: "ok\n")
             #expect(first.text.hasPrefix("HTTP/1.1 200"))
             #expect(!first.closed)
-            #expect(client.read().closed)
+            #expect(await client.received().closed)
         }
     }
 
@@ -100,13 +100,13 @@ struct ConnectionTests {
         try await withLiveServer(patient) { port, _ in
             let old = try RawConnection(port: port, receiveTimeout: 20)
             old.send("GET /healthz HTTP/1.0\r\n\r\n")
-            let answer = old.read()
+            let answer = await old.received()
             #expect(answer.text.contains(" 200 "))
             #expect(answer.text.hasSuffix("ok\n"))
             #expect(answer.closed)
             let keep = try RawConnection(port: port, receiveTimeout: 1)
             keep.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            #expect(!keep.read().closed, "HTTP/1.1 stays open")
+            #expect(!(await keep.received().closed), "HTTP/1.1 stays open")
         }
     }
 
@@ -121,8 +121,8 @@ struct ConnectionTests {
             #expect(try await eventually { connections.count == 2 })
             let newcomer = try RawConnection(port: port)
             newcomer.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            #expect(newcomer.read(until: "ok\n").text.hasPrefix("HTTP/1.1 200"))
-            #expect(oldest.read().closed)
+            #expect(await newcomer.received(until: "ok\n").text.hasPrefix("HTTP/1.1 200"))
+            #expect(await oldest.received().closed)
             #expect(connections.count == 2)
             #expect(connections.pressure.evicted == 1)
         }
@@ -158,7 +158,7 @@ struct ConnectionTests {
             connections.setEvictable(try #require(connections.channels.first), false)
             let refused = try RawConnection(port: port)
             refused.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            let answer = refused.read()
+            let answer = await refused.received()
             #expect(answer.text.hasPrefix("HTTP/1.1 503"))
             #expect(answer.text.contains("too many open connections"))
             #expect(answer.closed)
@@ -181,7 +181,7 @@ struct WireHygieneTests {
             client.send(
                 "POST /v1/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
                     + "Transfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n")
-            let answer = client.read()
+            let answer = await client.received()
             #expect(answer.text.hasPrefix("HTTP/1.1 400"), "\(answer.text)")
             #expect(!answer.text.contains(" 500 "))
         }
@@ -191,12 +191,12 @@ struct WireHygieneTests {
         try await withLiveServer(Self.patient) { port, _ in
             let rebound = try RawConnection(port: port, receiveTimeout: 60)
             rebound.send("GET /v1/policies HTTP/1.1\r\nHost: attacker.example:\(port)\r\n\r\n")
-            let answer = rebound.read(until: "}\n")
+            let answer = await rebound.received(until: "}\n")
             #expect(answer.text.hasPrefix("HTTP/1.1 421"), "\(answer.text)")
             #expect(!answer.text.contains("warehouse-airwatch"))
             let local = try RawConnection(port: port, receiveTimeout: 60)
             local.send("GET /v1/policies HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n")
-            #expect(local.read(until: "warehouse-airwatch").text.hasPrefix("HTTP/1.1 200"))
+            #expect(await local.received(until: "warehouse-airwatch").text.hasPrefix("HTTP/1.1 200"))
         }
     }
 }

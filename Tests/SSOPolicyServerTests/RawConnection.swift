@@ -6,7 +6,7 @@ import Foundation
 
 /// A plain TCP connection to the server under test, to send exactly the bytes a hostile or old client sends
 /// (partial heads, stalled bodies, HTTP/1.0, bad chunk sizes) and to see whether the server closes it.
-final class RawConnection {
+final class RawConnection: @unchecked Sendable {
     let socket: Int32
 
     init(port: Int, receiveTimeout seconds: Int = 10) throws {
@@ -36,8 +36,17 @@ final class RawConnection {
         _ = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
+    /// `read` on a thread of its own. The server under test answers on Swift's cooperative thread pool (two threads
+    /// on a 2-core machine): a test blocked in `recv` on one of them, while another test held the other, starved
+    /// the server until the receive time-out, and the test failed under load.
+    func received(until marker: String? = nil) async -> (text: String, closed: Bool) {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: self.read(until: marker)) }.start()
+        }
+    }
+
     /// Reads until the server closes the connection (`closed`), the receive time-out passes, or `until` appears.
-    func read(until marker: String? = nil) -> (text: String, closed: Bool) {
+    private func read(until marker: String? = nil) -> (text: String, closed: Bool) {
         var data = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
