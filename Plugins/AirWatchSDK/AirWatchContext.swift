@@ -14,13 +14,14 @@ enum AirWatchWipe: UInt8, Sendable {
 /// The values one decision is about: the app (with its compiled entry, fixed predicates and store, read once when
 /// the app is set), the event, and what the access's phases have worked out so far.
 struct AirWatchDecision {
-    var app: Int
-    var entry: AirWatchApp
-    var fixedPredicates: UInt64
-    var storeIndex: Int
-    var user: UserID?
-    var time: Int
-    var event: EventID
+    // Set together, by `init` and `select`, so the entry and the store are always the app's.
+    private(set) var app: Int
+    private(set) var entry: AirWatchApp
+    private(set) var fixedPredicates: UInt64
+    private(set) var storeIndex: Int
+    let user: UserID?
+    let time: Int
+    let event: EventID
     var deviceWide = false
     var beforeInitialCheck = false
     var silent = false
@@ -63,6 +64,9 @@ struct AirWatchDecision {
 /// it to a rule copies nothing (a context of values was copied whole into every rule call, a hundred bytes, and
 /// the copy stalled on the fields just written), and the handlers mutate the state and the values in place, so a
 /// rule always sees them as they are at the moment it decides. The context never outlives `with`.
+///
+/// The context is a handle, passed by value: every copy is the same decision, so setting `app` or `silent` through
+/// one copy is seen through all of them.
 struct AirWatchContext {
     private let policyPointer: UnsafePointer<AirWatchPolicy>
     private let statePointer: UnsafeMutablePointer<AirWatchState>
@@ -71,12 +75,11 @@ struct AirWatchContext {
     /// Runs `body` with a context for `event` about `app`; the context's values live until `body` returns.
     static func with<Result>(
         policy: UnsafePointer<AirWatchPolicy>, state: UnsafeMutablePointer<AirWatchState>, event: ProviderEvent,
-        app: Int, _ body: (inout AirWatchContext) -> Result
+        app: Int, _ body: (AirWatchContext) -> Result
     ) -> Result {
         var values = AirWatchDecision(policy.pointee, event: event, app: app)
         return withUnsafeMutablePointer(to: &values) { values in
-            var context = AirWatchContext(policyPointer: policy, statePointer: state, decision: values)
-            return body(&context)
+            body(AirWatchContext(policyPointer: policy, statePointer: state, decision: values))
         }
     }
 
@@ -148,7 +151,7 @@ struct AirWatchContext {
     /// The SDK's state for that app.
     var appState: AirWatchAppState {
         get { state.apps[app] }
-        _modify { yield &state.apps[app] }
+        nonmutating _modify { yield &state.apps[app] }
     }
 
     /// Several writes to the app's state in one access: one uniqueness check of the state's array instead of one
@@ -163,7 +166,7 @@ struct AirWatchContext {
     /// That app's store.
     var store: AirWatchStore {
         get { state.stores[storeIndex] }
-        _modify { yield &state.stores[storeIndex] }
+        nonmutating _modify { yield &state.stores[storeIndex] }
     }
 
     /// Whether that app's store holds a session within its timeout now.

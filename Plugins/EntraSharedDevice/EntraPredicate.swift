@@ -98,6 +98,12 @@ enum EntraPredicate: UInt8, PredicateBits {
     @inline(__always)
     static func bits(in context: EntraContext) -> UInt64 { context.fixed }
 
+    /// A fixed predicate's value: its bit of the app's fixed predicates.
+    @inline(__always)
+    private static func fixed(_ predicate: Self, in context: EntraContext) -> Bool {
+        context.fixed & 1 << predicate.rawValue != 0
+    }
+
     /// The code each predicate names: a fixed one reads its bit, the others read the state and the phase. Never
     /// allocates (it runs on every attempt). Always inlined: the generated trace-off path names each predicate as a
     /// constant, so this `switch` folds to that predicate's own expression there; it must not call itself.
@@ -111,7 +117,7 @@ enum EntraPredicate: UInt8, PredicateBits {
             .deviceShared, .onIOS, .brokerSilentSSO, .secondUserServed, .localRefreshTokenUsed, .notifyOnSignIn,
             .safariKeptUnlessSignout, .appAware, .multipleAccountApp, .sharedForApp, .defaultModeApp,
             .comparesAccountIDs, .clearsData, .signsOutFromBrowser, .safariSignedOut:
-            return context.fixed & 1 << rawValue != 0
+            return Self.fixed(self, in: context)
         // An explicit sign-in by another user does not reuse the session the app holds.
         case .appHoldsSession: return state.tokens != nil && (!context.explicit || state.tokens == user)
         case .appHoldsData: return state.dataOwner != nil
@@ -120,9 +126,9 @@ enum EntraPredicate: UInt8, PredicateBits {
         case .userIsDeviceAccount: return device == user
         case .otherUserSignedIn: return device != nil && device != user
         case .otherAccountHeld:
-            let held = context.fixed & 1 << Self.onIOS.rawValue != 0 ? device : (state.principal ?? device)
+            let held = Self.fixed(.onIOS, in: context) ? device : (state.principal ?? device)
             return held != nil && held != user
-        case .brokerHasUser: return context.fixed & 1 << Self.brokerSilentSSO.rawValue != 0 && device == user
+        case .brokerHasUser: return Self.fixed(.brokerSilentSSO, in: context) && device == user
         case .safariSession: return context.safari != nil
         case .accountChanged: return device != state.principal
         case .explicitSignIn: return context.explicit
@@ -130,7 +136,7 @@ enum EntraPredicate: UInt8, PredicateBits {
         case .foreignData: return state.dataOwner != nil && state.dataOwner != context.current
         case .currentAccountPresent: return context.current != nil
         case .noticesChange:
-            return !context.viaCurrentAccount || context.fixed & 1 << Self.comparesAccountIDs.rawValue != 0
+            return !context.viaCurrentAccount || Self.fixed(.comparesAccountIDs, in: context)
                 || context.current == nil
         case .brokerSignOutFails: return context.brokerFails
         case .signedOutGlobally: return context.signedOutGlobally

@@ -31,7 +31,7 @@ public struct PromptList: Sendable, Hashable, Sequence, ExpressibleByArrayLitera
     /// Appends a prompt.
     @inlinable
     public mutating func append(_ prompt: Prompt) {
-        precondition(length < Self.capacity, "PromptList holds at most 8 prompts")
+        precondition(length < Self.capacity, "PromptList holds at most \(Self.capacity) prompts")
         storage |= UInt64(prompt.rawValue) << (8 * UInt64(length))
         length += 1
     }
