@@ -9,11 +9,11 @@ private typealias Finding = AirWatchFinding
 /// update as they go (identify's prompt, the secure phase's prompts). Runs without allocating when the trace is off:
 /// every value is a flag, an integer or a packed list.
 extension AirWatchSDKProvider {
-    func open(_ user: UserID, event: ProviderEvent, context: AirWatchContext, trace: inout RuleTrace)
+    func open(_ user: UserID, event: ProviderEvent, context: inout AirWatchContext, trace: inout RuleTrace)
         -> StepOutcome
     {
         let app = context.entry
-        guard app.usesSDK else { return openWithoutSDK(user, context: context, trace: &trace) }
+        guard app.usesSDK else { return openWithoutSDK(user, context: &context, trace: &trace) }
         var findings = FindingSet()
         var details = DetailValues()
         var prompts = PromptList()
@@ -27,16 +27,16 @@ extension AirWatchSDKProvider {
         }
         checkRequirements(context, findings: &findings, trace: &trace)
         trace.record(Rule.sessionScope, in: context)
-        detectUserChange(context, findings: &findings, trace: &trace)
+        detectUserChange(&context, findings: &findings, trace: &trace)
 
-        let identifyPrompt = identify(user, event: event, context: context, trace: &trace)
+        let identifyPrompt = identify(user, event: event, context: &context, trace: &trace)
         context.identifyPrompt = identifyPrompt
         if let identifyPrompt {
             prompts.append(identifyPrompt)
             details.set(AirWatchFact.credentialMethod, choice: context.policy.commonMethod)
         }
 
-        var authenticated = secure(context, trace: &trace)
+        var authenticated = secure(&context, trace: &trace)
         let secured = context.securePrompts
         for prompt in secured { prompts.append(prompt) }
         if identifyPrompt == nil && (secured.contains(.credentials) || secured.contains(.appCredentials)) {
@@ -85,7 +85,7 @@ extension AirWatchSDKProvider {
     }
 
     /// An app that does not initialise the SDK: its own login (`own_login`), its own session, nothing of the SDK.
-    func openWithoutSDK(_ user: UserID, context: AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func openWithoutSDK(_ user: UserID, context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
         var findings = FindingSet()
         let cold = !context.appState.running
         if cold {
@@ -138,7 +138,7 @@ extension AirWatchSDKProvider {
     }
 
     /// Hub checked out a different user since the app last looked: the SDK wipes the app's SDK data (E41-E42).
-    func detectUserChange(_ context: AirWatchContext, findings: inout FindingSet, trace: inout RuleTrace) {
+    func detectUserChange(_ context: inout AirWatchContext, findings: inout FindingSet, trace: inout RuleTrace) {
         guard context.appState.seenCheckOut != context.state.checkOutGeneration else { return }
         context.appState.seenCheckOut = context.state.checkOutGeneration
         guard trace.evaluate(Rule.userChangeWipe, in: context) else { return }
@@ -170,7 +170,7 @@ extension AirWatchSDKProvider {
     }
 
     /// The identify phase (seed): silent login, else the common authentication system or the app's own login.
-    func identify(_ user: UserID, event: ProviderEvent, context: AirWatchContext, trace: inout RuleTrace)
+    func identify(_ user: UserID, event: ProviderEvent, context: inout AirWatchContext, trace: inout RuleTrace)
         -> Prompt?
     {
         if trace.evaluate(Rule.identifyRegistered, in: context) { return nil }
@@ -207,7 +207,7 @@ extension AirWatchSDKProvider {
 
     /// The secure phase (seed table, options C1 and C2), then a forced passcode change (E24). Leaves the prompts it
     /// shows in `context.securePrompts`; returns whether it authenticated (a new session).
-    func secure(_ context: AirWatchContext, trace: inout RuleTrace) -> Bool {
+    func secure(_ context: inout AirWatchContext, trace: inout RuleTrace) -> Bool {
         trace.record(Rule.sessionTimeoutExpired, in: context)
         trace.record(Rule.secureColdLaunch, in: context)
         switch context.entry.authentication {

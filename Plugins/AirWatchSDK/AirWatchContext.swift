@@ -65,8 +65,9 @@ struct AirWatchDecision {
 /// the copy stalled on the fields just written), and the handlers mutate the state and the values in place, so a
 /// rule always sees them as they are at the moment it decides. The context never outlives `with`.
 ///
-/// The context is a handle, passed by value: every copy is the same decision, so setting `app` or `silent` through
-/// one copy is seen through all of them.
+/// The context is a handle: every copy is the same decision, so setting `app` or `silent` through one copy is seen
+/// through all of them. The handlers take it `inout` only so that it travels as one pointer: passed by value (three
+/// words in registers) the attempts measured 2–4 % slower.
 struct AirWatchContext {
     private let policyPointer: UnsafePointer<AirWatchPolicy>
     private let statePointer: UnsafeMutablePointer<AirWatchState>
@@ -75,11 +76,12 @@ struct AirWatchContext {
     /// Runs `body` with a context for `event` about `app`; the context's values live until `body` returns.
     static func with<Result>(
         policy: UnsafePointer<AirWatchPolicy>, state: UnsafeMutablePointer<AirWatchState>, event: ProviderEvent,
-        app: Int, _ body: (AirWatchContext) -> Result
+        app: Int, _ body: (inout AirWatchContext) -> Result
     ) -> Result {
         var values = AirWatchDecision(policy.pointee, event: event, app: app)
         return withUnsafeMutablePointer(to: &values) { values in
-            body(AirWatchContext(policyPointer: policy, statePointer: state, decision: values))
+            var context = AirWatchContext(policyPointer: policy, statePointer: state, decision: values)
+            return body(&context)
         }
     }
 

@@ -7,17 +7,17 @@ private typealias Finding = AirWatchFinding
 /// wipes and backgrounding. Every decision is a rule evaluated through the trace against the context.
 extension AirWatchSDKProvider {
     /// lockSession(): the session of the app's store ends for every app sharing it (E36).
-    func lock(_ context: AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
-        guard context.entry.usesSDK else { return untouched(context, trace: &trace) }
-        clearSession(context, trace: &trace)
+    func lock(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+        guard context.entry.usesSDK else { return untouched(&context, trace: &trace) }
+        clearSession(&context, trace: &trace)
         var findings = FindingSet()
         var subject: UserID?
-        withoutSDKSurvivors(context, trace: &trace, findings: &findings, subject: &subject)
+        withoutSDKSurvivors(&context, trace: &trace, findings: &findings, subject: &subject)
         return StepOutcome(
             session: .none, findings: findings, subject: subject, details: statusDetails(context.entry.effectiveSSO))
     }
 
-    private func clearSession(_ context: AirWatchContext, trace: inout RuleTrace) {
+    private func clearSession(_ context: inout AirWatchContext, trace: inout RuleTrace) {
         if trace.evaluate(Rule.lockClearsSession, in: context) {
             context.store.hasSession = false
             context.store.sessionUser = nil
@@ -25,10 +25,10 @@ extension AirWatchSDKProvider {
     }
 
     /// An SDK action aimed at an app without the SDK: nothing happens to it (its own session and data stay).
-    func untouched(_ context: AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func untouched(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
         var findings = FindingSet()
         var subject: UserID?
-        withoutSDKSurvivors(context, trace: &trace, findings: &findings, subject: &subject)
+        withoutSDKSurvivors(&context, trace: &trace, findings: &findings, subject: &subject)
         let session: SessionKind = context.appState.ownSessionUser == nil ? .none : .appReused
         return StepOutcome(session: session, findings: findings, subject: subject)
     }
@@ -36,7 +36,7 @@ extension AirWatchSDKProvider {
     /// Apps without the SDK that hold a user's session or data keep them through an SDK action (point of the
     /// finding: the SDK cannot reach them). `sparing` is a user whose own session or data does not count.
     func withoutSDKSurvivors(
-        _ context: AirWatchContext, trace: inout RuleTrace, findings: inout FindingSet,
+        _ context: inout AirWatchContext, trace: inout RuleTrace, findings: inout FindingSet,
         subject: inout UserID?, sparing user: UserID? = nil
     ) {
         let current = context.app
@@ -57,7 +57,7 @@ extension AirWatchSDKProvider {
 
     /// The SDK has no per-user sign-out: the app locks the session; identity, passcode and data remain. An app
     /// without the SDK signs out of its own login instead.
-    func signOut(_ user: UserID?, context: AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func signOut(_ user: UserID?, context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
         guard context.entry.usesSDK else {
             if trace.evaluate(Rule.outsideSDKOwnSignOut, in: context) { context.appState.ownSessionUser = nil }
             var findings = FindingSet()
@@ -65,7 +65,7 @@ extension AirWatchSDKProvider {
             return StepOutcome(session: .none, findings: findings, subject: user)
         }
         trace.record(Rule.signOutLocksSession, in: context)
-        clearSession(context, trace: &trace)
+        clearSession(&context, trace: &trace)
         var findings = FindingSet()
         var subject = user
         if trace.evaluate(Rule.signOutKeepsIdentity, in: context) {
@@ -76,13 +76,13 @@ extension AirWatchSDKProvider {
             findings.insert(Finding.notCoveredByGlobalSignout.id)
         }
         var untouchedSubject: UserID?
-        withoutSDKSurvivors(context, trace: &trace, findings: &findings, subject: &untouchedSubject)
+        withoutSDKSurvivors(&context, trace: &trace, findings: &findings, subject: &untouchedSubject)
         return StepOutcome(
             session: .none, findings: findings, subject: subject, details: statusDetails(context.entry.effectiveSSO))
     }
 
     /// The process ends (one app, or every app for a device restart).
-    func terminate(_ context: AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func terminate(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
         let index: Int? = context.deviceWide ? nil : context.app
         trace.record(Rule.terminateProcessEnds, in: context)
         trace.record(Rule.terminateSessionExpires, in: context)
@@ -108,7 +108,7 @@ extension AirWatchSDKProvider {
     }
 
     /// `ssoStatus`: disabled (or the last persisted value) before initialCheckDone, then the effective value.
-    func querySSOStatus(_ event: ProviderEvent, context: AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func querySSOStatus(_ event: ProviderEvent, context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
         context.beforeInitialCheck =
             event.conditions.bool(AirWatchFact.beforeInitialCheckCondition) ?? !context.appState.running
         var findings = FindingSet()
@@ -125,7 +125,7 @@ extension AirWatchSDKProvider {
     }
 
     /// A failed unlock: counts against the maximum (shared counter with SSO); reaching it wipes (E33-E35).
-    func wrongPasscode(_ context: AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func wrongPasscode(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
         let app = context.entry
         guard app.usesSDK else {
             // The app's own login refused the password: the SDK counts nothing.
@@ -146,7 +146,7 @@ extension AirWatchSDKProvider {
             if app.effectiveSSO { findings.insert(Finding.clusterWideWipe.id) }
             let enterprise = trace.evaluate(Rule.failedAttemptsEnterpriseWipe, in: context)
             wipe(
-                app.store, everyApp: enterprise, context: context, trace: &trace, findings: &findings,
+                app.store, everyApp: enterprise, context: &context, trace: &trace, findings: &findings,
                 subject: &subject)
         }
         var details = statusDetails(app.effectiveSSO)
@@ -157,7 +157,7 @@ extension AirWatchSDKProvider {
     /// Wipes the SDK data of `store` (of every SDK app under an enterprise wipe): passcode, session, identity and
     /// registration; app data stays where the app does not clear it. Apps without the SDK are out of reach.
     func wipe(
-        _ store: Int, everyApp: Bool, context: AirWatchContext, trace: inout RuleTrace,
+        _ store: Int, everyApp: Bool, context: inout AirWatchContext, trace: inout RuleTrace,
         findings: inout FindingSet, subject: inout UserID?
     ) {
         let current = context.app
@@ -183,24 +183,24 @@ extension AirWatchSDKProvider {
         }
         context.wipe = .none
         context.app = current
-        withoutSDKSurvivors(context, trace: &trace, findings: &findings, subject: &subject)
+        withoutSDKSurvivors(&context, trace: &trace, findings: &findings, subject: &subject)
     }
 
     /// logoutCurrentUser(): CurrentUserLogoutOperation wipes the store (the shared one with SSO) and unenrols the
     /// app (E34-E35); the next access identifies again, and the one-time token is spent.
-    func logoutCurrentUser(_ context: AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func logoutCurrentUser(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
         let app = context.entry
-        guard app.usesSDK else { return untouched(context, trace: &trace) }
+        guard app.usesSDK else { return untouched(&context, trace: &trace) }
         trace.record(Rule.logoutWipes, in: context)
         var findings = FindingSet([Finding.logoutWipe.id])
         var subject: UserID?
-        wipe(app.store, everyApp: false, context: context, trace: &trace, findings: &findings, subject: &subject)
+        wipe(app.store, everyApp: false, context: &context, trace: &trace, findings: &findings, subject: &subject)
         return StepOutcome(
             session: .none, findings: findings, subject: subject, details: statusDetails(app.effectiveSSO))
     }
 
     /// Backgrounding: under `timeout_anchor: last_background` the session is re-stamped unchecked (E11-E12).
-    func background(_ context: AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func background(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
         guard context.entry.usesSDK else { return StepOutcome(session: remainingSession(context.app, in: context)) }
         var findings = FindingSet()
         if trace.evaluate(Rule.backgroundExtendsSession, in: context) {

@@ -7,7 +7,7 @@ private typealias Finding = AirWatchFinding
 extension AirWatchSDKProvider {
     /// The user checks the device in at Hub: nobody is checked out. The passcode goes if the Shared Device setting
     /// says so; registrations and app data stay until another user checks out (E41, E43).
-    func checkIn(_ user: UserID, context: AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func checkIn(_ user: UserID, context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
         var findings = FindingSet()
         var subject: UserID?
         trace.record(Rule.checkInDevice, in: context)
@@ -15,7 +15,7 @@ extension AirWatchSDKProvider {
             context.state.checkedOutUser = nil
             context.state.checkOutGeneration &+= 1
         }
-        if trace.evaluate(Rule.checkInClearPasscode, in: context) { clearPasscodes(context) }
+        if trace.evaluate(Rule.checkInClearPasscode, in: context) { clearPasscodes(&context) }
         let current = context.app
         for app in context.policy.apps.indices where context.policy.apps[app].usesSDK {
             context.app = app
@@ -25,12 +25,12 @@ extension AirWatchSDKProvider {
             subject = subject ?? (data & AirWatchState.bit(user) != 0 ? user : UserID(data.trailingZeroBitCount))
         }
         context.app = current
-        withoutSDKSurvivors(context, trace: &trace, findings: &findings, subject: &subject)
+        withoutSDKSurvivors(&context, trace: &trace, findings: &findings, subject: &subject)
         return StepOutcome(session: .none, findings: findings, subject: subject)
     }
 
     /// Hub checks out a user; apps notice at their next access (E41-E43).
-    func checkOut(_ user: UserID, context: AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func checkOut(_ user: UserID, context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
         var findings = FindingSet()
         var subject = context.state.checkedOutUser
         guard trace.evaluate(Rule.checkOutNewUser, in: context) else { return StepOutcome(session: .none) }
@@ -38,7 +38,7 @@ extension AirWatchSDKProvider {
         context.state.checkOutGeneration &+= 1
         let passcode = context.state.stores.contains { $0.passcodeSet }
         if trace.evaluate(Rule.checkOutClearPasscode, in: context) {
-            clearPasscodes(context)
+            clearPasscodes(&context)
         } else if passcode {
             findings.insert(Finding.passcodeSurvivesCheckOut.id)
         }
@@ -50,12 +50,12 @@ extension AirWatchSDKProvider {
                 subject = subject ?? UserID(others.trailingZeroBitCount)
             }
         }
-        withoutSDKSurvivors(context, trace: &trace, findings: &findings, subject: &subject, sparing: user)
+        withoutSDKSurvivors(&context, trace: &trace, findings: &findings, subject: &subject, sparing: user)
         return StepOutcome(session: .none, findings: findings, subject: subject)
     }
 
     /// The Shared Device setting `clear_passcode_on_check_out`: every store's passcode and session go.
-    private func clearPasscodes(_ context: AirWatchContext) {
+    private func clearPasscodes(_ context: inout AirWatchContext) {
         for store in context.state.stores.indices {
             context.state.stores[store].passcodeSet = false
             context.state.stores[store].hasSession = false

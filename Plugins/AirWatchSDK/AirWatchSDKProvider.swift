@@ -37,47 +37,47 @@ public struct AirWatchSDKProvider: PolicyProvider {
         return withUnsafePointer(to: policy) { policy in
             withUnsafeMutablePointer(to: &state) { state in
                 AirWatchContext.with(policy: policy, state: state, event: event, app: event.app?.int ?? 0) { context in
-                    play(event, in: context, trace: &trace)
+                    play(event, in: &context, trace: &trace)
                 }
             }
         }
     }
 
-    private func play(_ event: ProviderEvent, in context: AirWatchContext, trace: inout RuleTrace)
+    private func play(_ event: ProviderEvent, in context: inout AirWatchContext, trace: inout RuleTrace)
         -> StepOutcome
     {
         let hasApp = event.app != nil
         switch event.event {
         case .open:
             guard hasApp, let user = event.user else { return .notApplicable }
-            return open(user, event: event, context: context, trace: &trace)
+            return open(user, event: event, context: &context, trace: &trace)
         case .signOut:
             guard hasApp else { return .notApplicable }
-            return signOut(event.user, context: context, trace: &trace)
+            return signOut(event.user, context: &context, trace: &trace)
         case .terminate:
             context.deviceWide = !hasApp
-            return terminate(context, trace: &trace)
+            return terminate(&context, trace: &trace)
         case .querySSOStatus:
             guard hasApp else { return .notApplicable }
-            return querySSOStatus(event, context: context, trace: &trace)
+            return querySSOStatus(event, context: &context, trace: &trace)
         case AirWatchFact.lock:
             guard hasApp else { return .notApplicable }
-            return lock(context, trace: &trace)
+            return lock(&context, trace: &trace)
         case AirWatchFact.wrongPasscode:
             guard hasApp else { return .notApplicable }
-            return wrongPasscode(context, trace: &trace)
+            return wrongPasscode(&context, trace: &trace)
         case AirWatchFact.checkOut:
             guard let user = event.user else { return .notApplicable }
-            return checkOut(user, context: context, trace: &trace)
+            return checkOut(user, context: &context, trace: &trace)
         case AirWatchFact.checkIn:
             guard let user = event.user else { return .notApplicable }
-            return checkIn(user, context: context, trace: &trace)
+            return checkIn(user, context: &context, trace: &trace)
         case AirWatchFact.logoutCurrentUser:
             guard hasApp else { return .notApplicable }
-            return logoutCurrentUser(context, trace: &trace)
+            return logoutCurrentUser(&context, trace: &trace)
         case AirWatchFact.background:
             guard hasApp else { return .notApplicable }
-            return background(context, trace: &trace)
+            return background(&context, trace: &trace)
         default:
             return .notApplicable
         }
