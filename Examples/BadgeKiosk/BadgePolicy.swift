@@ -4,18 +4,32 @@ import SSOPolicyProviderKit
 public struct BadgePolicy: Sendable {
     var timeout: Int
     var pinAfterTimeout: Bool
+    /// `tap_scope: one_app`: a tap unlocks only the app it was made at.
+    var tapUnlocksOneApp: Bool
+    /// Per app: it takes part in the badge session (`kiosk: true`).
+    var kiosk: [Bool]
 }
 
-/// What the kiosk remembers between steps. A value, so runs replay and `verify` can explore it.
+/// What the kiosk remembers between steps. A value, so runs replay and `verify` can explore it. The fields the
+/// facts give are `@Given`: in a what-if they stay unknown until a decision reads them.
 public struct BadgeState: Hashable, Sendable {
-    var sessionUser: UserID?
-    var lastTap: Int
-    var live: Bool
+    @Given var live = false
+    @Given var sessionUser: UserID? = nil
+    var lastTap = 0
+    /// The app the live tap was made at (nil: a tap given by facts, which unlocks every app).
+    var tappedApp: AppID? = nil
+
+    /// The state the facts describe: whose tap is live waits for `session_live` first, then for `session_user`.
+    init(facts: FactValues) {
+        $live = facts.given(bool: BadgeFact.live)
+        $sessionUser = facts.given(account: BadgeFact.sessionUser)
+    }
 }
 
-/// What the predicates read for one decision: the policy, the state before the decision, and who acts.
+/// What the predicates read for one decision: the policy, the state before the decision, who acts and where.
 struct BadgeContext {
     var policy: BadgePolicy
     var state: BadgeState
     var user: UserID?
+    var app: AppID?
 }

@@ -5,22 +5,32 @@ public struct SettingDeclaration: Sendable, Hashable {
     /// The value used when the key is absent, as the user would write it; nil means the key is required.
     public var defaultValue: String?
     public var meaning: String
-    /// The seed file or research citation the key and its default come from.
-    public var source: String
+    /// The documents the key and its default come from.
+    public var sources: [Citation]
     /// True if `matrix --all` should enumerate this setting's values (small choice or bool settings that change
     /// the decision table, e.g. AirWatch's authentication type and SSO).
     public var isMatrixDimension: Bool
 
     public init(
-        _ key: String, _ kind: ValueKind, default defaultValue: String?, meaning: String, source: String,
+        _ key: String, _ kind: ValueKind, default defaultValue: String?, meaning: String, sources: [Citation],
         matrixDimension: Bool = false
     ) {
         self.key = key
         self.kind = kind
         self.defaultValue = defaultValue
         self.meaning = meaning
-        self.source = source
+        self.sources = sources
         self.isMatrixDimension = matrixDimension
+    }
+
+    /// Citations written as text, `ID LOCATOR; ID LOCATOR`.
+    public init(
+        _ key: String, _ kind: ValueKind, default defaultValue: String?, meaning: String, source: String,
+        matrixDimension: Bool = false
+    ) {
+        self.init(
+            key, kind, default: defaultValue, meaning: meaning, sources: Citation.parse(source),
+            matrixDimension: matrixDimension)
     }
 }
 
@@ -31,12 +41,17 @@ public struct ModelOptionDeclaration: Sendable, Hashable {
     public struct Reading: Sendable, Hashable {
         public var value: String
         public var meaning: String
-        public var source: String
+        public var sources: [Citation]
 
-        public init(_ value: String, meaning: String, source: String) {
+        public init(_ value: String, meaning: String, sources: [Citation]) {
             self.value = value
             self.meaning = meaning
-            self.source = source
+            self.sources = sources
+        }
+
+        /// Citations written as text, `ID LOCATOR; ID LOCATOR`.
+        public init(_ value: String, meaning: String, source: String) {
+            self.init(value, meaning: meaning, sources: Citation.parse(source))
         }
     }
 
@@ -59,7 +74,7 @@ public struct ModelOptionDeclaration: Sendable, Hashable {
     public var setting: SettingDeclaration {
         SettingDeclaration(
             key, .choice(readings.map(\.value)), default: defaultValue, meaning: summary,
-            source: readings.map(\.source).joined(separator: "; "))
+            sources: readings.flatMap(\.sources))
     }
 }
 
@@ -95,26 +110,41 @@ public struct FactDeclaration: Sendable, Hashable {
     /// The value a scenario starts with when `given:` does not say (a value of the domain, `none` for accounts).
     public var defaultValue: String
     public var meaning: String
-    public var source: String
+    public var sources: [Citation]
 
     public init(
         _ key: String, _ domain: FactDomain, scope: FactScope = .device, default defaultValue: String,
-        meaning: String, source: String
+        meaning: String, sources: [Citation]
     ) {
         self.key = key
         self.domain = domain
         self.scope = scope
         self.defaultValue = defaultValue
         self.meaning = meaning
-        self.source = source
+        self.sources = sources
+    }
+
+    /// Citations written as text, `ID LOCATOR; ID LOCATOR`.
+    public init(
+        _ key: String, _ domain: FactDomain, scope: FactScope = .device, default defaultValue: String,
+        meaning: String, source: String
+    ) {
+        self.init(
+            key, domain, scope: scope, default: defaultValue, meaning: meaning, sources: Citation.parse(source))
+    }
+
+    public static func bool(
+        _ key: String, scope: FactScope = .device, default defaultValue: Bool, meaning: String, sources: [Citation]
+    ) -> FactDeclaration {
+        FactDeclaration(
+            key, .choice(["true", "false"]), scope: scope, default: defaultValue ? "true" : "false",
+            meaning: meaning, sources: sources)
     }
 
     public static func bool(
         _ key: String, scope: FactScope = .device, default defaultValue: Bool, meaning: String, source: String
     ) -> FactDeclaration {
-        FactDeclaration(
-            key, .choice(["true", "false"]), scope: scope, default: defaultValue ? "true" : "false",
-            meaning: meaning, source: source)
+        bool(key, scope: scope, default: defaultValue, meaning: meaning, sources: Citation.parse(source))
     }
 }
 
@@ -136,34 +166,46 @@ public struct EventDeclaration: Sendable, Hashable {
     /// True if the event is an access attempt (it can produce prompts).
     public var isAccessAttempt: Bool
     public var meaning: String
-    public var source: String
+    public var sources: [Citation]
 
     public init(
-        _ name: String, target: EventTarget, requiresUser: Bool, accessAttempt: Bool, meaning: String, source: String
+        _ name: String, target: EventTarget, requiresUser: Bool, accessAttempt: Bool, meaning: String,
+        sources: [Citation]
     ) {
         self.name = name
         self.target = target
         self.requiresUser = requiresUser
         self.isAccessAttempt = accessAttempt
         self.meaning = meaning
-        self.source = source
+        self.sources = sources
     }
+
+    /// Citations written as text, `ID LOCATOR; ID LOCATOR`.
+    public init(
+        _ name: String, target: EventTarget, requiresUser: Bool, accessAttempt: Bool, meaning: String, source: String
+    ) {
+        self.init(
+            name, target: target, requiresUser: requiresUser, accessAttempt: accessAttempt, meaning: meaning,
+            sources: Citation.parse(source))
+    }
+
+    private static let formats = [Citation(SourceDocument.formatsID, "§Scenarios")]
 
     /// The events every provider handles (spec 3.2).
     public static let required: [EventDeclaration] = [
         EventDeclaration(
             "open", target: .app, requiresUser: true, accessAttempt: true,
             meaning: "an access attempt: the app is launched or brought to the foreground",
-            source: "ssopolicy-formats §Scenarios"),
+            sources: formats),
         EventDeclaration(
             "sign_out", target: .app, requiresUser: true, accessAttempt: false,
-            meaning: "the user signs out from the app", source: "ssopolicy-formats §Scenarios"),
+            meaning: "the user signs out from the app", sources: formats),
         EventDeclaration(
             "terminate", target: .appOrAll, requiresUser: false, accessAttempt: false,
-            meaning: "the app process ends; 'all' for a device restart", source: "ssopolicy-formats §Scenarios"),
+            meaning: "the app process ends; 'all' for a device restart", sources: formats),
         EventDeclaration(
             "query_sso_status", target: .app, requiresUser: false, accessAttempt: false,
-            meaning: "the app reads its SSO / device-mode status", source: "ssopolicy-formats §Scenarios"),
+            meaning: "the app reads its SSO / device-mode status", sources: formats),
     ]
 }
 
@@ -174,14 +216,19 @@ public struct StepConditionDeclaration: Sendable, Hashable {
     /// The events it may accompany.
     public var events: [String]
     public var meaning: String
-    public var source: String
+    public var sources: [Citation]
 
-    public init(_ key: String, _ kind: ValueKind, events: [String], meaning: String, source: String) {
+    public init(_ key: String, _ kind: ValueKind, events: [String], meaning: String, sources: [Citation]) {
         self.key = key
         self.kind = kind
         self.events = events
         self.meaning = meaning
-        self.source = source
+        self.sources = sources
+    }
+
+    /// Citations written as text, `ID LOCATOR; ID LOCATOR`.
+    public init(_ key: String, _ kind: ValueKind, events: [String], meaning: String, source: String) {
+        self.init(key, kind, events: events, meaning: meaning, sources: Citation.parse(source))
     }
 }
 
@@ -194,20 +241,29 @@ public struct FindingDeclaration: Sendable, Hashable {
     public var severity: Severity
     public var message: String
     public var meaning: String
-    public var source: String
+    public var sources: [Citation]
     /// What the core recognises this finding as (its properties and verdicts select findings by concern).
     public var concern: CoreConcern?
 
     public init(
         _ id: String, _ severity: Severity, concern: CoreConcern? = nil, message: String, meaning: String,
-        source: String
+        sources: [Citation]
     ) {
         self.id = id
         self.severity = severity
         self.concern = concern
         self.message = message
         self.meaning = meaning
-        self.source = source
+        self.sources = sources
+    }
+
+    /// Citations written as text, `ID LOCATOR; ID LOCATOR`.
+    public init(
+        _ id: String, _ severity: Severity, concern: CoreConcern? = nil, message: String, meaning: String,
+        source: String
+    ) {
+        self.init(
+            id, severity, concern: concern, message: message, meaning: meaning, sources: Citation.parse(source))
     }
 }
 

@@ -76,21 +76,26 @@ public struct HandoverDeclaration: Sendable, Hashable {
 
     /// The procedure in one line.
     public var summary: String
-    public var source: String
+    public var sources: [Citation]
     /// The provider's own events, in order; each happens at the handover step's time.
     public var actions: [Action]
 
-    public init(summary: String, source: String, actions: [Action]) {
+    public init(summary: String, sources: [Citation], actions: [Action]) {
         self.summary = summary
-        self.source = source
+        self.sources = sources
         self.actions = actions
+    }
+
+    /// Citations written as text, `ID LOCATOR; ID LOCATOR`.
+    public init(summary: String, source: String, actions: [Action]) {
+        self.init(summary: summary, sources: Citation.parse(source), actions: actions)
     }
 
     /// Problems with the declaration against its provider's events and app keys (the generic provider tests run it).
     public func problems(in descriptor: ProviderDescriptor) -> [String] {
         var problems: [String] = []
         if actions.isEmpty { problems.append("handover declares no action") }
-        if summary.isEmpty || source.isEmpty { problems.append("handover lacks a summary or a source") }
+        if summary.isEmpty || sources.isEmpty { problems.append("handover lacks a summary or a source") }
         for action in actions {
             guard let declaration = descriptor.allEvents.first(where: { $0.name == action.event }) else {
                 problems.append("handover action '\(action.event)' is not an event of \(descriptor.id)")

@@ -126,7 +126,7 @@ public final class CompiledPolicy: Sendable {
         self.descriptor = descriptor
         self.engine = engine
         self.findings = findings
-        self.ruleSources = descriptor.rules.map { descriptor.renderCitations($0.source) }
+        self.ruleSources = descriptor.rules.map { descriptor.renderCitations($0.sources) }
         self.ruleBecause = descriptor.rules.map(\.firedBecause)
         self.ruleHolds = descriptor.rules.map { $0.conditions.map(\.holds) }
         var lists = [String?](repeating: nil, count: descriptor.rules.count)

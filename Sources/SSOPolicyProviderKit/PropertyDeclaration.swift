@@ -11,12 +11,17 @@ public struct PropertyDeclaration: Sendable, Hashable {
     public var meaning: String
     /// Finding ids of this provider; a step carrying any of them breaks the property.
     public var violatedBy: [String]
-    public var source: String
+    public var sources: [Citation]
 
-    public init(_ id: String, meaning: String, violatedBy: [String], source: String) {
+    public init(_ id: String, meaning: String, violatedBy: [String], sources: [Citation]) {
         self.id = id
         self.meaning = meaning
         self.violatedBy = violatedBy
-        self.source = source
+        self.sources = sources
+    }
+
+    /// Citations written as text, `ID LOCATOR; ID LOCATOR`.
+    public init(_ id: String, meaning: String, violatedBy: [String], source: String) {
+        self.init(id, meaning: meaning, violatedBy: violatedBy, sources: Citation.parse(source))
     }
 }

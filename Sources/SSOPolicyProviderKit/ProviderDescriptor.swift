@@ -121,11 +121,26 @@ public struct ProviderDescriptor: Sendable {
         for rule in rules where !rule.id.hasPrefix(id.split(separator: "-").first.map(String.init) ?? id) {
             problems.append("rule '\(rule.id)' does not start with the provider's name")
         }
-        for rule in rules where rule.summary.isEmpty || rule.source.isEmpty {
+        for rule in rules where rule.summary.isEmpty || rule.sources.isEmpty {
             problems.append("rule '\(rule.id)' lacks a summary or a source")
         }
         for rule in rules where rule.conditions.isEmpty {
             problems.append("rule '\(rule.id)' has no condition: say what decides it")
+        }
+        for rule in rules where rule.conditions.count > Int(UInt8.max) {
+            problems.append("rule '\(rule.id)' has more than \(UInt8.max) conditions")
+        }
+        for rule in rules where !rule.examples.contains(where: \.fires) || !rule.examples.contains(where: { !$0.fires })
+        {
+            problems.append("rule '\(rule.id)' needs an example where it fires and one where it does not")
+        }
+        for rule in rules {
+            for finding in rule.effect.findings where Int(finding.index) >= findings.count {
+                problems.append("rule '\(rule.id)' raises finding #\(finding.index), which is not declared")
+            }
+            for prompt in rule.effect.prompts where !producedPrompts.contains(prompt) {
+                problems.append("rule '\(rule.id)' shows '\(prompt.name)', which is not among the prompts it can show")
+            }
         }
         for list in decisionLists {
             for name in list.rules where rule(name) == nil {
@@ -167,6 +182,9 @@ public struct EventID: Hashable, Sendable {
 
     // Computed and inlinable, so a provider's `switch` over events compares constants instead of calling the
     // accessors of globals in this module.
+    /// How many required events come before a provider's own (`EventDeclaration.required`).
+    @inlinable public static var requiredCount: Int { 4 }
+
     @inlinable public static var open: EventID { EventID(0) }
     @inlinable public static var signOut: EventID { EventID(1) }
     @inlinable public static var terminate: EventID { EventID(2) }

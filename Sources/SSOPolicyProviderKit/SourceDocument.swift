@@ -30,10 +30,13 @@ public struct SourceDocument: Sendable, Hashable {
         self.note = note
     }
 
+    /// The id of the core's description of its file formats and vocabulary.
+    public static let formatsID = "ssopolicy-formats"
+
     /// The core's own entries: the vocabulary and file formats every provider shares.
     public static let core: [SourceDocument] = [
         SourceDocument(
-            "ssopolicy-formats", title: "ssopolicy file formats and vocabulary", publisher: "ssopolicy",
+            formatsID, title: "ssopolicy file formats and vocabulary", publisher: "ssopolicy",
             url: "docs/FORMATS.md", language: "en", documentedAsOf: "2026-11-23",
             note: "this repository's description of policies, scenarios, suites and the shared vocabulary")
     ]
@@ -41,11 +44,17 @@ public struct SourceDocument: Sendable, Hashable {
 
 /// One reference to a catalogue entry: the entry's id and where in it (`§Identify`, a file path, a quote).
 ///
-/// Declarations keep their citations as text, `ID LOCATOR` pieces separated by `; `
-/// (`ws1-sdk-sso-ios §Identify; aw-ios-sdk-17.6 CoreIdentitySetupOperation.swift`), so a provider writes them
-/// as plainly as before and the self-check and tests reject any piece whose id is not in the catalogue.
+/// Declarations hold their citations as typed values, so nothing is interpolated into a string and a locator can
+/// hold any text; the self-check and tests reject a citation whose id is not in the catalogue.
+///
+/// ```swift
+/// RuleDefinition("badge.session.live", summary: "a live tap serves the attempt",
+///                sources: [Citation(BadgeSources.manual, "§Sessions")], when: [.when(.tapLive)])
+/// ```
 public struct Citation: Sendable, Hashable {
+    /// The catalogue entry's id (`SourceDocument.id`).
     public var source: String
+    /// Where in the document: a section, a file, a quote; may be empty.
     public var locator: String
 
     public init(_ source: String, _ locator: String = "") {
@@ -55,7 +64,10 @@ public struct Citation: Sendable, Hashable {
 
     public static let separator = "; "
 
-    /// The citations of a declaration's `source` text.
+    /// `ID LOCATOR`, the compact form text output shows (`ssopolicy sources ID` has the rest).
+    public var text: String { locator.isEmpty ? source : source + " " + locator }
+
+    /// The citations of a text written `ID LOCATOR; ID LOCATOR` (each id is the first word of its piece).
     public static func parse(_ text: String) -> [Citation] {
         var pieces: [Substring] = []
         var rest = Substring(text)
@@ -80,6 +92,11 @@ public struct Citation: Sendable, Hashable {
     }
 }
 
+extension Array where Element == Citation {
+    /// The citations in their compact form, `ID LOCATOR; ID LOCATOR`.
+    public var text: String { map(\.text).joined(separator: Citation.separator) }
+}
+
 extension ProviderDescriptor {
     /// The documents this provider's citations may name: its own, then the core's.
     public var citableSources: [SourceDocument] { sources + SourceDocument.core }
@@ -88,20 +105,21 @@ extension ProviderDescriptor {
         citableSources.first { $0.id == id }
     }
 
-    /// Every citation text the provider declares, with what declares it ("rule 'x'"), for the self-check and tests.
-    public var citationTexts: [(owner: String, text: String)] {
-        var all: [(String, String)] = []
-        all += settings.map { ("setting '\($0.key)'", $0.source) }
+    /// Every citation list the provider declares, with what declares it ("rule 'x'"), for the self-check and tests.
+    public var citationLists: [(owner: String, citations: [Citation])] {
+        var all: [(String, [Citation])] = []
+        all += settings.map { ("setting '\($0.key)'", $0.sources) }
         all += modelOptions.flatMap { option in
-            option.readings.map { ("model option '\(option.key)' reading '\($0.value)'", $0.source) }
+            option.readings.map { ("model option '\(option.key)' reading '\($0.value)'", $0.sources) }
         }
-        all += appKeys.map { ("app key '\($0.key)'", $0.source) }
-        all += facts.map { ("fact '\($0.key)'", $0.source) }
-        all += allEvents.map { ("event '\($0.name)'", $0.source) }
-        all += stepConditions.map { ("step condition '\($0.key)'", $0.source) }
-        all += findings.map { ("finding '\($0.id)'", $0.source) }
-        all += rules.map { ("rule '\($0.id)'", $0.source) }
-        all += properties.map { ("property '\($0.id)'", $0.source) }
+        all += appKeys.map { ("app key '\($0.key)'", $0.sources) }
+        all += facts.map { ("fact '\($0.key)'", $0.sources) }
+        all += allEvents.map { ("event '\($0.name)'", $0.sources) }
+        all += stepConditions.map { ("step condition '\($0.key)'", $0.sources) }
+        all += findings.map { ("finding '\($0.id)'", $0.sources) }
+        all += rules.map { ("rule '\($0.id)'", $0.sources) }
+        all += properties.map { ("property '\($0.id)'", $0.sources) }
+        if let handover { all.append(("handover", handover.sources)) }
         return all
     }
 
@@ -122,37 +140,35 @@ extension ProviderDescriptor {
                 problems.append("source document '\(document.id)' has no documented-as-of year")
             }
         }
-        for (owner, text) in citationTexts {
-            let citations = Citation.parse(text)
+        for (owner, citations) in citationLists {
             if citations.isEmpty { problems.append("\(owner) cites no source") }
             for citation in citations where sourceDocument(citation.source) == nil {
                 problems.append("\(owner) cites unknown source '\(citation.source)'")
+            }
+            for citation in citations where citation.locator.contains(Citation.separator) {
+                problems.append("\(owner): the locator of a citation of '\(citation.source)' holds '; ' (write two)")
             }
         }
         return problems
     }
 
-    /// A citation text as users read it: each piece as the document's title, date, locator and URL.
-    public func renderCitations(_ text: String) -> String {
-        Citation.parse(text).map { citation in
-            guard let document = sourceDocument(citation.source) else {
-                return citation.source + " " + citation.locator
-            }
+    /// Citations as users read them: each as the document's title, date, locator and URL.
+    public func renderCitations(_ citations: [Citation]) -> String {
+        citations.map { citation in
+            guard let document = sourceDocument(citation.source) else { return citation.text }
             var out = "\(document.title) (\(document.documentedAsOf))"
             if !citation.locator.isEmpty { out += " \(citation.locator)" }
             return out + ", \(document.url)"
-        }.joined(separator: "; ")
+        }.joined(separator: Citation.separator)
     }
 
     /// The same in Markdown: the title links to the document.
-    public func renderCitationsMarkdown(_ text: String) -> String {
-        Citation.parse(text).map { citation in
-            guard let document = sourceDocument(citation.source) else {
-                return citation.source + " " + citation.locator
-            }
+    public func renderCitationsMarkdown(_ citations: [Citation]) -> String {
+        citations.map { citation in
+            guard let document = sourceDocument(citation.source) else { return citation.text }
             var out = "[\(document.title)](\(document.url)) (\(document.documentedAsOf))"
             if !citation.locator.isEmpty { out += " \(citation.locator)" }
             return out
-        }.joined(separator: "; ")
+        }.joined(separator: Citation.separator)
     }
 }

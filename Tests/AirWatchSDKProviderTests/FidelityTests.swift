@@ -174,7 +174,7 @@ struct FidelityTests {
         let none = try #require(findings.first { $0.id == "previous-user-session-active" })
         #expect(barrier.severity > none.severity)
         #expect(barrier.message.contains("reachable when passcodes are shared or known"))
-        #expect(barrier.source.contains("ValidateUserCredentialsToUnlockOperation.swift"))
+        #expect(barrier.sources.text.contains("ValidateUserCredentialsToUnlockOperation.swift"))
     }
 
     /// Typing one's own credentials never lands in another identity's live session (issue 14, point 11).

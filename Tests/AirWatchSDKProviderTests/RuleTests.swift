@@ -24,7 +24,7 @@ struct RuleTests {
         for rule in descriptor.rules {
             #expect(rule.examples.contains { $0.fires }, "\(rule.id) has no firing example")
             #expect(rule.examples.contains { !$0.fires }, "\(rule.id) has no non-firing example")
-            let citations = Citation.parse(rule.source)
+            let citations = rule.sources
             #expect(!citations.isEmpty && citations.allSatisfy { descriptor.sourceDocument($0.source) != nil })
         }
     }

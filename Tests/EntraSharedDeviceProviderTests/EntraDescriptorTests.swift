@@ -186,17 +186,17 @@ import Testing
         #expect(defaults["account_change_notification"] == "sign_out_only")
         #expect(defaults["local_rt_fallback"] == "not_used")
         for option in descriptor.modelOptions {
-            #expect(option.readings.allSatisfy { !$0.source.isEmpty && !$0.meaning.isEmpty }, "\(option.key)")
+            #expect(option.readings.allSatisfy { !$0.sources.isEmpty && !$0.meaning.isEmpty }, "\(option.key)")
         }
     }
 
     @Test func everyDeclarationHasMeaningAndSource() {
         for setting in descriptor.settings + descriptor.appKeys {
-            #expect(!setting.meaning.isEmpty && !setting.source.isEmpty, "\(setting.key)")
+            #expect(!setting.meaning.isEmpty && !setting.sources.isEmpty, "\(setting.key)")
         }
-        for fact in descriptor.facts { #expect(!fact.meaning.isEmpty && !fact.source.isEmpty, "\(fact.key)") }
+        for fact in descriptor.facts { #expect(!fact.meaning.isEmpty && !fact.sources.isEmpty, "\(fact.key)") }
         for finding in descriptor.findings {
-            #expect(!finding.meaning.isEmpty && !finding.source.isEmpty, "\(finding.id)")
+            #expect(!finding.meaning.isEmpty && !finding.sources.isEmpty, "\(finding.id)")
         }
         for event in ["open", "sign_out", "terminate", "query_sso_status"] {
             #expect(descriptor.requiredEventMeanings[event] != nil, "\(event)")

@@ -135,7 +135,7 @@ import Testing
         let (plain, _) = try Self.compile([:])
         #expect(try !Self.findingIDs(#require(plain)).contains("preview-app"))
         let declaration = try #require(EntraSharedDeviceProvider().descriptor.appKeys.first { $0.key == "catalog" })
-        #expect(declaration.meaning.contains(EntraCatalog.asOf) && declaration.source.contains(EntraCatalog.asOf))
+        #expect(declaration.meaning.contains(EntraCatalog.asOf) && declaration.sources.text.contains(EntraCatalog.asOf))
     }
 
     @Test func aKeyThatContradictsTheCatalogueWinsWithAWarning() throws {

@@ -31,7 +31,7 @@ struct RuleTests {
             #expect(rule.id.hasPrefix("imprivata."), "\(rule.id)")
             #expect(rule.examples.contains { $0.fires }, "\(rule.id) has no firing example")
             #expect(rule.examples.contains { !$0.fires }, "\(rule.id) has no non-firing example")
-            let citations = Citation.parse(rule.source)
+            let citations = rule.sources
             #expect(!citations.isEmpty && citations.allSatisfy { descriptor.sourceDocument($0.source) != nil })
         }
     }

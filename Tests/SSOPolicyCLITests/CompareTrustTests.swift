@@ -55,7 +55,9 @@ struct CompareTrustTests {
         #expect(step["user"] as? String == "bob")
         let handover = try #require(step["handover"] as? [String: Any])
         #expect(handover["events"] as? [String] == ["alice sign_out inventory"])
-        #expect((handover["source"] as? String)?.contains("Globally sign out a user") == true)
+        let sources = try #require(handover["sources"] as? [[String: String]])
+        #expect(sources.contains { $0["locator"]?.contains("Globally sign out a user") == true }, "\(sources)")
+        #expect(sources.allSatisfy { EntraSharedDeviceProvider().descriptor.sourceDocument($0["id"] ?? "") != nil })
         #expect((step["details"] as? [String: String])?["sign_out_scope"] == "global")
         // Bob then signs in on his own.
         let next = try Self.step(result.out, 4)

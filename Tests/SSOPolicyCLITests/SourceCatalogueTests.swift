@@ -17,9 +17,12 @@ struct SourceCatalogueTests {
         for provider in registry.providers {
             let descriptor = provider.descriptor
             #expect(descriptor.citationProblems() == [], "\(descriptor.id)")
-            for (owner, text) in descriptor.citationTexts {
-                for citation in Citation.parse(text) {
-                    #expect(descriptor.sourceDocument(citation.source) != nil, "\(descriptor.id): \(owner): \(text)")
+            for (owner, citations) in descriptor.citationLists {
+                #expect(!citations.isEmpty, "\(descriptor.id): \(owner) cites nothing")
+                for citation in citations {
+                    #expect(
+                        descriptor.sourceDocument(citation.source) != nil,
+                        "\(descriptor.id): \(owner): \(citations.text)")
                 }
             }
         }
@@ -41,13 +44,15 @@ struct SourceCatalogueTests {
 
     @Test func anUnknownSourceIdFailsTheSelfCheck() {
         var descriptor = registry.providers[0].descriptor
-        descriptor.rules[0].source = "002_b9d7e61b51e742a7.txt (Identify)"
-        descriptor.findings[0].source = "airwatch-sdk-sso.md E25"
+        descriptor.rules[0].sources = [Citation("002_b9d7e61b51e742a7.txt", "(Identify)")]
+        descriptor.findings[0].sources = [Citation("airwatch-sdk-sso.md", "E25")]
         let problems = descriptor.selfCheck()
         #expect(problems.contains { $0.contains("cites unknown source '002_b9d7e61b51e742a7.txt'") })
         #expect(problems.contains { $0.contains("cites unknown source 'airwatch-sdk-sso.md'") })
-        descriptor.rules[0].source = ""
+        descriptor.rules[0].sources = []
         #expect(descriptor.selfCheck().contains { $0.contains("cites no source") })
+        descriptor.rules[0].sources = [Citation(descriptor.sources[0].id, "a; b")]
+        #expect(descriptor.selfCheck().contains { $0.contains("holds '; '") })
     }
 
     @Test func citationsParseIntoIdsAndLocators() {
@@ -58,14 +63,23 @@ struct SourceCatalogueTests {
         #expect(Citation.parse(" ") == [])
     }
 
-    @Test func tracesCiteTitlesDatesAndURLs() {
+    /// JSON traces carry typed citations (`sources: [{id, locator}]`) that `ssopolicy sources` resolves; text
+    /// explanations show the titles, dates and URLs.
+    @Test func tracesCiteTheCatalogueByIdAndLocator() throws {
         let result = ssopolicy(
             "run", "--scenario", "shift-change", "warehouse-airwatch", "--format", "json", "--explain")
         #expect(result.code == 0)
-        #expect(result.out.contains("SSO Explanation (AirWatch SDK for iOS, VMware AirWatch 9.2 guides) (2017"))
-        #expect(result.out.contains("https://docs.vmware.com/en/VMware-AirWatch/9.2/"))
+        #expect(result.out.contains(#""id": "airwatch-9.2-sso-ios""#))
+        #expect(result.out.contains(#""locator": "(Silent login: registers credentials with the managed token"#))
         #expect(!result.out.contains("002_b9d7e61b51e742a7"))
         #expect(!result.out.contains("airwatch-sdk-sso.md"))
+        let catalogue = ssopolicy("sources", "airwatch-9.2-sso-ios", "--format", "json")
+        #expect(catalogue.code == 0)
+        #expect(catalogue.out.contains("SSO Explanation (AirWatch SDK for iOS, VMware AirWatch 9.2 guides)"))
+        #expect(catalogue.out.contains("https://docs.vmware.com/en/VMware-AirWatch/9.2/"))
+        let text = ssopolicy(
+            "run", "--scenario", "shift-change", "warehouse-airwatch", "--explain", "--format", "markdown")
+        #expect(text.out.contains("SSO Explanation (AirWatch SDK for iOS, VMware AirWatch 9.2 guides) (2017"))
     }
 
     @Test func providersAndSchemaCiteTheCatalogue() {

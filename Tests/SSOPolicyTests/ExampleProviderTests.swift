@@ -9,12 +9,21 @@ import Testing
         #expect(ProviderConformance.failures(BadgeProvider()) == [])
     }
 
+    @Test func aRuleWithoutANonFiringExampleFailsTheSelfCheck() {
+        var descriptor = BadgeProvider.declaration
+        descriptor.rules[0].examples[1].fires = true
+        #expect(
+            descriptor.selfCheck() == [
+                "rule 'badge.session.live' needs an example where it fires and one where it does not"
+            ])
+    }
+
     @Test func aProviderWithAWrongExampleFailsConformance() {
         var descriptor = BadgeProvider.declaration
-        descriptor.rules[0].examples[0].fires.toggle()
+        descriptor.rules[0].examples[0].facts = [:]
         let failures = ProviderConformance.failures(Relabelled(base: BadgeProvider(), descriptor: descriptor))
         #expect(failures.count == 1)
-        #expect(failures.first?.contains("badge.session.live: expected not to fire") == true)
+        #expect(failures.first?.contains("badge.session.live: expected to fire") == true)
     }
 
     /// The badge provider under a changed descriptor.

@@ -57,7 +57,7 @@ public enum GuideMarkdown {
             }
             out +=
                 "| `\(descriptor.id)` | \(Markdown.cell(handover.summary)) | " + events.joined(separator: "<br>")
-                + " | \(descriptor.renderCitationsMarkdown(handover.source)) |\n"
+                + " | \(descriptor.renderCitationsMarkdown(handover.sources)) |\n"
         }
         return out + "\n"
     }

@@ -38,12 +38,44 @@ public enum ProviderDocumentation {
         }
     }
 
+    /// What a rule does when it fires, as `providers` prints it after the rule's summary: "; shows passcode;
+    /// raises previous-user-session-active". Empty for a rule without an effect.
+    static func effectText(_ effect: RuleEffect, _ descriptor: ProviderDescriptor) -> String {
+        var parts: [String] = []
+        if !effect.prompts.isEmpty { parts.append("shows " + effect.prompts.map(\.name).joined(separator: ", ")) }
+        if let session = effect.session { parts.append("session " + session.name) }
+        let findings = effect.findings.compactMap { id in
+            Int(id.index) < descriptor.findings.count ? descriptor.findings[Int(id.index)].id : nil
+        }
+        if !findings.isEmpty { parts.append("raises " + findings.joined(separator: ", ")) }
+        return parts.isEmpty ? "" : "; " + parts.joined(separator: "; ")
+    }
+
+    /// A rule's effect as JSON: `{"prompts": […], "session": … or null, "findings": […]}`.
+    static func effectJSON(_ effect: RuleEffect, _ descriptor: ProviderDescriptor) -> JSONValue {
+        .object([
+            ("prompts", .strings(effect.prompts.map(\.name))), ("session", .optional(effect.session?.name)),
+            (
+                "findings",
+                .strings(
+                    effect.findings.compactMap { id in
+                        Int(id.index) < descriptor.findings.count ? descriptor.findings[Int(id.index)].id : nil
+                    })
+            ),
+        ])
+    }
+
+    /// Citations as JSON: `[{"id": …, "locator": …}]`, resolved by `ssopolicy sources --format json`.
+    public static func citationsJSON(_ citations: [Citation]) -> JSONValue {
+        .array(citations.map { .object([("id", .string($0.source)), ("locator", .string($0.locator))]) })
+    }
+
     public static func text(_ descriptors: [ProviderDescriptor]) -> String {
         var out = ""
         for descriptor in descriptors {
             out += "\(descriptor.id): \(descriptor.name)\n"
             out += wrap(descriptor.summary, indent: "  ", hanging: "  ") + "\n"
-            out += "  sources (ssopolicy sources ID):\n"
+            out += "  sources (cited below as [ID LOCATOR]; 'ssopolicy sources ID' has the rest):\n"
             for document in descriptor.sources {
                 out +=
                     wrap("\(document.id): \(SourceCatalogue.line(document))", indent: "    ", hanging: "      ") + "\n"
@@ -63,7 +95,7 @@ public enum ProviderDocumentation {
                 descriptor.settings.map {
                     (
                         $0.key, kindText($0.kind) + ($0.defaultValue.map { " (default \($0))" } ?? " (required)"),
-                        "\($0.meaning) [\(descriptor.renderCitations($0.source))]"
+                        "\($0.meaning) [\($0.sources.text)]"
                     )
                 })
             section(
@@ -74,7 +106,7 @@ public enum ProviderDocumentation {
                         option.readings.map(\.value).joined(separator: " | ") + " (default \(option.defaultValue))",
                         "\(option.summary) (\(option.conflict)). "
                             + option.readings.map {
-                                "'\($0.value)': \($0.meaning) [\(descriptor.renderCitations($0.source))]"
+                                "'\($0.value)': \($0.meaning) [\($0.sources.text)]"
                             }.joined(
                                 separator: " ")
                     )
@@ -84,7 +116,7 @@ public enum ProviderDocumentation {
                 descriptor.appKeys.map {
                     (
                         $0.key, kindText($0.kind) + ($0.defaultValue.map { " (default \($0))" } ?? " (required)"),
-                        "\($0.meaning) [\(descriptor.renderCitations($0.source))]"
+                        "\($0.meaning) [\($0.sources.text)]"
                     )
                 })
             section(
@@ -94,7 +126,7 @@ public enum ProviderDocumentation {
                         fact.key,
                         valuesText(fact.domain) + (fact.scope == .app ? ", per app" : "")
                             + " (default \(fact.defaultValue))",
-                        "\(fact.meaning) [\(descriptor.renderCitations(fact.source))]"
+                        "\(fact.meaning) [\(fact.sources.text)]"
                     )
                 })
             section(
@@ -103,7 +135,7 @@ public enum ProviderDocumentation {
                     let meaning = descriptor.requiredEventMeanings[event.name] ?? event.meaning
                     return (
                         event.name, targetText(event.target) + (event.requiresUser ? ", needs user" : ""),
-                        "\(meaning) [\(descriptor.renderCitations(event.source))]"
+                        "\(meaning) [\(event.sources.text)]"
                     )
                 })
             section(
@@ -111,7 +143,7 @@ public enum ProviderDocumentation {
                 descriptor.stepConditions.map {
                     (
                         $0.key, kindText($0.kind) + " on " + $0.events.joined(separator: ", "),
-                        "\($0.meaning) [\(descriptor.renderCitations($0.source))]"
+                        "\($0.meaning) [\($0.sources.text)]"
                     )
                 })
             section(
@@ -122,13 +154,16 @@ public enum ProviderDocumentation {
                 descriptor.findings.map {
                     (
                         $0.id, $0.severity.name + ($0.concern.map { "; the core's \($0.rawValue)" } ?? ""),
-                        "\($0.meaning) [\(descriptor.renderCitations($0.source))]"
+                        "\($0.meaning) [\($0.sources.text)]"
                     )
                 })
             section(
                 "rules:",
                 descriptor.rules.map {
-                    ($0.id, "fires when " + $0.firedBecause, "\($0.summary) [\(descriptor.renderCitations($0.source))]")
+                    (
+                        $0.id, "fires when " + $0.firedBecause,
+                        $0.summary + effectText($0.effect, descriptor) + " [\($0.sources.text)]"
+                    )
                 })
             section(
                 "decision lists (tried in order; the first rule that fires decides):",
@@ -143,7 +178,7 @@ public enum ProviderDocumentation {
                 descriptor.properties.map {
                     (
                         $0.id, "broken by " + $0.violatedBy.joined(separator: ", "),
-                        "\($0.meaning) [\(descriptor.renderCitations($0.source))]"
+                        "\($0.meaning) [\($0.sources.text)]"
                     )
                 })
             out += "\n"
@@ -163,7 +198,7 @@ public enum ProviderDocumentation {
         out +=
             wrap(
                 "handover (the 'handover: { from, to }' step): \(handover.summary) "
-                    + "[\(descriptor.renderCitations(handover.source))]", indent: "  ",
+                    + "[\(handover.sources.text)]", indent: "  ",
                 hanging: "    ") + "\n"
         for (index, action) in handover.actions.enumerated() {
             out += wrap("\(index + 1). \(action.text)", indent: "    ", hanging: "       ") + "\n"
@@ -173,7 +208,7 @@ public enum ProviderDocumentation {
 
     static func handoverJSON(_ handover: HandoverDeclaration, in descriptor: ProviderDescriptor) -> JSONValue {
         .object([
-            ("summary", .string(handover.summary)), ("source", .string(descriptor.renderCitations(handover.source))),
+            ("summary", .string(handover.summary)), ("sources", citationsJSON(handover.sources)),
             (
                 "actions",
                 .array(
@@ -192,18 +227,17 @@ public enum ProviderDocumentation {
     }
 
     static func json(_ descriptor: ProviderDescriptor) -> JSONValue {
-        func cite(_ text: String) -> JSONValue { .string(descriptor.renderCitations(text)) }
         func setting(_ declaration: SettingDeclaration) -> JSONValue {
             .object([
                 ("key", .string(declaration.key)), ("type", .string(kindText(declaration.kind))),
                 ("default", .optional(declaration.defaultValue)), ("meaning", .string(declaration.meaning)),
-                ("source", cite(declaration.source)),
+                ("sources", citationsJSON(declaration.sources)),
             ])
         }
         func reading(_ reading: ModelOptionDeclaration.Reading) -> JSONValue {
             .object([
                 ("value", .string(reading.value)), ("meaning", .string(reading.meaning)),
-                ("source", cite(reading.source)),
+                ("sources", citationsJSON(reading.sources)),
             ])
         }
         let options: [JSONValue] = descriptor.modelOptions.map { option in
@@ -217,7 +251,7 @@ public enum ProviderDocumentation {
             .object([
                 ("key", .string(fact.key)), ("values", .string(fact.domain.expectation)),
                 ("scope", .string(fact.scope.rawValue)), ("default", .string(fact.defaultValue)),
-                ("meaning", .string(fact.meaning)), ("source", cite(fact.source)),
+                ("meaning", .string(fact.meaning)), ("sources", citationsJSON(fact.sources)),
             ])
         }
         let details: [JSONValue] = descriptor.details.map {
@@ -230,32 +264,32 @@ public enum ProviderDocumentation {
                 ("name", .string(event.name)), ("target", .string(targetText(event.target))),
                 ("requires_user", .bool(event.requiresUser)), ("access_attempt", .bool(event.isAccessAttempt)),
                 ("meaning", .string(descriptor.requiredEventMeanings[event.name] ?? event.meaning)),
-                ("source", cite(event.source)),
+                ("sources", citationsJSON(event.sources)),
             ])
         }
         let conditions: [JSONValue] = descriptor.stepConditions.map {
             .object([
                 ("key", .string($0.key)), ("type", .string(kindText($0.kind))), ("events", .strings($0.events)),
-                ("meaning", .string($0.meaning)), ("source", cite($0.source)),
+                ("meaning", .string($0.meaning)), ("sources", citationsJSON($0.sources)),
             ])
         }
         let findings: [JSONValue] = descriptor.findings.map {
             .object([
                 ("id", .string($0.id)), ("severity", .string($0.severity.name)), ("message", .string($0.message)),
-                ("meaning", .string($0.meaning)), ("source", cite($0.source)),
+                ("meaning", .string($0.meaning)), ("sources", citationsJSON($0.sources)),
                 ("concern", .optional($0.concern?.rawValue)),
             ])
         }
         let rules: [JSONValue] = descriptor.rules.map {
             .object([
                 ("id", .string($0.id)), ("summary", .string($0.summary)), ("fires_when", .string($0.firedBecause)),
-                ("source", cite($0.source)),
+                ("effect", effectJSON($0.effect, descriptor)), ("sources", citationsJSON($0.sources)),
             ])
         }
         let properties: [JSONValue] = descriptor.properties.map {
             .object([
                 ("id", .string($0.id)), ("meaning", .string($0.meaning)), ("violated_by", .strings($0.violatedBy)),
-                ("source", cite($0.source)),
+                ("sources", citationsJSON($0.sources)),
             ])
         }
         return .object([
@@ -290,18 +324,18 @@ public enum ProviderDocumentation {
                 out +=
                     "Handover (`handover: { from, to }`): \(Markdown.cell(handover.summary)) — "
                     + handover.actions.map { "`\($0.actor.rawValue)`: `\($0.event)` \(Markdown.cell($0.target.text))" }
-                    .joined(separator: ", then ") + " (\(descriptor.renderCitationsMarkdown(handover.source)))\n\n"
+                    .joined(separator: ", then ") + " (\(descriptor.renderCitationsMarkdown(handover.sources)))\n\n"
             }
             out += "| setting | values | default | meaning | source |\n|---|---|---|---|---|\n"
             for setting in descriptor.settings {
                 out +=
                     "| `\(setting.key)` | \(Markdown.cell(kindText(setting.kind))) | \(setting.defaultValue ?? "required") | "
-                    + "\(Markdown.cell(setting.meaning)) | \(Markdown.cell(descriptor.renderCitationsMarkdown(setting.source))) |\n"
+                    + "\(Markdown.cell(setting.meaning)) | \(Markdown.cell(descriptor.renderCitationsMarkdown(setting.sources))) |\n"
             }
             out += "\n| rule | fires when | source |\n|---|---|---|\n"
             for rule in descriptor.rules {
                 out +=
-                    "| `\(rule.id)` | \(Markdown.cell(rule.firedBecause)) | \(Markdown.cell(descriptor.renderCitationsMarkdown(rule.source))) |\n"
+                    "| `\(rule.id)` | \(Markdown.cell(rule.firedBecause)) | \(Markdown.cell(descriptor.renderCitationsMarkdown(rule.sources))) |\n"
             }
             if !descriptor.decisionLists.isEmpty {
                 out += "\nDecision lists (tried in order; the first rule that fires decides):\n\n"

@@ -13,7 +13,8 @@ public enum RunJSON {
                 (
                     "handover",
                     .object([
-                        ("procedure", .string(handover.summary)), ("source", .string(handover.source)),
+                        ("procedure", .string(handover.summary)),
+                        ("sources", ProviderDocumentation.citationsJSON(handover.sources)),
                         ("events", .strings(handover.events)),
                     ])
                 ))
@@ -45,7 +46,7 @@ public enum RunJSON {
     public static func trace(_ trace: StepView.TraceView) -> JSONValue {
         var pairs: [(String, JSONValue)] = [
             ("rule", .string(trace.rule)), ("fired", .bool(trace.fired)), ("because", .string(trace.because)),
-            ("source", .string(trace.source)),
+            ("sources", ProviderDocumentation.citationsJSON(trace.sources)),
         ]
         if !trace.conditions.isEmpty { pairs.append(("conditions", .strings(trace.conditions))) }
         if let predicate = trace.failedPredicate { pairs.append(("predicate", .string(predicate))) }

@@ -17,8 +17,8 @@ public enum SourceCatalogue {
             for document in descriptor.sources where !entries.contains(where: { $0.document.id == document.id }) {
                 entries.append(Entry(document: document, citedBy: [], citations: 0))
             }
-            for (_, text) in descriptor.citationTexts {
-                for citation in Citation.parse(text) {
+            for (_, citations) in descriptor.citationLists {
+                for citation in citations {
                     guard let index = entries.firstIndex(where: { $0.document.id == citation.source }) else { continue }
                     entries[index].citations += 1
                     if !entries[index].citedBy.contains(descriptor.id) { entries[index].citedBy.append(descriptor.id) }

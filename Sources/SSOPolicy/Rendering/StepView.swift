@@ -18,9 +18,12 @@ public struct StepView: Sendable, Hashable {
         public var rule: String
         public var fired: Bool
         public var because: String
+        /// The rule's sources as readers see them (titles, dates, locators, URLs).
         public var source: String
-        /// The citation as declared (`ID LOCATOR; …`): short enough for text, `ssopolicy sources ID` has the rest.
-        public var citation: String = ""
+        /// The rule's citations (JSON `sources`); `ssopolicy sources ID` resolves each id.
+        public var sources: [Citation] = []
+        /// The citations in their compact form (`ID LOCATOR; …`), short enough for text.
+        public var citation: String { sources.text }
         /// Fired: each condition's words as it held. Not fired: the failing condition's words.
         public var conditions: [String] = []
         /// The named predicate of the failing condition (`not silentLoginSucceeded`) for a rule that did not fire.
@@ -43,7 +46,10 @@ public struct StepView: Sendable, Hashable {
     /// A handover step's procedure: the provider's summary and source, and the events it played.
     public struct HandoverView: Sendable, Hashable {
         public var summary: String
+        /// The procedure's sources as readers see them.
         public var source: String
+        /// Its citations (JSON `sources`).
+        public var sources: [Citation]
         public var events: [String]
     }
 
@@ -170,8 +176,8 @@ public struct OutcomeRenderer: Sendable {
             let rule = descriptor.rules[index]
             if !entry.fired && explain != .all && listOf[index] == nil { return nil }
             var view = StepView.TraceView(
-                rule: rule.id, fired: entry.fired, because: "", source: sources[index],
-                citation: rule.source, list: listOf[index])
+                rule: rule.id, fired: entry.fired, because: "", source: sources[index], sources: rule.sources,
+                list: listOf[index])
             if entry.fired {
                 view.because = because[index]
                 view.conditions = holds[index]
@@ -191,7 +197,7 @@ public struct OutcomeRenderer: Sendable {
                 views.append(
                     StepView.TraceView(
                         rule: rule.id, fired: false, because: "not evaluated at this step",
-                        source: sources[index], list: listOf[index], evaluated: false))
+                        source: sources[index], sources: rule.sources, list: listOf[index], evaluated: false))
             }
         }
         return views
@@ -271,8 +277,8 @@ extension RunResult {
             view.app = scenarioStep.target
             if scenarioStep.handover != nil, let declaration = policy.descriptor.handover {
                 view.handover = StepView.HandoverView(
-                    summary: declaration.summary, source: policy.descriptor.renderCitations(declaration.source),
-                    events: step.bound.expansion)
+                    summary: declaration.summary, source: policy.descriptor.renderCitations(declaration.sources),
+                    sources: declaration.sources, events: step.bound.expansion)
             }
             return view
         }

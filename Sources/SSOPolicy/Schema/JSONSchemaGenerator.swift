@@ -191,7 +191,7 @@ public struct JSONSchemaGenerator: Sendable {
     static func setting(_ declaration: SettingDeclaration, _ descriptor: ProviderDescriptor) -> JSONValue {
         var description = declaration.meaning
         if let value = declaration.defaultValue { description += " Default: \(value)." }
-        description += " Source: \(descriptor.renderCitations(declaration.source))."
+        description += " Source: \(descriptor.renderCitations(declaration.sources))."
         return .object([("description", .string(description))] + value(declaration.kind))
     }
 
@@ -278,7 +278,7 @@ public struct JSONSchemaGenerator: Sendable {
                     (
                         "description",
                         .string(
-                            "\(fact.meaning) Default: \(fact.defaultValue). Source: \(provider.descriptor.renderCitations(fact.source))."
+                            "\(fact.meaning) Default: \(fact.defaultValue). Source: \(provider.descriptor.renderCitations(fact.sources))."
                         )
                     )
                 ]
@@ -323,14 +323,14 @@ public struct JSONSchemaGenerator: Sendable {
                     [
                         (
                             "description",
-                            .string("\(event.meaning). Source: \(provider.descriptor.renderCitations(event.source)).")
+                            .string("\(event.meaning). Source: \(provider.descriptor.renderCitations(event.sources)).")
                         )
                     ] + fields)
                 events.append((event.name, event, schema))
             }
         }
         let handovers = registry.providers.compactMap { provider in
-            provider.descriptor.handover.map { "\(provider.descriptor.id): \($0.summary) (\($0.source))" }
+            provider.descriptor.handover.map { "\(provider.descriptor.id): \($0.summary) (\($0.sources.text))" }
         }
         var handoverRules: [JSONValue] = []
         if !handovers.isEmpty {
@@ -342,7 +342,7 @@ public struct JSONSchemaGenerator: Sendable {
                     HandoverDeclaration.stepKey,
                     EventDeclaration(
                         HandoverDeclaration.stepKey, target: .choice([]), requiresUser: false, accessAttempt: false,
-                        meaning: "", source: ""),
+                        meaning: "", sources: []),
                     .object([
                         (
                             "description",
@@ -375,7 +375,7 @@ public struct JSONSchemaGenerator: Sendable {
                 conditions.append((condition.key, condition))
                 conditionDescriptions[condition.key] =
                     "\(condition.meaning) On: \(condition.events.joined(separator: ", ")). Source: "
-                    + provider.descriptor.renderCitations(condition.source) + "."
+                    + provider.descriptor.renderCitations(condition.sources) + "."
             }
         }
         let properties: [(String, JSONValue)] =

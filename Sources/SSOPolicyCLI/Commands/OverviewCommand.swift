@@ -72,7 +72,8 @@ struct OverviewCommand: ParsableCommand, ContextualCommand {
                 out += wrap("handover: \(handover.summary)", indent: "    ", hanging: "      ") + "\n"
                 out +=
                     wrap(
-                        "source: " + descriptor.renderCitations(handover.source), indent: "      ", hanging: "        ")
+                        "source: " + descriptor.renderCitations(handover.sources), indent: "      ", hanging: "        "
+                    )
                     + "\n"
             }
         }

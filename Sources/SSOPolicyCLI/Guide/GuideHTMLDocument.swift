@@ -164,15 +164,15 @@ enum GuideHTMLDocument {
                 "<tr><th scope=\"row\"><code>\(HTMLText.escape(finding.id))</code></th>"
                 + "<td class=\"sev-\(finding.severity.name)\">\(finding.severity.name)</td>"
                 + "<td>\(HTMLText.escape(finding.meaning))</td>"
-                + "<td>\(citations(finding.source, descriptor))</td></tr>\n"
+                + "<td>\(citations(finding.sources, descriptor))</td></tr>\n"
         }
         return out + "</tbody>\n</table>\n</section>\n"
     }
 
-    static func citations(_ text: String, _ descriptor: ProviderDescriptor) -> String {
-        Citation.parse(text).map { citation in
+    static func citations(_ citations: [Citation], _ descriptor: ProviderDescriptor) -> String {
+        citations.map { citation in
             guard let document = descriptor.sourceDocument(citation.source) else {
-                return HTMLText.escape(citation.source + " " + citation.locator)
+                return HTMLText.escape(citation.text)
             }
             var out =
                 "<a href=\"\(HTMLText.attribute(document.url))\">\(HTMLText.escape(document.title))</a> "
@@ -199,7 +199,7 @@ enum GuideHTMLDocument {
             out +=
                 "<td>\(HTMLText.escape(handover.summary))</td>"
                 + "<td>\(events.map(HTMLText.escape).joined(separator: "<br>"))</td>"
-                + "<td>\(citations(handover.source, descriptor))</td></tr>\n"
+                + "<td>\(citations(handover.sources, descriptor))</td></tr>\n"
         }
         return out + "</tbody>\n</table>\n</section>\n"
     }

@@ -69,7 +69,7 @@ enum GuideMarkdownDocument {
         for (descriptor, finding) in all {
             out +=
                 "| `\(finding.id)` | \(finding.severity.name) | \(Markdown.cell(finding.meaning)) | "
-                + "\(descriptor.renderCitationsMarkdown(finding.source)) |\n"
+                + "\(descriptor.renderCitationsMarkdown(finding.sources)) |\n"
         }
         return out + "\n"
     }

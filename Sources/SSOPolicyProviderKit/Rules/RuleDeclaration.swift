@@ -47,18 +47,21 @@ public struct RuleExample: Sendable, Hashable {
 public struct RuleDeclaration: Sendable, Hashable {
     public var id: String
     public var summary: String
-    public var source: String
+    public var sources: [Citation]
     public var conditions: [RuleCondition]
+    /// What the rule does when it fires.
+    public var effect: RuleEffect
     public var examples: [RuleExample]
 
     public init(
-        _ id: String, summary: String, source: String, conditions: [RuleCondition], examples: [RuleExample] = []
+        _ id: String, summary: String, sources: [Citation], conditions: [RuleCondition], effect: RuleEffect = .none,
+        examples: [RuleExample] = []
     ) {
-        precondition(conditions.count <= 6, "a rule has at most 6 conditions")
         self.id = id
         self.summary = summary
-        self.source = source
+        self.sources = sources
         self.conditions = conditions
+        self.effect = effect
         self.examples = examples
     }
 

@@ -1,27 +1,41 @@
-/// A provider rule as one value: its stable id, one-line reason, source, the conditions that decide it and the
-/// examples its tests play. The provider's rule enum returns one per case; everything else (the declaration
-/// `providers` prints, the trace's words, coverage, the guide) is derived from it.
+/// A provider rule as one value: its stable id, one-line reason, sources, the conditions that decide it, its effect
+/// and the examples its tests play. The provider's rule enum returns one per case from one exhaustive `switch`;
+/// everything else (the declaration `providers` prints, the trace's words, coverage, the guide) is derived from it.
 public struct RuleDefinition<Predicate: NamedPredicate>: Sendable {
     public var name: String
     public var summary: String
-    /// Citations of the provider's source catalogue (`ID LOCATOR; …`).
-    public var source: String
+    public var sources: [Citation]
     /// All must hold for the rule to fire, checked in this order; the first that fails is the one a trace names.
     public var checks: [RuleCheck<Predicate>]
+    /// What the rule does when it fires (prompts, session, findings); handlers apply it.
+    public var effect: RuleEffect
     public var examples: [RuleExample]
 
     public init(
-        _ name: String, summary: String, source: String, when checks: [RuleCheck<Predicate>],
-        examples: [RuleExample] = []
+        _ name: String, summary: String, sources: [Citation], when checks: [RuleCheck<Predicate>],
+        effect: RuleEffect = .none, examples: [RuleExample] = []
     ) {
         self.name = name
         self.summary = summary
-        self.source = source
+        self.sources = sources
         self.checks = checks
+        self.effect = effect
         self.examples = examples
     }
 
+    /// Citations written as text, `ID LOCATOR; ID LOCATOR`.
+    public init(
+        _ name: String, summary: String, source: String, when checks: [RuleCheck<Predicate>],
+        effect: RuleEffect = .none, examples: [RuleExample] = []
+    ) {
+        self.init(
+            name, summary: summary, sources: Citation.parse(source), when: checks, effect: effect,
+            examples: examples)
+    }
+
     public var declaration: RuleDeclaration {
-        RuleDeclaration(name, summary: summary, source: source, conditions: checks.map(\.words), examples: examples)
+        RuleDeclaration(
+            name, summary: summary, sources: sources, conditions: checks.map(\.words), effect: effect,
+            examples: examples)
     }
 }

@@ -71,6 +71,10 @@ extension RuleSet {
     @inlinable
     public var id: RuleID { RuleID(rawValue) }
 
+    /// What the rule does when it fires (its definition's effect, read from the table).
+    @inlinable
+    public var effect: RuleEffect { Self.table.definitions[rawValue].effect }
+
     /// The declarations for `ProviderDescriptor.rules`, in table order.
     public static var declarations: [RuleDeclaration] { table.declarations }
 }
