@@ -115,8 +115,10 @@ public struct EvaluateResult: Sendable {
     public var branches: [Branch] = []
     /// Each finding that some outcome reports, with the fewest conditions under which it is reported.
     public var findings: [FindingSummary] = []
-    /// Combinations of unknown facts evaluated.
+    /// Combinations of the unknown facts' values the answer covers (the product of their value counts).
     public var combinations: Int = 0
+    /// Attempts the what-if split ended in: the leaves its answer was computed from.
+    public var leaves: Int = 0
 }
 
 /// Problems with an evaluate or matrix request (unknown app, user, event, fact, value, condition), as diagnostics
@@ -194,53 +196,43 @@ public struct AttemptEvaluator: Sendable {
         }
         let event = ProviderEvent(event: eventID, target: target, user: user, time: Clock.start, conditions: conditions)
 
-        // Evaluate every combination of unknown facts.
-        let combinations = (0..<space.count).lazy.map { space.row($0).map(\.value) }
-        let renderer = OutcomeRenderer(policy: policy, users: users, explain: explain)
-        var evaluated: [(values: [String], view: StepView)] = []
-        let finished = try policy.withAttempts { attempt throws(EvaluateError) -> Bool in
-            for combination in combinations {
-                guard WorkBudget.spend() else { return false }
-                var device = given
-                var perApp: [Int: [String: String]] = [:]
-                for (unknown, value) in zip(unknowns, combination) {
-                    if unknown.fact.scope == .app {
-                        perApp[app.int, default: [:]][unknown.fact.key] = value
-                    } else {
-                        device[unknown.fact.key] = value
-                    }
-                }
-                for (key, value) in given where descriptor.facts[Int(descriptor.fact(key)!.index)].scope == .app {
-                    perApp[app.int, default: [:]][key] = value
-                    device.removeValue(forKey: key)
-                }
-                var scratch = users
-                let facts: FactValues
-                do {
-                    facts = try FactBuilder.make(
-                        descriptor, appCount: configuration.apps.count, device: device, perApp: perApp,
-                        users: &scratch)
-                } catch {
-                    throw EvaluateError("\(error)", origin: origin.file)
-                }
-                var trace = RuleTrace(traceMode)
-                let outcome = attempt(event, facts, &trace)
-                let view = renderer.view(
-                    number: 1, time: Clock.start, event: request.event, app: request.app, user: user,
-                    outcome: outcome, trace: trace.entries)
-                evaluated.append((combination, view))
-            }
-            return true
+        // Split only where the decision reads: each leaf is a cube of the unknown facts with one answer.
+        var device = given
+        var perApp: [Int: [String: String]] = [:]
+        for (key, value) in given where descriptor.facts[Int(descriptor.fact(key)!.index)].scope == .app {
+            perApp[app.int, default: [:]][key] = value
+            device.removeValue(forKey: key)
         }
-        guard finished else {
+        let split: FactSplit
+        do {
+            let known = try FactBuilder.make(
+                descriptor, appCount: configuration.apps.count, device: device, perApp: perApp, users: &users)
+            split = try FactSplit(descriptor, space: space, known: known, app: app, users: &users)
+        } catch {
+            throw EvaluateError("\(error)", origin: origin.file)
+        }
+        let traceMode = self.traceMode
+        let leaves = policy.withAttempts { attempt in split.leaves(event, traceMode: traceMode, attempt: attempt) }
+        guard let leaves else {
             return EvaluateResult(
                 policy: policy, app: request.app, user: request.user, event: request.event, outcomes: [])
         }
+        let renderer = OutcomeRenderer(policy: policy, users: users, explain: explain)
+        let evaluated = EvaluatedLeaves(
+            leaves.map { leaf in
+                (
+                    leaf.assignment,
+                    renderer.view(
+                        number: 1, time: Clock.start, event: request.event, app: request.app, user: user,
+                        outcome: leaf.outcome, trace: leaf.trace)
+                )
+            }, radices: space.radices)
         let outcomes = mergesAnswers ? Self.reduce(evaluated, unknowns: unknowns) : []
         return EvaluateResult(
             policy: policy, app: request.app, user: request.user, event: request.event, outcomes: outcomes,
             branches: Self.branches(evaluated, unknowns: unknowns),
-            findings: Self.findingSummaries(evaluated, unknowns: unknowns), combinations: evaluated.count)
+            findings: Self.findingSummaries(evaluated, unknowns: unknowns), combinations: space.count,
+            leaves: leaves.count)
     }
 
     /// Checks every part of the request, reporting every problem at once.
@@ -330,61 +322,70 @@ public struct AttemptEvaluator: Sendable {
             app: app, user: user, eventID: eventID, given: given, conditions: conditions, users: users)
     }
 
-    /// Merges combinations with the same answer and gives each the fewest conditions that pick out its
-    /// combinations (`MinimalCover`); within an outcome, the same for each set of fired rules.
-    static func reduce(_ evaluated: [(values: [String], view: StepView)], unknowns: [Unknown])
-        -> [EvaluateResult.Outcome]
-    {
-        guard !evaluated.isEmpty else { return [] }
+    /// Merges leaves with the same answer and gives each answer the fewest conditions that pick out its
+    /// combinations (`MinimalCover`); within an answer, the same for each set of fired rules.
+    static func reduce(_ evaluated: EvaluatedLeaves, unknowns: [Unknown]) -> [EvaluateResult.Outcome] {
+        guard !evaluated.views.isEmpty else { return [] }
         let radices = unknowns.map(\.values.count)
-        let answers = classes(evaluated, \.answer)
-        let pathClasses = classes(evaluated, PathKey.init)
+        let answers = evaluated.classes(\.answer)
+        let paths = evaluated.classes(PathKey.init)
         func conditions(_ cubes: [FactCube]) -> [EvaluateResult.Condition] {
             Self.conditions(cubes, unknowns: unknowns)
         }
-        let pathCovers = MinimalCover.covers(classes: pathClasses, radices: radices)
         var pathsByAnswer: [Int: [EvaluateResult.Path]] = [:]
-        for (klass, cubes) in pathCovers {
-            let row = pathClasses.firstIndex(of: klass)!
-            pathsByAnswer[answers[row], default: []].append(
-                EvaluateResult.Path(when: conditions(cubes), view: evaluated[row].view))
+        for (klass, cubes) in MinimalCover.covers(leaves: evaluated.leaves(paths), radices: radices) {
+            let leaf = evaluated.first(of: klass, in: paths)
+            pathsByAnswer[answers[leaf], default: []].append(
+                EvaluateResult.Path(when: conditions(cubes), view: evaluated.views[leaf]))
         }
-        return MinimalCover.covers(classes: answers, radices: radices).map { klass, cubes in
-            let row = answers.firstIndex(of: klass)!
+        return MinimalCover.covers(leaves: evaluated.leaves(answers), radices: radices).map { klass, cubes in
+            let leaf = evaluated.first(of: klass, in: answers)
             return EvaluateResult.Outcome(
-                when: conditions(cubes), view: evaluated[row].view, paths: pathsByAnswer[klass] ?? [])
+                when: conditions(cubes), view: evaluated.views[leaf], paths: pathsByAnswer[klass] ?? [])
         }
     }
 
-    /// The spec's outcomes: the fewest disjoint single-valued conditions, split by answer and fired rules.
-    static func branches(_ evaluated: [(values: [String], view: StepView)], unknowns: [Unknown])
-        -> [EvaluateResult.Branch]
-    {
-        guard !evaluated.isEmpty else { return [] }
-        let paths = classes(evaluated, PathKey.init)
-        return DecisionTree.leaves(classes: paths, radices: unknowns.map(\.values.count)).map { leaf in
+    /// The spec's outcomes: disjoint single-valued conditions, split by answer and fired rules; the fewest such
+    /// (`DecisionTree`) while the space is small enough to tabulate, else the split's own leaves, merged where
+    /// every value of a fact gives the same.
+    static func branches(_ evaluated: EvaluatedLeaves, unknowns: [Unknown]) -> [EvaluateResult.Branch] {
+        guard !evaluated.views.isEmpty else { return [] }
+        let paths = evaluated.classes(PathKey.init)
+        let radices = unknowns.map(\.values.count)
+        func branch(_ assignment: [Int?], _ leaf: Int) -> EvaluateResult.Branch {
             EvaluateResult.Branch(
                 when: unknowns.indices.compactMap { fact in
-                    leaf.assignment[fact].map { (unknowns[fact].fact.key, unknowns[fact].values[$0]) }
+                    assignment[fact].map { (unknowns[fact].fact.key, unknowns[fact].values[$0]) }
                 },
-                view: evaluated[leaf.firstRow].view)
+                view: evaluated.views[leaf])
+        }
+        if SubcubeTable.subcubeCount(radices) <= DecisionTree.exactSubcubes, let rowLeaf = evaluated.rowLeaves() {
+            let rowClasses = rowLeaf.map { paths[$0] }
+            return DecisionTree.leaves(classes: rowClasses, radices: radices).map { leaf in
+                branch(leaf.assignment, rowLeaf[leaf.firstRow])
+            }
+        }
+        return DecisionTree.merged(evaluated.assignments, classes: paths, radices: radices).map { merged in
+            branch(merged.assignment, merged.leaf)
         }
     }
 
     /// For each finding reported anywhere (most severe first), the conditions under which it is.
-    static func findingSummaries(_ evaluated: [(values: [String], view: StepView)], unknowns: [Unknown])
+    static func findingSummaries(_ evaluated: EvaluatedLeaves, unknowns: [Unknown])
         -> [EvaluateResult.FindingSummary]
     {
         var found: [StepView.FindingView] = []
-        for row in evaluated {
-            for finding in row.view.findings where !found.contains(where: { $0.id == finding.id }) {
+        for view in evaluated.views {
+            for finding in view.findings where !found.contains(where: { $0.id == finding.id }) {
                 found.append(finding)
             }
         }
         let radices = unknowns.map(\.values.count)
         return found.sorted { ($0.severity, $0.id) < ($1.severity, $1.id) }.map { finding in
-            let classes = evaluated.map { row in row.view.findings.contains { $0.id == finding.id } ? 1 : 0 }
-            let cubes = MinimalCover.covers(classes: classes, radices: radices).first { $0.klass == 1 }?.cubes ?? []
+            let classes = evaluated.views.map { view in view.findings.contains { $0.id == finding.id } ? 1 : 0 }
+            let cubes =
+                MinimalCover.covers(leaves: evaluated.leaves(classes), radices: radices).first { $0.klass == 1 }?
+                .cubes ?? []
             return EvaluateResult.FindingSummary(
                 id: finding.id, severity: finding.severity, when: conditions(cubes, unknowns: unknowns))
         }
@@ -401,19 +402,6 @@ public struct AttemptEvaluator: Sendable {
                         values: domain.indices.filter { cube.masks[fact] & (1 << UInt32($0)) != 0 }.map { domain[$0] },
                         domain: domain)
                 })
-        }
-    }
-
-    /// Numbers each row's key in order of first appearance: rows with equal keys share a class.
-    static func classes<Key: Hashable>(_ evaluated: [(values: [String], view: StepView)], _ key: (StepView) -> Key)
-        -> [Int]
-    {
-        var index: [Key: Int] = [:]
-        return evaluated.map { row in
-            let k = key(row.view)
-            if let known = index[k] { return known }
-            index[k] = index.count
-            return index.count - 1
         }
     }
 

@@ -8,6 +8,47 @@
 /// costs. Ties go to the earlier fact, so the answer is deterministic. Above `SubcubeTable.maxSubcubes` the choice is greedy
 /// (the fact whose children show the fewest distinct classes), which still gives pure, disjoint leaves.
 enum DecisionTree {
+    /// Subcubes up to which `evaluate` builds the fewest-leaf tree; above, it merges the what-if split's leaves.
+    static let exactSubcubes = 1 << 16
+
+    /// A what-if split's leaves (per dimension a value or nil) merged where all values of a fact, the rest equal,
+    /// give the same class: disjoint leaves covering the space, in order of their first combination, each with the
+    /// split leaf holding that combination.
+    static func merged(_ assignments: [[Int?]], classes: [Int], radices: [Int]) -> [(assignment: [Int?], leaf: Int)] {
+        let strides = MinimalCover.strides(radices)
+        func firstRow(_ assignment: [Int?]) -> Int {
+            zip(assignment, strides).reduce(0) { $0 + ($1.0 ?? 0) * $1.1 }
+        }
+        var items = assignments.indices.map { (assignment: assignments[$0], klass: classes[$0], leaf: $0) }
+        var changed = true
+        while changed {
+            changed = false
+            for fact in radices.indices {
+                var groups: [[Int?]: [Int]] = [:]
+                for (index, item) in items.enumerated() where item.assignment[fact] != nil {
+                    var key = item.assignment
+                    key[fact] = nil
+                    groups[key, default: []].append(index)
+                }
+                var merged: [Int] = []
+                var replacements: [(assignment: [Int?], klass: Int, leaf: Int)] = []
+                for (key, members) in groups where members.count == radices[fact] {
+                    let klass = items[members[0]].klass
+                    guard members.allSatisfy({ items[$0].klass == klass }) else { continue }
+                    let first = members.min { firstRow(items[$0].assignment) < firstRow(items[$1].assignment) }!
+                    merged += members
+                    replacements.append((key, klass, items[first].leaf))
+                }
+                if !merged.isEmpty {
+                    let gone = Set(merged)
+                    items = items.indices.filter { !gone.contains($0) }.map { items[$0] } + replacements
+                    changed = true
+                }
+            }
+        }
+        return items.sorted { firstRow($0.assignment) < firstRow($1.assignment) }.map { ($0.assignment, $0.leaf) }
+    }
+
     struct Leaf: Equatable {
         /// Per fact, its value index, or nil when the leaf does not depend on it.
         var assignment: [Int?]

@@ -1,11 +1,16 @@
-/// Partial evaluation's residual, made small: given the class (the answer) of every combination of the unknown
-/// facts, each class is described by the fewest conditions that pick out exactly its combinations.
+/// Partial evaluation's residual, made small: given the answer's class on every leaf of a what-if split (disjoint
+/// cubes covering the space of the unknown facts), each class is described by the fewest conditions that pick out
+/// exactly its combinations.
 ///
 /// A condition (a `FactCube`) allows, per fact, a set of its values; a fact whose every value is allowed is left
 /// out, so a fact appears in a condition only when the answer is not the same for all its values given the rest
 /// (Cedar's residual: what is left once the known parts are evaluated). A class's conditions form a minimum cover
-/// of its combinations by prime cubes (multi-valued Quine–McCluskey), found exactly by a bounded branch and bound
-/// that is deterministic: ties are broken by fewer facts named, then by enumeration order.
+/// of its combinations by prime cubes (multi-valued Quine–McCluskey: `PrimeCubes`), found exactly by a bounded
+/// branch and bound that is deterministic: ties are broken by fewer facts named, then by enumeration order.
+///
+/// Everything is computed on cubes: the primes by consensus of the leaves, the cover over the "atoms" the primes
+/// cut the class into (combinations that the same primes cover are interchangeable in a cover), so the cost
+/// follows the leaves and primes, not the product of the facts' values.
 public struct FactCube: Hashable, Sendable {
     /// Per fact, the allowed value indices as a bit mask.
     public var masks: [UInt32]
@@ -15,6 +20,14 @@ public struct FactCube: Hashable, Sendable {
     func contains(_ values: [Int]) -> Bool {
         zip(masks, values).allSatisfy { mask, value in mask & (1 << UInt32(value)) != 0 }
     }
+
+    /// The combination the cube enumerates first (each fact at its lowest allowed value), as a row of the space.
+    func firstRow(strides: [Int]) -> Int {
+        zip(masks, strides).reduce(0) { row, pair in row + pair.0.trailingZeroBitCount * pair.1 }
+    }
+
+    /// Combinations in the cube.
+    var size: Int { masks.reduce(1) { $0 * $1.nonzeroBitCount } }
 }
 
 enum MinimalCover {
@@ -22,90 +35,54 @@ enum MinimalCover {
     static let maxCandidates = 60_000
     /// Nodes the exact cover may visit before it keeps the best cover found so far.
     static let maxNodes = 20_000
+    /// Pieces the atoms of one class may be cut into before the cover is chosen greedily instead.
+    static let maxPieces = 50_000
 
-    /// `classes[row]` for every row of the product of `radices` (first fact most significant). Returns, for each
-    /// class in order of its first row, the class and its cubes (each in order of the first row it covers).
-    static func covers(classes: [Int], radices: [Int]) -> [(klass: Int, cubes: [FactCube])] {
-        let rowCount = radices.reduce(1, *)
-        precondition(classes.count == rowCount, "one class per combination")
-        var order: [Int] = []
-        var seen = Set<Int>()
-        for klass in classes where seen.insert(klass).inserted { order.append(klass) }
+    /// One leaf of a split: a cube whose combinations all give `klass`.
+    typealias Leaf = (cube: FactCube, klass: Int)
+
+    /// For each class in order of its first combination, the class and its cubes (each in order of the first
+    /// combination it covers). `leaves` must be disjoint and cover the product of `radices` (first fact most
+    /// significant).
+    static func covers(leaves: [Leaf], radices: [Int]) -> [(klass: Int, cubes: [FactCube])] {
+        let strides = strides(radices)
+        var firstRow: [Int: Int] = [:]
+        for leaf in leaves {
+            let row = leaf.cube.firstRow(strides: strides)
+            firstRow[leaf.klass] = min(firstRow[leaf.klass] ?? .max, row)
+        }
+        let order = firstRow.keys.sorted { firstRow[$0]! < firstRow[$1]! }
         if radices.isEmpty { return order.map { ($0, [FactCube(masks: [])]) } }
         if order.count == 1 { return [(order[0], [full(radices)])] }
-
-        let strides = strides(radices)
-        let masksPerFact = candidateMasks(radices)
-        let arbitrarySets = masksPerFact.enumerated().allSatisfy { $1.count == (1 << radices[$0]) - 1 }
-        if !arbitrarySets {
-            return singleValueCovers(classes: classes, radices: radices, strides: strides, order: order)
+        let arbitrarySets = allowsValueSets(radices)
+        // The exact cover is kept for spaces the subcube table of the decision tree covers; beyond, one value or all
+        // per fact, chosen greedily.
+        let exact = arbitrarySets || SubcubeTable.subcubeCount(radices) <= SubcubeTable.maxSubcubes
+        return order.map { klass in
+            let cubes = leaves.filter { $0.klass == klass }.map(\.cube)
+            let others = leaves.filter { $0.klass != klass }.map(\.cube)
+            let primes = PrimeCubes.primes(of: cubes, others: others, radices: radices, arbitrarySets: arbitrarySets)
+            let chosen =
+                exact
+                ? minimumCover(cubes, primes: primes, radices: radices, strides: strides)
+                : greedyCover(cubes, primes: primes, radices: radices)
+            return (klass, chosen.sorted { $0.firstRow(strides: strides) < $1.firstRow(strides: strides) })
         }
-        // The class of every candidate cube whose rows all share one; -1 for mixed.
-        var cubeClass: [FactCube: Int] = [:]
-        var masks = [UInt32](repeating: 0, count: radices.count)
-        func visit(_ fact: Int) {
-            if fact == radices.count {
-                if let klass = uniformClass(masks, radices: radices, strides: strides, classes: classes) {
-                    cubeClass[FactCube(masks: masks)] = klass
-                }
-                return
-            }
-            for mask in masksPerFact[fact] {
-                masks[fact] = mask
-                visit(fact + 1)
-            }
-        }
-        visit(0)
-        var result: [(klass: Int, cubes: [FactCube])] = []
-        for klass in order {
-            let implicants = cubeClass.filter { $0.value == klass }.map(\.key)
-            let primes = implicants.filter { cube in
-                !enlargements(cube, radices: radices, arbitrarySets: arbitrarySets).contains {
-                    cubeClass[$0] == klass
-                }
-            }
-            let rows = (0..<rowCount).filter { classes[$0] == klass }
-            let chosen = minimumCover(rows: rows, primes: primes, radices: radices, strides: strides)
-            result.append((klass, chosen))
-        }
-        return result
     }
 
-    /// The covers when a condition names one value of a fact or none (too many facts for every subset): the
-    /// candidates are exactly the subcubes, whose classes `SubcubeTable` tabulates, so a prime is a subcube of one
-    /// class none of whose named facts can be freed without mixing classes. Past the table's bound, each class is
-    /// covered by its leaves of the decision tree (disjoint and correct, not always fewest).
-    static func singleValueCovers(classes: [Int], radices: [Int], strides: [Int], order: [Int])
-        -> [(klass: Int, cubes: [FactCube])]
-    {
-        var table = SubcubeTable(classes: classes, radices: radices)
-        guard table.tabulated else {
-            let leaves = DecisionTree.leaves(classes: classes, radices: radices)
-            return order.map { klass in
-                (
-                    klass,
-                    leaves.filter { $0.klass == klass }.map { FactCube(masks: $0.masks) }
-                )
-            }
+    /// `classes[row]` for every row of the product of `radices`: the same, from the rows.
+    static func covers(classes: [Int], radices: [Int]) -> [(klass: Int, cubes: [FactCube])] {
+        precondition(classes.count == radices.reduce(1, *), "one class per combination")
+        let leaves = DecisionTree.leaves(classes: classes, radices: radices).map {
+            (FactCube(masks: $0.masks), $0.klass)
         }
-        var primes: [Int: [FactCube]] = [:]
-        for code in 0..<table.count {
-            let klass = table.classOf(code)
-            guard klass >= 0 else { continue }
-            let isPrime = radices.indices.allSatisfy { fact in
-                table.digit(code, fact) == 0 || table.classOf(table.freeing(code, fact)) != klass
-            }
-            if isPrime { primes[Int(klass), default: []].append(FactCube(masks: table.masks(code))) }
-        }
-        var rowsByClass: [Int: [Int]] = [:]
-        for (row, klass) in classes.enumerated() { rowsByClass[klass, default: []].append(row) }
-        return order.map { klass in
-            (
-                klass,
-                minimumCover(
-                    rows: rowsByClass[klass] ?? [], primes: primes[klass] ?? [], radices: radices, strides: strides)
-            )
-        }
+        return covers(leaves: leaves, radices: radices)
+    }
+
+    /// Whether conditions may name any set of a fact's values: only while the candidate cubes stay few.
+    static func allowsValueSets(_ radices: [Int]) -> Bool {
+        let count = radices.reduce(1.0) { $0 * Double((1 << $1) - 1) }
+        return count <= Double(maxCandidates) && radices.allSatisfy { $0 <= 16 }
     }
 
     static func full(_ radices: [Int]) -> FactCube {
@@ -122,90 +99,83 @@ enum MinimalCover {
         return strides
     }
 
-    static func values(of row: Int, radices: [Int], strides: [Int]) -> [Int] {
-        radices.indices.map { (row / strides[$0]) % radices[$0] }
-    }
-
-    /// Every non-empty subset of each fact's values, or only single values and the full set when that would make
-    /// too many candidates.
-    static func candidateMasks(_ radices: [Int]) -> [[UInt32]] {
-        let all = radices.map { radix in (1..<(UInt32(1) << radix)).map { $0 } }
-        let count = all.reduce(1.0) { $0 * Double($1.count) }
-        if count <= Double(maxCandidates) && radices.allSatisfy({ $0 <= 16 }) { return all }
-        return radices.map { radix in (0..<radix).map { UInt32(1) << $0 } + [UInt32((1 << radix) - 1)] }
-    }
-
-    static func uniformClass(_ masks: [UInt32], radices: [Int], strides: [Int], classes: [Int]) -> Int? {
-        var klass: Int?
-        var values = [Int](repeating: 0, count: radices.count)
-        func walk(_ fact: Int, _ offset: Int) -> Bool {
-            if fact == radices.count {
-                if let known = klass { return known == classes[offset] }
-                klass = classes[offset]
-                return true
-            }
-            for value in 0..<radices[fact] where masks[fact] & (1 << UInt32(value)) != 0 {
-                values[fact] = value
-                if !walk(fact + 1, offset + value * strides[fact]) { return false }
-            }
-            return true
-        }
-        return walk(0, 0) ? klass : nil
-    }
-
-    static func enlargements(_ cube: FactCube, radices: [Int], arbitrarySets: Bool) -> [FactCube] {
-        var result: [FactCube] = []
-        for fact in radices.indices {
-            let fullMask = UInt32((1 << radices[fact]) - 1)
-            guard cube.masks[fact] != fullMask else { continue }
-            if arbitrarySets {
-                for value in 0..<radices[fact] where cube.masks[fact] & (1 << UInt32(value)) == 0 {
-                    var bigger = cube
-                    bigger.masks[fact] |= 1 << UInt32(value)
-                    result.append(bigger)
-                }
-            } else {
-                var bigger = cube
-                bigger.masks[fact] = fullMask
-                result.append(bigger)
-            }
-        }
-        return result
-    }
-
     /// Facts a cube names (those not left free).
     static func literals(_ cube: FactCube, radices: [Int]) -> Int {
         radices.indices.filter { cube.masks[$0] != UInt32((1 << radices[$0]) - 1) }.count
     }
 
-    /// The fewest primes covering `rows`, then the fewest facts named; deterministic.
-    static func minimumCover(rows: [Int], primes: [FactCube], radices: [Int], strides: [Int]) -> [FactCube] {
-        // Primes in a fixed order: larger first, then fewer facts named, then by their masks.
-        let rowValues = rows.map { values(of: $0, radices: radices, strides: strides) }
-        let sizes = primes.map { cube in cube.masks.reduce(1) { $0 * $1.nonzeroBitCount } }
-        let ordered = primes.indices.sorted { a, b in
-            if sizes[a] != sizes[b] { return sizes[a] > sizes[b] }
-            let la = literals(primes[a], radices: radices)
-            let lb = literals(primes[b], radices: radices)
-            if la != lb { return la < lb }
-            return primes[a].masks.lexicographicallyPrecedes(primes[b].masks)
-        }.map { primes[$0] }
-        let covering: [[Int]] = rowValues.map { values in
-            ordered.indices.filter { ordered[$0].contains(values) }
+    /// The primes in the order the cover tries them: larger first, then fewer facts named, then by their masks.
+    static func ordered(_ primes: [FactCube], radices: [Int]) -> [FactCube] {
+        let keyed = primes.map { ($0, $0.size, literals($0, radices: radices)) }
+        return keyed.sorted { a, b in
+            if a.1 != b.1 { return a.1 > b.1 }
+            if a.2 != b.2 { return a.2 < b.2 }
+            return a.0.masks.lexicographicallyPrecedes(b.0.masks)
+        }.map(\.0)
+    }
+
+    /// The class's combinations grouped by the primes that cover them, each group with its first combination, in
+    /// order of those first combinations; nil when the cutting makes more than `maxPieces` pieces.
+    static func atoms(_ region: [FactCube], primes: [FactCube], strides: [Int]) -> [(cover: [Int], first: Int)]? {
+        var pieces: [(cube: FactCube, cover: [Int])] = region.map { ($0, []) }
+        for (index, prime) in primes.enumerated() {
+            var next: [(cube: FactCube, cover: [Int])] = []
+            for piece in pieces {
+                if PrimeCubes.contains(prime, piece.cube) {
+                    next.append((piece.cube, piece.cover + [index]))
+                } else if !PrimeCubes.intersects(prime, piece.cube) {
+                    next.append(piece)
+                } else {
+                    var inside = piece.cube
+                    for fact in prime.masks.indices {
+                        let outside = piece.cube.masks[fact] & ~prime.masks[fact]
+                        if outside != 0 {
+                            var part = inside
+                            part.masks[fact] = outside
+                            next.append((part, piece.cover))
+                        }
+                        inside.masks[fact] &= prime.masks[fact]
+                    }
+                    next.append((inside, piece.cover + [index]))
+                }
+            }
+            guard next.count <= maxPieces else { return nil }
+            pieces = next
+        }
+        var first: [[Int]: Int] = [:]
+        for piece in pieces {
+            let row = piece.cube.firstRow(strides: strides)
+            first[piece.cover] = min(first[piece.cover] ?? .max, row)
+        }
+        return first.map { ($0.key, $0.value) }.sorted { $0.first < $1.first }
+    }
+
+    /// The fewest primes covering the class, then the fewest facts named; deterministic. The branch and bound
+    /// takes, at each node, the uncovered atom with the fewest covering primes (the first such in enumeration
+    /// order) and tries its primes in `ordered` order, as it would take single combinations.
+    static func minimumCover(_ region: [FactCube], primes: [FactCube], radices: [Int], strides: [Int]) -> [FactCube] {
+        let ordered = ordered(primes, radices: radices)
+        guard let atoms = atoms(region, primes: ordered, strides: strides) else {
+            return greedyCover(region, primes: primes, radices: radices)
+        }
+        let covering = atoms.map(\.cover)
+        var coveringAtoms = [[Int]](repeating: [], count: ordered.count)
+        for (atom, cover) in covering.enumerated() {
+            for prime in cover { coveringAtoms[prime].append(atom) }
         }
         let cost = ordered.map { literals($0, radices: radices) }
         var best: [Int]?
         var bestCost = (Int.max, Int.max)
         var nodes = 0
         var chosen: [Int] = []
-        var coveredBy = [Int](repeating: 0, count: rows.count)
+        var coveredBy = [Int](repeating: 0, count: atoms.count)
         func search(_ literalTotal: Int) {
             nodes += 1
-            guard
-                let row = coveredBy.indices.filter({ coveredBy[$0] == 0 }).min(by: {
-                    covering[$0].count < covering[$1].count
-                })
-            else {
+            var pick: Int?
+            for atom in coveredBy.indices where coveredBy[atom] == 0 {
+                if pick == nil || covering[atom].count < covering[pick!].count { pick = atom }
+            }
+            guard let atom = pick else {
                 if (chosen.count, literalTotal) < bestCost {
                     bestCost = (chosen.count, literalTotal)
                     best = chosen
@@ -214,18 +184,65 @@ enum MinimalCover {
             }
             // One more cube is needed: stop when that cannot beat the best.
             guard (chosen.count + 1, literalTotal) < bestCost, best == nil || nodes < maxNodes else { return }
-            for prime in covering[row] {
+            for prime in covering[atom] {
                 chosen.append(prime)
-                for index in rows.indices where ordered[prime].contains(rowValues[index]) { coveredBy[index] += 1 }
+                for covered in coveringAtoms[prime] { coveredBy[covered] += 1 }
                 search(literalTotal + cost[prime])
-                for index in rows.indices where ordered[prime].contains(rowValues[index]) { coveredBy[index] -= 1 }
+                for covered in coveringAtoms[prime] { coveredBy[covered] -= 1 }
                 chosen.removeLast()
             }
         }
         search(0)
-        let cubes = (best ?? []).map { ordered[$0] }
-        // In order of the first combination each covers.
-        func firstRow(_ cube: FactCube) -> Int { rowValues.firstIndex { cube.contains($0) }.map { rows[$0] } ?? 0 }
-        return cubes.sorted { firstRow($0) < firstRow($1) }
+        return (best ?? []).map { ordered[$0] }
     }
+
+    /// A cover chosen greedily: repeatedly the prime (in `ordered` order on ties) that covers the most of what is
+    /// still uncovered; correct and disjoint-free, not always fewest.
+    static func greedyCover(_ region: [FactCube], primes: [FactCube], radices: [Int]) -> [FactCube] {
+        let ordered = ordered(primes, radices: radices)
+        var uncovered = region
+        var chosen: [FactCube] = []
+        while !uncovered.isEmpty {
+            var best: (index: Int, covered: Int)?
+            for (index, prime) in ordered.enumerated() {
+                let covered = uncovered.reduce(0) { $0 + intersection($1, prime).map(\.size).orZero }
+                if covered > (best?.covered ?? 0) { best = (index, covered) }
+            }
+            guard let best else { break }
+            let prime = ordered[best.index]
+            chosen.append(prime)
+            uncovered = uncovered.flatMap { subtract(prime, from: $0) }
+        }
+        return chosen
+    }
+
+    static func intersection(_ a: FactCube, _ b: FactCube) -> FactCube? {
+        var masks = a.masks
+        for index in masks.indices {
+            masks[index] &= b.masks[index]
+            if masks[index] == 0 { return nil }
+        }
+        return FactCube(masks: masks)
+    }
+
+    /// `cube` without the combinations of `removed`, as disjoint cubes.
+    static func subtract(_ removed: FactCube, from cube: FactCube) -> [FactCube] {
+        guard PrimeCubes.intersects(removed, cube) else { return [cube] }
+        var pieces: [FactCube] = []
+        var inside = cube
+        for fact in cube.masks.indices {
+            let outside = inside.masks[fact] & ~removed.masks[fact]
+            if outside != 0 {
+                var part = inside
+                part.masks[fact] = outside
+                pieces.append(part)
+            }
+            inside.masks[fact] &= removed.masks[fact]
+        }
+        return pieces
+    }
+}
+
+extension Optional where Wrapped == Int {
+    fileprivate var orZero: Int { self ?? 0 }
 }

@@ -8,6 +8,13 @@ struct SubcubeTable {
     /// Subcubes the table may hold (the product of each fact's value count plus one): 9 bytes each.
     static let maxSubcubes = 1 << 21
 
+    /// Subcubes of the product of `radices` (each fact free or at one value), capped just above `maxSubcubes`.
+    static func subcubeCount(_ radices: [Int]) -> Int {
+        var subcubes = 1
+        for radix in radices where subcubes <= maxSubcubes { subcubes *= radix + 1 }
+        return subcubes
+    }
+
     static let unknown: Int32 = -2
     /// The class of a subcube whose combinations give different classes.
     static let mixed: Int32 = -1
@@ -30,8 +37,7 @@ struct SubcubeTable {
         // Rows in the space's mixed radix; subcubes in the same with one more digit value per fact (free).
         let rowStrides = MinimalCover.strides(radices)
         let cubeStrides = MinimalCover.strides(radices.map { $0 + 1 })
-        var subcubes = 1
-        for radix in radices where subcubes <= Self.maxSubcubes { subcubes *= radix + 1 }
+        let subcubes = Self.subcubeCount(radices)
         self.rowStrides = rowStrides
         self.cubeStrides = cubeStrides
         self.tabulated = subcubes <= Self.maxSubcubes
