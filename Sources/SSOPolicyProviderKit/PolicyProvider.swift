@@ -68,7 +68,9 @@ public struct AnyPolicyProvider: Sendable {
     public init<P: PolicyProvider>(_ provider: P) {
         let descriptor = provider.descriptor
         self.descriptor = descriptor
-        self.compileClosure = { configuration, diagnostics in
+        @Sendable func compile(_ configuration: PolicyConfiguration, _ diagnostics: inout Diagnostics)
+            -> CompiledPolicy?
+        {
             let before = diagnostics.errors.count
             guard let policy = provider.compile(configuration, diagnostics: &diagnostics) else {
                 if diagnostics.errors.count == before {
@@ -89,8 +91,10 @@ public struct AnyPolicyProvider: Sendable {
                 footprint: { event in provider.footprint(of: event, policy: policy) })
             return CompiledPolicy(
                 configuration: configuration, descriptor: descriptor,
-                findings: provider.configurationFindings(policy), engine: TypedEngine(machine: machine))
+                findings: provider.configurationFindings(policy), engine: TypedEngine(machine: machine),
+                recompile: compile)
         }
+        self.compileClosure = compile
     }
 
     public var id: String { descriptor.id }
@@ -116,15 +120,20 @@ public final class CompiledPolicy: Sendable {
     package let ruleBecause: [String]
     package let ruleHolds: [[String]]
     let engine: any PolicyEngine
+    /// Compiles another configuration with the same provider: a what-if over settings recompiles the policy with
+    /// each value of a setting it leaves unknown.
+    let recompile: @Sendable (PolicyConfiguration, inout Diagnostics) -> CompiledPolicy?
 
     @usableFromInline
     init(
         configuration: PolicyConfiguration, descriptor: ProviderDescriptor, findings: [PolicyFinding],
-        engine: any PolicyEngine
+        engine: any PolicyEngine,
+        recompile: @escaping @Sendable (PolicyConfiguration, inout Diagnostics) -> CompiledPolicy?
     ) {
         self.configuration = configuration
         self.descriptor = descriptor
         self.engine = engine
+        self.recompile = recompile
         self.findings = findings
         self.ruleSources = descriptor.rules.map { descriptor.renderCitations($0.sources) }
         self.ruleBecause = descriptor.rules.map(\.firedBecause)
@@ -138,6 +147,12 @@ public final class CompiledPolicy: Sendable {
             }
         }
         self.ruleLists = lists
+    }
+
+    /// The same policy with `configuration` (e.g. settings changed for a what-if); nil with the provider's errors in
+    /// `diagnostics` when it rejects it.
+    public func recompiled(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> CompiledPolicy? {
+        recompile(configuration, &diagnostics)
     }
 
     /// Runs `driver` on this policy's provider state machine: the one way the core drives a provider, for

@@ -27,7 +27,7 @@ public struct EvaluateRequest: Sendable {
             case .commandLine:
                 return "--\(part)" + (key.map { " \($0)" } ?? "") + (value.map { "=\($0)" } ?? "")
             case .httpRequest:
-                let field = ["fact": "facts", "condition": "conditions"][part] ?? part
+                let field = ["fact": "facts", "condition": "conditions", "setting": "settings"][part] ?? part
                 return field + (key.map { ".\($0)" } ?? "")
             }
         }
@@ -40,16 +40,20 @@ public struct EvaluateRequest: Sendable {
     public var facts: [(key: String, value: String)]
     public var event: String
     public var conditions: [(key: String, value: String)]
+    /// Settings (or `APP.KEY` per-app keys) as the what-if takes them: a value overrides the policy's, `?` leaves
+    /// the setting unknown, so the answer splits over its values and names it in `when`.
+    public var settings: [(key: String, value: String)]
 
     public init(
         app: String, user: String, facts: [(key: String, value: String)] = [], event: String = "open",
-        conditions: [(key: String, value: String)] = []
+        conditions: [(key: String, value: String)] = [], settings: [(key: String, value: String)] = []
     ) {
         self.app = app
         self.user = user
         self.facts = facts
         self.event = event
         self.conditions = conditions
+        self.settings = settings
     }
 }
 
@@ -160,9 +164,9 @@ public struct AttemptEvaluator: Sendable {
 
     public init(traceMode: RuleTrace.Mode = .fired) { self.traceMode = traceMode }
 
-    /// A fact to enumerate: its declaration index and the texts to try.
+    /// A dimension of the answer: an unknown setting or fact, by the name `when` gives it, and the texts tried.
     struct Unknown {
-        var fact: FactDeclaration
+        var key: String
         var values: [String]
     }
 
@@ -174,6 +178,7 @@ public struct AttemptEvaluator: Sendable {
         var given: [String: String]
         var conditions: StepConditions
         var users: UserDirectory
+        var settings: SettingWhatIf
     }
 
     public func evaluate(_ request: EvaluateRequest, policy: CompiledPolicy) throws -> EvaluateResult {
@@ -186,7 +191,10 @@ public struct AttemptEvaluator: Sendable {
         )
         var users = validated.users
         let space = FactSpace(descriptor, actingUser: request.user, excluding: Set(given.keys))
-        let unknowns = space.dimensions.map { Unknown(fact: $0.fact, values: $0.values) }
+        let settings = validated.settings
+        let unknowns =
+            settings.dimensions.map { Unknown(key: $0.name, values: $0.values) }
+            + space.dimensions.map { Unknown(key: $0.fact.key, values: $0.values) }
         _ = users.intern(Self.anotherUser)
 
         let target: ProviderEvent.Target
@@ -196,7 +204,8 @@ public struct AttemptEvaluator: Sendable {
         }
         let event = ProviderEvent(event: eventID, target: target, user: user, time: Clock.start, conditions: conditions)
 
-        // Split only where the decision reads: each leaf is a cube of the unknown facts with one answer.
+        // Split only where the decision reads: each leaf is a cube of the unknown facts with one answer; unknown
+        // settings recompile the policy once per assignment, whose leaves carry it in front.
         var device = given
         var perApp: [Int: [String: String]] = [:]
         for (key, value) in given where descriptor.facts[Int(descriptor.fact(key)!.index)].scope == .app {
@@ -212,27 +221,48 @@ public struct AttemptEvaluator: Sendable {
             throw EvaluateError("\(error)", origin: origin.file)
         }
         let traceMode = self.traceMode
-        let leaves = policy.withAttempts { attempt in split.leaves(event, traceMode: traceMode, attempt: attempt) }
-        guard let leaves else {
-            return EvaluateResult(
-                policy: policy, app: request.app, user: request.user, event: request.event, outcomes: [])
+        var evaluatedLeaves: [(assignment: [Int?], view: StepView)] = []
+        for assignment in settings.assignments {
+            let prefix = assignment.map { Optional($0) }
+            switch settings.policy(policy, assignment: assignment) {
+            case .failure(let rejection):
+                guard WorkBudget.spend() else { return Self.stopped(request, policy) }
+                let renderer = OutcomeRenderer(policy: policy, users: users, explain: explain)
+                let view = renderer.view(
+                    number: 1, time: Clock.start, event: request.event, app: request.app, user: user,
+                    outcome: .notApplicable, trace: [],
+                    note: "the policy does not compile with these settings: "
+                        + (rejection.diagnostics.first?.message ?? "rejected"))
+                evaluatedLeaves.append((prefix + [Int?](repeating: nil, count: space.dimensions.count), view))
+            case .success(let compiled):
+                let leaves = compiled.withAttempts { attempt in
+                    split.leaves(event, traceMode: traceMode, attempt: attempt)
+                }
+                guard let leaves else { return Self.stopped(request, policy) }
+                let renderer = OutcomeRenderer(policy: compiled, users: users, explain: explain)
+                for leaf in leaves {
+                    evaluatedLeaves.append(
+                        (
+                            prefix + leaf.assignment,
+                            renderer.view(
+                                number: 1, time: Clock.start, event: request.event, app: request.app, user: user,
+                                outcome: leaf.outcome, trace: leaf.trace)
+                        ))
+                }
+            }
         }
-        let renderer = OutcomeRenderer(policy: policy, users: users, explain: explain)
-        let evaluated = EvaluatedLeaves(
-            leaves.map { leaf in
-                (
-                    leaf.assignment,
-                    renderer.view(
-                        number: 1, time: Clock.start, event: request.event, app: request.app, user: user,
-                        outcome: leaf.outcome, trace: leaf.trace)
-                )
-            }, radices: space.radices)
+        let evaluated = EvaluatedLeaves(evaluatedLeaves, radices: unknowns.map(\.values.count))
         let outcomes = mergesAnswers ? Self.reduce(evaluated, unknowns: unknowns) : []
         return EvaluateResult(
             policy: policy, app: request.app, user: request.user, event: request.event, outcomes: outcomes,
             branches: Self.branches(evaluated, unknowns: unknowns),
-            findings: Self.findingSummaries(evaluated, unknowns: unknowns), combinations: space.count,
-            leaves: leaves.count)
+            findings: Self.findingSummaries(evaluated, unknowns: unknowns),
+            combinations: unknowns.reduce(1) { $0 * $1.values.count }, leaves: evaluatedLeaves.count)
+    }
+
+    /// The answer when the work budget ran out: no outcome (the server refuses it).
+    static func stopped(_ request: EvaluateRequest, _ policy: CompiledPolicy) -> EvaluateResult {
+        EvaluateResult(policy: policy, app: request.app, user: request.user, event: request.event, outcomes: [])
     }
 
     /// Checks every part of the request, reporting every problem at once.
@@ -317,9 +347,14 @@ public struct AttemptEvaluator: Sendable {
             }
             conditions.set(id, value)
         }
+        let (settings, settingProblems) = SettingWhatIf.parse(request.settings, policy: policy) { message, key in
+            failure(message, "setting", key).diagnostics
+        }
+        problems += settingProblems
         guard problems.isEmpty, let app, let eventID else { throw EvaluateError(diagnostics: problems) }
         return Validated(
-            app: app, user: user, eventID: eventID, given: given, conditions: conditions, users: users)
+            app: app, user: user, eventID: eventID, given: given, conditions: conditions, users: users,
+            settings: settings)
     }
 
     /// Merges leaves with the same answer and gives each answer the fewest conditions that pick out its
@@ -355,7 +390,7 @@ public struct AttemptEvaluator: Sendable {
         func branch(_ assignment: [Int?], _ leaf: Int) -> EvaluateResult.Branch {
             EvaluateResult.Branch(
                 when: unknowns.indices.compactMap { fact in
-                    assignment[fact].map { (unknowns[fact].fact.key, unknowns[fact].values[$0]) }
+                    assignment[fact].map { (unknowns[fact].key, unknowns[fact].values[$0]) }
                 },
                 view: evaluated.views[leaf])
         }
@@ -398,7 +433,7 @@ public struct AttemptEvaluator: Sendable {
                     let domain = unknowns[fact].values
                     guard cube.masks[fact] != UInt32((1 << domain.count) - 1) else { return nil }
                     return EvaluateResult.Condition.Constraint(
-                        key: unknowns[fact].fact.key,
+                        key: unknowns[fact].key,
                         values: domain.indices.filter { cube.masks[fact] & (1 << UInt32($0)) != 0 }.map { domain[$0] },
                         domain: domain)
                 })

@@ -41,6 +41,14 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
         name: .customLong("condition"), help: "A step condition as key=value (repeatable), e.g. silent_login=fails.")
     var conditions: [String] = []
 
+    @Option(
+        name: .customLong("setting"),
+        help: ArgumentHelp(
+            "A setting as key=value to answer as if the policy said so, or key=? to leave it unknown (repeatable); "
+                + "APP.KEY names one app's key.",
+            valueName: "key=value|key=?"))
+    var settings: [String] = []
+
     @Option(name: .long, help: "The event (default: open, an access attempt).")
     var event: String = "open"
 
@@ -56,7 +64,8 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
             guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
                 problems +=
                     EvaluateError(
-                        "expected key=value, e.g. \(what == "--fact" ? "passcode_set=true" : "silent_login=fails")",
+                        "expected key=value, e.g. "
+                            + (["--fact": "passcode_set=true", "--setting": "sso=?"][what] ?? "silent_login=fails"),
                         argument: "\(what) \(Excerpt.quoted(text))"
                     ).diagnostics
                 return nil
@@ -81,7 +90,7 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
         }
         let request = EvaluateRequest(
             app: app, user: user, facts: try Self.pairs(facts, "--fact"), event: event,
-            conditions: try Self.pairs(conditions, "--condition"))
+            conditions: try Self.pairs(conditions, "--condition"), settings: try Self.pairs(settings, "--setting"))
         let result: EvaluateResult
         do {
             result = try context.queries.evaluate(
