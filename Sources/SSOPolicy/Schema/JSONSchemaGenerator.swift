@@ -257,6 +257,17 @@ public struct JSONSchemaGenerator: Sendable {
                 .object([
                     ("scenario", .object([("$ref", "#/$defs/identifier")])),
                     ("title", .object([("type", "string")])),
+                    (
+                        "timezone",
+                        .object([
+                            (
+                                "description",
+                                .string(
+                                    "IANA time zone (e.g. Europe/Paris) of dated 'at' times written without an offset; "
+                                        + "durations across a daylight-saving change are real elapsed time.")
+                            ), ("type", "string"), ("pattern", "^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$"),
+                        ])
+                    ),
                     ("given", given()),
                     ("steps", .object([("type", "array"), ("minItems", 1), ("maxItems", 10_000), ("items", step())])),
                 ])
@@ -385,9 +396,17 @@ public struct JSONSchemaGenerator: Sendable {
                     .object([
                         (
                             "description",
-                            "Clock time HH:MM or HH:MM:SS (quote it: \"08:00\"); a later day as \"+1d 00:10\"."
+                            .string(
+                                "Clock time HH:MM or HH:MM:SS (quote it: \"08:00\"); a later day as \"+1d 00:10\". "
+                                    + "Or, when the first step's is, a dated time 2026-11-24T19:05 (':SS' optional) in "
+                                    + "the scenario's timezone, or with an offset: 2026-11-24T19:05+01:00 or ...Z.")
                         ), ("type", "string"),
-                        ("pattern", "^(\\+[0-9]{1,2}d )?[0-9]{2}:[0-9]{2}(:[0-9]{2})?$"),
+                        (
+                            "pattern",
+                            .string(
+                                "^((\\+[0-9]{1,2}d )?[0-9]{2}:[0-9]{2}(:[0-9]{2})?|[0-9]{4}-[0-9]{2}-[0-9]{2}[T ]"
+                                    + "[0-9]{2}:[0-9]{2}(:[0-9]{2})?(Z|[+-][0-9]{2}:[0-9]{2})?)$")
+                        ),
                     ])
                 ),
                 (
