@@ -8,6 +8,7 @@ import PackageDescription
 /// - `SSOPolicy`: the vendor-neutral engine (YAML loading, scenarios, comparison, rendering, suites).
 /// - `Plugins/<Provider>`: one module per vendor model, registered in the executable's composition root.
 /// - `SSOPolicyQueries`: the verbs the command line and the server share.
+/// - `SSOPolicyReplay`: `ssopolicy replay`, real sign-in logs against custody (Microsoft's formats live here).
 /// - `SSOPolicyCLI`: the command line as a library; `ssopolicy` is its thin executable.
 /// - `SSOPolicyServer`: the HTTP API and playground (Hummingbird); it does not link ArgumentParser.
 let package = Package(
@@ -74,11 +75,15 @@ let package = Package(
             name: "SSOPolicyQueries",
             dependencies: ["SSOPolicy", "SSOPolicyBundledLibrary"]
         ),
+        // Replaying real sign-in logs against custody (and a policy): Microsoft's log formats and the custody sources
+        // are vendor-specific, so they live here, outside the vendor-neutral core.
+        .target(name: "SSOPolicyReplay", dependencies: ["SSOPolicy"]),
         .target(
             name: "SSOPolicyCLI",
             dependencies: [
                 "SSOPolicy",
                 "SSOPolicyQueries",
+                "SSOPolicyReplay",
                 "SSOPolicyBundledLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -127,6 +132,14 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
+        ),
+        .testTarget(
+            name: "SSOPolicyReplayTests",
+            dependencies: [
+                "SSOPolicyReplay", "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider",
+                "EntraSharedDeviceProvider", "ImprivataMAMProvider",
+            ],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "SSOPolicyCLITests",

@@ -20,6 +20,7 @@ public struct SSOPolicyCommand: ParsableCommand {
               ssopolicy check Policies
               ssopolicy list
               ssopolicy show shift-change > my-scenario.yaml
+              ssopolicy replay --signins signins.csv --custody custody.csv --tz Europe/Paris
               ssopolicy serve
             """,
         version: "0.1.0",
@@ -27,7 +28,7 @@ public struct SSOPolicyCommand: ParsableCommand {
             OverviewCommand.self, RunCommand.self, CompareCommand.self, EvaluateCommand.self, MatrixCommand.self,
             GuideCommand.self,
             CheckCommand.self, TestCommand.self, SchemaCommand.self,
-            VerifyCommand.self,
+            VerifyCommand.self, ReplayCommand.self,
             ProvidersCommand.self, SourcesCommand.self, GlossaryCommand.self, ListCommand.self, ShowCommand.self,
             BenchCommand.self,
             ServeCommand.self,
