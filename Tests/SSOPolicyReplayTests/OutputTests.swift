@@ -24,7 +24,7 @@ struct OutputTests {
     @Test func theTextSummaryCountsAndPutsTheWorstFirst() {
         let text = ReplayText.render(report, naming: .asWritten, limit: 2)
         #expect(text.contains("9 devices, 16 intervals: exposed 1, maybe exposed 3, unreplayable 2, clean 10\n"))
-        #expect(text.contains("Worst first (2 of 6 not clean; --limit"))
+        #expect(text.contains("Worst first (2 of 6; --limit"))
         let first = text.range(of: "1. EXPOSED  dev-11")
         let second = text.range(of: "2. MAYBE EXPOSED")
         #expect(first != nil && second != nil && first!.lowerBound < second!.lowerBound)
@@ -42,6 +42,14 @@ struct OutputTests {
         #expect(evidence.first?["row"] as? String == ReplayFixtures.path("signins.jsonl") + ":10:1")
         let summary = try #require(object["summary"] as? [String: Any])
         #expect((summary["verdicts"] as? [String: Int])?["maybe_exposed"] == 3)
+    }
+
+    @Test func anEmptyReplayIsStillValidJSON() throws {
+        let empty = ReplayRunner(options: ReplayOptions()).run(signIns: [], custody: nil).report
+        let json = ReplayJSON.render(empty, naming: .asWritten)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect((object["intervals"] as? [Any])?.isEmpty == true)
+        #expect(ReplayText.render(empty, naming: .asWritten, limit: 5).contains("Nothing to judge."))
     }
 
     @Test func csvHasALinePerInterval() {

@@ -214,7 +214,8 @@ struct ReplayCommand: ParsableCommand, ContextualCommand {
                 records = timeline.intervals
             }
             let filter = PreFilter(window: options.window, custody: records, deviceMap: pairs)
-            return try emit(KQLPreFilter.query(filter: filter, from: options.from, to: options.to), context)
+            let query = KQLPreFilter.query(filter: filter, from: options.from, to: options.to)
+            return emit(context) { $0(query) }
         }
 
         var model: ReplayModel?
@@ -262,15 +263,17 @@ struct ReplayCommand: ParsableCommand, ContextualCommand {
         let result = runner.run(signIns: sources, custody: custodyInput, deviceMap: mapInput)
         for diagnostic in result.diagnostics { context.writeError(diagnostic.description + "\n") }
         let naming = pseudonymise ? Naming.pseudonyms(for: result.report) : .asWritten
-        let text: String
-        switch format {
-        case .text: text = ReplayText.render(result.report, naming: naming, limit: limit)
-        case .json: text = ReplayJSON.render(result.report, naming: naming)
-        case .csv: text = ReplayCSV.render(result.report, naming: naming)
-        case .markdown: text = ReplayMarkdown.render(result.report, naming: naming, limit: limit)
-        case .html: text = ReplayHTML.render(result.report, naming: naming, limit: limit)
+        let report = result.report
+        let (format, limit) = (self.format, self.limit)
+        var code = emit(context) { write in
+            switch format {
+            case .text: write(ReplayText.render(report, naming: naming, limit: limit))
+            case .json: ReplayJSON.write(report, naming: naming, to: write)
+            case .csv: ReplayCSV.write(report, naming: naming, to: write)
+            case .markdown: ReplayMarkdown.write(report, naming: naming, limit: limit, to: write)
+            case .html: ReplayHTML.write(report, naming: naming, limit: limit, to: write)
+            }
         }
-        var code = try emit(text, context)
         let custodyRejected = result.diagnostics.contains {
             $0.severity == .error && ($0.position.file == custody || $0.position.file == deviceMap)
         }
@@ -287,24 +290,52 @@ struct ReplayCommand: ParsableCommand, ContextualCommand {
         return code
     }
 
-    /// Writes to standard output, or to `--output` through a temporary file renamed into place (never a partial
-    /// file).
-    private func emit(_ text: String, _ context: CLIContext) throws -> Int32 {
+    /// Writes what `render` writes to standard output, or to `--output` through a temporary file renamed into
+    /// place (never a partial file), in chunks of about 64 KiB as it comes.
+    private func emit(_ context: CLIContext, _ render: ((String) -> Void) -> Void) -> Int32 {
+        var pending = ""
         guard let output else {
-            context.write(text)
+            render { text in
+                pending += text
+                if pending.utf8.count >= 1 << 16 {
+                    context.write(pending)
+                    pending = ""
+                }
+            }
+            if !pending.isEmpty { context.write(pending) }
             return 0
         }
         let url = URL(fileURLWithPath: output)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)")
-        do {
-            try Data(text.utf8).write(to: temporary)
-            if FileManager.default.fileExists(atPath: output) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: url)
+        var failed = !FileManager.default.createFile(atPath: temporary.path, contents: nil)
+        if !failed, let handle = try? FileHandle(forWritingTo: temporary) {
+            func flush() {
+                guard !failed, !pending.isEmpty else { return }
+                do { try handle.write(contentsOf: Data(pending.utf8)) } catch { failed = true }
+                pending = ""
             }
-        } catch {
+            render { text in
+                pending += ControlCharacterEscaping.escaped(text)
+                if pending.utf8.count >= 1 << 16 { flush() }
+            }
+            flush()
+            do { try handle.close() } catch { failed = true }
+        } else {
+            failed = true
+        }
+        if !failed {
+            do {
+                if FileManager.default.fileExists(atPath: output) {
+                    _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
+                } else {
+                    try FileManager.default.moveItem(at: temporary, to: url)
+                }
+            } catch {
+                failed = true
+            }
+        }
+        if failed {
             try? FileManager.default.removeItem(at: temporary)
             context.writeError("\(output):1:1: error: cannot write the file\n")
             return 1
@@ -354,22 +385,22 @@ struct ReplayCommand: ParsableCommand, ContextualCommand {
     static func readWhole(_ path: String, context: CLIContext) throws -> [UInt8] {
         let descriptor = try open(path)
         defer { close(descriptor) }
+        let position = SourcePosition(file: path, line: 1, column: 1)
+        var info = stat()
         var bytes: [UInt8] = []
+        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+            guard info.st_size <= 1 << 30 else {
+                throw DiagnosticsError([.error(at: position, "the file is over 1 GiB")])
+            }
+            bytes.reserveCapacity(Int(info.st_size))
+        }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { LineReader.read(descriptor, into: $0) }
-            if count < 0 {
-                throw DiagnosticsError([
-                    .error(at: SourcePosition(file: path, line: 1, column: 1), "cannot read the file")
-                ])
-            }
+            if count < 0 { throw DiagnosticsError([.error(at: position, "cannot read the file")]) }
             if count == 0 { break }
             bytes += buffer[0..<count]
-            if bytes.count > 1 << 30 {
-                throw DiagnosticsError([
-                    .error(at: SourcePosition(file: path, line: 1, column: 1), "the custody file is over 1 GiB")
-                ])
-            }
+            if bytes.count > 1 << 30 { throw DiagnosticsError([.error(at: position, "the file is over 1 GiB")]) }
         }
         return bytes
     }

@@ -23,21 +23,23 @@ final class CustodyTimeline {
     private(set) var aliasTarget: [Int32] = []
 
     init(records: [CustodyRecord], maxCustody: Int64, deviceMap: [(custody: String, log: String)] = []) {
-        let ordered = records.enumerated().sorted {
-            ($0.element.device.lowercased(), $0.element.start, $0.offset)
-                < ($1.element.device.lowercased(), $1.element.start, $1.offset)
-        }.map(\.element)
+        let keys = records.map { $0.device.lowercased() }
+        let order = records.indices.sorted {
+            (keys[$0], records[$0].start, $0) < (keys[$1], records[$1].start, $1)
+        }
         var intervals: [CustodyInterval] = []
+        intervals.reserveCapacity(records.count)
         var ranges: [Range<Int>] = []
         var index = 0
-        while index < ordered.count {
-            let key = ordered[index].device.lowercased()
+        while index < order.count {
+            let key = keys[order[index]]
             var next = index
-            while next < ordered.count, ordered[next].device.lowercased() == key { next += 1 }
+            while next < order.count, keys[order[next]] == key { next += 1 }
             let first = intervals.count
+            let device = records[order[index]].device
             for k in index..<next {
-                let record = ordered[k]
-                let following = k + 1 < next ? ordered[k + 1].start : nil
+                let record = records[order[k]]
+                let following = k + 1 < next ? records[order[k + 1]].start : nil
                 var end: Int64
                 var closure: CustodyInterval.Closure
                 if let recorded = record.end {
@@ -56,8 +58,8 @@ final class CustodyTimeline {
                 }
                 intervals.append(
                     CustodyInterval(
-                        device: ordered[index].device, user: record.user, start: record.start, end: end,
-                        closure: closure, position: record.position, clockProblem: record.clockProblem))
+                        device: device, user: record.user, start: record.start, end: end, closure: closure,
+                        position: record.position, clockProblem: record.clockProblem))
             }
             ranges.append(first..<intervals.count)
             _ = devices.intern(key)

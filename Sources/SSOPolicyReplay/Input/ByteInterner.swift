@@ -8,47 +8,82 @@
 /// row: an open-addressing table over one growing arena of bytes. Keys may be folded to ASCII lower case, so
 /// `Ana@Contoso.example` and `ana@contoso.example` are one key. Memory grows with distinct keys, never with rows.
 final class ByteInterner {
+    /// A key: where its bytes are in the arena, how many, and its hash.
+    private struct Entry {
+        var start: Int
+        var length: Int
+        var hash: UInt64
+    }
+
+    // Storage in buffers this interner owns (not arrays), so a lookup per row costs no exclusivity check.
     private var arena: UnsafeMutablePointer<UInt8>
     private var arenaCapacity = 4096
     private var arenaUsed = 0
-    private var starts: [Int] = []
-    private var lengths: [Int32] = []
-    private var hashes: [UInt64] = []
-    private var slots: [Int32]
-    private var mask: Int
+    private var entries: UnsafeMutablePointer<Entry>
+    private var entryCapacity = 512
+    private(set) var count = 0
+    private var slots: UnsafeMutablePointer<Int32>
+    private var slotCount = 1024
+    private var mask = 1023
     let foldsCase: Bool
 
     init(foldsCase: Bool) {
         self.foldsCase = foldsCase
         arena = UnsafeMutablePointer<UInt8>.allocate(capacity: arenaCapacity)
-        slots = [Int32](repeating: -1, count: 1024)
-        mask = 1023
+        entries = UnsafeMutablePointer<Entry>.allocate(capacity: entryCapacity)
+        slots = UnsafeMutablePointer<Int32>.allocate(capacity: slotCount)
+        slots.initialize(repeating: -1, count: slotCount)
     }
 
-    deinit { arena.deallocate() }
+    deinit {
+        arena.deallocate()
+        entries.deallocate()
+        slots.deallocate()
+    }
 
-    var count: Int { starts.count }
+    /// Eight bytes with ASCII capitals made lower case, all at once: a byte gains 0x20 when it lies in `A`...`Z`
+    /// (adding 0x3F sets its top bit from `A` up, adding 0x25 from `[` up; bytes at 0x80 and above are left).
+    @inline(__always)
+    private static func lowered(_ word: UInt64) -> UInt64 {
+        let low = word & 0x7F7F_7F7F_7F7F_7F7F
+        let capitals = ((low &+ 0x3F3F_3F3F_3F3F_3F3F) ^ (low &+ 0x2525_2525_2525_2525)) & ~word & 0x8080_8080_8080_8080
+        return word | capitals >> 2
+    }
+
+    /// The bytes from `i` on (at most 8) as a word, zero-filled past `count`.
+    @inline(__always)
+    private static func word(_ p: UnsafePointer<UInt8>, _ i: Int, _ count: Int) -> UInt64 {
+        if count - i >= 8 { return UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) }
+        var value: UInt64 = 0
+        for k in 0..<(count - i) { value |= UInt64(p[i + k]) << UInt64(8 * k) }
+        return value
+    }
 
     @inline(__always)
     private func hash(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        if foldsCase {
-            for i in 0..<count { h = (h ^ UInt64(ASCII.lower(p[i]))) &* 0x100_0000_01b3 }
-        } else {
-            for i in 0..<count { h = (h ^ UInt64(p[i])) &* 0x100_0000_01b3 }
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
+        var i = 0
+        while i < count {
+            var w = Self.word(p, i, count)
+            if foldsCase { w = Self.lowered(w) }
+            h = (h ^ w) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 32
+            i += 8
         }
         return h ^ (h >> 29)
     }
 
     @inline(__always)
-    private func equal(_ id: Int, _ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        guard Int(lengths[id]) == count else { return false }
-        let stored = arena + starts[id]
-        if foldsCase {
-            for i in 0..<count where stored[i] != ASCII.lower(p[i]) { return false }
-            return true
+    private func equal(_ entry: Entry, _ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        guard entry.length == count else { return false }
+        let stored = UnsafePointer(arena + entry.start)
+        guard foldsCase else { return memcmp(stored, p, count) == 0 }
+        var i = 0
+        while i < count {
+            if Self.word(stored, i, count) != Self.lowered(Self.word(p, i, count)) { return false }
+            i += 8
         }
-        return memcmp(stored, p, count) == 0
+        return true
     }
 
     /// The key's id, or nil when it was never interned.
@@ -60,7 +95,8 @@ final class ByteInterner {
         while true {
             let id = slots[slot]
             if id < 0 { return nil }
-            if hashes[Int(id)] == h, equal(Int(id), p, count) { return id }
+            let entry = entries[Int(id)]
+            if entry.hash == h, equal(entry, p, count) { return id }
             slot = (slot + 1) & mask
         }
     }
@@ -74,7 +110,8 @@ final class ByteInterner {
         while true {
             let id = slots[slot]
             if id < 0 { break }
-            if hashes[Int(id)] == h, equal(Int(id), p, count) { return id }
+            let entry = entries[Int(id)]
+            if entry.hash == h, equal(entry, p, count) { return id }
             slot = (slot + 1) & mask
         }
         if arenaUsed + count > arenaCapacity {
@@ -88,13 +125,19 @@ final class ByteInterner {
         }
         let stored = arena + arenaUsed
         for i in 0..<count { stored[i] = foldsCase ? ASCII.lower(p[i]) : p[i] }
-        let id = Int32(starts.count)
-        starts.append(arenaUsed)
-        lengths.append(Int32(count))
-        hashes.append(h)
+        if self.count == entryCapacity {
+            let grown = UnsafeMutablePointer<Entry>.allocate(capacity: entryCapacity * 2)
+            grown.moveInitialize(from: entries, count: self.count)
+            entries.deallocate()
+            entries = grown
+            entryCapacity *= 2
+        }
+        let id = Int32(self.count)
+        (entries + self.count).initialize(to: Entry(start: arenaUsed, length: count, hash: h))
+        self.count += 1
         arenaUsed += count
         slots[slot] = id
-        if starts.count * 2 > slots.count { grow() }
+        if self.count * 2 > slotCount { grow() }
         return id
     }
 
@@ -109,11 +152,13 @@ final class ByteInterner {
     }
 
     private func grow() {
-        let size = slots.count * 2
-        slots = [Int32](repeating: -1, count: size)
-        mask = size - 1
-        for id in 0..<starts.count {
-            var slot = Int(truncatingIfNeeded: hashes[id]) & mask
+        slots.deallocate()
+        slotCount *= 2
+        mask = slotCount - 1
+        slots = UnsafeMutablePointer<Int32>.allocate(capacity: slotCount)
+        slots.initialize(repeating: -1, count: slotCount)
+        for id in 0..<count {
+            var slot = Int(truncatingIfNeeded: entries[id].hash) & mask
             while slots[slot] >= 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(id)
         }
@@ -121,8 +166,7 @@ final class ByteInterner {
 
     /// The key as stored (folded when the interner folds case).
     func string(_ id: Int32) -> String {
-        let index = Int(id)
-        return String(
-            decoding: UnsafeBufferPointer(start: arena + starts[index], count: Int(lengths[index])), as: UTF8.self)
+        let entry = entries[Int(id)]
+        return String(decoding: UnsafeBufferPointer(start: arena + entry.start, count: entry.length), as: UTF8.self)
     }
 }

@@ -17,6 +17,8 @@ final class ByteWindow {
     private(set) var failed = false
     private let read: (UnsafeMutableRawBufferPointer) -> Int
 
+    /// Whether lines and columns are counted (a reader that counts its own turns it off).
+    var tracksPositions = true
     /// The position of `base[trackedIndex]`.
     private var trackedIndex = 0
     private(set) var line = 1
@@ -40,11 +42,11 @@ final class ByteWindow {
     /// the caller holds shift down by `keep`. `.full` when nothing could be dropped and the buffer is full: the
     /// record being read is longer than the window.
     func refill(keeping keep: Int) -> Refill {
-        advance(to: keep)
+        if tracksPositions { advance(to: keep) }
         if keep > 0 {
             memmove(base, base + keep, end - keep)
             end -= keep
-            trackedIndex -= keep
+            trackedIndex = max(0, trackedIndex - keep)
         }
         guard !exhausted else { return .exhausted }
         guard end < capacity else { return .full }

@@ -20,6 +20,8 @@ final class CSVRecords {
     init(window: ByteWindow, maxRecordBytes: Int) {
         self.window = window
         self.maxRecordBytes = maxRecordBytes
+        // Records start lines: their lines are counted here, from the line breaks each record spans.
+        window.tracksPositions = false
         cells = UnsafeMutablePointer<ByteSlice>.allocate(capacity: cellCapacity)
         scratchCapacity = window.capacity
         scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: scratchCapacity)
@@ -42,14 +44,15 @@ final class CSVRecords {
     func forEach(_ body: (_ record: Record, _ line: Int, _ column: Int) -> Void) {
         var start = 0
         var first = true
+        var line = 1
         while true {
             if start >= window.end, window.exhausted { return }
-            // The record's position, taken before a long record's bytes are dropped.
-            let (line, column) = window.position(of: start)
+            let recordLine = line
             guard let end = recordEnd(from: &start) else { return }
+            line += end.lines
             if end.tooLong || end.last - start > maxRecordBytes {
                 tooLong += 1
-                body(.tooLong, line, column)
+                body(.tooLong, recordLine, 1)
                 start = end.next
                 continue
             }
@@ -62,17 +65,18 @@ final class CSVRecords {
             if end.last > from {
                 let count = split(p, from, end.last)
                 first = false
-                body(.cells(UnsafeBufferPointer(start: cells, count: count)), line, column)
+                body(.cells(UnsafeBufferPointer(start: cells, count: count)), recordLine, 1)
             }
             start = end.next
         }
     }
 
-    /// The end of the record starting at `start`: `last` excludes the line break, `next` is the next record's start.
-    /// Refills as needed (`start` shifts with the window); nil at the end of input.
-    private func recordEnd(from start: inout Int) -> (last: Int, next: Int, tooLong: Bool)? {
+    /// The end of the record starting at `start`: `last` excludes the line break, `next` is the next record's start,
+    /// `lines` the line breaks passed. Refills as needed (`start` shifts with the window); nil at the end of input.
+    private func recordEnd(from start: inout Int) -> (last: Int, next: Int, tooLong: Bool, lines: Int)? {
         var scanned = start
         var quotes = 0
+        var lines = 0
         while true {
             let p = window.base
             let end = window.end
@@ -85,17 +89,18 @@ final class CSVRecords {
                 let newline = UnsafeMutablePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - p
                 quotes += Self.count(p, scanned, newline)
                 scanned = newline + 1
+                lines += 1
                 if quotes % 2 == 0 {
                     var last = newline
                     if last > start, p[last - 1] == 0x0D { last -= 1 }
-                    return (last, newline + 1, false)
+                    return (last, newline + 1, false, lines)
                 }
             }
             if window.exhausted {
                 guard start < end else { return nil }
                 var last = end
                 if last > start, p[last - 1] == 0x0D { last -= 1 }
-                return (last, end, false)
+                return (last, end, false, lines)
             }
             let keep = start
             switch window.refill(keeping: keep) {
@@ -108,15 +113,18 @@ final class CSVRecords {
                 while true {
                     if window.refill(keeping: window.end) == .exhausted, window.end == 0 {
                         start = 0
-                        return (0, 0, true)
+                        return (0, 0, true, lines)
                     }
                     let q = window.base
                     var i = 0
                     while i < window.end {
                         if q[i] == 0x22 { inQuotes.toggle() }
-                        if q[i] == 0x0A, !inQuotes {
-                            start = 0
-                            return (0, i + 1, true)
+                        if q[i] == 0x0A {
+                            lines += 1
+                            if !inQuotes {
+                                start = 0
+                                return (0, i + 1, true, lines)
+                            }
                         }
                         i += 1
                     }
@@ -125,13 +133,21 @@ final class CSVRecords {
         }
     }
 
+    /// How many `"` are in `p[from..<to]`, eight bytes at a time.
     @inline(__always)
     private static func count(_ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Int {
         var count = 0
         var i = from
-        while i < to, let found = memchr(p + i, 0x22, to - i) {
-            count += 1
-            i = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - p + 1
+        while to - i >= 8 {
+            let x = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) ^ 0x2222_2222_2222_2222
+            // A byte of x is zero where a quote was: only those keep their top bit clear here.
+            let nonZero = ((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x
+            count += (~nonZero & 0x8080_8080_8080_8080).nonzeroBitCount
+            i += 8
+        }
+        while i < to {
+            if p[i] == 0x22 { count += 1 }
+            i += 1
         }
         return count
     }
@@ -157,49 +173,64 @@ final class CSVRecords {
         cellCapacity *= 2
     }
 
-    /// Splits `p[from..<to]` into cells; returns how many.
+    /// The index of the first `byte` in `p[from..<to]`, or `to`, eight bytes at a time (the lowest byte a zero-byte
+    /// test flags is always a true match).
+    @inline(__always)
+    private static func next(_ byte: UInt8, _ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Int {
+        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+        var i = from
+        while to - i >= 8 {
+            let x = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) ^ pattern
+            let found = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+            if found != 0 { return i + found.trailingZeroBitCount / 8 }
+            i += 8
+        }
+        while i < to, p[i] != byte { i += 1 }
+        return i
+    }
+
+    /// Splits `p[from..<to]` into cells in one pass over the bytes; returns how many.
     private func split(_ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Int {
         var count = 0
         var i = from
         var used = 0
+        let delimiter = self.delimiter
         while true {
             ensureRoom(count)
             if i < to, p[i] == 0x22 {
-                // A quoted cell: up to the closing quote; `""` is a quote.
-                var j = i + 1
-                var doubled = false
-                while j < to {
-                    if p[j] == 0x22 {
-                        if j + 1 < to, p[j + 1] == 0x22 {
-                            doubled = true
-                            j += 2
-                            continue
-                        }
-                        break
+                // A quoted cell: up to the closing quote; `""` is a quote, copied once into the scratch area.
+                var k = i + 1
+                var out: UnsafeMutablePointer<UInt8>?
+                var n = 0
+                var close = to
+                while k < to {
+                    let quote = Self.next(0x22, p, k, to)
+                    if quote + 1 < to, p[quote + 1] == 0x22 {
+                        let target = out ?? (scratch + used)
+                        out = target
+                        (target + n).update(from: p + k, count: quote + 1 - k)
+                        n += quote + 1 - k
+                        k = quote + 2
+                        continue
                     }
-                    j += 1
+                    close = quote
+                    break
                 }
-                if doubled {
-                    let out = scratch + used
-                    var n = 0
-                    var k = i + 1
-                    while k < j {
-                        out[n] = p[k]
-                        n += 1
-                        k += p[k] == 0x22 ? 2 : 1
+                if let target = out {
+                    if close > k {
+                        (target + n).update(from: p + k, count: close - k)
+                        n += close - k
                     }
-                    cells[count] = ByteSlice(start: UnsafePointer(out), count: n)
+                    cells[count] = ByteSlice(start: UnsafePointer(target), count: n)
                     used += n
                 } else {
-                    cells[count] = ByteSlice(p, i + 1, j)
+                    cells[count] = ByteSlice(p, i + 1, close)
                 }
                 count += 1
                 // Past the closing quote to the delimiter (anything between is dropped).
-                i = j + 1
-                while i < to, p[i] != delimiter { i += 1 }
+                i = close + 1 < to ? Self.next(delimiter, p, close + 1, to) : to
             } else {
-                var j = i
-                while j < to, p[j] != delimiter { j += 1 }
+                let j = Self.next(delimiter, p, i, to)
                 cells[count] = ByteSlice(p, i, j)
                 count += 1
                 i = j

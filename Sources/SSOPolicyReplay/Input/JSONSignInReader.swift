@@ -89,12 +89,29 @@ final class JSONSignInReader<Sink: SignInSink> {
             i = JSONScan.skipSpace(p, 3, last)
             if i == last { return }
         }
-        switch JSONScan.valueEnd(p, i, last) {
-        case .end(let e) where e == last && (p[i] == 0x7B || p[i] == 0x5B):
-            if p[i] == 0x7B { row(p, i, e) } else { elements(p, i, e) }
-        default:
-            badRow(at: i, "expected one JSON object on this line (a sign-in, or a page with a 'value' array)")
+        // A row is parsed at once (no framing pass); what does not parse to the end of the line is framed to say why.
+        if p[i] == 0x7B {
+            var fields = SignInFields()
+            fields.impliedInteractivity = implied
+            let position = self.position(i)
+            if let e = parser.row(p, i, last, into: &fields), e == last {
+                if let page = parser.collection {
+                    elements(p, page.start, page.end)
+                } else {
+                    sink.take(&fields, at: position)
+                }
+                return
+            }
+            if case .end(let e) = JSONScan.valueEnd(p, i, last), e == last {
+                if fields.problem == nil { fields.fail("expected one JSON object on this line") }
+                sink.take(&fields, at: position)
+                return
+            }
+        } else if p[i] == 0x5B, case .end(let e) = JSONScan.valueEnd(p, i, last), e == last {
+            elements(p, i, e)
+            return
         }
+        badRow(at: i, "expected one JSON object on this line (a sign-in, or a page with a 'value' array)")
     }
 
     // MARK: Documents

@@ -35,6 +35,11 @@ struct HandoverModel {
         var handover: Bool
     }
 
+    /// How the model's prediction for handover `k` compares with the log's verdict.
+    func agreement(_ k: Int, verdict: Verdict) -> ModelComparison.Agreement {
+        compare(k, verdict: verdict).agreement
+    }
+
     func compare(_ k: Int, verdict: Verdict) -> ModelComparison {
         let p = Int(timeline.previous[k])
         guard p >= 0 else {

@@ -8,7 +8,14 @@ public enum ReplayCSV {
     ]
 
     public static func render(_ report: ReplayReport, naming: Naming) -> String {
-        var out = header.joined(separator: ",") + "\n"
+        var out = ""
+        write(report, naming: naming) { out += $0 }
+        return out
+    }
+
+    /// Writes the header, then a line per interval as it goes.
+    public static func write(_ report: ReplayReport, naming: Naming, to write: (String) -> Void) {
+        write(header.joined(separator: ",") + "\n")
         for interval in report.intervals {
             let deciding = interval.evidence.first
             let cells: [String] = [
@@ -22,8 +29,7 @@ public enum ReplayCSV {
                 deciding?.position.description ?? "", interval.model?.prediction.rawValue ?? "",
                 interval.model?.agreement.rawValue ?? "", interval.model?.reason ?? "",
             ]
-            out += cells.map(MarkupEscaping.csvCell).joined(separator: ",") + "\n"
+            write(cells.map(MarkupEscaping.csvCell).joined(separator: ",") + "\n")
         }
-        return out
     }
 }

@@ -14,6 +14,13 @@ public enum ReplayHTML {
         """
 
     public static func render(_ report: ReplayReport, naming: Naming, limit: Int) -> String {
+        var out = ""
+        write(report, naming: naming, limit: limit) { out += $0 }
+        return out
+    }
+
+    /// Writes the page: the counts and the worst intervals, then each device (its timeline and table) as it goes.
+    public static func write(_ report: ReplayReport, naming: Naming, limit: Int, to write: (String) -> Void) {
         let h = MarkupEscaping.html
         let summary = report.summary
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -33,10 +40,7 @@ public enum ReplayHTML {
                 "<tr class=\"\(verdict.rawValue)\"><th>\(verdict.words)</th><td>\(summary.verdicts[verdict] ?? 0)</td></tr>\n"
         }
         if let policy = report.policy {
-            var counts: [ModelComparison.Agreement: Int] = [:]
-            for interval in report.intervals {
-                if let model = interval.model { counts[model.agreement, default: 0] += 1 }
-            }
+            let counts = report.agreements
             for agreement in ModelComparison.Agreement.allCases {
                 row("model \(policy): \(agreement.words)", String(counts[agreement] ?? 0))
             }
@@ -48,32 +52,33 @@ public enum ReplayHTML {
         if !summary.warnings.isEmpty {
             out += "<ul class=\"note\">\n" + summary.warnings.map { "<li>\(h($0))</li>\n" }.joined() + "</ul>\n"
         }
-        let worst = report.worstFirst.filter { $0.verdict != .clean }.prefix(limit)
+        let worst = report.worst(including: [.exposed, .maybeExposed, .unreplayable], limit: limit).intervals
         if !worst.isEmpty {
             out += "<h2>Worst first</h2>\n"
             for interval in worst { out += detail(interval, report: report, naming: naming) }
         }
         out += "<h2>Devices</h2>\n"
-        var groups: [(String, [ReplayInterval])] = []
+        write(out)
+        var group: [ReplayInterval] = []
+        func flush() {
+            guard let device = group.first?.device else { return }
+            var section = "<h3>\(h(device))</h3>\n"
+            section += TimelineSVG.render(group, report: report, naming: naming)
+            section += "<table>\n<tr><th>from</th><th>to</th><th>who</th><th>verdict</th><th>reason</th></tr>\n"
+            for interval in group {
+                section += "<tr class=\"\(interval.verdict.rawValue)\"><td>\(h(report.time(interval.start)))</td>"
+                section += "<td>\(h(report.time(interval.end)))</td><td>\(h(ReplayText.who(interval, naming)))</td>"
+                section += "<td>\(h(interval.verdict.words))</td><td>\(h(interval.reason.text(naming)))</td></tr>\n"
+            }
+            write(section + "</table>\n")
+            group.removeAll(keepingCapacity: true)
+        }
         for interval in report.intervals {
-            if groups.last?.0 == interval.device {
-                groups[groups.count - 1].1.append(interval)
-            } else {
-                groups.append((interval.device, [interval]))
-            }
+            if let device = group.first?.device, device != interval.device { flush() }
+            group.append(interval)
         }
-        for (device, intervals) in groups {
-            out += "<h3>\(h(device))</h3>\n"
-            out += TimelineSVG.render(intervals, report: report, naming: naming)
-            out += "<table>\n<tr><th>from</th><th>to</th><th>who</th><th>verdict</th><th>reason</th></tr>\n"
-            for interval in intervals {
-                out += "<tr class=\"\(interval.verdict.rawValue)\"><td>\(h(report.time(interval.start)))</td>"
-                out += "<td>\(h(report.time(interval.end)))</td><td>\(h(ReplayText.who(interval, naming)))</td>"
-                out += "<td>\(h(interval.verdict.words))</td><td>\(h(interval.reason.text(naming)))</td></tr>\n"
-            }
-            out += "</table>\n"
-        }
-        return out + "</body>\n</html>\n"
+        flush()
+        write("</body>\n</html>\n")
     }
 
     static func detail(_ interval: ReplayInterval, report: ReplayReport, naming: Naming) -> String {

@@ -1,17 +1,27 @@
 import SSOPolicy
 
 /// The replay as JSON for pipelines: the summary, then every interval with its verdict, reason, deciding rows and
-/// (with a policy) the model's prediction. Times are ISO 8601 in the shown zone (UTC by default).
+/// (with a policy) the model's prediction, one interval per line, written as it goes. Times are ISO 8601 in the
+/// shown zone (UTC by default).
 public enum ReplayJSON {
     public static func render(_ report: ReplayReport, naming: Naming) -> String {
-        document(report, naming: naming).serialized() + "\n"
+        var out = ""
+        write(report, naming: naming) { out += $0 }
+        return out
     }
 
-    public static func document(_ report: ReplayReport, naming: Naming) -> JSONValue {
-        .object([
-            ("summary", summary(report, naming: naming)),
-            ("intervals", .array(report.intervals.map { interval(report, $0, naming: naming) })),
-        ])
+    public static func write(_ report: ReplayReport, naming: Naming, to write: (String) -> Void) {
+        let summary = summary(report, naming: naming).serialized().split(
+            separator: "\n", omittingEmptySubsequences: false)
+        write("{\n  \"summary\": " + summary.joined(separator: "\n  ") + ",\n  \"intervals\": [")
+        var first = true
+        for interval in report.intervals {
+            write(
+                (first ? "\n    " : ",\n    ")
+                    + self.interval(report, interval, naming: naming).serialized(pretty: false))
+            first = false
+        }
+        write(first ? "]\n}\n" : "\n  ]\n}\n")
     }
 
     static func summary(_ report: ReplayReport, naming: Naming) -> JSONValue {
@@ -53,10 +63,7 @@ public enum ReplayJSON {
             ("verdicts", .object(Verdict.allCases.map { ($0.rawValue, .int(summary.verdicts[$0] ?? 0)) })),
         ]
         if let policy = report.policy {
-            var counts: [ModelComparison.Agreement: Int] = [:]
-            for interval in report.intervals {
-                if let model = interval.model { counts[model.agreement, default: 0] += 1 }
-            }
+            let counts = report.agreements
             fields.append(("policy", .string(policy)))
             fields.append(
                 ("model", .object(ModelComparison.Agreement.allCases.map { ($0.rawValue, .int(counts[$0] ?? 0)) })))

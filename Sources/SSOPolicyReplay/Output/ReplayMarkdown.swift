@@ -4,6 +4,13 @@ import SSOPolicy
 /// every device's intervals.
 public enum ReplayMarkdown {
     public static func render(_ report: ReplayReport, naming: Naming, limit: Int) -> String {
+        var out = ""
+        write(report, naming: naming, limit: limit) { out += $0 }
+        return out
+    }
+
+    /// Writes the counts and the worst intervals, then each device's intervals as it goes.
+    public static func write(_ report: ReplayReport, naming: Naming, limit: Int, to write: (String) -> Void) {
         let summary = report.summary
         let cell = MarkupEscaping.markdownCell
         var out = "# Sign-in replay\n\n"
@@ -19,10 +26,7 @@ public enum ReplayMarkdown {
         out += "| intervals | \(report.intervals.count) |\n"
         for verdict in Verdict.allCases { out += "| \(verdict.words) | \(summary.verdicts[verdict] ?? 0) |\n" }
         if let policy = report.policy {
-            var counts: [ModelComparison.Agreement: Int] = [:]
-            for interval in report.intervals {
-                if let model = interval.model { counts[model.agreement, default: 0] += 1 }
-            }
+            let counts = report.agreements
             for agreement in ModelComparison.Agreement.allCases {
                 out += "| model `\(cell(policy))`: \(agreement.words) | \(counts[agreement] ?? 0) |\n"
             }
@@ -33,7 +37,7 @@ public enum ReplayMarkdown {
         if !summary.warnings.isEmpty {
             out += "\n" + summary.warnings.map { "- " + cell($0) }.joined(separator: "\n") + "\n"
         }
-        let worst = report.worstFirst.filter { $0.verdict != .clean }.prefix(limit)
+        let worst = report.worst(including: [.exposed, .maybeExposed, .unreplayable], limit: limit).intervals
         if !worst.isEmpty {
             out += "\n## Worst first\n\n"
             for interval in worst {
@@ -58,17 +62,19 @@ public enum ReplayMarkdown {
             }
         }
         out += "## Devices\n"
+        write(out)
         var device: String?
         for interval in report.intervals {
+            var line = ""
             if interval.device != device {
                 device = interval.device
-                out +=
+                line +=
                     "\n### \(cell(interval.device))\n\n| from | to | who | verdict | reason |\n|---|---|---|---|---|\n"
             }
-            out += "| \(report.time(interval.start)) | \(report.time(interval.end)) | "
-            out += "\(cell(ReplayText.who(interval, naming))) | \(interval.verdict.words) | "
-            out += cell(interval.reason.text(naming)) + " |\n"
+            line += "| \(report.time(interval.start)) | \(report.time(interval.end)) | "
+            line += "\(cell(ReplayText.who(interval, naming))) | \(interval.verdict.words) | "
+            line += cell(interval.reason.text(naming)) + " |\n"
+            write(line)
         }
-        return out
     }
 }

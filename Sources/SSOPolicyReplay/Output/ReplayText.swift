@@ -35,25 +35,25 @@ public enum ReplayText {
         out += counted(summary.devices, "device") + ", " + counted(intervals.count, "interval") + ": "
         out += Verdict.allCases.map { "\($0.words) \(summary.verdicts[$0] ?? 0)" }.joined(separator: ", ") + "\n"
         if let policy = report.policy {
-            var counts: [ModelComparison.Agreement: Int] = [:]
-            for interval in intervals { if let model = interval.model { counts[model.agreement, default: 0] += 1 } }
+            let counts = report.agreements
             out += "Model \(policy): "
             out += ModelComparison.Agreement.allCases.map { "\($0.words) \(counts[$0] ?? 0)" }.joined(separator: ", ")
             out += "\n"
         }
         if naming.isPseudonymous { out += "People are shown as pseudonyms (worker-1, worker-2, … in report order).\n" }
-        let worst = report.worstFirst.filter {
-            $0.verdict != .clean || $0.model.map { $0.agreement != .agrees && $0.agreement != .notCompared } ?? false
-        }
+        let bad = report.worst(including: [.exposed, .maybeExposed, .unreplayable], limit: limit)
+        let pessimistic = report.worst(
+            including: [.clean], limit: max(0, limit - bad.intervals.count),
+            agreement: { $0 == .modelMorePessimistic })
+        let shown = bad.intervals + pessimistic.intervals
+        let total = bad.total + pessimistic.total
         out += "\n"
-        if worst.isEmpty {
+        if total == 0 {
             out += intervals.isEmpty ? "Nothing to judge.\n" : "Every interval is clean.\n"
         } else {
-            let shown = worst.prefix(limit)
             out +=
-                "Worst first (\(shown.count) of \(worst.count) not clean"
-                + (worst.count > shown.count
-                    ? "; --limit, or every interval in --format json, csv, markdown or html" : "")
+                "Worst first (\(shown.count) of \(total)"
+                + (total > shown.count ? "; --limit, or every interval in --format json, csv, markdown or html" : "")
                 + "):\n"
             for (index, interval) in shown.enumerated() {
                 out += "\n" + entry(interval, number: index + 1, report: report, naming: naming)

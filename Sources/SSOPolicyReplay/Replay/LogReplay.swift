@@ -17,6 +17,8 @@ final class LogReplay: SignInSink {
     let appIDs = ByteInterner(foldsCase: true)
     let deviceNames = ByteInterner(foldsCase: false)
     let correlations = ByteInterner(foldsCase: true)
+    /// The deciding rows every interval and span points to.
+    let arena = RowArena()
     /// Per app: the display name (-1: none seen) and the app id (-1: none) of its first row.
     private(set) var appName: [Int32] = []
     private(set) var appID: [Int32] = []
@@ -27,9 +29,17 @@ final class LogReplay: SignInSink {
     /// Per log device: its custody device (-1: none), by device id.
     private var deviceCustody: [Int32] = []
 
-    private(set) var states: [IntervalState]
-    private(set) var spans: [SpanState] = []
+    /// Per custody interval, its state; per (device, window) of unknown custody, its span. Held in buffers the
+    /// replay owns, so updating one per row costs no exclusivity check.
+    let states: UnsafeMutablePointer<IntervalState>
+    let stateCount: Int
+    private(set) var spanStore: UnsafeMutablePointer<SpanState>
+    private(set) var spanCount = 0
+    private var spanCapacity = 256
     private var spanIndex: [UInt64: Int32] = [:]
+
+    var spans: UnsafeBufferPointer<SpanState> { UnsafeBufferPointer(start: spanStore, count: spanCount) }
+    var stateBuffer: UnsafeBufferPointer<IntervalState> { UnsafeBufferPointer(start: states, count: stateCount) }
 
     // Counts for the summary.
     private(set) var rowsRead = 0
@@ -53,7 +63,17 @@ final class LogReplay: SignInSink {
         self.options = options
         self.timeline = timeline
         self.files = files
-        states = [IntervalState](repeating: IntervalState(), count: timeline?.intervals.count ?? 0)
+        stateCount = timeline?.intervals.count ?? 0
+        states = UnsafeMutablePointer<IntervalState>.allocate(capacity: max(stateCount, 1))
+        states.initialize(repeating: IntervalState(), count: stateCount)
+        spanStore = UnsafeMutablePointer<SpanState>.allocate(capacity: spanCapacity)
+    }
+
+    deinit {
+        states.deinitialize(count: stateCount)
+        states.deallocate()
+        spanStore.deinitialize(count: spanCount)
+        spanStore.deallocate()
     }
 
     func take(_ fields: inout SignInFields, at position: RowPosition) {
@@ -92,8 +112,7 @@ final class LogReplay: SignInSink {
         case .unknown: unknownInteractivityRows += 1
         }
         if fields.count > 1 { groupedRows += 1 }
-        let outcome = SignInOutcome(
-            errorCode: fields.errorCode, statusWord: fields.statusWord.isEmpty ? nil : fields.statusWord.string)
+        let outcome = SignInOutcome(errorCode: fields.errorCode, statusWord: fields.statusWord)
         let key = fields.deviceID.isEmpty ? fields.deviceName : fields.deviceID
         var row = RowRef(
             time: time, position: position, account: account, app: app, device: -1, correlation: correlation,
@@ -103,7 +122,7 @@ final class LogReplay: SignInSink {
         guard !key.isEmpty else {
             devicelessRows += 1
             if let timeline, outcome == .success || outcome == .unknown {
-                timeline.handedOver(by: custodian, at: time) { states[Int($0)].takeDeviceless(row) }
+                timeline.handedOver(by: custodian, at: time) { states[Int($0)].takeDeviceless(row, arena) }
             }
             return
         }
@@ -137,33 +156,33 @@ final class LogReplay: SignInSink {
             let index = Int(k)
             if custodian >= 0 {
                 if timeline.custodian[index] == custodian {
-                    states[index].take(row, own: true, trackApps: track)
+                    states[index].take(row, own: true, trackApps: track, arena)
                     return
                 }
                 let before = timeline.previous[index]
                 if before >= 0, timeline.custodian[Int(before)] == custodian, time < timeline.ends[Int(before)] + skew {
-                    states[Int(before)].take(row, own: true, trackApps: track)
+                    states[Int(before)].take(row, own: true, trackApps: track, arena)
                     return
                 }
                 let after = index + 1
                 if after < timeline.intervals.count, timeline.previous[after] == k,
                     timeline.custodian[after] == custodian, time >= timeline.starts[after] - skew
                 {
-                    states[after].take(row, own: true, trackApps: track)
+                    states[after].take(row, own: true, trackApps: track, arena)
                     return
                 }
             }
-            states[index].take(row, own: false, trackApps: track)
+            states[index].take(row, own: false, trackApps: track, arena)
             return
         }
         if custodian >= 0 {
             let (before, after) = timeline.neighbours(device: custodyDevice, at: time)
             if before >= 0, timeline.custodian[Int(before)] == custodian, time < timeline.ends[Int(before)] + skew {
-                states[Int(before)].take(row, own: true, trackApps: track)
+                states[Int(before)].take(row, own: true, trackApps: track, arena)
                 return
             }
             if after >= 0, timeline.custodian[Int(after)] == custodian, time >= timeline.starts[Int(after)] - skew {
-                states[Int(after)].take(row, own: true, trackApps: track)
+                states[Int(after)].take(row, own: true, trackApps: track, arena)
                 return
             }
         }
@@ -175,12 +194,20 @@ final class LogReplay: SignInSink {
         let window = row.time / options.window
         let key = UInt64(UInt32(bitPattern: device)) << 32 | UInt64(UInt32(truncatingIfNeeded: window))
         if let index = spanIndex[key] {
-            spans[Int(index)].take(row)
+            spanStore[Int(index)].take(row, arena)
         } else {
-            spanIndex[key] = Int32(spans.count)
+            if spanCount == spanCapacity {
+                let grown = UnsafeMutablePointer<SpanState>.allocate(capacity: spanCapacity * 2)
+                grown.moveInitialize(from: spanStore, count: spanCount)
+                spanStore.deallocate()
+                spanStore = grown
+                spanCapacity *= 2
+            }
+            spanIndex[key] = Int32(spanCount)
             var state = SpanState(device: device, window: window * options.window)
-            state.take(row)
-            spans.append(state)
+            state.take(row, arena)
+            (spanStore + spanCount).initialize(to: state)
+            spanCount += 1
         }
     }
 

@@ -99,15 +99,7 @@ public struct ReplayRunner {
                     .note, at: SourcePosition(file: file, line: 0, column: 0),
                     "\(count) more rows skipped in this file, not listed"))
         }
-        var report = ReplayReportBuilder(replay: replay, options: options, summary: summary).build()
-        if let model, let timeline {
-            let handovers = HandoverModel(model: model, replay: replay, timeline: timeline, zone: options.zone)
-            for index in report.intervals.indices {
-                guard let k = report.intervals[index].custodyIndex else { continue }
-                report.intervals[index].model = handovers.compare(k, verdict: report.intervals[index].verdict)
-            }
-            report.policy = model.policy.configuration.id
-        }
+        let report = ReplayReportBuilder(replay: replay, options: options, summary: summary, model: model).build()
         return ReplayResult(report: report, diagnostics: diagnostics, incomplete: incomplete)
     }
 }
@@ -117,6 +109,7 @@ struct ReplayReportBuilder {
     let replay: LogReplay
     let options: ReplayOptions
     var summary: ReplaySummary
+    var model: ReplayModel?
 
     func build() -> ReplayReport {
         var summary = self.summary
@@ -137,58 +130,63 @@ struct ReplayReportBuilder {
         summary.coverTo = options.to ?? summary.lastRow
         summary.accounts = replay.accounts.count
         let rule = VerdictRule(replay: replay, coverFrom: summary.coverFrom, coverTo: summary.coverTo)
-        var intervals: [ReplayInterval] = []
-        var devices = Set<String>()
-        if let timeline = replay.timeline {
-            for k in timeline.intervals.indices {
-                let custody = timeline.intervals[k]
-                let (verdict, reason, evidence) = rule.custody(k, timeline)
-                let previous = timeline.previous[k]
-                let state = replay.states[k]
-                intervals.append(
-                    ReplayInterval(
-                        kind: .custody, device: custody.device, custodian: custody.user,
-                        previousCustodian: previous >= 0 ? timeline.intervals[Int(previous)].user : nil,
-                        start: custody.start, end: custody.end, closure: custody.closure,
-                        custodyPosition: custody.position, verdict: verdict, reason: reason, evidence: evidence,
-                        rows: Int(state.rows), otherAccountRows: Int(state.foreignRows), custodyIndex: k))
-                devices.insert(custody.device.lowercased())
-            }
+        var handovers: HandoverModel?
+        if let model, let timeline = replay.timeline {
+            handovers = HandoverModel(model: model, replay: replay, timeline: timeline, zone: options.zone)
         }
+        // Devices in order of their name: custody devices first in the numbering, then the log's others.
         let custodyDevices = replay.timeline?.deviceRanges.count ?? 0
-        for span in replay.spans {
-            let (verdict, reason, evidence, accounts) = rule.span(span)
-            var device: String
-            var name: String?
-            if Int(span.device) < custodyDevices, let timeline = replay.timeline {
-                device = timeline.intervals[timeline.deviceRanges[Int(span.device)].lowerBound].device
-            } else {
-                let log = span.device - Int32(custodyDevices)
-                device = replay.logDevices.string(log)
-                let label = replay.deviceName[Int(log)]
-                if label >= 0 {
-                    let text = replay.deviceNames.string(label)
-                    if text.lowercased() != device { name = text }
+        var names: [String] = []
+        if let timeline = replay.timeline {
+            names = timeline.deviceRanges.map { timeline.intervals[$0.lowerBound].device.lowercased() }
+        }
+        for log in 0..<replay.logDevices.count { names.append(replay.logDevices.string(Int32(log))) }
+        let byName = names.indices.sorted { (names[$0], $0) < (names[$1], $1) }
+        var rank = [Int](repeating: 0, count: names.count)
+        for (position, device) in byName.enumerated() { rank[device] = position }
+
+        var keyed: [(device: Int, entry: ReplayReport.Entry)] = []
+        if let timeline = replay.timeline {
+            for (device, range) in timeline.deviceRanges.enumerated() {
+                for k in range {
+                    let verdict = rule.custodyVerdict(k, timeline)
+                    let agreement = handovers?.agreement(k, verdict: verdict)
+                    keyed.append(
+                        (
+                            rank[device],
+                            ReplayReport.Entry(
+                                index: Int32(k), span: false, verdict: verdict, agreement: agreement,
+                                start: timeline.starts[k])
+                        ))
                 }
             }
-            devices.insert(device.lowercased())
-            intervals.append(
-                ReplayInterval(
-                    kind: .unknownCustody, device: device, deviceName: name, accounts: accounts, start: span.window,
-                    end: span.window + options.window, verdict: verdict, reason: reason, evidence: evidence,
-                    rows: Int(span.rows), otherAccountRows: 0))
         }
-        intervals.sort {
-            let left = $0.device.lowercased()
-            let right = $1.device.lowercased()
-            if left != right { return left < right }
-            if $0.start != $1.start { return $0.start < $1.start }
-            return $0.kind == .custody && $1.kind != .custody
+        for (index, span) in replay.spans.enumerated() {
+            keyed.append(
+                (
+                    rank[Int(span.device)],
+                    ReplayReport.Entry(
+                        index: Int32(index), span: true, verdict: rule.spanVerdict(span), agreement: nil,
+                        start: span.window)
+                ))
         }
+        keyed.sort { a, b in
+            if a.device != b.device { return a.device < b.device }
+            if a.entry.start != b.entry.start { return a.entry.start < b.entry.start }
+            if a.entry.span != b.entry.span { return !a.entry.span }
+            return a.entry.index < b.entry.index
+        }
+        var devices = Set<Int>()
+        for (device, entry) in keyed {
+            devices.insert(device)
+            summary.verdicts[entry.verdict, default: 0] += 1
+        }
+        _ = custodyDevices
         summary.devices = devices.count
-        for interval in intervals { summary.verdicts[interval.verdict, default: 0] += 1 }
         summary.warnings = warnings(summary)
-        return ReplayReport(summary: summary, intervals: intervals, zone: options.zone)
+        return ReplayReport(
+            summary: summary, zone: options.zone, policy: model?.policy.configuration.id, entries: keyed.map(\.entry),
+            replay: replay, rule: rule, handovers: handovers)
     }
 
     private func warnings(_ summary: ReplaySummary) -> [String] {
@@ -207,7 +205,7 @@ struct ReplayReportBuilder {
                     + "background sign-ins, so they can make an interval 'maybe exposed', never 'exposed'")
         }
         if let timeline = replay.timeline, summary.rowsUsed > 0,
-            !replay.states.contains(where: { $0.rows > 0 })
+            !replay.stateBuffer.contains(where: { $0.rows > 0 })
         {
             warnings.append(
                 "no sign-in matched a custody device (custody names \(timeline.deviceRanges.count) devices; they are "

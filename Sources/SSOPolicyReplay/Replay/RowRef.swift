@@ -1,17 +1,46 @@
-/// A sign-in row kept as evidence while rows stream by: ids into the run's interners and plain numbers, so keeping
-/// or replacing one allocates nothing. `Evidence` turns it into text for the report.
+/// A sign-in row kept as evidence while rows stream by: ids into the run's interners and plain numbers (56 bytes),
+/// so keeping or replacing one allocates nothing. `Evidence` turns it into text for the report.
 struct RowRef {
     var time: Int64
-    var position: RowPosition
+    private var correlationHigh: UInt64
+    private var correlationLow: UInt64
+    private var line: Int32
+    private var column: Int32
     var account: Int32
     var app: Int32
     /// The log's device id (-1: none).
     var device: Int32
-    var correlation: CorrelationKey
-    var interactivity: Interactivity
-    var outcome: SignInOutcome
     var errorCode: Int32
     var count: Int32
+    private var file: UInt16
+    /// Interactivity (bits 0-1), outcome (bits 2-3) and the correlation id's kind (bits 4-5).
+    private var flags: UInt8
+
+    init(
+        time: Int64, position: RowPosition, account: Int32, app: Int32, device: Int32, correlation: CorrelationKey,
+        interactivity: Interactivity, outcome: SignInOutcome, errorCode: Int32, count: Int32
+    ) {
+        self.time = time
+        correlationHigh = correlation.high
+        correlationLow = correlation.low
+        line = position.line
+        column = position.column
+        file = UInt16(clamping: position.file)
+        self.account = account
+        self.app = app
+        self.device = device
+        self.errorCode = errorCode
+        self.count = count
+        flags = interactivity.rawValue | outcome.rawValue << 2 | correlation.kind.rawValue << 4
+    }
+
+    var position: RowPosition { RowPosition(file: Int32(file), line: line, column: column) }
+    var interactivity: Interactivity { Interactivity(rawValue: flags & 3) ?? .unknown }
+    var outcome: SignInOutcome { SignInOutcome(rawValue: flags >> 2 & 3) ?? .unknown }
+    var correlation: CorrelationKey {
+        CorrelationKey(
+            kind: CorrelationKey.Kind(rawValue: flags >> 4 & 3) ?? .none, high: correlationHigh, low: correlationLow)
+    }
 
     /// Earlier time first, then the smaller correlation id (a GUID's bits), then earlier in the input: rows of
     /// the same millisecond are ordered by their content, so the evidence kept does not depend on the order rows
@@ -19,10 +48,13 @@ struct RowRef {
     @inline(__always)
     func precedes(_ other: RowRef) -> Bool {
         if time != other.time { return time < other.time }
-        if correlation.kind == .guid, other.correlation.kind == .guid, correlation != other.correlation {
-            return (correlation.high, correlation.low) < (other.correlation.high, other.correlation.low)
+        let guids =
+            flags >> 4 & 3 == CorrelationKey.Kind.guid.rawValue
+            && other.flags >> 4 & 3 == CorrelationKey.Kind.guid.rawValue
+        if guids, correlationHigh != other.correlationHigh || correlationLow != other.correlationLow {
+            return (correlationHigh, correlationLow) < (other.correlationHigh, other.correlationLow)
         }
-        return position < other.position
+        return (file, line, column) < (other.file, other.line, other.column)
     }
 }
 

@@ -63,6 +63,21 @@ public enum SignInOutcome: UInt8, Sendable, Hashable {
         }
     }
 
+    /// From a row's error code, else its status word (bytes: no string is made per row).
+    init(errorCode: Int?, statusWord: ByteSlice) {
+        if let errorCode {
+            self = errorCode == 0 ? .success : Self.promptCodes.contains(errorCode) ? .promptNeeded : .failure
+        } else if statusWord.equalsIgnoringCase("success") {
+            self = .success
+        } else if statusWord.equalsIgnoringCase("interrupted") {
+            self = .promptNeeded
+        } else if statusWord.equalsIgnoringCase("failure") {
+            self = .failure
+        } else {
+            self = .unknown
+        }
+    }
+
     public var name: String {
         switch self {
         case .success: return "success"

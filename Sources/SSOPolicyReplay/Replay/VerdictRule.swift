@@ -16,6 +16,25 @@ struct VerdictRule {
     let coverFrom: Int64?
     let coverTo: Int64?
 
+    /// The row in an arena slot (-1: none).
+    func row(_ slot: Int32) -> RowRef? { slot >= 0 ? replay.arena[slot] : nil }
+
+    /// Whether the custody lies wholly inside the time the logs cover.
+    func covered(_ interval: CustodyInterval) -> Bool {
+        guard let from = coverFrom, let to = coverTo else { return false }
+        return interval.start >= from && interval.end <= to
+    }
+
+    /// The verdict of custody interval `k` alone (what `custody` explains).
+    func custodyVerdict(_ k: Int, _ timeline: CustodyTimeline) -> Verdict {
+        let state = replay.states[k]
+        if timeline.intervals[k].clockProblem != nil { return .unreplayable }
+        if state.firstForeignInteractive >= 0 { return .exposed }
+        if state.firstForeignSilent >= 0 { return .maybeExposed }
+        if !covered(timeline.intervals[k]) || state.firstDeviceless >= 0 { return .unreplayable }
+        return .clean
+    }
+
     func evidence(_ row: RowRef, _ role: Evidence.Role) -> Evidence {
         var app = ""
         var appID: String?
@@ -57,19 +76,21 @@ struct VerdictRule {
         let interval = timeline.intervals[k]
         var evidence: [Evidence] = []
         func own() {
-            if let row = state.firstOwnInteractive ?? state.firstOwn {
+            if let row = row(state.firstOwnInteractive) ?? row(state.firstOwn) {
                 evidence.append(self.evidence(row, .custodianSignIn))
             }
         }
         if let problem = interval.clockProblem {
-            if let row = state.firstForeignInteractive { evidence.append(self.evidence(row, .otherAccountInteractive)) }
-            if let row = state.firstForeignSilent { evidence.append(self.evidence(row, .otherAccountBackground)) }
+            if let row = row(state.firstForeignInteractive) {
+                evidence.append(self.evidence(row, .otherAccountInteractive))
+            }
+            if let row = row(state.firstForeignSilent) { evidence.append(self.evidence(row, .otherAccountBackground)) }
             own()
             return (.unreplayable, Phrase("the custody cannot be placed on the timeline: \(problem)"), evidence)
         }
-        if let row = state.firstForeignInteractive {
+        if let row = row(state.firstForeignInteractive) {
             evidence.append(self.evidence(row, .otherAccountInteractive))
-            if let silent = state.firstForeignSilent, silent.precedes(row) {
+            if let silent = self.row(state.firstForeignSilent), silent.precedes(row) {
                 evidence.append(self.evidence(silent, .otherAccountBackground))
             }
             own()
@@ -80,7 +101,7 @@ struct VerdictRule {
                     + describe(row) + more, evidence
             )
         }
-        if let row = state.firstForeignSilent {
+        if let row = row(state.firstForeignSilent) {
             evidence.append(self.evidence(row, .otherAccountBackground))
             own()
             let kind =
@@ -104,7 +125,7 @@ struct VerdictRule {
         } else {
             problems.append("no sign-in rows were read")
         }
-        if let row = state.firstDeviceless {
+        if let row = row(state.firstDeviceless) {
             evidence.append(self.evidence(row, .previousWorkerNoDevice))
             problems.append(
                 "the previous worker signed in without a device id during the custody: " + describe(row)
@@ -114,13 +135,13 @@ struct VerdictRule {
             own()
             return (.unreplayable, Phrase.joined(problems, separator: "; "), evidence)
         }
-        if let row = state.firstForeignPrompt { evidence.append(self.evidence(row, .otherAccountPrompted)) }
+        if let row = row(state.firstForeignPrompt) { evidence.append(self.evidence(row, .otherAccountPrompted)) }
         own()
         if state.rows == 0 {
             return (.clean, "no sign-ins on the device during the custody", evidence)
         }
         var reason = "only " + Phrase.person(interval.user) + "'s own sign-ins on the device during the custody"
-        if let row = state.firstForeignPrompt {
+        if let row = row(state.firstForeignPrompt) {
             reason +=
                 "; another account was asked to sign in (no session left): " + describe(row)
                 + (row.errorCode >= 0 ? ", AADSTS\(row.errorCode)" : "")
@@ -128,33 +149,49 @@ struct VerdictRule {
         return (.clean, reason, evidence)
     }
 
-    /// The verdict of an unknown-custody span, and its accounts in order of their first successful sign-in.
-    func span(_ span: SpanState) -> (Verdict, Phrase, [Evidence], [String]) {
-        let active = span.accounts.filter { $0.firstSuccess != nil }.sorted {
-            $0.firstSuccess!.precedes($1.firstSuccess!)
+    /// An unknown-custody span's accounts with a successful sign-in, in order of their first, and the first pair
+    /// whose sign-ins overlap (the later account began before the earlier one's last, beyond the skew).
+    private func overlap(_ span: SpanState) -> (active: [SpanState.Account], pair: (earlier: Int, later: Int)?) {
+        let arena = replay.arena
+        let active = span.accounts.filter { $0.firstSuccess >= 0 }.sorted {
+            arena[$0.firstSuccess].precedes(arena[$1.firstSuccess])
         }
-        let names = active.map { replay.accounts.string($0.account) }
         let skew = replay.options.skew
         for later in active.indices.dropFirst() {
-            let start = active[later].firstSuccess!
-            for earlier in 0..<later {
-                let last = active[earlier].lastSuccess!
-                if last.time > start.time + skew {
-                    let evidence = [
-                        self.evidence(start, .laterAccountStarts), self.evidence(last, .earlierAccountContinues),
-                    ]
-                    return (
-                        .maybeExposed,
-                        "custody unknown: " + .person(names[earlier]) + "'s sign-ins go on after "
-                            + .person(names[later]) + " began on the device (" + describe(start) + "); last: "
-                            + describe(last), evidence, names
-                    )
-                }
+            let start = arena[active[later].firstSuccess]
+            for earlier in 0..<later where arena[active[earlier].lastSuccess].time > start.time + skew {
+                return (active, (earlier, later))
             }
+        }
+        return (active, nil)
+    }
+
+    /// The verdict of an unknown-custody span alone (what `span` explains).
+    func spanVerdict(_ span: SpanState) -> Verdict {
+        span.moreAccounts > 0 || overlap(span).pair != nil ? .maybeExposed : .clean
+    }
+
+    /// The verdict of an unknown-custody span, and its accounts in order of their first successful sign-in.
+    func span(_ span: SpanState) -> (Verdict, Phrase, [Evidence], [String]) {
+        let arena = replay.arena
+        let (active, pair) = overlap(span)
+        let names = active.map { replay.accounts.string($0.account) }
+        if let (earlier, later) = pair {
+            let start = arena[active[later].firstSuccess]
+            let last = arena[active[earlier].lastSuccess]
+            let evidence = [
+                self.evidence(start, .laterAccountStarts), self.evidence(last, .earlierAccountContinues),
+            ]
+            return (
+                .maybeExposed,
+                "custody unknown: " + .person(names[earlier]) + "'s sign-ins go on after "
+                    + .person(names[later]) + " began on the device (" + describe(start) + "); last: "
+                    + describe(last), evidence, names
+            )
         }
         var evidence: [Evidence] = []
         for account in active {
-            if let row = account.firstInteractive ?? account.firstSuccess {
+            if let row = row(account.firstInteractive) ?? row(account.firstSuccess) {
                 evidence.append(self.evidence(row, .custodianSignIn))
             }
         }
