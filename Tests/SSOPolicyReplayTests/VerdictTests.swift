@@ -129,6 +129,40 @@ struct VerdictTests {
         #expect(!report.intervals.contains { $0.verdict == .exposed })
     }
 
+    @Test func aGroupedRowIsNeverExposureEvenFromAnInteractiveDownload() {
+        // The portal shows grouped sign-ins with a "# sign-ins" count: their times are the group's, not each one's.
+        let text = """
+            Date (UTC),Username,Application,Device ID,Sign-in error code,Correlation ID,# sign-ins
+            2026-05-04T14:30:00Z,ana@contoso.example,Chat,dev-07,0,c0000000-0000-4000-8000-0000000000a1,4
+            """
+        for name in ["InteractiveSignIns_x.csv", "NonInteractiveSignIns_x.csv"] {
+            let report = ReplayRunner(options: ReplayFixtures.day).run(
+                signIns: [ReplayFixtures.source(name, bytes: Array(text.utf8))],
+                custody: (ReplayFixtures.path("custody.csv"), ReplayFixtures.bytes("custody.csv"))
+            ).report
+            let ben = report.interval("dev-07", "ben")
+            #expect(ben?.verdict == .maybeExposed, "\(name)")
+            #expect(ben?.reason.text(.asWritten).contains("a grouped row of 4 sign-ins") == true, "\(name)")
+            #expect(ben?.evidence.first?.count == 4)
+            #expect(report.summary.groupedRows == 1)
+        }
+    }
+
+    @Test func custodyMayNameADeviceByItsDisplayName() {
+        let custody = """
+            device,user,checked_out_at,checked_in_at
+            WARD3-13,gus,2026-05-04T06:00:00Z,2026-05-04T14:00:00Z
+            ward3-13,hal,2026-05-04T14:00:00Z,2026-05-04T22:00:00Z
+            """
+        let report = ReplayRunner(options: ReplayFixtures.day).run(
+            signIns: [ReplayFixtures.source("signins.jsonl")], custody: ("c.csv", Array(custody.utf8))
+        ).report
+        #expect(report.interval("WARD3-13", "hal")?.rows == 1)
+        #expect(report.interval("WARD3-13", "gus")?.rows == 2)
+        #expect(report.interval("WARD3-13", "hal")?.verdict == .clean)
+        #expect(!report.intervals.contains { $0.device == "dev-13" })
+    }
+
     @Test func rowsInAnyOrderGiveTheSameReport() {
         let lines: [[UInt8]] = ReplayFixtures.bytes("signins.jsonl").split(separator: 0x0A).map { Array($0) }
         var generator = SplitMixGenerator(seed: 7)

@@ -4,7 +4,7 @@
 public enum ReplayHTML {
     static let style = """
         body{font-family:system-ui,sans-serif;margin:2em;color:#1b1b1b;max-width:1000px}
-        table{border-collapse:collapse;margin:0.5em 0 1.5em}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top;font-size:0.9em}
+        table{border-collapse:collapse;margin:0.5em 0 1.5em}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top;font-size:0.9em;overflow-wrap:anywhere}
         .exposed{fill:#d7263d;background:#fbd5da}.maybe_exposed{fill:#f49d37;background:#fde6c8}
         .unreplayable{fill:#9e9e9e;background:#e6e6e6}.clean{fill:#3f9b5d;background:#d3eedb}
         svg.timeline{width:100%;height:auto;background:#fafafa;border:1px solid #ddd}

@@ -214,8 +214,8 @@ struct ReplayReportBuilder {
         if summary.devicelessRows > 0 {
             warnings.append(
                 counted(summary.devicelessRows, "row has", "rows have")
-                    + " no device id (a browser or an unregistered device): they cannot be placed on a device; a "
-                    + "previous worker's such row during the next custody makes it unreplayable")
+                    + " no device id (a browser or an unregistered device): such rows cannot be placed on a device; "
+                    + "a previous worker's during the next custody makes it unreplayable")
         }
         return warnings
     }
