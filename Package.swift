@@ -68,6 +68,9 @@ let package = Package(
             name: "SSOPolicyBundledLibrary",
             plugins: ["EmbedPolicyLibrary"]
         ),
+        // Readers of vendor exports (Microsoft Graph JSON, Apple configuration profiles) and console forms, for
+        // `ssopolicy import`: vendor knowledge stays out of the core.
+        .target(name: "SSOPolicyImport", dependencies: ["SSOPolicyProviderKit"]),
         // The verbs the command line and the server share (Queries, DocumentResolver, JSONAnswer, the bundled
         // catalogue, the server's options): neither front end depends on the other.
         .target(
@@ -80,6 +83,7 @@ let package = Package(
                 "SSOPolicy",
                 "SSOPolicyQueries",
                 "SSOPolicyBundledLibrary",
+                "SSOPolicyImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -129,6 +133,14 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "SSOPolicyImportTests",
+            dependencies: [
+                "SSOPolicyImport", "SSOPolicy", "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider",
+                "EntraSharedDeviceProvider", "ImprivataMAMProvider",
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
             name: "SSOPolicyCLITests",
             dependencies: [
                 "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider", "EntraSharedDeviceProvider",
@@ -144,13 +156,13 @@ if Context.environment["SSOPOLICY_FUZZ"] == "1" {
     // The fuzz targets need no embedded library: without the plugin, the fuzz build does not compile its tool
     // with the fuzzer's sanitizer (whose own `main` would clash with the tool's).
     for target in package.targets where target.name == "SSOPolicyBundledLibrary" { target.plugins = [] }
-    for name in ["FuzzLoader", "FuzzBatch"] {
+    for name in ["FuzzLoader", "FuzzBatch", "FuzzImport"] {
         package.targets.append(
             .executableTarget(
                 name: name,
                 dependencies: [
                     "SSOPolicy", "AirWatchSDKProvider", "EntraSharedDeviceProvider", "ImprivataMAMProvider",
-                ],
+                ] + (name == "FuzzImport" ? ["SSOPolicyImport"] : []),
                 path: "Fuzz/" + name))
     }
 }

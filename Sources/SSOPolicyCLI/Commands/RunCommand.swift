@@ -39,6 +39,7 @@ struct RunCommand: ParsableCommand, ContextualCommand {
         try output.require(for: "run")
         let result = try context.queries.run(
             scenario: scenario, policy: policy, explain: output.explaining, detail: output.explainDetail)
+        if let note = PolicyNotes.playedDefaults(for: result.policy) { context.writeError(note + "\n") }
         switch output.format {
         case .json: context.write(JSONAnswer.run(result))
         case .text: context.write(RunText.render(result, explain: output.explaining))
