@@ -40,6 +40,7 @@ struct RunCommand: ParsableCommand, ContextualCommand {
         if emitSuite != nil { try requireFilesOnDisk(in: context) }
         let result = try context.queries.run(
             scenario: scenario, policy: policy, explain: output.explaining, detail: output.explainDetail)
+        if let emitSuite { Self.makeFolder(of: emitSuite) }
         switch output.format {
         case .json: context.write(JSONAnswer.run(result))
         case .text: context.write(RunText.render(result, explain: output.explaining))
@@ -50,10 +51,6 @@ struct RunCommand: ParsableCommand, ContextualCommand {
             let suite = SuiteEmitter.suite(
                 result, policyPath: SuiteReferencePath.from(suite: emitSuite, to: result.policy.configuration.file),
                 scenarioPath: SuiteReferencePath.from(suite: emitSuite, to: result.scenario.file))
-            let folder = (emitSuite as NSString).deletingLastPathComponent
-            if !folder.isEmpty {
-                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            }
             guard FileManager.default.createFile(atPath: emitSuite, contents: Data(suite.utf8)) else {
                 context.writeError("\(emitSuite):1:1: error: cannot write the suite file\n")
                 return 1
@@ -61,6 +58,14 @@ struct RunCommand: ParsableCommand, ContextualCommand {
             context.writeError("wrote \(emitSuite)\n")
         }
         return gate.exitCode(for: [result], context: context)
+    }
+
+    /// The suite's folder, made when missing (as `verify --counterexample-dir` makes its folder); a folder that
+    /// cannot be made is reported when the suite is written.
+    private static func makeFolder(of file: String) {
+        let folder = (file as NSString).deletingLastPathComponent
+        guard !folder.isEmpty else { return }
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
     /// A suite names its policy and scenario by path, so both must be files on disk: a bundled name would be
