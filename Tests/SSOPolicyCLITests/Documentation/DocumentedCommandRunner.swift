@@ -1,9 +1,5 @@
-import AirWatchSDKProvider
-import EntraSharedDeviceProvider
 import Foundation
-import ImprivataMAMProvider
 import SSOPolicyBundledLibrary
-import SSOPolicyCLI
 import SSOPolicyTestSupport
 
 /// Runs a page's documented commands in-process, in order, each in the folder it would run in, and says what went
@@ -60,24 +56,16 @@ struct DocumentedCommandRunner {
                 return "\(command)\n  '\(word)' names a file of the test process's folder, not of the command's"
             }
         }
-        let capture = Capture()
-        let input = StandardInput(Array((command.standardInput ?? "").utf8))
-        let context = CLIContext(
-            registry: ProviderRegistry([
-                AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
-                AnyPolicyProvider(ImprivataMAMProvider()),
-            ]),
-            write: { capture.out($0) }, writeError: { capture.err($0) }, readInput: { input.read(into: $0) })
-        let status = CommandLineTool.run(arguments, context: context)
+        let (status, output, errors) = ssopolicy(input: Array((command.standardInput ?? "").utf8), arguments: arguments)
         if let redirect = command.redirect {
             let path = redirect.hasPrefix("/") ? redirect : directory + "/" + redirect
-            guard FileManager.default.createFile(atPath: path, contents: Data(capture.output.utf8)) else {
+            guard FileManager.default.createFile(atPath: path, contents: Data(output.utf8)) else {
                 return "\(command)\n  cannot write \(redirect)"
             }
         }
         guard status != command.expectedStatus else { return nil }
         return "\(command)\n  exit status \(status), documented \(command.expectedStatus)\n"
-            + capture.errors.split(separator: "\n").prefix(12).map { "  " + $0 }.joined(separator: "\n")
+            + errors.split(separator: "\n").prefix(12).map { "  " + $0 }.joined(separator: "\n")
     }
 
     /// Whether the command line would read `word` from the bundled library when no such file exists (a path under
@@ -86,28 +74,6 @@ struct DocumentedCommandRunner {
         let trimmed = word.hasPrefix("Policies/") ? String(word.dropFirst("Policies/".count)) : word
         return BundledLibrary.files.contains { file in
             file.path == trimmed || (file.path as NSString).lastPathComponent == trimmed + ".yaml"
-        }
-    }
-}
-
-/// Standard input for an in-process command: the given bytes, then the end.
-final class StandardInput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes: [UInt8]
-    private var offset = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    /// Like `read(2)`: the bytes copied into `buffer`, 0 at the end.
-    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        lock.withLock {
-            let count = min(buffer.count, bytes.count - offset)
-            guard count > 0 else { return 0 }
-            bytes.withUnsafeBytes { source in
-                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<(offset + count)]))
-            }
-            offset += count
-            return count
         }
     }
 }
