@@ -11,8 +11,10 @@ import Foundation
 /// - `swift run ssopolicy ARGUMENTS [> FILE]`: run in a copy of the checkout (its `Policies/`), as `swift run` needs
 ///   one;
 /// - `printf '%s\n' LINE... | ssopolicy ARGUMENTS`: the lines on standard input;
-/// - `swift test…` or `swift build…`, left alone: the documentation test is itself built and run by them.
+/// - `swift test…` or `swift build…`, left alone: the documentation test is itself built and run by them;
+/// - `ssopolicy serve…`, left alone: it runs until it is stopped (the server's tests start it).
 ///
+/// Anything else (`curl`, a release binary, shell variables) is reported: mark its block not run, with the reason.
 /// A `# comment` saying `exit N` gives the documented exit status (0 otherwise).
 struct DocumentedCommand: Sendable, CustomStringConvertible {
     enum Place: Sendable {
@@ -38,7 +40,7 @@ struct DocumentedCommand: Sendable, CustomStringConvertible {
     /// What a line of a shell block is.
     enum Reading {
         case command(DocumentedCommand)
-        /// A `swift test` or `swift build` line, or a blank or comment line.
+        /// A `swift test`, `swift build` or `ssopolicy serve` line, or a blank or comment line.
         case leftAlone
         /// A line the documentation test cannot run, with why.
         case unsupported(String)
@@ -115,9 +117,7 @@ struct DocumentedCommand: Sendable, CustomStringConvertible {
             guard case .text(let text) = word else { return .unsupported("one pipe at most, after printf") }
             arguments.append(text)
         }
-        if arguments.first == "serve" {
-            return .unsupported("`serve` runs until it is stopped: mark the block `<!-- not run: REASON -->`")
-        }
+        if arguments.first == "serve" { return .leftAlone }
         let status = comment.range(of: #"\bexit ([0-9]+)\b"#, options: .regularExpression).flatMap {
             Int32(comment[$0].dropFirst("exit ".count))
         }

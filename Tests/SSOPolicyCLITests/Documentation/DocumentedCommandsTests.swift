@@ -77,6 +77,7 @@ struct DocumentedCommandsTests {
                 ssopolicy verify legacy-app-entra --depth 3  # exit 1: violated
                 curl -s localhost:8080/healthz
                 swift build -c release
+                ssopolicy serve --port 8081
                 ```
 
                 <!-- not run: a server -->
