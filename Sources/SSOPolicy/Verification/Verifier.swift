@@ -32,7 +32,7 @@ public struct VerificationOptions: Sendable, Hashable {
     /// and every step's outcome still checked, so verdicts, state counts and counterexample lengths do not change;
     /// fewer transitions are played. Not with a bitstate array. Off by default: the bundled vendors' events share
     /// device-wide state, so few moves commute, and on the bundled policies it skips under 1 % of the transitions
-    /// for a sleep set per frontier node (the README's verify section has the numbers).
+    /// for a sleep set per frontier node (docs/verification.md has the numbers).
     public var partialOrder: Bool
     /// Bytes of a bitstate array (SPIN's supertrace) that replaces the exact state table: fixed memory, but a
     /// partial search that may skip states. Nil: exact.

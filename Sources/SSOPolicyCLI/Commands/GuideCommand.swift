@@ -19,7 +19,7 @@ struct GuideCommand: ParsableCommand, ContextualCommand {
             --format html writes one file with no external scripts, fonts or images: sequence diagrams as inline \
             SVG, and a what-if explorer (app, user, facts known or unknown) whose answers are computed now and \
             equal 'ssopolicy evaluate'. --fragment comparison-N writes only that comparison as an HTML fragment to \
-            paste into a wiki page (no script; see the README, "Embedding a comparison").
+            paste into a wiki page (no script; see docs/guides.md, "Embedding a comparison").
 
             Examples:
               ssopolicy guide --output Policies/GUIDE.md
