@@ -95,7 +95,10 @@ struct GuideCommand: ParsableCommand, ContextualCommand {
             out = html ? GuideHTMLDocument.render(content) : GuideMarkdownDocument.render(content)
         }
         if let output {
-            try Data(out.utf8).write(to: URL(fileURLWithPath: output))
+            do { try OutputFile(output).write(out) } catch {
+                context.writeError(error.description + "\n")
+                return 1
+            }
             context.write("wrote \(output)\n")
         } else {
             context.write(out)

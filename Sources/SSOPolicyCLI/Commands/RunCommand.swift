@@ -52,8 +52,8 @@ struct RunCommand: ParsableCommand, ContextualCommand {
             let suite = SuiteEmitter.suite(
                 result, policyPath: SuiteReferencePath.from(suite: emitSuite, to: result.policy.configuration.file),
                 scenarioPath: SuiteReferencePath.from(suite: emitSuite, to: result.scenario.file))
-            guard FileManager.default.createFile(atPath: emitSuite, contents: Data(suite.utf8)) else {
-                context.writeError("\(emitSuite):1:1: error: cannot write the suite file\n")
+            do { try OutputFile(emitSuite).write(suite) } catch {
+                context.writeError(error.description + "\n")
                 return 1
             }
             context.writeError("wrote \(emitSuite)\n")
