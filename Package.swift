@@ -23,12 +23,12 @@ let package = Package(
         .executable(name: "ssopolicy", targets: ["ssopolicy"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
-        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // Already in the graph through Hummingbird; named so the server tests can stop a live server gracefully.
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(name: "SSOPolicyProviderKit"),
@@ -69,6 +69,9 @@ let package = Package(
             name: "SSOPolicyBundledLibrary",
             plugins: ["EmbedPolicyLibrary"]
         ),
+        // Readers of vendor exports (Microsoft Graph JSON, Apple configuration profiles) and console forms, for
+        // `ssopolicy import`: vendor knowledge stays out of the core.
+        .target(name: "SSOPolicyImport", dependencies: ["SSOPolicyProviderKit"]),
         // The verbs the command line and the server share (Queries, DocumentResolver, JSONAnswer, the bundled
         // catalogue, the server's options): neither front end depends on the other.
         .target(
@@ -85,6 +88,7 @@ let package = Package(
                 "SSOPolicyQueries",
                 "SSOPolicyReplay",
                 "SSOPolicyBundledLibrary",
+                "SSOPolicyImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -142,6 +146,14 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
+            name: "SSOPolicyImportTests",
+            dependencies: [
+                "SSOPolicyImport", "SSOPolicy", "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider",
+                "EntraSharedDeviceProvider", "ImprivataMAMProvider",
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
             name: "SSOPolicyCLITests",
             dependencies: [
                 "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider", "EntraSharedDeviceProvider",
@@ -157,13 +169,13 @@ if Context.environment["SSOPOLICY_FUZZ"] == "1" {
     // The fuzz targets need no embedded library: without the plugin, the fuzz build does not compile its tool
     // with the fuzzer's sanitizer (whose own `main` would clash with the tool's).
     for target in package.targets where target.name == "SSOPolicyBundledLibrary" { target.plugins = [] }
-    for name in ["FuzzLoader", "FuzzBatch"] {
+    for name in ["FuzzLoader", "FuzzBatch", "FuzzImport"] {
         package.targets.append(
             .executableTarget(
                 name: name,
                 dependencies: [
                     "SSOPolicy", "AirWatchSDKProvider", "EntraSharedDeviceProvider", "ImprivataMAMProvider",
-                ],
+                ] + (name == "FuzzImport" ? ["SSOPolicyImport"] : []),
                 path: "Fuzz/" + name))
     }
 }

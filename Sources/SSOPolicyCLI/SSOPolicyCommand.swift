@@ -18,6 +18,7 @@ public struct SSOPolicyCommand: ParsableCommand {
               ssopolicy run --scenario forgotten-sign-out frontline-entra --explain
               ssopolicy evaluate warehouse-airwatch --app timesheet --user bob --fact passcode_set=true
               ssopolicy check Policies
+              ssopolicy import intune-export.json --output my-policies/
               ssopolicy list
               ssopolicy show shift-change > my-scenario.yaml
               ssopolicy replay --signins signins.csv --custody custody.csv --tz Europe/Paris
@@ -27,7 +28,7 @@ public struct SSOPolicyCommand: ParsableCommand {
         subcommands: [
             OverviewCommand.self, RunCommand.self, CompareCommand.self, EvaluateCommand.self, MatrixCommand.self,
             GuideCommand.self,
-            CheckCommand.self, TestCommand.self, SchemaCommand.self,
+            CheckCommand.self, TestCommand.self, SchemaCommand.self, ImportCommand.self,
             VerifyCommand.self, ReplayCommand.self,
             ProvidersCommand.self, SourcesCommand.self, GlossaryCommand.self, ListCommand.self, ShowCommand.self,
             BenchCommand.self,
