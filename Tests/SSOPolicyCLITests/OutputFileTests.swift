@@ -14,9 +14,18 @@ struct OutputFileTests {
         switch writer {
         case "schema": ssopolicy("schema", "--output", path)
         case "guide": ssopolicy("guide", "legacy-app-entra", "--scenario", "shift-change", "--output", path)
-        default: ssopolicy("run", "--scenario", "shift-change", "warehouse-airwatch", "--emit-suite", path)
+        default: ssopolicy("run", "--scenario", copies.scenario, copies.policy, "--emit-suite", path)
         }
     }
+
+    /// A suite names its files by path, so `--emit-suite` runs on copies of a bundled policy and scenario.
+    static let copies: (policy: String, scenario: String) = {
+        let folder = Fixtures.folder("OutputFileTests-sources")
+        return (
+            Fixtures.write(ssopolicy("show", "warehouse-airwatch").out, to: "warehouse-airwatch.yaml", in: folder),
+            Fixtures.write(ssopolicy("show", "shift-change").out, to: "shift-change.yaml", in: folder)
+        )
+    }()
 
     static let writers = ["schema", "guide", "emit-suite"]
 
@@ -111,6 +120,10 @@ struct OutputFileTests {
         reader.start()
         let result = Self.write(writer, to: fifo)
         #expect(result.code == 0, "\(result.err)")
+        // Should the writer have failed before it opened the FIFO, the reader still waits in `open`: a writer that
+        // opens and closes at once ends its wait with end of file (and does nothing once the reader is done).
+        let release = open(fifo, O_WRONLY | O_NONBLOCK)
+        if release >= 0 { close(release) }
         while !reader.isFinished { usleep(1000) }
         #expect(received.output.count > 100)
         #expect(Self.mode(fifo).map { $0 & S_IFMT } == S_IFIFO)
@@ -146,6 +159,12 @@ struct OutputFileTests {
         #expect(directory.code == 1)
         #expect(directory.err == "error: cannot write \(folder): it is a directory; name a file\n")
         let missing = Self.write(writer, to: folder + "/no/such/out.txt")
+        guard writer != "emit-suite" else {
+            // A suite's folder is made for it (suites/ under the folder `test` runs), and nothing else is left.
+            #expect(missing.code == 0, "\(missing.err)")
+            #expect(Self.entries(folder + "/no/such") == ["out.txt"])
+            return
+        }
         #expect(missing.code == 1)
         #expect(
             missing.err
