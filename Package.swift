@@ -8,6 +8,7 @@ import PackageDescription
 /// - `SSOPolicy`: the vendor-neutral engine (YAML loading, scenarios, comparison, rendering, suites).
 /// - `Plugins/<Provider>`: one module per vendor model, registered in the executable's composition root.
 /// - `SSOPolicyQueries`: the verbs the command line and the server share.
+/// - `SSOPolicyReplay`: `ssopolicy replay`, real sign-in logs against custody (Microsoft's formats live here).
 /// - `SSOPolicyCLI`: the command line as a library; `ssopolicy` is its thin executable.
 /// - `SSOPolicyServer`: the HTTP API and playground (Hummingbird); it does not link ArgumentParser.
 let package = Package(
@@ -22,12 +23,12 @@ let package = Package(
         .executable(name: "ssopolicy", targets: ["ssopolicy"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
-        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // Already in the graph through Hummingbird; named so the server tests can stop a live server gracefully.
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(name: "SSOPolicyProviderKit"),
@@ -68,18 +69,26 @@ let package = Package(
             name: "SSOPolicyBundledLibrary",
             plugins: ["EmbedPolicyLibrary"]
         ),
+        // Readers of vendor exports (Microsoft Graph JSON, Apple configuration profiles) and console forms, for
+        // `ssopolicy import`: vendor knowledge stays out of the core.
+        .target(name: "SSOPolicyImport", dependencies: ["SSOPolicyProviderKit"]),
         // The verbs the command line and the server share (Queries, DocumentResolver, JSONAnswer, the bundled
         // catalogue, the server's options): neither front end depends on the other.
         .target(
             name: "SSOPolicyQueries",
             dependencies: ["SSOPolicy", "SSOPolicyBundledLibrary"]
         ),
+        // Replaying real sign-in logs against custody (and a policy): Microsoft's log formats and the custody sources
+        // are vendor-specific, so they live here, outside the vendor-neutral core.
+        .target(name: "SSOPolicyReplay", dependencies: ["SSOPolicy"]),
         .target(
             name: "SSOPolicyCLI",
             dependencies: [
                 "SSOPolicy",
                 "SSOPolicyQueries",
+                "SSOPolicyReplay",
                 "SSOPolicyBundledLibrary",
+                "SSOPolicyImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -129,6 +138,22 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "SSOPolicyReplayTests",
+            dependencies: [
+                "SSOPolicyReplay", "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider",
+                "EntraSharedDeviceProvider", "ImprivataMAMProvider",
+            ],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "SSOPolicyImportTests",
+            dependencies: [
+                "SSOPolicyImport", "SSOPolicy", "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider",
+                "EntraSharedDeviceProvider", "ImprivataMAMProvider",
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
             name: "SSOPolicyCLITests",
             dependencies: [
                 "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider", "EntraSharedDeviceProvider",
@@ -144,13 +169,13 @@ if Context.environment["SSOPOLICY_FUZZ"] == "1" {
     // The fuzz targets need no embedded library: without the plugin, the fuzz build does not compile its tool
     // with the fuzzer's sanitizer (whose own `main` would clash with the tool's).
     for target in package.targets where target.name == "SSOPolicyBundledLibrary" { target.plugins = [] }
-    for name in ["FuzzLoader", "FuzzBatch"] {
+    for name in ["FuzzLoader", "FuzzBatch", "FuzzImport"] {
         package.targets.append(
             .executableTarget(
                 name: name,
                 dependencies: [
                     "SSOPolicy", "AirWatchSDKProvider", "EntraSharedDeviceProvider", "ImprivataMAMProvider",
-                ],
+                ] + (name == "FuzzImport" ? ["SSOPolicyImport"] : []),
                 path: "Fuzz/" + name))
     }
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Reproduces every row of the README's "Scale" table in one run, on a release build, and prints one line per row
-# (same order, same commands), so a change can be compared side by side with the numbers before it.
+# Reproduces the figures of docs/verification.md and docs/performance.md in one run, on a release build, and prints
+# one line per row (same order, same commands), so a change can be compared side by side with the numbers before it.
 #
 #   Benchmarks/run-all.sh            # everything (about 10 minutes after the release build on 2 cores)
 #   QUICK=1 Benchmarks/run-all.sh    # shorter runs (smaller batch files, 3 s of wrk), for a first look

@@ -1,14 +1,27 @@
 #!/usr/bin/env python3
 """A bounded hostile load test of `ssopolicy serve` on loopback, run by CI (.ci/run).
 
-For DURATION seconds (default 5) at once: wrk POSTs /v1/compare, a slowloris client holds SLOW connections
-(default 300) sending one header byte a second, and key-bomb requests (aliases as a mapping key) are POSTed one
-after another. Meanwhile a fresh connection asks /healthz every 100 ms and the server's RSS is sampled.
+Phase 1, mixed load: for DURATION seconds (default 5) at once: wrk POSTs /v1/compare, a slowloris client holds SLOW
+connections (default 300) sending one header byte a second, and key-bomb requests (aliases as a mapping key) are
+POSTed one after another. Meanwhile a fresh connection asks /healthz every 100 ms and the server's RSS is sampled.
 Passes when every /healthz probe connected and answered 200 within its 1 s time-out, 95 % of them within
 HEALTHZ_MS (default 250 ms; p50 is a few ms), and RSS stayed under RSS_MB (default 256). The bound is on the 95th
 percentile, not the maximum: on a shared 2-core CI machine wrk, this script and the server compete for the
 processor, and one probe in forty delayed by the scheduler (a 365 ms maximum with a 13 ms median was seen) says
-nothing about the server. Prints the numbers as one JSON line. Everything stops by itself: fixed durations, bounded loops.
+nothing about the server.
+
+Phase 2, many keys: for DURATION seconds KEY_CLIENTS clients (default 4) POST one JSON object of KEYS keys
+(default 80 000, 869 KB) to /v1/check, one after another, while /healthz is probed as above; passes on the same
+/healthz bounds, with every such request refused with 413 (the cap on keys per object).
+
+Phase 3, the answer cache: CACHE_REQUESTS (default 1 000) distinct evaluate bodies of about 1 MB (the same question
+padded with whitespace) on one kept-alive connection; passes when each is answered 200 and the server's RSS
+afterwards is at most CACHE_RSS_MB (default 200).
+
+Phase 4, the wire: ten pipelined requests in one write, the last with `Connection: close`, are all answered;
+`Transfer-Encoding: gzip, chunked` is answered 501 and an HTTP/1.1 request without Host 400.
+
+Prints the numbers as one JSON line. Everything stops by itself: fixed durations, bounded loops, socket time-outs.
 
     scripts/hostile-load-test.py BINARY     (needs wrk: apt-get install -y wrk)
 """
@@ -21,6 +34,10 @@ SLOW = int(os.environ.get("SLOW", "300"))
 RSS_MB = float(os.environ.get("RSS_MB", "256"))
 HEALTHZ_MS = float(os.environ.get("HEALTHZ_MS", "250"))
 BOMB_LEVELS = int(os.environ.get("BOMB_LEVELS", "7"))
+KEY_CLIENTS = int(os.environ.get("KEY_CLIENTS", "4"))
+KEYS = int(os.environ.get("KEYS", "80000"))
+CACHE_REQUESTS = int(os.environ.get("CACHE_REQUESTS", "1000"))
+CACHE_RSS_MB = float(os.environ.get("CACHE_RSS_MB", "200"))
 
 
 def bomb_body(levels, width=9):
@@ -94,6 +111,81 @@ async def bombs(stop, stats):
         stats["bomb_max_s"] = round(max(stats["bomb_max_s"], seconds), 3)
 
 
+def exchange(request, timeout=60):
+    """Sends raw bytes on a new connection and reads until the server closes it or the time-out passes."""
+    data = b""
+    try:
+        with socket.create_connection(("127.0.0.1", PORT), timeout=timeout) as connection:
+            connection.sendall(request)
+            while True:
+                chunk = connection.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+    except OSError:
+        pass
+    return data
+
+
+def many_keys(stop, stats):
+    body = ("{" + ",".join(f'"k{i}":0' for i in range(KEYS)) + "}").encode()
+    request = (
+        b"POST /v1/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nConnection: close\r\n"
+        + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+    while not stop.is_set():
+        start = time.monotonic()
+        head = exchange(request, 60).split(b"\r\n", 1)[0].split()
+        status = head[1].decode() if len(head) > 1 else "None"
+        stats["key_statuses"][status] = stats["key_statuses"].get(status, 0) + 1
+        stats["key_max_s"] = round(max(stats["key_max_s"], time.monotonic() - start), 3)
+
+
+def cache_load(stats, pid):
+    """Distinct ~1 MB bodies on one kept-alive connection: the same question, its padding spelling the index."""
+    base = b'{"policy": "frontline-entra", "app": "inventory", "user": "bob", "facts": {"signed_in": "alice"}}'
+    statuses = {}
+    start = time.monotonic()
+    with socket.create_connection(("127.0.0.1", PORT), timeout=60) as connection:
+        reader = connection.makefile("rb")
+        for index in range(CACHE_REQUESTS):
+            tail = format(index, "020b").encode().replace(b"0", b" ").replace(b"1", b"\n")
+            body = base + b" " * (1_000_000 - len(base) - 20) + tail
+            connection.sendall(
+                b"POST /v1/evaluate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+            status = reader.readline().split()
+            length = 0
+            while True:
+                line = reader.readline()
+                if line in (b"\r\n", b""):
+                    break
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            reader.read(length)
+            code = status[1].decode() if len(status) > 1 else "None"
+            statuses[code] = statuses.get(code, 0) + 1
+    stats.update(
+        cache_statuses=statuses, cache_seconds=round(time.monotonic() - start, 1), cache_rss_mb=round(rss_mb(pid), 1))
+
+
+def wire(stats):
+    pipelined = b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n" * 9
+    pipelined += b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+    stats["pipelined_answered"] = exchange(pipelined, 10).count(b"HTTP/1.1 200")
+    gzip = (
+        b"POST /v1/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+        b"Transfer-Encoding: gzip, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")
+    stats["gzip_chunked_status"] = exchange(gzip, 10)[9:12].decode()
+    stats["no_host_status"] = exchange(b"GET /healthz HTTP/1.1\r\n\r\n", 10)[9:12].decode()
+
+
+def latency_stats(prefix, latencies, stats):
+    stats.update({
+        prefix + "probes": len(latencies), prefix + "max_ms": max(latencies),
+        prefix + "p50_ms": statistics.median(latencies),
+        prefix + "p95_ms": round(statistics.quantiles(latencies, n=20, method="inclusive")[-1], 1)})
+
+
 def probes(stop, stats, pid):
     """On a thread of its own with blocking sockets, so the client's event loop cannot delay the measurement."""
     request = b"GET /healthz HTTP/1.0\r\nHost: localhost\r\n\r\n"
@@ -156,9 +248,29 @@ async def main():
                 stats["wrk_compare_requests_per_s"] = float(line.split()[1])
             if "Non-2xx" in line:
                 stats["wrk_non_2xx"] = int(line.split()[-1])
+        latency_stats("healthz_", latencies, stats)
+
+        # Phase 2: objects of many keys from several clients, /healthz probed meanwhile.
+        keyed = dict(healthz_ms=[], healthz_failures=0, rss_mb=0.0, key_statuses={}, key_max_s=0.0)
+        stop_keys = threading.Event()
+        senders = [threading.Thread(target=many_keys, args=(stop_keys, keyed)) for _ in range(KEY_CLIENTS)]
+        for sender in senders:
+            sender.start()
+        probing = threading.Thread(target=probes, args=(stop_keys, keyed, server.pid))
+        probing.start()
+        await asyncio.sleep(DURATION)
+        stop_keys.set()
+        probing.join(timeout=5)
+        for sender in senders:
+            sender.join(timeout=65)
+        latency_stats("keys_healthz_", keyed.pop("healthz_ms"), stats)
         stats.update(
-            healthz_probes=len(latencies), healthz_max_ms=max(latencies), healthz_p50_ms=statistics.median(latencies),
-            healthz_p95_ms=round(statistics.quantiles(latencies, n=20, method="inclusive")[-1], 1))
+            keys_healthz_failures=keyed["healthz_failures"], key_statuses=keyed["key_statuses"],
+            key_max_s=keyed["key_max_s"], keys_rss_mb=keyed["rss_mb"])
+
+        # Phases 3 and 4: the cache's bound in resident memory, then the wire rules.
+        cache_load(stats, server.pid)
+        wire(stats)
         print(json.dumps(stats))
         problems = []
         if stats["healthz_failures"]:
@@ -167,6 +279,25 @@ async def main():
             problems.append(f"/healthz p95 was {stats['healthz_p95_ms']} ms (bound {HEALTHZ_MS} ms)")
         if stats["rss_mb"] > RSS_MB:
             problems.append(f"RSS reached {stats['rss_mb']} MB (bound {RSS_MB} MB)")
+        if stats["keys_healthz_failures"]:
+            problems.append(f"{stats['keys_healthz_failures']} /healthz probes failed under many-key objects")
+        if stats["keys_healthz_p95_ms"] > HEALTHZ_MS:
+            problems.append(
+                f"/healthz p95 was {stats['keys_healthz_p95_ms']} ms under many-key objects (bound {HEALTHZ_MS} ms)")
+        if set(stats["key_statuses"]) != {"413"}:
+            problems.append(f"many-key objects were answered {stats['key_statuses']}, not only 413")
+        if stats["cache_statuses"] != {"200": CACHE_REQUESTS}:
+            problems.append(f"the ~1 MB evaluate bodies were answered {stats['cache_statuses']}")
+        if stats["cache_rss_mb"] > CACHE_RSS_MB:
+            problems.append(
+                f"RSS was {stats['cache_rss_mb']} MB after {CACHE_REQUESTS} distinct ~1 MB requests "
+                f"(bound {CACHE_RSS_MB} MB)")
+        if stats["pipelined_answered"] != 10:
+            problems.append(f"{stats['pipelined_answered']} of 10 pipelined requests were answered")
+        if stats["gzip_chunked_status"] != "501":
+            problems.append(f"Transfer-Encoding: gzip, chunked was answered {stats['gzip_chunked_status']}, not 501")
+        if stats["no_host_status"] != "400":
+            problems.append(f"an HTTP/1.1 request without Host was answered {stats['no_host_status']}, not 400")
         if server.poll() is not None:
             problems.append(f"the server died (exit {server.returncode})")
         for problem in problems:

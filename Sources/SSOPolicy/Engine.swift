@@ -193,8 +193,9 @@ public struct SSOPolicyEngine: Sendable {
             report.filesChecked += 1
             do {
                 let roots = SuiteReferenceScope.roots(of: file, among: paths)
+                let source = try Self.bytes(path: file, limit: limits.maxBytes)
                 try check(
-                    try readDocument(path: file), file: file, into: &report,
+                    try readDocument(bytes: source, file: file), file: file, source: source, into: &report,
                     suites: .resolveFiles(references, roots: roots))
             } catch {
                 report.diagnostics.append(contentsOf: error.diagnostics)
@@ -270,4 +271,5 @@ public struct CheckReport: Sendable {
 
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+    public var noteCount: Int { diagnostics.filter { $0.severity == .note }.count }
 }

@@ -18,16 +18,18 @@ public struct SSOPolicyCommand: ParsableCommand {
               ssopolicy run --scenario forgotten-sign-out frontline-entra --explain
               ssopolicy evaluate warehouse-airwatch --app timesheet --user bob --fact passcode_set=true
               ssopolicy check Policies
+              ssopolicy import intune-export.json --output my-policies/
               ssopolicy list
               ssopolicy show shift-change > my-scenario.yaml
+              ssopolicy replay --signins signins.csv --custody custody.csv --tz Europe/Paris
               ssopolicy serve
             """,
         version: "0.1.0",
         subcommands: [
             OverviewCommand.self, RunCommand.self, CompareCommand.self, EvaluateCommand.self, MatrixCommand.self,
             GuideCommand.self,
-            CheckCommand.self, TestCommand.self, SchemaCommand.self,
-            VerifyCommand.self,
+            CheckCommand.self, TestCommand.self, SchemaCommand.self, ImportCommand.self,
+            VerifyCommand.self, ReplayCommand.self,
             ProvidersCommand.self, SourcesCommand.self, GlossaryCommand.self, ListCommand.self, ShowCommand.self,
             BenchCommand.self,
             ServeCommand.self,

@@ -5,23 +5,38 @@ public enum ConfigurationBuilder {
         public var description: String
     }
 
-    /// Validates `settings` (model options included, by key) and each app's keys against `descriptor`.
+    /// Validates `settings` (model options included, by key) and each app's keys against `descriptor`. A setting or
+    /// app key given as `unknown` gets its default and is recorded as unknown, as the YAML loader does.
     public static func make(
         _ descriptor: ProviderDescriptor, id: String = "example", settings: [String: String] = [:],
         apps: [(id: String, keys: [String: String])], file: String = "<memory>"
     ) throws -> PolicyConfiguration {
         let origin = SourcePosition(file: file, line: 1, column: 1)
+        func known(_ given: [String: String], _ declarations: [SettingDeclaration]) -> [String: String] {
+            given.filter { key, value in
+                value != UnknownSetting.word || !declarations.contains { $0.key == key && $0.defaultValue != nil }
+            }
+        }
+        func unknown(_ given: [String: String], _ declarations: [SettingDeclaration]) -> [UnknownSetting] {
+            declarations.filter { given[$0.key] == UnknownSetting.word && $0.defaultValue != nil }
+                .map { UnknownSetting($0.key, at: origin) }
+        }
         let settingValues = try values(
-            settings, declarations: descriptor.settings + descriptor.modelOptions.map(\.setting), at: origin,
-            what: "setting")
+            known(settings, descriptor.settings),
+            declarations: descriptor.settings + descriptor.modelOptions.map(\.setting),
+            at: origin, what: "setting")
         var appConfigurations: [AppConfiguration] = []
         for app in apps {
-            let keys = try values(app.keys, declarations: descriptor.appKeys, at: origin, what: "app key")
-            appConfigurations.append(AppConfiguration(id: app.id, name: nil, position: origin, keys: keys))
+            let keys = try values(
+                known(app.keys, descriptor.appKeys), declarations: descriptor.appKeys, at: origin, what: "app key")
+            appConfigurations.append(
+                AppConfiguration(
+                    id: app.id, name: nil, position: origin, keys: keys,
+                    unknownKeys: unknown(app.keys, descriptor.appKeys)))
         }
         return PolicyConfiguration(
             id: id, title: nil, providerID: descriptor.id, file: file, position: origin, settings: settingValues,
-            apps: appConfigurations)
+            apps: appConfigurations, unknownSettings: unknown(settings, descriptor.settings))
     }
 
     /// Fills `declarations` from `given` (text values), applying defaults; throws on unknown keys or bad values.

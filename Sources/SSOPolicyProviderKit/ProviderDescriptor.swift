@@ -147,6 +147,12 @@ public struct ProviderDescriptor: Sendable {
                 problems.append("decision list '\(list.name)' names unknown rule '\(name)'")
             }
         }
+        for declaration in settings + appKeys {
+            if case .choice(let words) = declaration.kind, words.contains(UnknownSetting.word) {
+                problems.append(
+                    "'\(declaration.key)' declares the value '\(UnknownSetting.word)', which marks an unknown value")
+            }
+        }
         if let handover { problems += handover.problems(in: self) }
         problems += vocabularyProblems()
         return problems + citationProblems()

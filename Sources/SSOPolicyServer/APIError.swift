@@ -10,6 +10,9 @@ struct APIError: Error, Sendable {
     var status: HTTPResponse.Status
     var message: String
     var diagnostics: [Diagnostic] = []
+    /// The limiter's answer to a computation that spent more than its work units: 422 from the API, where it is the
+    /// request that asks too much; a playground page answers it 503 with what to try instead.
+    var exceededWork = false
 
     var json: JSONValue {
         .object([

@@ -149,8 +149,13 @@ final class ConnectionRegistry: @unchecked Sendable {
 }
 
 /// One connection's guard: admits it under the cap (or answers 503 and closes), closes it when the client is too
-/// slow to send a request head or body or stays idle too long, and closes it after the response when the request
-/// did not ask to keep it alive (HTTP/1.0 without `Connection: keep-alive`, or `Connection: close`).
+/// slow to send a request head or body or stays idle too long, refuses a head that breaks the framing or Host rules
+/// (`RequestHeadCheck`), and closes the connection after the response to the first request that did not ask to keep
+/// it alive (HTTP/1.0 without `Connection: keep-alive`, or `Connection: close`).
+///
+/// Keep-alive is a property of each request: pipelined requests before the one that asks to close are all answered,
+/// in order, and the connection closes after that one's response. Requests after it, and after a refused head, are
+/// not passed on (RFC 9112 section 9.6: the server does not process further requests on a closing connection).
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -163,10 +168,16 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var activated = false
     private var admitted = false
     private var refused = false
+    /// Requests passed on (heads and ends) and responses written to the end.
     private var headsRead = 0
     private var endsRead = 0
     private var responsesEnded = 0
-    private var keepAlive = true
+    /// The number (counted from 1) of the request that asked to close the connection: the last one passed on.
+    private var closeAfterResponse: Int?
+    /// A head refused by `RequestHeadCheck`, answered once every request before it has been answered.
+    private var pendingRefusal: RequestHeadCheck.Refusal?
+    /// Nothing more is passed on: a request asked to close, or a head was refused, and that request has ended.
+    private var stopReading = false
     private var timer: Scheduled<Void>?
 
     init(registry: ConnectionRegistry, timeouts: ConnectionTimeouts, logger: Logger) {
@@ -219,11 +230,15 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !refused else { return }
+        guard !refused, !stopReading else { return }
         switch unwrapInboundIn(data) {
         case .head(let head):
+            if let refusal = RequestHeadCheck.refusal(for: head) {
+                refuseRequest(context, refusal)
+                return
+            }
             headsRead += 1
-            keepAlive = head.isKeepAlive
+            if !head.isKeepAlive { closeAfterResponse = headsRead }
             if endsRead == responsesEnded { arm(context, timeouts.body, "body") }
         case .body: break
         case .end:
@@ -231,6 +246,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             timer?.cancel()
             timer = nil
             registry.setEvictable(context.channel, false)
+            if closeAfterResponse != nil { stopReading = true }
         }
         context.fireChannelRead(data)
     }
@@ -241,12 +257,17 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         responsesEnded += 1
-        if !keepAlive {
+        // A response with no request left to answer (the 400 written for a malformed request) ends the connection.
+        if responsesEnded == closeAfterResponse || responsesEnded > headsRead {
             context.writeAndFlush(data, promise: promise)
             context.close(promise: nil)
             return
         }
         context.write(data, promise: promise)
+        if responsesEnded == headsRead, let refusal = pendingRefusal {
+            answerRefusal(context, refusal)
+            return
+        }
         if responsesEnded >= endsRead, headsRead == endsRead {
             registry.setEvictable(context.channel, true)
             arm(context, timeouts.idle, "idle")
@@ -263,26 +284,57 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
+    /// A head that breaks the rules: nothing more is read from this connection, and the refusal is answered after
+    /// the responses to the requests before it.
+    private func refuseRequest(_ context: ChannelHandlerContext, _ refusal: RequestHeadCheck.Refusal) {
+        stopReading = true
+        timer?.cancel()
+        timer = nil
+        logger.info(
+            "request refused",
+            metadata: ["status": .stringConvertible(refusal.status.code), "reason": .string(refusal.message)])
+        if responsesEnded == headsRead {
+            answerRefusal(context, refusal)
+        } else {
+            pendingRefusal = refusal
+        }
+    }
+
+    private func answerRefusal(_ context: ChannelHandlerContext, _ refusal: RequestHeadCheck.Refusal) {
+        pendingRefusal = nil
+        answerAndClose(context, status: refusal.status, message: refusal.message)
+    }
+
     /// Answers 503 without reading the request, half-closes so the answer is not lost to a reset, and closes fully
     /// a second later at most.
     private func refuse(_ context: ChannelHandlerContext) {
         refused = true
-        let body =
-            #"{"error": "the server has too many open connections; try again", "status": 503, "diagnostics": []}"#
-            + "\n"
+        answerAndClose(
+            context, status: .serviceUnavailable, message: "the server has too many open connections; try again",
+            extraHeaders: [("Retry-After", "1")])
+    }
+
+    /// Writes a JSON error answer of the API's shape with `Connection: close`, half-closes so the answer is not lost
+    /// to a reset by unread input, and closes fully a second later at most.
+    private func answerAndClose(
+        _ context: ChannelHandlerContext, status: HTTPResponseStatus, message: String,
+        extraHeaders: [(String, String)] = []
+    ) {
+        let body = JSONAnswer.document(
+            .object([("error", .string(message)), ("status", .int(Int(status.code))), ("diagnostics", .array([]))]))
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
         headers.add(name: "Content-Length", value: String(body.utf8.count))
         headers.add(name: "Connection", value: "close")
-        headers.add(name: "Retry-After", value: "1")
+        for (name, value) in extraHeaders + SecurityHeaders.dataHeaders { headers.add(name: name, value: value) }
         context.write(
-            wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .serviceUnavailable, headers: headers))),
-            promise: nil)
+            wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
             channel.close(mode: .output, promise: nil)
         }
+        timer?.cancel()
         timer = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(1)) { context.close(promise: nil) }
     }
 }

@@ -29,7 +29,8 @@ enum OpenAPIDocument {
                         .string(
                             "Every verb answers exactly what the command line's --format json answers for the same "
                                 + "input. Documents are bundled names or inline YAML; the server reads no file a "
-                                + "request names. Request bodies are at most \(PolicyAPI.maxBodyBytes) bytes.")
+                                + "request names. Request bodies are at most \(PolicyAPI.maxBodyBytes) bytes, "
+                                + "with at most \(JSONBodyScan.maxKeysPerObject) keys in one object.")
                     ),
                 ])
             ),
@@ -112,10 +113,26 @@ enum OpenAPIDocument {
             ])
         }
         var responses: [(String, JSONValue)] = [("200", ok)]
-        if method == "POST" {
-            responses.append(("400", errorResponse("The body is not the documented JSON")))
-            responses.append(("413", errorResponse("The body is over the size limit")))
-            responses.append(("422", errorResponse("The input has errors: positioned diagnostics")))
+        if path == "/" || path == "/embed" {
+            // The playground answers every failure with a page of its own that says what to try.
+            if method == "POST" {
+                responses.append(("400", pageResponse("The form body is not UTF-8")))
+                responses.append(("413", pageResponse("The form body is over the size limit")))
+                responses.append(("415", pageResponse("The body is not a form (application/x-www-form-urlencoded)")))
+            }
+            responses.append(("503", pageResponse("Busy, over the time budget, or over the work bound")))
+        } else if method == "POST" {
+            responses.append(("400", errorResponse("The body is not the documented JSON, or a key is given twice")))
+            responses.append(
+                (
+                    "413",
+                    errorResponse(
+                        "The body is over the size limit, or an object in it has more than "
+                            + "\(JSONBodyScan.maxKeysPerObject) keys")
+                ))
+            responses.append(("415", errorResponse("The body is not sent as application/json")))
+            responses.append(
+                ("422", errorResponse("The input has errors (positioned diagnostics), or asks for too much work")))
             responses.append(("503", errorResponse("Busy, or over the time budget")))
         } else if !parameters.isEmpty {
             responses.append(("404", errorResponse("No such name")))
@@ -126,6 +143,12 @@ enum OpenAPIDocument {
 
     static func errorResponse(_ description: String) -> JSONValue {
         .object([("description", .string(description)), ("content", content("application/json", ref("Error")))])
+    }
+
+    static func pageResponse(_ description: String) -> JSONValue {
+        .object([
+            ("description", .string(description)), ("content", content("text/html", .object([("type", "string")]))),
+        ])
     }
 
     static func object(_ properties: [(String, JSONValue)], required: [String]) -> JSONValue {

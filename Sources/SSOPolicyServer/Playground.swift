@@ -13,36 +13,87 @@ struct Playground: Sendable {
 
     func addRoutes(to router: Router<BasicRequestContext>) {
         router.get("/") { request, _ in
-            try await page(
-                PlaygroundQuery(fields: PlaygroundQuery.formFields(request.uri.query), posted: false),
-                embed: false)
+            await page(.link(request.uri.query), embed: false)
         }
         router.get("/embed") { request, _ in
-            try await page(
-                PlaygroundQuery(fields: PlaygroundQuery.formFields(request.uri.query), posted: false),
-                embed: true)
+            await page(.link(request.uri.query), embed: true)
         }
         router.post("/") { request, _ in
             let type = request.headers[.contentType]?.split(separator: ";").first
                 .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             guard type == "application/x-www-form-urlencoded" else {
-                throw APIError(
-                    status: .unsupportedMediaType,
-                    message: "the playground's form is sent as application/x-www-form-urlencoded")
+                return failure(
+                    APIError(
+                        status: .unsupportedMediaType,
+                        message: "the playground's form is sent as application/x-www-form-urlencoded"),
+                    PlaygroundProgress.Snapshot(), embed: false)
             }
-            let buffer = try await request.body.collect(upTo: PolicyAPI.maxBodyBytes)
-            guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
-                throw APIError(status: .badRequest, message: "the form body is not UTF-8")
+            let buffer: ByteBuffer
+            do { buffer = try await request.body.collect(upTo: PolicyAPI.maxBodyBytes) } catch {
+                return failure(APIError.from(error), PlaygroundProgress.Snapshot(), embed: false)
             }
-            return try await page(PlaygroundQuery(fields: PlaygroundQuery.formFields(text), posted: true), embed: false)
+            return await page(.form(buffer), embed: false)
         }
     }
 
-    /// Computes the view's answers within the request's budget, then renders the page.
-    func page(_ query: PlaygroundQuery, embed: Bool) async throws -> Response {
-        let queries = api.queries
-        let engine = api.context.engine
-        let registry = api.context.registry
+    /// Where a view's fields come from: a GET query (bundled content only) or the form's POST body.
+    enum Input: Sendable {
+        case link(String?)
+        case form(ByteBuffer)
+
+        /// Read on the compute thread, within the request's budget, like every other request's parsing.
+        func query() throws -> PlaygroundQuery {
+            switch self {
+            case .link(let query):
+                return PlaygroundQuery(fields: PlaygroundQuery.formFields(query), posted: false)
+            case .form(let buffer):
+                guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
+                    throw APIError(status: .badRequest, message: "the form body is not UTF-8")
+                }
+                return PlaygroundQuery(fields: PlaygroundQuery.formFields(text), posted: true)
+            }
+        }
+    }
+
+    /// Reads the view's fields, computes its answers and renders the page, all within the request's budget. A view
+    /// that does not finish (over the time budget, over the work bound, server busy, unreadable form) gets a page
+    /// of its own with that status, saying what was left out and what to try: never JSON, never part of a view.
+    func page(_ input: Input, embed: Bool) async -> Response {
+        let progress = PlaygroundProgress()
+        let context = (
+            queries: api.queries, engine: api.context.engine, registry: api.context.registry, catalog: api.catalog
+        )
+        do {
+            let html = try await api.limiter.perform { () throws -> String in
+                let query = try input.query()
+                progress.read(query)
+                let answers = try Self.compute(
+                    query, embed: embed, queries: context.queries, engine: context.engine,
+                    registry: context.registry, progress: progress)
+                let html = PlaygroundPage.html(query: query, answers: answers, catalog: context.catalog, embed: embed)
+                try WorkBudget.throwIfStopped()
+                return html
+            }
+            return APIResponse.body(html, contentType: "text/html; charset=utf-8")
+        } catch {
+            return failure(APIError.from(error), progress.snapshot, embed: embed)
+        }
+    }
+
+    /// The page for a view that was not computed, with the error's status; a view stopped by its work units is
+    /// answered 503 like one stopped by its time (the page says which, and what to try).
+    func failure(_ error: APIError, _ progress: PlaygroundProgress.Snapshot, embed: Bool) -> Response {
+        APIResponse.body(
+            PlaygroundStoppedPage.html(error: error, progress: progress, catalog: api.catalog, embed: embed),
+            contentType: "text/html; charset=utf-8", status: error.exceededWork ? .serviceUnavailable : error.status)
+    }
+
+    /// The view's answers. Input errors are shown in the page; a stopped budget ends the computation (the limiter
+    /// then answers for it).
+    static func compute(
+        _ query: PlaygroundQuery, embed: Bool, queries: Queries<RequestResolver>, engine: SSOPolicyEngine,
+        registry: ProviderRegistry, progress: PlaygroundProgress
+    ) throws -> PlaygroundAnswers {
         let pasted = query.policyYAML.enumerated().map { index, yaml in
             RequestDocument.inline(
                 yaml: yaml, file: query.policyYAML.count == 1 ? "policy.yaml" : "policy-\(index + 1).yaml")
@@ -50,46 +101,49 @@ struct Playground: Sendable {
         let policies = query.policies.map(RequestDocument.bundled) + pasted
         let scenario: RequestDocument =
             query.scenarioYAML.map { .inline(yaml: $0, file: "scenario.yaml") } ?? .bundled(query.scenario)
-        let answers: PlaygroundAnswers? = try await api.limiter.perform {
-            var answers = PlaygroundAnswers()
-            do {
-                guard (1...PolicyAPI.maxDocuments).contains(policies.count) else {
-                    throw APIError(status: .badRequest, message: "pick 1 to \(PolicyAPI.maxDocuments) policies")
-                }
-                let comparison = try queries.compare(scenario: scenario, policies: policies, explain: false)
-                try WorkBudget.throwIfStopped()
-                answers.comparison = comparison
-                let compiled = comparison.results.map(\.policy)
-                if query.view == "matrix" && !embed {
-                    let policy = compiled.first { $0.configuration.id == query.matrixPolicy } ?? compiled[0]
-                    do {
-                        guard let provider = registry.provider(id: policy.descriptor.id) else { return answers }
-                        answers.matrix = try DecisionMatrix.build(
-                            policy, provider: provider, app: query.matrixApp, allSettings: false)
-                    } catch { answers.matrixError = APIError.from(error) }
-                    try WorkBudget.throwIfStopped()
-                }
-                if query.ask && !embed {
-                    let policy = compiled.first { $0.configuration.id == query.whatIfPolicy } ?? compiled[0]
-                    let request = EvaluateRequest(
-                        app: query.app ?? policy.configuration.apps[0].id, user: query.user ?? "bob",
-                        facts: query.facts.filter { !$0.value.isEmpty })
-                    do { answers.evaluation = try engine.evaluate(request, policy: policy) } catch {
-                        answers.evaluationError = APIError.from(error)
-                    }
-                    try WorkBudget.throwIfStopped()
-                }
-            } catch is WorkBudget.Stopped {
-                return nil
-            } catch {
-                answers.error = APIError.from(error)
+        var answers = PlaygroundAnswers()
+        do {
+            guard (1...PolicyAPI.maxDocuments).contains(policies.count) else {
+                throw APIError(status: .badRequest, message: "pick 1 to \(PolicyAPI.maxDocuments) policies")
             }
-            return answers
+            progress.start(.comparison)
+            let comparison = try queries.compare(scenario: scenario, policies: policies, explain: false)
+            try WorkBudget.throwIfStopped()
+            answers.comparison = comparison
+            let compiled = comparison.results.map(\.policy)
+            if query.view == "matrix" && !embed {
+                progress.start(.matrix)
+                let policy = compiled.first { $0.configuration.id == query.matrixPolicy } ?? compiled[0]
+                do {
+                    guard let provider = registry.provider(id: policy.descriptor.id) else { return answers }
+                    answers.matrix = try DecisionMatrix.build(
+                        policy, provider: provider, app: query.matrixApp, allSettings: false)
+                } catch { answers.matrixError = APIError.from(error) }
+                try WorkBudget.throwIfStopped()
+            }
+            if query.ask && !embed {
+                let policy = compiled.first { $0.configuration.id == query.whatIfPolicy } ?? compiled[0]
+                let request = EvaluateRequest(
+                    app: query.app ?? policy.configuration.apps[0].id, user: query.user ?? "bob",
+                    facts: query.facts.filter { !$0.value.isEmpty })
+                let given = Set(request.facts.map(\.key))
+                progress.asks(
+                    PlaygroundProgress.Question(
+                        policy: policy.configuration.id, app: request.app, user: request.user,
+                        unknownFacts: policy.descriptor.facts.map(\.key).filter { !given.contains($0) }))
+                progress.start(.whatIf)
+                do { answers.evaluation = try engine.evaluate(request, policy: policy) } catch {
+                    answers.evaluationError = APIError.from(error)
+                }
+                try WorkBudget.throwIfStopped()
+            }
+            progress.done()
+        } catch let stopped as WorkBudget.Stopped {
+            throw stopped
+        } catch {
+            answers.error = APIError.from(error)
         }
-        let html = PlaygroundPage.html(
-            query: query, answers: answers ?? PlaygroundAnswers(), catalog: api.catalog,
-            embed: embed)
-        return APIResponse.body(html, contentType: "text/html; charset=utf-8")
+        return answers
     }
 }
 

@@ -8,20 +8,7 @@ enum PlaygroundPage {
     static func html(query: PlaygroundQuery, answers: PlaygroundAnswers, catalog: BundledCatalog, embed: Bool)
         -> String
     {
-        var out = """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="color-scheme" content="light dark">
-            <title>ssopolicy what-if playground</title>
-            <style>\(css)</style>
-            </head>
-            <body class="\(embed ? "embed" : "full")">
-            <main id="app">
-
-            """
+        var out = opening(embed: embed)
         if embed {
             out += error(answers.error)
             if let comparison = answers.comparison { out += ComparisonHTML.table(comparison, diffOnly: query.diff) }
@@ -58,6 +45,24 @@ enum PlaygroundPage {
         out += "</div>\n</div>\n</form>\n"
         out += share(query)
         return out + "</main>\n</body>\n</html>\n"
+    }
+
+    /// The page up to its content: the head with the one inline style the content security policy allows.
+    static func opening(embed: Bool) -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="color-scheme" content="light dark">
+        <title>ssopolicy what-if playground</title>
+        <style>\(css)</style>
+        </head>
+        <body class="\(embed ? "embed" : "full")">
+        <main id="app">
+
+        """
     }
 
     static func error(_ error: APIError?) -> String {

@@ -137,7 +137,9 @@ struct PolicyAPI: Sendable {
         }
     }
 
-    /// A POST verb: the body is read within the size limit and decoded, the work runs within the limiter, and any
+    /// A POST verb: the body is read within the size limit; an identical earlier request is answered from the
+    /// cache (only answers that succeeded are kept, so such a body was scanned and decoded before); otherwise
+    /// everything else, the body's scan and decoding included, runs within the limiter and its time budget, and any
     /// failure becomes a JSON error.
     private func post<Body: Decodable & Sendable>(
         _ path: RouterPath, _ router: Router<BasicRequestContext>,
@@ -150,17 +152,20 @@ struct PolicyAPI: Sendable {
             try Self.requireAcceptedType(request.headers[.contentType])
             let buffer = try await request.body.collect(upTo: Self.maxBodyBytes)
             let bytes = Data(buffer.readableBytesView)
-            if let key = DuplicateKeyScan.firstDuplicate(in: bytes) {
-                throw APIError(
-                    status: .badRequest, message: "the request body gives the key '\(key)' twice in one object")
-            }
             let key = AnswerCache.key(path: route, body: bytes)
             if let cached = answers.answer(for: key) { return APIResponse.json(cached) }
-            let body = try JSONDecoder().decode(Body.self, from: bytes)
-            let computed = try await limiter.perform { try answer(body) }
+            let computed = try await limiter.perform { try answer(Self.decode(Body.self, from: bytes)) }
             answers.store(computed, for: key)
             return APIResponse.json(computed)
         }
+    }
+
+    /// A POST body as its request type: the shape scan (keys given twice, keys per object, depth), then the decoder.
+    /// Called on the compute thread, within the request's budget.
+    static func decode<Body: Decodable>(_ type: Body.Type, from bytes: Data) throws -> Body {
+        var scan = JSONBodyScan()
+        if let problem = try scan.firstProblem(in: bytes) { throw problem.apiError(at: scan.bytesRead) }
+        return try JSONDecoder().decode(Body.self, from: bytes)
     }
 
     static func requireAcceptedType(_ contentType: String?) throws {

@@ -25,6 +25,13 @@ enum SecurityHeaders {
         if !embeddable { headers[.xFrameOptions] = "DENY" }
     }
 
+    /// The headers `apply` gives a data answer that is not `/embed`, for the answers the connection guard writes
+    /// below the router.
+    static let dataHeaders: [(String, String)] = [
+        ("Content-Security-Policy", dataPolicy + "; frame-ancestors 'none'"), ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY"),
+    ]
+
     /// A CSP source expression for inline text: `sha256-` and the base64 of its SHA-256.
     static func hash(_ text: String) -> String {
         "sha256-" + Data(SHA256.digest(Array(text.utf8))).base64EncodedString()

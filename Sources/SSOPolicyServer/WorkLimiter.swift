@@ -64,8 +64,8 @@ actor WorkLimiter {
                                 APIError(
                                     status: .unprocessableContent,
                                     message: "the request asks for more than \(maxUnits) units of work (a step "
-                                        + "played against one policy, an evaluated combination, a matrix row); send less"
-                                )))
+                                        + "played against one policy, an evaluated combination, a matrix row); send less",
+                                    exceededWork: true)))
                     case .stopped?:
                         answer.resume(with: .failure(Self.overBudget(budgetText)))
                     }

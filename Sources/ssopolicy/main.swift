@@ -14,8 +14,8 @@ let registry = ProviderRegistry([
 
 let context = CLIContext(
     registry: registry,
-    write: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-    writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
+    write: { text in StandardStreams.writeOutput(text) },
+    writeError: { text in StandardStreams.writeError(text) },
     serve: { options, context in await PolicyServer.run(options, context: context) }
 )
 exit(await CommandLineTool.main(Array(CommandLine.arguments.dropFirst()), context: context))

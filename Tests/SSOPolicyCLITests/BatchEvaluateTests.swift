@@ -8,6 +8,11 @@ import Testing
 
 /// Runs `ssopolicy` in-process with `input` as standard input.
 func ssopolicy(input: [UInt8], _ arguments: String...) -> (code: Int32, out: String, err: String) {
+    ssopolicy(input: input, arguments: arguments)
+}
+
+/// Runs `ssopolicy` in-process with `input` as standard input.
+func ssopolicy(input: [UInt8], arguments: [String]) -> (code: Int32, out: String, err: String) {
     let capture = Capture()
     let stream = InputStream(input)
     let context = CLIContext(

@@ -6,14 +6,14 @@ import SSOPolicyCLI
 import SSOPolicyTestSupport
 import Testing
 
-/// The vocabulary in plain words is generated, and the README carries the current version.
+/// The vocabulary in plain words is generated, and docs/glossary.md carries the current version.
 struct GlossaryTests {
-    @Test func theReadmeGlossaryIsCurrent() throws {
-        let readme = try String(contentsOfFile: repository + "/README.md", encoding: .utf8)
+    @Test func theGlossaryPageIsCurrent() throws {
+        let readme = try String(contentsOfFile: repository + "/docs/glossary.md", encoding: .utf8)
         let begin = try #require(readme.range(of: Glossary.readmeBegin + "\n\n"))
         let end = try #require(readme.range(of: Glossary.readmeEnd))
         let section = String(readme[begin.upperBound..<end.lowerBound])
-        #expect(section == Glossary.markdown(), "run: ssopolicy glossary --format markdown, paste into the README")
+        #expect(section == Glossary.markdown(), "run: ssopolicy glossary --format markdown, paste into docs/glossary.md")
     }
 
     @Test func everyDeclaredWordHasAPlainMeaning() {

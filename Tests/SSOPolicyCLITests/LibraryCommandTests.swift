@@ -93,4 +93,39 @@ struct EmitSuiteTests {
             .write(toFile: suite, atomically: true, encoding: .utf8)
         #expect(ssopolicy("test", folder).code == 1)
     }
+
+    /// The suite's folder is made when missing, as `verify --counterexample-dir` makes its folder.
+    @Test func theSuitesFolderIsMadeWhenMissing() throws {
+        let folder = Fixtures.folder()
+        let policy = folder + "/frontline.yaml"
+        try FileManager.default.copyItem(atPath: repository + "/Policies/entra/frontline-entra.yaml", toPath: policy)
+        let scenario = folder + "/shift.yaml"
+        try FileManager.default.copyItem(atPath: repository + "/Policies/scenarios/shift-change.yaml", toPath: scenario)
+        let run = ssopolicy("run", "--scenario", scenario, policy, "--emit-suite", folder + "/suites/new/pinned.yaml")
+        #expect(run.code == 0, "\(run.err)")
+        #expect(ssopolicy("test", folder).code == 0)
+    }
+
+    /// A bundled name cannot be a suite's reference (a suite names files by path): a clear error, and no file.
+    @Test func aBundledFileIsRefusedWithTheCommandThatCopiesIt() throws {
+        let folder = Fixtures.folder()
+        let policy = folder + "/frontline.yaml"
+        try FileManager.default.copyItem(atPath: repository + "/Policies/entra/frontline-entra.yaml", toPath: policy)
+        let suite = folder + "/suites/pinned.yaml"
+        let run = ssopolicy("run", "--scenario", "shift-change", policy, "--emit-suite", suite)
+        #expect(run.code == 1)
+        #expect(run.out.isEmpty)
+        #expect(
+            run.err
+                == "<command-line>: error: --emit-suite: the scenario 'shift-change' is a bundled file, and a suite "
+                + "names its files by path; copy it first (ssopolicy show shift-change > shift-change.yaml) and name "
+                + "the copy\n")
+        #expect(!FileManager.default.fileExists(atPath: suite))
+        let both = ssopolicy(
+            "run", "--scenario", "scenarios/shift-change.yaml", "warehouse-airwatch", "--emit-suite", suite)
+        #expect(both.code == 1)
+        #expect(both.err.contains("the scenario 'scenarios/shift-change.yaml' is a bundled file"))
+        #expect(both.err.contains("(ssopolicy show scenarios/shift-change.yaml > shift-change.yaml)"))
+        #expect(both.err.contains("the policy 'warehouse-airwatch' is a bundled file"))
+    }
 }

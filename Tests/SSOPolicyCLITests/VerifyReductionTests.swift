@@ -121,7 +121,8 @@ struct VerifyReductionTests {
             let two = try Self.verify(file, options)
             #expect(VerificationRender.json(two).serialized() == VerificationRender.json(one).serialized())
         }
-        var options = VerificationOptions(users: 3, depth: 8, exhaustive: true, maxMemoryBytes: 1 << 20)
+        var options = VerificationOptions(
+            users: 3, depth: 8, exhaustive: true, maxMemoryBytes: VerificationOptions.processReserveBytes + (1 << 20))
         let one = try Self.verify(file, options)
         options.jobs = 2
         let two = try Self.verify(file, options)
@@ -136,7 +137,9 @@ struct VerifyReductionTests {
         for var options in [
             VerificationOptions(users: 3, depth: 5, exhaustive: true),
             VerificationOptions(users: 3, depth: 5, exhaustive: true, symmetry: false),
-            VerificationOptions(users: 3, depth: 8, exhaustive: true, maxMemoryBytes: 4 << 20, symmetry: false),
+            VerificationOptions(
+                users: 3, depth: 8, exhaustive: true,
+                maxMemoryBytes: VerificationOptions.processReserveBytes + (4 << 20), symmetry: false),
         ] {
             options.blockNodes = 1 << 30
             let whole = try Self.verify(file, options)

@@ -5,7 +5,7 @@ import Testing
 
 /// The bounded cache of answers to identical requests: hits return the stored bytes, and the bounds hold.
 struct AnswerCacheTests {
-    func key(_ text: String) -> Data { AnswerCache.key(path: "/v1/compare", body: Data(text.utf8)) }
+    func key(_ text: String) -> AnswerCache.Key { AnswerCache.key(path: "/v1/compare", body: Data(text.utf8)) }
 
     @Test func anIdenticalRequestIsServedFromTheCache() {
         let cache = AnswerCache()

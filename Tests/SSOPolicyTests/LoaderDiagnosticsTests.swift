@@ -104,7 +104,8 @@ struct LoaderDiagnosticsTests {
             errors == [
                 "s.yaml:4:11: error: step 2: time goes backwards: 08:30 is before the previous step's 09:00; "
                     + "if it is after midnight, write at: \"+1d 08:30\"",
-                "s.yaml:5:11: error: at: expected a time 'HH:MM', 'HH:MM:SS' or '+1d HH:MM' (a later day), found '25:00'",
+                "s.yaml:5:11: error: at: expected a time 'HH:MM', 'HH:MM:SS' or '+1d HH:MM' (a later day), or a "
+                    + "dated time '2026-11-24T19:05', found '25:00'",
                 "s.yaml:6:14: error: after: expected a duration such as '30s', '15m', '2h' or '0', found '5'; write a unit, e.g. '5m' or '5s'",
                 "s.yaml:7:20: error: step 5: give either 'at' or 'after', not both",
             ])

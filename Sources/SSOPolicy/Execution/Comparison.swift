@@ -45,8 +45,8 @@ public struct Comparison: Sendable {
 
     /// One worker's turn on the device after a handover, and whether they are safely in their own session.
     ///
-    /// The rule (README, "The verdict"): a worker's turn runs from the step where the acting user changes (or the
-    /// `handover` step that hands them the device) to the step before the next change. An access attempt is *safe*
+    /// The rule (docs/compare.md, "The verdict"): a worker's turn runs from the step where the acting user changes (or
+    /// the `handover` step that hands them the device) to the step before the next change. An access attempt is *safe*
     /// when it applies, is not denied, serves the worker's own identity and reports no previous-user finding; a
     /// step is *unsafe* when it serves another identity's session or reports a previous-user finding. The worker
     /// is safe *from* step k when k is a safe access and no unsafe step follows it in the turn; *at once* when k is

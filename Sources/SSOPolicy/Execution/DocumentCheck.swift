@@ -15,7 +15,7 @@ extension SSOPolicyEngine {
             report.filesChecked += 1
             do {
                 let root = try readDocument(bytes: document.bytes, file: document.file)
-                try check(root, file: document.file, into: &report, suites: .refuse)
+                try check(root, file: document.file, source: document.bytes, into: &report, suites: .refuse)
             } catch {
                 report.diagnostics.append(contentsOf: error.diagnostics)
             }
@@ -23,9 +23,10 @@ extension SSOPolicyEngine {
         return report
     }
 
-    func check(_ root: ConfigNode, file: String, into report: inout CheckReport, suites: SuiteHandling)
-        throws(DiagnosticsError)
-    {
+    /// `source` is the document's text, for the notes that read a value's trailing `# from:` comment.
+    func check(
+        _ root: ConfigNode, file: String, source: [UInt8], into report: inout CheckReport, suites: SuiteHandling
+    ) throws(DiagnosticsError) {
         switch try kind(of: root) {
         case .policy:
             let policy = try loadPolicy(root, file: file)
@@ -35,6 +36,7 @@ extension SSOPolicyEngine {
                 report.diagnostics.append(
                     Diagnostic(.warning, at: position, "\(view.severity.name): \(view.message)", id: view.id))
             }
+            report.diagnostics.append(contentsOf: PolicyNotes.notes(for: policy, source: source))
         case .scenario:
             _ = try loadScenario(root, file: file)
             report.scenarios += 1

@@ -42,9 +42,10 @@ public struct PolicyLoader: Sendable {
         let policyPosition = entries["policy"]?.value.position ?? root.position
 
         var settings = SettingValues(blockPosition: entries["settings"]?.keyPosition ?? root.position)
+        var unknownSettings: [UnknownSetting] = []
         var apps: [AppConfiguration] = []
         if let provider {
-            settings = readSettings(entries["settings"], provider.descriptor, &reader, root: root)
+            (settings, unknownSettings) = readSettings(entries["settings"], provider.descriptor, &reader, root: root)
         } else if let entry = entries["settings"] {
             _ = reader.mapping(entry.value, "settings")
         }
@@ -66,7 +67,7 @@ public struct PolicyLoader: Sendable {
         guard let provider else { return .failure(DiagnosticsError(reader.diagnostics.sorted)) }
         let configuration = PolicyConfiguration(
             id: id, title: title, providerID: provider.id, file: file, position: policyPosition, settings: settings,
-            apps: apps)
+            apps: apps, unknownSettings: unknownSettings)
         if reader.diagnostics.hasErrors {
             // Report the provider's own checks too, so one `check` shows every problem of the file: compile what
             // was read (a bad value stands in as its default) when every setting and app key has a value, and
@@ -96,7 +97,7 @@ public struct PolicyLoader: Sendable {
 
     private func readSettings(
         _ entry: ConfigEntry?, _ descriptor: ProviderDescriptor, _ reader: inout NodeReader, root: ConfigNode
-    ) -> SettingValues {
+    ) -> (SettingValues, [UnknownSetting]) {
         var values = SettingValues(blockPosition: entry?.keyPosition ?? root.position)
         var given: [ConfigEntry] = []
         var model: [ConfigEntry] = []
@@ -120,9 +121,11 @@ public struct PolicyLoader: Sendable {
                 model = modelEntries
             }
         }
-        fill(&values, declarations: descriptor.settings, from: given, what: "setting", &reader)
-        fill(&values, declarations: descriptor.modelOptions.map(\.setting), from: model, what: "model option", &reader)
-        return values
+        let unknown = fill(&values, declarations: descriptor.settings, from: given, what: "setting", &reader)
+        _ = fill(
+            &values, declarations: descriptor.modelOptions.map(\.setting), from: model, what: "model option",
+            acceptsUnknown: false, &reader)
+        return (values, unknown)
     }
 
     private func readApp(
@@ -147,21 +150,36 @@ public struct PolicyLoader: Sendable {
         var name: String?
         if let entry = entries["name"] { name = reader.text(entry.value, "app name") }
         var keys = SettingValues(blockPosition: idEntry.value.position)
+        var unknown: [UnknownSetting] = []
         if let provider {
-            fill(
+            unknown = fill(
                 &keys, declarations: provider.appKeys, from: entries.filter { !generic.contains($0.key) },
                 what: "app key", &reader)
         }
-        return AppConfiguration(id: id, name: name, position: idEntry.value.position, keys: keys)
+        return AppConfiguration(
+            id: id, name: name, position: idEntry.value.position, keys: keys, unknownKeys: unknown)
     }
 
+    /// Fills `values` from `entries` with defaults for absent keys, and returns the keys written as `unknown`
+    /// (when `acceptsUnknown`): each gets its declared default as if it were absent, so the provider compiles it
+    /// unchanged.
     private func fill(
         _ values: inout SettingValues, declarations: [SettingDeclaration], from entries: [ConfigEntry], what: String,
-        _ reader: inout NodeReader
-    ) {
+        acceptsUnknown: Bool = true, _ reader: inout NodeReader
+    ) -> [UnknownSetting] {
+        var unknown: [UnknownSetting] = []
         for declaration in declarations {
             if let entry = entries[declaration.key] {
-                if let value = reader.value(entry.value, kind: declaration.kind, "\(declaration.key)") {
+                if acceptsUnknown, entry.value.scalar == UnknownSetting.word {
+                    if let text = declaration.defaultValue, let value = declaration.kind.parse(text) {
+                        values.set(declaration.key, value, at: nil)
+                        unknown.append(UnknownSetting(declaration.key, at: entry.value.position))
+                    } else {
+                        reader.error(
+                            "\(declaration.key): '\(UnknownSetting.word)' needs a default to play, and this \(what) "
+                                + "has none; write its value", at: entry.value.position)
+                    }
+                } else if let value = reader.value(entry.value, kind: declaration.kind, "\(declaration.key)") {
                     values.set(declaration.key, value, at: entry.value.position)
                 } else if let text = declaration.defaultValue, let value = declaration.kind.parse(text) {
                     // Reported above; the default stands in so the provider's checks can still run.
@@ -173,5 +191,6 @@ public struct PolicyLoader: Sendable {
                 reader.error("missing required \(what) '\(declaration.key)'", at: values.blockPosition)
             }
         }
+        return unknown
     }
 }

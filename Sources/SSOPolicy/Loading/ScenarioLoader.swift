@@ -11,7 +11,7 @@ public struct ScenarioLoader: Sendable {
         self.limits = limits
     }
 
-    static let topKeys = ["scenario", "title", "given", "steps"]
+    static let topKeys = ["scenario", "title", "timezone", "given", "steps"]
     static let stepKeys = ["at", "after", "user", "note"]
 
     var eventNames: [String] {
@@ -60,6 +60,20 @@ public struct ScenarioLoader: Sendable {
             given = facts.filter { factKeys.contains($0.key) }
             for entry in given { checkFact(entry, &reader) }
         }
+        var clock = ScenarioClockReader()
+        var timezone: String?
+        if let entry = entries["timezone"], let name = reader.text(entry.value, "timezone") {
+            clock.zoneNamed = true
+            if let zone = TimeZoneRules(identifier: name) {
+                clock.zone = zone
+                timezone = name
+            } else {
+                reader.error(
+                    "timezone: expected an IANA time zone name like 'Europe/Paris' or 'America/New_York', found "
+                        + Excerpt.quoted(name) + Suggestion.didYouMean(name, in: TimeZoneRules.identifiers),
+                    at: entry.value.position)
+            }
+        }
         var steps: [ScenarioStep] = []
         if let entry = entries["steps"], let items = reader.sequence(entry.value, "steps") {
             if items.isEmpty { reader.error("steps: a scenario needs at least one step", at: entry.value.position) }
@@ -67,27 +81,29 @@ public struct ScenarioLoader: Sendable {
                 reader.error(
                     "steps: \(items.count) steps; the limit is \(limits.maxSteps)", at: items[limits.maxSteps].position)
             } else {
-                var clock: Int?
-                var previous: (time: Int, text: String)?
                 for (index, item) in items.enumerated() {
                     guard WorkBudget.spend() else { break }
-                    if let step = readStep(item, number: index + 1, clock: &clock, previous: &previous, &reader) {
+                    if let step = readStep(item, number: index + 1, clock: &clock, &reader) {
                         steps.append(step)
                     }
                 }
             }
+        }
+        if let entry = entries["timezone"], !clock.isDated, !steps.isEmpty {
+            reader.error(
+                "timezone: applies to dated times ('at: 2026-11-24T19:05'), and this scenario's first step has a "
+                    + "clock time; date the steps or remove 'timezone'", at: entry.keyPosition)
         }
         checkHandovers(steps, given: given, &reader)
         if reader.diagnostics.hasErrors { return .failure(DiagnosticsError(reader.diagnostics.sorted)) }
         return .success(
             Scenario(
                 id: id, title: title, file: file, position: entries["scenario"]?.value.position ?? root.position,
-                given: given, steps: steps))
+                given: given, steps: steps, timezone: timezone))
     }
 
     private func readStep(
-        _ node: ConfigNode, number: Int, clock: inout Int?, previous: inout (time: Int, text: String)?,
-        _ reader: inout NodeReader
+        _ node: ConfigNode, number: Int, clock: inout ScenarioClockReader, _ reader: inout NodeReader
     ) -> ScenarioStep? {
         let what = "step \(number)"
         guard let entries = reader.mapping(node, what) else { return nil }
@@ -98,46 +114,8 @@ public struct ScenarioLoader: Sendable {
         let errorsBefore = reader.diagnostics.errors.count
 
         // Time: `at`, `after`, or one minute after the previous step (the first step is at 08:00).
-        var time = clock.map { $0 + 60 } ?? Clock.start
-        var timeText = Clock.format(time)
-        var timePosition = node.position
-        var nextDayHint: String?
-        if let at = entries["at"], let after = entries["after"] {
-            reader.error("\(what): give either 'at' or 'after', not both", at: after.keyPosition)
-            _ = at
-        } else if let at = entries["at"] {
-            if let text = reader.text(at.value, "at") {
-                if let parsed = Clock.parseDayTime(text) {
-                    // A time of day stays on the current day; a later day is written `+1d 00:10` (or reached by
-                    // `after`), so an `at` earlier than the clock is an error rather than a guess.
-                    let day = parsed.day ?? (clock ?? 0) / 86_400
-                    time = day * 86_400 + parsed.seconds
-                    timeText = text
-                    timePosition = at.value.position
-                    nextDayHint = parsed.day == nil ? "+\(day + 1)d \(text)" : nil
-                } else {
-                    reader.error(
-                        "at: expected a time 'HH:MM', 'HH:MM:SS' or '+1d HH:MM' (a later day), found "
-                            + Excerpt.quoted(text), at: at.value.position)
-                }
-            }
-        } else if let after = entries["after"] {
-            if let value = reader.value(after.value, kind: .duration, "after"), case .seconds(let seconds) = value {
-                time = (clock ?? Clock.start) + seconds
-                timeText = Clock.format(time)
-                timePosition = after.value.position
-            }
-        }
-        if let last = previous, time < last.time {
-            var message = "\(what): time goes backwards: \(timeText) is before the previous step's \(last.text)"
-            if let nextDayHint, time + 86_400 >= last.time {
-                message += "; if it is after midnight, write at: \"\(nextDayHint)\""
-            }
-            reader.error(message, at: timePosition)
-        } else {
-            clock = time
-            previous = (time, Clock.format(time))
-        }
+        let (time, dated) = clock.read(
+            at: entries["at"], after: entries["after"], node: node, number: number, &reader)
 
         var user: String?
         if let entry = entries["user"], let name = reader.identifier(entry.value, "user") {
@@ -170,7 +148,7 @@ public struct ScenarioLoader: Sendable {
             return ScenarioStep(
                 number: number, position: node.position, time: time, user: handover.to, event: event.key,
                 eventPosition: event.keyPosition, target: "\(handover.from) -> \(handover.to)",
-                targetPosition: event.value.position, conditions: [], note: note, handover: handover)
+                targetPosition: event.value.position, conditions: [], note: note, handover: handover, dated: dated)
         }
         // Every provider's declaration of the event: a scenario is vendor-neutral, so a target is accepted when
         // some provider that declares the event accepts it (binding checks it against the policy's own provider).
@@ -202,7 +180,7 @@ public struct ScenarioLoader: Sendable {
         return ScenarioStep(
             number: number, position: node.position, time: time, user: user, event: event.key,
             eventPosition: event.keyPosition, target: target, targetPosition: event.value.position,
-            conditions: entries.filter { conditions.contains($0.key) }, note: note)
+            conditions: entries.filter { conditions.contains($0.key) }, note: note, dated: dated)
     }
 
     /// `handover: { from: alice, to: bob }`: two different workers, and no `user` (the step's user is `to`).

@@ -9,9 +9,12 @@ public struct Scenario: Sendable, Hashable {
     /// Initial facts as written (`given:`), validated against a provider when bound.
     public var given: [ConfigEntry]
     public var steps: [ScenarioStep]
+    /// The IANA time zone of dated `at:` times written without an offset (`timezone: Europe/Paris`).
+    public var timezone: String?
 
     public init(
-        id: String, title: String?, file: String, position: SourcePosition, given: [ConfigEntry], steps: [ScenarioStep]
+        id: String, title: String?, file: String, position: SourcePosition, given: [ConfigEntry], steps: [ScenarioStep],
+        timezone: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -19,6 +22,7 @@ public struct Scenario: Sendable, Hashable {
         self.position = position
         self.given = given
         self.steps = steps
+        self.timezone = timezone
     }
 
     /// Users in order of first appearance: the order of the scenario's user ids.
@@ -38,8 +42,11 @@ public struct ScenarioStep: Sendable, Hashable {
     /// 1-based step number, as tests and tables refer to it.
     public var number: Int
     public var position: SourcePosition
-    /// Seconds since 00:00 of the first day.
+    /// Seconds since 00:00 of the first day. In a dated scenario: the first step's seconds since its local midnight
+    /// plus the real time elapsed since the first step, so durations are elapsed time across a clock change.
     public var time: Int
+    /// The step's date, time and offset in a dated scenario (`at: 2026-11-24T19:05`), nil in a clock-time one.
+    public var dated: DatedTime?
     public var user: String?
     public var event: String
     public var eventPosition: SourcePosition
@@ -71,7 +78,7 @@ public struct ScenarioStep: Sendable, Hashable {
     public init(
         number: Int, position: SourcePosition, time: Int, user: String?, event: String, eventPosition: SourcePosition,
         target: String, targetPosition: SourcePosition, conditions: [ConfigEntry], note: String?,
-        handover: Handover? = nil
+        handover: Handover? = nil, dated: DatedTime? = nil
     ) {
         self.number = number
         self.position = position
@@ -84,7 +91,11 @@ public struct ScenarioStep: Sendable, Hashable {
         self.conditions = conditions
         self.note = note
         self.handover = handover
+        self.dated = dated
     }
+
+    /// The step's time as output shows it: the dated form, or the clock time (`+1d 00:10` on later days).
+    public var timeText: String { dated?.text ?? Clock.format(time) }
 }
 
 /// Clock times of scenarios: `HH:MM` or `HH:MM:SS`, seconds since 00:00; later days render as `+1d HH:MM`.

@@ -6,6 +6,7 @@ public enum CheckRender {
             ("files_checked", .int(report.filesChecked)), ("policies", .int(report.policies)),
             ("scenarios", .int(report.scenarios)), ("suites", .int(report.suites)),
             ("errors", .int(report.errorCount)), ("warnings", .int(report.warningCount)),
+            ("notes", .int(report.noteCount)),
             ("diagnostics", .array(shown.map(diagnostic))),
         ])
     }
@@ -19,11 +20,13 @@ public enum CheckRender {
         ])
     }
 
-    /// The text summary line, `checked N files (...): E errors, W warnings`.
+    /// The text summary line, `checked N files (...): E errors, W warnings` (and `, N notes` when there are notes:
+    /// unknown values and where imported values came from).
     public static func summary(_ report: CheckReport) -> String {
         "checked \(counted(report.filesChecked, "file"))"
             + " (\(counted(report.policies, "policy", "policies")), \(counted(report.scenarios, "scenario")), "
             + "\(counted(report.suites, "suite"))): "
-            + "\(counted(report.errorCount, "error")), \(counted(report.warningCount, "warning"))\n"
+            + "\(counted(report.errorCount, "error")), \(counted(report.warningCount, "warning"))"
+            + (report.noteCount > 0 ? ", \(counted(report.noteCount, "note"))" : "") + "\n"
     }
 }

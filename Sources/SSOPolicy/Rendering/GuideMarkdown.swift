@@ -13,7 +13,7 @@ public enum GuideMarkdown {
     public static func run(_ result: RunResult, explain: Bool) -> String {
         let configuration = result.policy.configuration
         var out = "### `\(configuration.id)` on `\(result.scenario.id)`\n\n"
-        if let title = configuration.title { out += "\(Markdown.cell(title))\n\n" }
+        if let title = configuration.title { out += "\(Markdown.text(title))\n\n" }
         out += "| # | at | user | event | prompts | session | session user | findings |\n"
         out += "|---:|---|---|---|---|---|---|---|\n"
         for view in result.views {
@@ -39,7 +39,7 @@ public enum GuideMarkdown {
         let named = comparison.results.lazy.compactMap { result in
             result.policy.configuration.apps.first { $0.id == app }?.name
         }.first
-        return named.map { "\(Markdown.cell($0)) (`\(app)`)" } ?? app
+        return named.map { "\(Markdown.text($0)) (`\(app)`)" } ?? app
     }
 
     /// Each provider's shift-change procedure, as a scenario's `handover` step plays it.
@@ -68,7 +68,7 @@ public enum GuideMarkdown {
         let differences = Set(differenceList)
         let names = comparison.results.map(\.policy.configuration.id)
         var out = "### Scenario `\(comparison.scenario.id)`"
-        if let title = comparison.scenario.title { out += ": \(Markdown.cell(title))" }
+        if let title = comparison.scenario.title { out += ": \(Markdown.text(title))" }
         out += "\n\n| # | at | user | event | " + names.map { "`\($0)`" }.joined(separator: " | ") + " |\n"
         out += "|---:|---|---|---|" + names.map { _ in "---|" }.joined() + "\n"
         guard let first = allViews.first else { return out }
@@ -77,7 +77,7 @@ public enum GuideMarkdown {
             if diffOnly && !differences.contains(step.number) { continue }
             let number = differences.contains(step.number) ? "**\(step.number)**" : "\(step.number)"
             var event = "`\(step.event)` \(appName(step.app, comparison))"
-            if let note = step.note { event += "<br>*\(Markdown.cell(note))*" }
+            if let note = step.note { event += "<br>*\(Markdown.text(note))*" }
             out += "| \(number) | \(step.at) | \(step.user ?? "") | \(event) | "
             out +=
                 allViews.map { views in

@@ -3,13 +3,29 @@ import SSOPolicyProviderKit
 /// A Mermaid `sequenceDiagram` of a scenario run: users, apps, the provider's broker/anchor, prompts, sessions,
 /// and findings as notes.
 public enum MermaidDiagram {
+    /// A label: `;` (a statement end) as `,`, `#` (an entity's start) dropped, line breaks flattened, and `<`, `>`
+    /// and `&` as Mermaid's entity codes, so a label cannot end a statement or carry HTML. By scalars.
     static func safe(_ text: String) -> String {
-        text.replacingOccurrences(of: ";", with: ",").replacingOccurrences(of: "#", with: "").replacingOccurrences(
-            of: "\n", with: " ")
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case ";": out.append(",")
+            case "#": continue
+            case "\n", "\r": out.append(" ")
+            case "<": out.append(contentsOf: "#lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "#gt;".unicodeScalars)
+            case "&": out.append(contentsOf: "#amp;".unicodeScalars)
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
     }
 
+    /// A participant id: letters and digits kept, any other scalar `_`.
     static func participant(_ name: String) -> String {
-        name.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+        String(
+            String.UnicodeScalarView(
+                name.unicodeScalars.map { $0.properties.isAlphabetic || $0.properties.numericType != nil ? $0 : "_" }))
     }
 
     public static func sequence(_ result: RunResult) -> String {

@@ -361,11 +361,3 @@ public enum ProviderDocumentation {
         return out
     }
 }
-
-/// Markdown helpers shared by every Markdown output.
-public enum Markdown {
-    /// A table cell: pipes escaped, line breaks flattened.
-    public static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
-    }
-}

@@ -275,6 +275,7 @@ extension RunResult {
                 number: scenarioStep.number, time: scenarioStep.time, event: scenarioStep.event, app: messageApp,
                 user: user, outcome: step.outcome, trace: step.trace, note: scenarioStep.note)
             view.app = scenarioStep.target
+            if scenarioStep.dated != nil { view.at = scenarioStep.timeText }
             if scenarioStep.handover != nil, let declaration = policy.descriptor.handover {
                 view.handover = StepView.HandoverView(
                     summary: declaration.summary, source: policy.descriptor.renderCitations(declaration.sources),

@@ -150,7 +150,10 @@ public struct JSONSchemaGenerator: Sendable {
                         ("type", ["object", "null"]),
                         (
                             "properties",
-                            .object(descriptor.modelOptions.map { ($0.key, Self.setting($0.setting, descriptor)) })
+                            .object(
+                                descriptor.modelOptions.map {
+                                    ($0.key, Self.setting($0.setting, descriptor, acceptsUnknown: false))
+                                })
                         ),
                         ("additionalProperties", false),
                     ])
@@ -188,11 +191,30 @@ public struct JSONSchemaGenerator: Sendable {
         ])
     }
 
-    static func setting(_ declaration: SettingDeclaration, _ descriptor: ProviderDescriptor) -> JSONValue {
+    /// A setting or per-app key; unless `acceptsUnknown` is false (model options), also the word `unknown`, which
+    /// the loader accepts for every setting and app key with a default.
+    static func setting(
+        _ declaration: SettingDeclaration, _ descriptor: ProviderDescriptor, acceptsUnknown: Bool = true
+    ) -> JSONValue {
         var description = declaration.meaning
         if let value = declaration.defaultValue { description += " Default: \(value)." }
+        let unknown = acceptsUnknown && declaration.defaultValue != nil
+        if unknown { description += " 'unknown' plays the default and says so." }
         description += " Source: \(descriptor.renderCitations(declaration.sources))."
-        return .object([("description", .string(description))] + value(declaration.kind))
+        let kind = value(declaration.kind)
+        return .object([("description", .string(description))] + (unknown ? orUnknown(kind) : kind))
+    }
+
+    /// A value schema that also accepts the word `unknown`: added to an `enum`, or as one more `anyOf` branch.
+    static func orUnknown(_ schema: [(String, JSONValue)]) -> [(String, JSONValue)] {
+        let word = JSONValue.string(UnknownSetting.word)
+        if schema.count == 1, schema[0].0 == "enum", case .array(let values) = schema[0].1 {
+            return [("enum", .array(values + [word]))]
+        }
+        if schema.count == 1, schema[0].0 == "anyOf", case .array(let branches) = schema[0].1 {
+            return [("anyOf", .array(branches + [.object([("const", word)])]))]
+        }
+        return [("anyOf", [.object(schema), .object([("const", word)])])]
     }
 
     /// The schema of a value of `kind`, in each YAML-typed form the checker accepts as text.
@@ -257,6 +279,17 @@ public struct JSONSchemaGenerator: Sendable {
                 .object([
                     ("scenario", .object([("$ref", "#/$defs/identifier")])),
                     ("title", .object([("type", "string")])),
+                    (
+                        "timezone",
+                        .object([
+                            (
+                                "description",
+                                .string(
+                                    "IANA time zone (e.g. Europe/Paris) of dated 'at' times written without an offset; "
+                                        + "durations across a daylight-saving change are real elapsed time.")
+                            ), ("type", "string"), ("pattern", "^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$"),
+                        ])
+                    ),
                     ("given", given()),
                     ("steps", .object([("type", "array"), ("minItems", 1), ("maxItems", 10_000), ("items", step())])),
                 ])
@@ -385,9 +418,17 @@ public struct JSONSchemaGenerator: Sendable {
                     .object([
                         (
                             "description",
-                            "Clock time HH:MM or HH:MM:SS (quote it: \"08:00\"); a later day as \"+1d 00:10\"."
+                            .string(
+                                "Clock time HH:MM or HH:MM:SS (quote it: \"08:00\"); a later day as \"+1d 00:10\". "
+                                    + "Or, when the first step's is, a dated time 2026-11-24T19:05 (':SS' optional) in "
+                                    + "the scenario's timezone, or with an offset: 2026-11-24T19:05+01:00 or ...Z.")
                         ), ("type", "string"),
-                        ("pattern", "^(\\+[0-9]{1,2}d )?[0-9]{2}:[0-9]{2}(:[0-9]{2})?$"),
+                        (
+                            "pattern",
+                            .string(
+                                "^((\\+[0-9]{1,2}d )?[0-9]{2}:[0-9]{2}(:[0-9]{2})?|[0-9]{4}-[0-9]{2}-[0-9]{2}[T ]"
+                                    + "[0-9]{2}:[0-9]{2}(:[0-9]{2})?(Z|[+-][0-9]{2}:[0-9]{2})?)$")
+                        ),
                     ])
                 ),
                 (

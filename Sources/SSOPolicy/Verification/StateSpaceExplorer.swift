@@ -108,6 +108,10 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
     /// thread count; results and stopping points do not depend on it.
     var blockNodes = VerificationOptions.defaultBlockNodes
 
+    /// Nodes of each level whose heap is estimated (`HeapEstimate.perValue`): the first ones of the level, mostly
+    /// siblings, which share the buffers a move leaves alone.
+    static var heapSample: Int { 256 }
+
     /// States in which more users have acted keep their names (sound, only not reduced): 6 users, 720 renamings.
     static var maxPermutedUsers: Int { 6 }
 
@@ -205,6 +209,9 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
         var stoppedByMonitor = false
         var widestFrontier = 1
         let stride = MemoryLayout<Node<State>>.stride
+        /// The heap each held node owns beyond its inline size (a provider's state keeps its apps in arrays):
+        /// estimated from the root, then from a sample of each level.
+        var nodeHeap = HeapEstimate.bytes(of: root)
         /// What an array holds after one more append (a full array doubles, and holds both copies while it does).
         func bytesAfterAppend<Element>(_ array: [Element], _ size: Int) -> Int {
             array.count < array.capacity ? array.capacity * size : max(array.capacity * 3, 16) * size
@@ -212,6 +219,7 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
         /// The explorer's memory if the next state is new: counted, not measured, so the bound is deterministic.
         func bytesIfNew() -> Int {
             visited.byteCountDuringNextInsert + frontier.capacity * stride + bytesAfterAppend(next, stride)
+                + (frontier.count + next.count + 1) * nodeHeap
                 + bytesAfterAppend(parents, MemoryLayout<Int32>.stride)
                 + bytesAfterAppend(moveOf, MemoryLayout<UInt16>.stride)
                 + (reducing
@@ -357,6 +365,8 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
             }
             completed += 1
             widestFrontier = max(widestFrontier, next.count)
+            // The root's heap counts until a level is sampled; then the sample of the level being expanded.
+            if !next.isEmpty { nodeHeap = HeapEstimate.perValue(next.prefix(Self.heapSample).map { $0 as Any }) }
             swap(&frontier, &next)
             next.removeAll(keepingCapacity: true)
             swap(&frontierSleep, &nextSleep)

@@ -16,11 +16,18 @@ public struct VerificationOptions: Sendable, Hashable {
     public var maxStates: Int
     /// Keep exploring to the depth after every property is broken (to count the state space, or to benchmark).
     public var exhaustive: Bool
-    /// Bytes the explorer's own structures may hold (its accounting, not the process's resident size); reaching it
-    /// stops the exploration with a partial answer, as the state limit does.
+    /// Bytes of resident memory the search may bring the process to; reaching it stops the exploration with a
+    /// partial answer, as the state limit does. Counted, not measured, so the stop is deterministic: the process's
+    /// own size (`processReserveBytes`) plus what the explorer holds (the state table, the frontiers with each
+    /// state's heap, parent links), each array counted at its capacity and while it grows.
     public var maxMemoryBytes: Int
 
     public static let defaultMaxMemoryBytes = 256 << 20
+    /// The resident size of the tool before it explores (code, runtime, the loaded policies) and the threads'
+    /// buffers of one block of the frontier (bounded by `blockNodes`, and left out of the count so that the stopping
+    /// point does not depend on the threads), counted against `maxMemoryBytes` first: a bound below it stops the
+    /// search before its first state.
+    public static let processReserveBytes = 32 << 20
     public static let maxMemoryRange = (1 << 20)...(1 << 40)
     /// Explore states that differ only by a renaming of the users once (sound: the properties speak of "the acting
     /// user" and "another user", never of a particular one). Used when the provider's state can rename its users.
@@ -32,7 +39,7 @@ public struct VerificationOptions: Sendable, Hashable {
     /// and every step's outcome still checked, so verdicts, state counts and counterexample lengths do not change;
     /// fewer transitions are played. Not with a bitstate array. Off by default: the bundled vendors' events share
     /// device-wide state, so few moves commute, and on the bundled policies it skips under 1 % of the transitions
-    /// for a sleep set per frontier node (the README's verify section has the numbers).
+    /// for a sleep set per frontier node (docs/verification.md has the numbers).
     public var partialOrder: Bool
     /// Bytes of a bitstate array (SPIN's supertrace) that replaces the exact state table: fixed memory, but a
     /// partial search that may skip states. Nil: exact.
@@ -214,7 +221,8 @@ public struct Verifier: Sendable {
         }
         var explorer = StateSpaceExplorer(
             start: facts, moves: moves, checker: checker, depth: options.depth, maxStates: options.maxStates,
-            maxBytes: options.maxMemoryBytes, handoverAssumed: handover, startTime: Clock.start,
+            maxBytes: options.maxMemoryBytes - VerificationOptions.processReserveBytes, handoverAssumed: handover,
+            startTime: Clock.start,
             stopsWhenAllBroken: !options.exhaustive, recorder: NoRecorder())
         explorer.handsOverAssumed = handsOver
         explorer.monitor = monitor

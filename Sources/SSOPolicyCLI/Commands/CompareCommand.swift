@@ -37,6 +37,9 @@ struct CompareCommand: ParsableCommand, ContextualCommand {
     func run(in context: CLIContext) throws -> Int32 {
         try output.require(for: "compare")
         let comparison = try context.queries.compare(scenario: scenario, policies: policies, explain: output.explaining)
+        for result in comparison.results {
+            if let note = PolicyNotes.playedDefaults(for: result.policy) { context.writeError(note + "\n") }
+        }
         switch output.format {
         case .json: context.write(JSONAnswer.compare(comparison, diffOnly: diff))
         case .markdown: context.write(GuideMarkdown.compare(comparison, diffOnly: diff))

@@ -19,7 +19,7 @@ struct GuideCommand: ParsableCommand, ContextualCommand {
             --format html writes one file with no external scripts, fonts or images: sequence diagrams as inline \
             SVG, and a what-if explorer (app, user, facts known or unknown) whose answers are computed now and \
             equal 'ssopolicy evaluate'. --fragment comparison-N writes only that comparison as an HTML fragment to \
-            paste into a wiki page (no script; see the README, "Embedding a comparison").
+            paste into a wiki page (no script; see docs/guides.md, "Embedding a comparison").
 
             Examples:
               ssopolicy guide --output Policies/GUIDE.md
@@ -75,6 +75,9 @@ struct GuideCommand: ParsableCommand, ContextualCommand {
             context.writeError("error: \(error.description)\n")
             return 1
         }
+        for policy in content.policies {
+            if let note = PolicyNotes.playedDefaults(for: policy.compiled) { context.writeError(note + "\n") }
+        }
         if !policies.isEmpty, scenarios.isEmpty, content.comparisons.isEmpty {
             context.writeError(
                 "warning: no bundled scenario can be played by these policies; pass one with --scenario FILE\n")
@@ -92,7 +95,10 @@ struct GuideCommand: ParsableCommand, ContextualCommand {
             out = html ? GuideHTMLDocument.render(content) : GuideMarkdownDocument.render(content)
         }
         if let output {
-            try Data(out.utf8).write(to: URL(fileURLWithPath: output))
+            do { try OutputFile(output).write(out) } catch {
+                context.writeError(error.description + "\n")
+                return 1
+            }
             context.write("wrote \(output)\n")
         } else {
             context.write(out)

@@ -15,7 +15,7 @@ struct RunCommand: ParsableCommand, ContextualCommand {
               ssopolicy run --scenario Policies/scenarios/shift-change.yaml my-policy.yaml --format json
               ssopolicy run --scenario forgotten-sign-out frontline-entra --explain
               ssopolicy run --scenario shift-change my-policy.yaml --fail-on high   # a CI gate
-              ssopolicy run --scenario shift-change my-policy.yaml --emit-suite my-policy-on-shift-change.yaml
+              ssopolicy run --scenario my-scenario.yaml my-policy.yaml --emit-suite suites/my-policy.yaml
             """)
 
     @Option(name: .long, help: "The scenario file (or bundled scenario name).")
@@ -37,8 +37,11 @@ struct RunCommand: ParsableCommand, ContextualCommand {
 
     func run(in context: CLIContext) throws -> Int32 {
         try output.require(for: "run")
+        if emitSuite != nil { try requireFilesOnDisk(in: context) }
         let result = try context.queries.run(
             scenario: scenario, policy: policy, explain: output.explaining, detail: output.explainDetail)
+        if let note = PolicyNotes.playedDefaults(for: result.policy) { context.writeError(note + "\n") }
+        if let emitSuite { Self.makeFolder(of: emitSuite) }
         switch output.format {
         case .json: context.write(JSONAnswer.run(result))
         case .text: context.write(RunText.render(result, explain: output.explaining))
@@ -49,12 +52,37 @@ struct RunCommand: ParsableCommand, ContextualCommand {
             let suite = SuiteEmitter.suite(
                 result, policyPath: SuiteReferencePath.from(suite: emitSuite, to: result.policy.configuration.file),
                 scenarioPath: SuiteReferencePath.from(suite: emitSuite, to: result.scenario.file))
-            guard FileManager.default.createFile(atPath: emitSuite, contents: Data(suite.utf8)) else {
-                context.writeError("\(emitSuite):1:1: error: cannot write the suite file\n")
+            do { try OutputFile(emitSuite).write(suite) } catch {
+                context.writeError(error.description + "\n")
                 return 1
             }
             context.writeError("wrote \(emitSuite)\n")
         }
         return gate.exitCode(for: [result], context: context)
+    }
+
+    /// The suite's folder, made when missing (as `verify --counterexample-dir` makes its folder); a folder that
+    /// cannot be made is reported when the suite is written.
+    private static func makeFolder(of file: String) {
+        let folder = (file as NSString).deletingLastPathComponent
+        guard !folder.isEmpty else { return }
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    /// A suite names its policy and scenario by path, so both must be files on disk: a bundled name would be
+    /// written as a path that does not exist, and the suite could never run.
+    private func requireFilesOnDisk(in context: CLIContext) throws(DiagnosticsError) {
+        let resolver = FileResolver(context: context)
+        var problems: [Diagnostic] = []
+        for (kind, argument) in [("scenario", scenario), ("policy", policy)]
+        where !FileManager.default.fileExists(atPath: argument) && resolver.bundled(argument) != nil {
+            let file = resolver.bundledName(argument) + ".yaml"
+            problems.append(
+                .error(
+                    at: SourcePosition(file: EvaluateRequest.commandLine, line: 0, column: 0),
+                    "--emit-suite: the \(kind) '\(argument)' is a bundled file, and a suite names its files by path; "
+                        + "copy it first (ssopolicy show \(argument) > \(file)) and name the copy"))
+        }
+        if !problems.isEmpty { throw DiagnosticsError(problems) }
     }
 }

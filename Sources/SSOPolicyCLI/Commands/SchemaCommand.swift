@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SSOPolicy
 
 struct SchemaCommand: ParsableCommand, ContextualCommand {
@@ -34,8 +33,8 @@ struct SchemaCommand: ParsableCommand, ContextualCommand {
             context.write(text)
             return 0
         }
-        guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
-            context.writeError("\(output):1:1: error: cannot write the file\n")
+        do { try OutputFile(output).write(text) } catch {
+            context.writeError(error.description + "\n")
             return 1
         }
         context.write("wrote \(output)\n")

@@ -13,8 +13,8 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
             apps, plus time moves just below and just above each duration the policy sets. Counterexamples are the \
             shortest scenarios that break a property; 'ssopolicy run --scenario FILE POLICY' replays them. A \
             property that holds is claimed only up to the depth checked (or for all states when the state space \
-            closes). --max-states and --max-memory (default 256 MiB of the explorer's own tables) stop the search \
-            early; the answer then says it is partial and up to which depth it holds. Users act for the first time in \
+            closes). --max-states and --max-memory (default 256 MiB of resident memory) stop the search early; the \
+            answer then says it is partial and up to which depth it holds. Users act for the first time in \
             order (alice, then bob...), and states that differ only by a renaming of users are explored once \
             (symmetry reduction, --no-symmetry to turn it off); both lose nothing, as every property speaks of "the \
             acting user" and "another user", never of a particular one. --jobs spreads each level over threads \
@@ -34,8 +34,10 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
               no-restart                the device is never restarted (no 'terminate: all')
               hands-over                the user changes only through the provider's declared handover
 
-            Exit status: 0 when every property holds, 1 when one is violated or the input is invalid, 64 on usage \
-            errors.
+            Exit status: 0 when every property holds to the depth asked (or the state space closed), 1 when one is \
+            violated or the input is invalid, 3 when a limit (--max-states, --max-memory, --timeout) stopped the \
+            search before it found a violation (a partial answer, not a pass), 64 on usage errors. A --bitstate \
+            search that finds nothing exits 0: its answer says it is partial.
 
             Examples:
               ssopolicy verify legacy-app-entra
@@ -67,7 +69,9 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
 
     @Option(
         name: .long,
-        help: "Stop (and say so) when the explorer's own tables would exceed this many MiB (1 to 1048576).")
+        help: ArgumentHelp(
+            "Stop (and say so) before the process's resident memory would exceed this many MiB (1 to 1048576; "
+                + "counted: 32 MiB for the process, then the explorer's tables and states)."))
     var maxMemory = VerificationOptions.defaultMaxMemoryBytes >> 20
 
     @Flag(name: .long, help: "Explore to the depth even once every property is broken (counts the whole space).")
@@ -198,18 +202,25 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
                 Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
         }
 
+        CounterexampleFile.giveDistinctNames(&reports)
         var written: [(path: String, policy: String)] = []
         if let counterexampleDir {
-            try FileManager.default.createDirectory(atPath: counterexampleDir, withIntermediateDirectories: true)
-            for (report, argument) in zip(reports, policies) {
-                for verdict in report.verdicts {
-                    guard case .violated(let counterexample) = verdict.status else { continue }
-                    let path = (counterexampleDir as NSString).appendingPathComponent(counterexample.fileName)
-                    let text = CounterexampleFile.text(
-                        counterexample.yaml, policyID: report.policy.configuration.id, argument: argument, path: path)
-                    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-                    written.append((path, argument))
+            do {
+                try OutputFile.makeFolder(counterexampleDir)
+                for (report, argument) in zip(reports, policies) {
+                    for verdict in report.verdicts {
+                        guard case .violated(let counterexample) = verdict.status else { continue }
+                        let path = (counterexampleDir as NSString).appendingPathComponent(counterexample.fileName)
+                        let text = CounterexampleFile.text(
+                            counterexample.yaml, policyID: report.policy.configuration.id, argument: argument,
+                            path: path)
+                        try OutputFile(path).write(text)
+                        written.append((path, argument))
+                    }
                 }
+            } catch {
+                context.writeError(error.description + "\n")
+                return 1
             }
         }
 
@@ -228,11 +239,24 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
             var out = VerificationRender.text(reports)
             for file in written {
                 out +=
-                    "wrote \(file.path)\n  replay: \(CounterexampleFile.replay(argument: file.policy, path: file.path))\n"
+                    "wrote \(CounterexampleFile.shellWord(file.path))\n  replay: "
+                    + CounterexampleFile.replay(argument: file.policy, path: file.path) + "\n"
             }
             if let statistics { out += statistics.text }
             context.write(out)
         }
-        return reports.contains { $0.verdicts.contains(where: \.isViolated) } ? 1 : 0
+        if reports.contains(where: { $0.verdicts.contains(where: \.isViolated) }) { return 1 }
+        if let stopped = reports.first(where: \.truncated) {
+            context.writeError(
+                "note: a limit stopped the search of \(stopped.policy.configuration.id) at depth "
+                    + "\(stopped.completedDepth) of \(stopped.options.depth) before it found a violation: a partial "
+                    + "answer, exit status \(Self.partialExitCode)\n")
+            return Self.partialExitCode
+        }
+        return 0
     }
+
+    /// The exit status of a search that a limit (`--max-states`, `--max-memory`, `--timeout`) stopped before it
+    /// found a violation: not a pass, so a CI gate does not take it for one.
+    static let partialExitCode: Int32 = 3
 }

@@ -2,7 +2,7 @@ import SSOPolicy
 
 /// The guide as one self-contained HTML file: inline CSS, inline SVG diagrams, an inline script for the what-if
 /// explorer, and nothing fetched from anywhere, so it opens from disk with the network off, can be attached to a
-/// wiki page, and prints. Built by string concatenation through `HTMLText`'s escaping (README, "Onboarding guides",
+/// wiki page, and prints. Built by string concatenation through `HTMLText`'s escaping (docs/guides.md
 /// says why not an HTML library).
 enum GuideHTMLDocument {
     static func comparisonNumber(_ anchor: String) -> Int? {

@@ -1,0 +1,33 @@
+import AirWatchSDKProvider
+import EntraSharedDeviceProvider
+import Foundation
+import ImprivataMAMProvider
+import SSOPolicy
+import SSOPolicyImport
+
+// libFuzzer target over `ssopolicy import`'s readers: the input bytes are read as an export (Graph JSON, an XML or
+// binary plist, or a CMS-signed profile, chosen by content), mapped to policies, and each policy is written and
+// loaded back as the command does before it writes a file. Nothing may crash or hang, and a policy the importer
+// makes must load.
+
+let registry = ProviderRegistry([
+    AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
+    AnyPolicyProvider(ImprivataMAMProvider()),
+])
+let engine = SSOPolicyEngine(registry: registry)
+let importer = ConfigImporter(entra: registry.provider(id: "entra-shared-device")!.descriptor)
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzImport(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
+    let outcome = importer.run(documents: [(bytes, "fuzz.json")])
+    for policy in outcome.policies {
+        let yaml = PolicyYAMLWriter.yaml(policy)
+        do {
+            _ = try engine.loadPolicy(yaml: yaml, file: "fuzz.yaml")
+        } catch {
+            fatalError("an imported policy does not load: \(error)\n\(yaml)")
+        }
+    }
+    return 0
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// An IANA time zone (`Europe/Paris`) as the offsets it gives instants, and the instants a wall-clock time names:
+/// one, none (the hour skipped when clocks go forward) or two (the hour repeated when they go back).
+public struct TimeZoneRules: Sendable, Hashable {
+    public let identifier: String
+    private let zone: TimeZone
+
+    /// The zone of an IANA name, or nil when the system's time-zone database does not know it. Abbreviations and
+    /// ad-hoc offsets (`CET`, `GMT+1`) are not IANA names and are refused.
+    public init?(identifier: String) {
+        guard Self.known.contains(identifier), let zone = TimeZone(identifier: identifier) else { return nil }
+        self.identifier = identifier
+        self.zone = zone
+    }
+
+    /// The IANA names the system knows, sorted (for "did you mean").
+    public static var identifiers: [String] { known.sorted() }
+
+    private static let known: Set<String> = Set(TimeZone.knownTimeZoneIdentifiers).union(["UTC"])
+
+    public static func == (lhs: TimeZoneRules, rhs: TimeZoneRules) -> Bool { lhs.identifier == rhs.identifier }
+    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+
+    /// Seconds east of UTC at an instant (seconds since 1970-01-01T00:00Z).
+    public func offset(at instant: Int64) -> Int {
+        zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+    }
+
+    /// What a wall-clock time (seconds since 1970-01-01T00:00 read as if UTC) names in this zone.
+    public enum Resolution: Sendable, Hashable {
+        /// Exactly one instant.
+        case unique(DatedTime)
+        /// No instant: the clocks jumped over it, from `before` to `after` (offsets).
+        case skipped(before: Int, after: Int)
+        /// Two instants: the clocks went back and showed this time twice, first with `first`'s offset.
+        case repeated(first: DatedTime, second: DatedTime)
+    }
+
+    /// The instants of a wall-clock time, assuming at most one change of offset within a day around it.
+    public func resolve(wallClock local: Int64) -> Resolution {
+        let before = offset(at: local - 86_400)
+        let after = offset(at: local + 86_400)
+        let early = local - Int64(before)
+        let late = local - Int64(after)
+        let earlyFits = offset(at: early) == before
+        let lateFits = offset(at: late) == after
+        switch (earlyFits, lateFits) {
+        case (true, true) where early != late:
+            let first = min(early, late)
+            let second = max(early, late)
+            return .repeated(
+                first: DatedTime(instant: first, offset: first == early ? before : after),
+                second: DatedTime(instant: second, offset: second == early ? before : after))
+        case (true, _): return .unique(DatedTime(instant: early, offset: before))
+        case (false, true): return .unique(DatedTime(instant: late, offset: after))
+        case (false, false):
+            // Neither neighbour's offset fits: the wall-clock time was skipped.
+            return .skipped(before: before, after: after)
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import ArgumentParser
+import Foundation
+import SSOPolicy
+import SSOPolicyImport
+
+struct ImportCommand: ParsableCommand, ContextualCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract:
+            "Make policies from your real configuration: Intune (Microsoft Graph JSON), Apple profiles, or a form.",
+        discussion: """
+            Reads Microsoft Graph JSON for Intune (GET /deviceManagement/deviceConfigurations or \
+            /deviceManagement/androidDeviceOwnerEnrollmentProfiles: one object, a collection with a 'value' array, \
+            or a backup folder of such files) and Apple configuration profiles (.mobileconfig: XML, binary, or \
+            CMS-signed, read without verifying the signature), and writes an entra-shared-device policy for each iOS \
+            profile with the Microsoft Enterprise SSO plug-in and each Android dedicated-device enrollment profile. \
+            Each value says where it came from (# from: FILE#JSON-POINTER); what the export cannot say (the OS \
+            version, Authenticator, how each app uses MSAL) is written 'unknown', which check lists and run and \
+            compare play at the provider's default, saying so. Secrets in the export (enrollment tokens, QR codes, \
+            Wi-Fi passwords) are never copied. Other profiles are skipped with a note; a broken export is a \
+            positioned error, and then nothing is written.
+
+            Workspace ONE SDK settings and Imprivata MAM have no documented export: --template writes a form laid out \
+            as the vendor's console pages, every value 'unknown' until you fill it in.
+
+            Examples:
+              ssopolicy import intune-ios.json
+              ssopolicy import exports/ --output policies/
+              ssopolicy import shared-ipads.mobileconfig --output policies/
+              ssopolicy import --template airwatch-sdk > my-workspace-one.yaml
+              ssopolicy import --template imprivata-mam --output policies/
+            """)
+
+    @Argument(help: "Graph JSON files, .mobileconfig profiles, or folders of them.")
+    var files: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Write the policies to this folder (one file each).", valueName: "dir"))
+    var output: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write a form to fill in from the console: \(ConsoleTemplate.providers.joined(separator: " or ")).",
+            valueName: "provider"))
+    var template: String?
+
+    @Flag(name: .long, help: "Replace policy files that already exist in the output folder.")
+    var force = false
+
+    func validate() throws {
+        if template != nil, !files.isEmpty { throw ValidationError("--template takes no files") }
+        if template == nil, files.isEmpty {
+            throw ValidationError("name the exports to import, or pass --template airwatch-sdk|imprivata-mam")
+        }
+    }
+
+    func run(in context: CLIContext) throws -> Int32 {
+        let policies: [ImportedPolicy]
+        if let template {
+            guard let form = ConsoleTemplate.form(for: template) else {
+                throw ValidationError(
+                    "--template '\(template)': expected \(ConsoleTemplate.providers.joined(separator: " or "))"
+                        + Suggestion.didYouMean(template, in: ConsoleTemplate.providers))
+            }
+            guard let provider = context.registry.provider(id: form.provider) else {
+                context.writeError("error: provider '\(form.provider)' is not registered in this build\n")
+                return 1
+            }
+            policies = [ConsoleTemplate.policy(form, descriptor: provider.descriptor)]
+        } else {
+            guard let entra = context.registry.provider(id: "entra-shared-device") else {
+                context.writeError("error: provider 'entra-shared-device' is not registered in this build\n")
+                return 1
+            }
+            let outcome = ConfigImporter(entra: entra.descriptor).run(paths: files)
+            for diagnostic in outcome.diagnostics { context.writeError(diagnostic.description + "\n") }
+            let errors = outcome.diagnostics.filter { $0.severity == .error }.count
+            if errors > 0 {
+                context.writeError("import: \(counted(errors, "error")); nothing was written\n")
+                return 1
+            }
+            if outcome.policies.isEmpty {
+                context.writeError(
+                    "import: nothing to import in \(counted(outcome.filesRead, "file")): no profile holds the Microsoft "
+                        + "Enterprise SSO plug-in or an Android dedicated-device enrollment (see the notes above)\n")
+                return 1
+            }
+            policies = outcome.policies
+        }
+        return try write(policies, context: context)
+    }
+
+    /// Loads every policy as the rest of the tool will (a check that the import wrote what it meant to), then
+    /// prints the one policy, or writes them all to the output folder, all or nothing.
+    func write(_ policies: [ImportedPolicy], context: CLIContext) throws -> Int32 {
+        let folder = output.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
+        var files: [(path: String, text: String)] = []
+        for policy in policies {
+            let path = folder.map { $0 + "/" + policy.fileName } ?? policy.fileName
+            let text = PolicyYAMLWriter.yaml(policy)
+            do {
+                _ = try context.engine.loadPolicy(yaml: text, file: path)
+            } catch {
+                for diagnostic in error.diagnostics { context.writeError(diagnostic.description + "\n") }
+                context.writeError(
+                    "import: the policy made for '\(policy.id)' does not load (a bug); nothing was written\n")
+                return 1
+            }
+            files.append((path, text))
+        }
+        guard let folder else {
+            guard files.count == 1 else {
+                throw ValidationError(
+                    "the exports make \(files.count) policies (\(policies.map(\.id).joined(separator: ", "))); pass "
+                        + "--output DIR to write them, one file each")
+            }
+            context.write(files[0].text)
+            return 0
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            context.writeError("\(folder): error: cannot create the folder; nothing was written\n")
+            return 1
+        }
+        if case .failure(let problem) = AtomicFileWriter.write(files, replacing: force) {
+            context.writeError(problem.description + "\n")
+            return 1
+        }
+        for (policy, file) in zip(policies, files) {
+            let apps = counted(policy.apps.count, "app")
+            context.write(
+                "wrote \(file.path) (\(policy.provider), \(apps), \(counted(policy.unknownCount, "unknown")))\n")
+        }
+        return 0
+    }
+}

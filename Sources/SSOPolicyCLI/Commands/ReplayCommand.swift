@@ -1,0 +1,407 @@
+import ArgumentParser
+import Foundation
+import SSOPolicy
+import SSOPolicyReplay
+
+struct ReplayCommand: ParsableCommand, ContextualCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay real Entra sign-in logs against custody: which shift changes exposed the previous worker.",
+        discussion: """
+            Reads Microsoft Entra sign-in logs (Graph JSON signIn pages or JSON lines, the portal's JSON and CSV \
+            downloads, Log Analytics CSV exports of SigninLogs and AADNonInteractiveUserSignInLogs) and a custody \
+            timeline (who held which device when: a CSV 'device,user,checked_out_at,checked_in_at', a roster, an \
+            Imprivata MAM webhook log or a Workspace ONE assignment log). Per device and custody interval: exposed \
+            (another worker's account signed in interactively while this worker held the device), maybe exposed \
+            (only background sign-ins, or custody unknown), unreplayable, or clean, with the rows that decide it. \
+            With --policy each handover is also played through the policy's model and the two are compared. \
+            Rows may come in any order; memory grows with devices and intervals, not rows. See docs/replay.md.
+
+            Exit codes: 0 done; 1 rows were skipped as unreadable (the report covers the rest), a file could not be \
+            read whole, custody rows were rejected, or --fail-on was met; 64 usage error.
+
+            Examples:
+              ssopolicy replay --signins Interactive.csv NonInteractive.csv --custody custody.csv
+              ssopolicy replay --signins export.csv --custody c.csv --tz Europe/Paris
+              ssopolicy replay --signins export.csv --custody c.csv --format html --output r.html
+              ssopolicy replay --signins s.jsonl --custody c.csv --policy frontline-entra \\
+                --app-map "Microsoft Teams=inventory"
+              ssopolicy replay --signins export.csv --custody c.csv --fail-on maybe_exposed
+              ssopolicy replay --signins export.csv --pseudonymise --format csv > replay.csv
+              ssopolicy replay --emit-kql --custody c.csv --from 2026-05-01 --to 2026-06-01
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, csv, markdown, html
+    }
+
+    enum Threshold: String, ExpressibleByArgument, CaseIterable {
+        case exposed
+        case maybeExposed = "maybe_exposed"
+        case unreplayable
+
+        var verdict: Verdict {
+            switch self {
+            case .exposed: return .exposed
+            case .maybeExposed: return .maybeExposed
+            case .unreplayable: return .unreplayable
+            }
+        }
+    }
+
+    @Option(
+        name: .long, parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Sign-in log files (JSON, JSON lines or CSV; '-' for standard input), in any order.", valueName: "file"))
+    var signins: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("The custody timeline (CSV or JSON lines).", valueName: "file"))
+    var custody: String?
+
+    @Option(
+        name: .customLong("device-map"),
+        help: ArgumentHelp(
+            "A CSV 'custody_device,log_device': the Entra device id or display name of a device custody names "
+                + "otherwise (a serial).", valueName: "file"))
+    var deviceMap: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Also play each handover through this policy (a file or a bundled name).", valueName: "policy"))
+    var policy: String?
+
+    @Option(
+        name: .customLong("app-map"),
+        help: ArgumentHelp(
+            "Map a log app (display name or app id) to a policy app: 'Microsoft Teams=teams'. Repeatable.",
+            valueName: "log=app"))
+    var appMap: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The site's IANA time zone: for custody times without an offset and for the times shown (default UTC).",
+            valueName: "zone"))
+    var tz: String?
+
+    @Option(name: .long, help: ArgumentHelp("Output format: text, json, csv, markdown or html.", valueName: "format"))
+    var format: Format = .text
+
+    @Option(name: .long, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Option(
+        name: .customLong("fail-on"),
+        help: ArgumentHelp(
+            "Exit 1 when an interval is this bad or worse: exposed, maybe_exposed or unreplayable.",
+            valueName: "verdict"))
+    var failOn: Threshold?
+
+    @Option(name: .long, help: ArgumentHelp("How many of the worst intervals text, markdown and html list first."))
+    var limit: Int = 20
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How far the custody clock and the log's may differ: a worker's own row this close to their custody "
+                + "is theirs.", valueName: "duration"))
+    var skew: String = "2m"
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Window for devices without custody (1h, 2h, 3h, 4h, 6h, 8h, 12h or 1d; aligned to midnight UTC).",
+            valueName: "duration"))
+    var window: String = "1d"
+
+    @Option(
+        name: .customLong("max-custody"),
+        help: ArgumentHelp("A check-out without a check-in ends after this long.", valueName: "duration"))
+    var maxCustody: String = "16h"
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The logs cover from this time (2026-05-01, or 2026-05-01T06:00Z; default: the first row).",
+            valueName: "time"))
+    var from: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The logs cover up to this time (default: the last row).", valueName: "time"))
+    var to: String?
+
+    @Flag(
+        name: [.customLong("pseudonymise"), .customLong("pseudonymize")],
+        help: "Show people as worker-1, worker-2, … (in report order) in every output.")
+    var pseudonymise = false
+
+    @Flag(
+        name: .long, inversion: .prefixedNo,
+        help: "Progress on standard error about once a second (default: when standard error is a terminal).")
+    var progress: Bool?
+
+    @Flag(
+        name: .customLong("emit-kql"),
+        help: "Print the Kusto query that keeps only the rows replay needs (with --custody: for its devices).")
+    var emitKQL = false
+
+    @Option(
+        name: .customLong("max-row-bytes"),
+        help: ArgumentHelp("The longest row (or collection page on one line) read whole.", valueName: "bytes"))
+    var maxRowBytes: Int = 4 * 1024 * 1024
+
+    func validate() throws {
+        if !emitKQL, signins.isEmpty {
+            throw ValidationError("replay needs --signins FILE... (or --emit-kql for the pre-filter)")
+        }
+        if limit < 0 { throw ValidationError("--limit: expected 0 or more, found \(limit)") }
+        if maxRowBytes < 1024 || maxRowBytes > 1 << 30 {
+            throw ValidationError("--max-row-bytes: expected 1024 to \(1 << 30), found \(maxRowBytes)")
+        }
+    }
+
+    func run(in context: CLIContext) throws -> Int32 {
+        var options = ReplayOptions()
+        options.maxRowBytes = maxRowBytes
+        if let tz {
+            guard let zone = TimeZoneRules(identifier: tz) else {
+                throw ValidationError(
+                    "--tz: expected an IANA time zone like Europe/Paris, found '\(tz)'"
+                        + Suggestion.didYouMean(tz, in: TimeZoneRules.identifiers))
+            }
+            options.zone = zone
+        }
+        options.skew = Int64(try duration(skew, "--skew")) * 1000
+        options.maxCustody = Int64(try duration(maxCustody, "--max-custody")) * 1000
+        let windowSeconds = try duration(window, "--window")
+        guard windowSeconds % 3600 == 0, ReplayOptions.windowHours.contains(windowSeconds / 3600) else {
+            throw ValidationError(
+                "--window: expected 1h, 2h, 3h, 4h, 6h, 8h, 12h or 1d (a divisor of a day), found '\(window)'")
+        }
+        guard options.maxCustody > 0 else { throw ValidationError("--max-custody: expected more than 0") }
+        options.window = Int64(windowSeconds) * 1000
+        options.from = try from.map { try instant($0, "--from", zone: options.zone) }
+        options.to = try to.map { try instant($0, "--to", zone: options.zone) }
+        if let from = options.from, let to = options.to, to <= from {
+            throw ValidationError("--to must be after --from")
+        }
+        var custodyInput: (name: String, bytes: [UInt8])?
+        if let custody { custodyInput = (custody, try Self.readWhole(custody, context: context)) }
+        var mapInput: (name: String, bytes: [UInt8])?
+        if let deviceMap {
+            guard custody != nil else {
+                throw ValidationError("--device-map names custody devices: give --custody too")
+            }
+            mapInput = (deviceMap, try Self.readWhole(deviceMap, context: context))
+        }
+
+        if emitKQL {
+            var records: [CustodyInterval]?
+            var pairs: [(custody: String, log: String)] = []
+            if let custodyInput {
+                let runner = ReplayRunner(options: options)
+                let timeline = runner.custody(name: custodyInput.name, bytes: custodyInput.bytes)
+                var problems = timeline.diagnostics
+                if let mapInput {
+                    let map = runner.deviceMap(name: mapInput.name, bytes: mapInput.bytes)
+                    problems += map.diagnostics
+                    pairs = map.pairs
+                }
+                for diagnostic in problems { context.writeError(diagnostic.description + "\n") }
+                if problems.contains(where: { $0.severity == .error }) { return 1 }
+                records = timeline.intervals
+            }
+            let filter = PreFilter(window: options.window, custody: records, deviceMap: pairs)
+            let query = KQLPreFilter.query(filter: filter, from: options.from, to: options.to)
+            return emit(context) { $0(query) }
+        }
+
+        var model: ReplayModel?
+        if let policy {
+            let compiled = try FileResolver(context: context).policy(policy)
+            model = ReplayModel(policy: compiled, mapping: try AppMapping(pairs: appMap, policy: compiled))
+        } else if !appMap.isEmpty {
+            throw ValidationError("--app-map maps log apps to a policy's apps: give --policy too")
+        }
+        var sources: [SignInSource] = []
+        var opened: [Int32] = []
+        defer { for descriptor in opened { close(descriptor) } }
+        var stdinUsed = false
+        for path in signins {
+            if path == "-" {
+                guard !stdinUsed else { throw ValidationError("--signins: '-' (standard input) can be given once") }
+                stdinUsed = true
+                sources.append(SignInSource(name: "<stdin>", read: context.readInput))
+                continue
+            }
+            let descriptor = try Self.open(path)
+            opened.append(descriptor)
+            sources.append(SignInSource(name: path) { LineReader.read(descriptor, into: $0) })
+        }
+
+        var runner = ReplayRunner(options: options, model: model)
+        let showsProgress = progress ?? (isatty(STDERR_FILENO) != 0)
+        if showsProgress {
+            let clock = ContinuousClock()
+            let start = clock.now
+            var last = start
+            let names = sources.map(\.name)
+            let writeError = context.writeError
+            runner.progress = { rows, source in
+                let now = clock.now
+                guard now - last >= .seconds(1) else { return }
+                last = now
+                let seconds =
+                    Double((now - start).components.seconds) + Double((now - start).components.attoseconds) / 1e18
+                let rate = seconds > 0 ? Int(Double(rows) / seconds) : 0
+                writeError(
+                    "replay: \(rows) rows, \(rate) rows/s, file \(source + 1) of \(names.count) (\(names[source]))\n")
+            }
+        }
+        let result = runner.run(signIns: sources, custody: custodyInput, deviceMap: mapInput)
+        for diagnostic in result.diagnostics { context.writeError(diagnostic.description + "\n") }
+        let naming = pseudonymise ? Naming.pseudonyms(for: result.report) : .asWritten
+        let report = result.report
+        let (format, limit) = (self.format, self.limit)
+        var code = emit(context) { write in
+            switch format {
+            case .text: write(ReplayText.render(report, naming: naming, limit: limit))
+            case .json: ReplayJSON.write(report, naming: naming, to: write)
+            case .csv: ReplayCSV.write(report, naming: naming, to: write)
+            case .markdown: ReplayMarkdown.write(report, naming: naming, limit: limit, to: write)
+            case .html: ReplayHTML.write(report, naming: naming, limit: limit, to: write)
+            }
+        }
+        let custodyRejected = result.diagnostics.contains {
+            $0.severity == .error && ($0.position.file == custody || $0.position.file == deviceMap)
+        }
+        if result.incomplete || custodyRejected || result.report.summary.badRows > 0 { code = 1 }
+        if let failOn {
+            let met = result.report.intervals.filter { $0.verdict <= failOn.verdict }.count
+            if met > 0 {
+                context.writeError(
+                    "error: --fail-on \(failOn.rawValue): \(met) interval\(met == 1 ? "" : "s") \(failOn.rawValue) or worse\n"
+                )
+                code = 1
+            }
+        }
+        return code
+    }
+
+    /// Writes what `render` writes to standard output, or to `--output` through a temporary file renamed into
+    /// place (never a partial file), in chunks of about 64 KiB as it comes.
+    private func emit(_ context: CLIContext, _ render: ((String) -> Void) -> Void) -> Int32 {
+        var pending = ""
+        guard let output else {
+            render { text in
+                pending += text
+                if pending.utf8.count >= 1 << 16 {
+                    context.write(pending)
+                    pending = ""
+                }
+            }
+            if !pending.isEmpty { context.write(pending) }
+            return 0
+        }
+        let url = URL(fileURLWithPath: output)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)")
+        var failed = !FileManager.default.createFile(atPath: temporary.path, contents: nil)
+        if !failed, let handle = try? FileHandle(forWritingTo: temporary) {
+            func flush() {
+                guard !failed, !pending.isEmpty else { return }
+                do { try handle.write(contentsOf: Data(pending.utf8)) } catch { failed = true }
+                pending = ""
+            }
+            render { text in
+                pending += ControlCharacterEscaping.escaped(text)
+                if pending.utf8.count >= 1 << 16 { flush() }
+            }
+            flush()
+            do { try handle.close() } catch { failed = true }
+        } else {
+            failed = true
+        }
+        if !failed {
+            do {
+                if FileManager.default.fileExists(atPath: output) {
+                    _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
+                } else {
+                    try FileManager.default.moveItem(at: temporary, to: url)
+                }
+            } catch {
+                failed = true
+            }
+        }
+        if failed {
+            try? FileManager.default.removeItem(at: temporary)
+            context.writeError("\(output):1:1: error: cannot write the file\n")
+            return 1
+        }
+        return 0
+    }
+
+    private func duration(_ text: String, _ option: String) throws -> Int {
+        guard let seconds = Duration.parse(text) else {
+            throw ValidationError("\(option): expected a duration like 90s, 2m, 16h or 1d, found '\(text)'")
+        }
+        return seconds
+    }
+
+    /// `2026-05-01` (midnight), `2026-05-01T06:00Z`, or a local time in the zone.
+    private func instant(_ text: String, _ option: String, zone: TimeZoneRules?) throws -> Int64 {
+        let written = text.count == 10 ? text + "T00:00" : text
+        guard let parsed = DatedTime.parse(written) else {
+            throw ValidationError(
+                "\(option): expected a date or a date and time like 2026-05-01T06:00Z, found '\(text)'")
+        }
+        if let offset = parsed.offset { return (parsed.wallClock - Int64(offset)) * 1000 }
+        guard let zone else { return parsed.wallClock * 1000 }
+        switch zone.resolve(wallClock: parsed.wallClock) {
+        case .unique(let moment): return moment.instant * 1000
+        case .repeated(let first, _): return first.instant * 1000
+        case .skipped(let before, _): return (parsed.wallClock - Int64(before)) * 1000
+        }
+    }
+
+    /// Opens a sign-in file for streaming: a regular file, a pipe (`<(zcat log.gz)`) or a device; not a folder.
+    static func open(_ path: String) throws -> Int32 {
+        let position = SourcePosition(file: path, line: 1, column: 1)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw DiagnosticsError([.error(at: position, "no such file")])
+        }
+        if isDirectory.boolValue { throw DiagnosticsError([.error(at: position, "is a folder, expected a file")]) }
+        let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw DiagnosticsError([.error(at: position, "cannot open the file: \(String(cString: strerror(errno)))")])
+        }
+        return descriptor
+    }
+
+    /// A custody file read whole (custody is small: a line per check-out).
+    static func readWhole(_ path: String, context: CLIContext) throws -> [UInt8] {
+        let descriptor = try open(path)
+        defer { close(descriptor) }
+        let position = SourcePosition(file: path, line: 1, column: 1)
+        var info = stat()
+        var bytes: [UInt8] = []
+        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+            guard info.st_size <= 1 << 30 else {
+                throw DiagnosticsError([.error(at: position, "the file is over 1 GiB")])
+            }
+            bytes.reserveCapacity(Int(info.st_size))
+        }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { LineReader.read(descriptor, into: $0) }
+            if count < 0 { throw DiagnosticsError([.error(at: position, "cannot read the file")]) }
+            if count == 0 { break }
+            bytes += buffer[0..<count]
+            if bytes.count > 1 << 30 { throw DiagnosticsError([.error(at: position, "the file is over 1 GiB")]) }
+        }
+        return bytes
+    }
+}

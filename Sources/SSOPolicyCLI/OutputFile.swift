@@ -1,0 +1,199 @@
+import Foundation
+
+/// The one rule for every file the command line writes (`schema --output`, `guide --output`, `run --emit-suite`,
+/// `verify --counterexample-dir`), so that a path never does more than the user asked and a failure leaves nothing
+/// behind (docs/output-files.md):
+///
+/// - no file there: a new regular file, written to a temporary file in the same folder and renamed into place, with
+///   the mode a new file gets (0666 less the umask);
+/// - a regular file: replaced the same way, atomically, keeping its permission bits (a 0600 file stays 0600) and,
+///   where the system allows, its owner;
+/// - a symbolic link: followed, and the rule applied to what it names (the link stays a link); a link to nothing is
+///   refused, so no file is ever created somewhere else through it;
+/// - a character or block device or a FIFO (`/dev/null`, a terminal, a named pipe): opened and written through,
+///   never replaced or truncated; `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and `/proc/self/fd/N` are written to
+///   that descriptor, as a shell redirection would;
+/// - a directory or a socket: refused.
+///
+/// On any error the temporary file is removed and the target is as it was; the error is one sentence.
+struct OutputFile: Sendable {
+    let path: String
+
+    init(_ path: String) { self.path = path }
+
+    /// A write that did not happen, as one line for standard error.
+    struct Failure: Error, CustomStringConvertible, Equatable {
+        var path: String
+        var reason: String
+        var description: String { "error: cannot write \(path): \(reason)" }
+    }
+
+    func write(_ text: String) throws(Failure) {
+        try write(bytes: Array(text.utf8))
+    }
+
+    func write(bytes: [UInt8]) throws(Failure) {
+        if path.isEmpty { throw Failure(path: "''", reason: "the path is empty") }
+        if let descriptor = Self.descriptor(named: path) {
+            if let error = bytes.withUnsafeBytes({ Descriptor.writeAll(descriptor, $0) }) { throw failure(error) }
+            return
+        }
+        var info = stat()
+        if lstat(path, &info) != 0 {
+            let error = errno
+            guard error == ENOENT else { throw failure(error) }
+            try replace(at: path, existing: nil, bytes: bytes)
+            return
+        }
+        var target = path
+        if Self.type(info) == S_IFLNK {
+            if stat(path, &info) != 0 {
+                let error = errno
+                guard error == ENOENT else { throw failure(error) }
+                let destination = Self.linkText(path).map { " to '\($0)'" } ?? ""
+                throw Failure(
+                    path: path,
+                    reason: "it is a symbolic link\(destination), which names no existing file; create the file it "
+                        + "names or write to another path (files are never created through a link)")
+            }
+            if Self.type(info) == S_IFREG {
+                guard let resolved = realpath(path, nil) else { throw failure(errno) }
+                target = String(cString: resolved)
+                free(resolved)
+            }
+        }
+        switch Self.type(info) {
+        case S_IFREG:
+            try replace(at: target, existing: info, bytes: bytes)
+        case S_IFCHR, S_IFBLK, S_IFIFO:
+            try writeThrough(bytes: bytes)
+        case S_IFDIR:
+            throw Failure(path: path, reason: "it is a directory; name a file")
+        default:
+            throw Failure(path: path, reason: "it is a socket or another special file, not a file to write")
+        }
+    }
+
+    // MARK: The two ways of writing
+
+    /// Temporary file beside the target, written in full, flushed, then renamed over it.
+    private func replace(at target: String, existing: stat?, bytes: [UInt8]) throws(Failure) {
+        let folder = Self.folder(of: target)
+        let name = Self.lastComponent(of: target)
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<64 {
+            let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            temporary = folder + "/." + name.prefix(64) + "." + suffix + ".tmp"
+            // A new file gets 0666 less the umask from the system itself; an existing file's mode is set below.
+            descriptor = open(
+                temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, existing == nil ? 0o666 : 0o600)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else {
+            let error = errno
+            if error == ENOENT || error == ENOTDIR {
+                throw Failure(path: path, reason: "the folder \(folder) does not exist")
+            }
+            throw failure(error)
+        }
+        var error: Int32?
+        if let existing {
+            if existing.st_uid != geteuid() || existing.st_gid != getegid() {
+                // Keeps the owner when allowed (root, or a group the user is in); otherwise the file becomes the
+                // user's, still with its own permission bits.
+                _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+            }
+            if fchmod(descriptor, existing.st_mode & 0o777) != 0 { error = errno }
+        }
+        if error == nil {
+            error = bytes.withUnsafeBytes { Descriptor.writeAll(descriptor, $0) }
+        }
+        if error == nil, fsync(descriptor) != 0, errno != EINVAL, errno != EROFS { error = errno }
+        if close(descriptor) != 0, error == nil { error = errno }
+        if error == nil, rename(temporary, target) != 0 { error = errno }
+        if let error {
+            unlink(temporary)
+            throw failure(error)
+        }
+    }
+
+    /// A device or a FIFO: opened as it is (never created, never truncated) and written.
+    private func writeThrough(bytes: [UInt8]) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(errno) }
+        var error = bytes.withUnsafeBytes { Descriptor.writeAll(descriptor, $0) }
+        if close(descriptor) != 0, error == nil, errno != EINTR { error = errno }
+        if let error { throw failure(error) }
+    }
+
+    // MARK: Helpers
+
+    private func failure(_ error: Int32) -> Failure {
+        Failure(path: path, reason: Descriptor.message(error))
+    }
+
+    /// The descriptor a path names by itself: `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`.
+    static func descriptor(named path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return STDOUT_FILENO
+        case "/dev/stderr": return STDERR_FILENO
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                let digits = path.dropFirst(prefix.count)
+                guard !digits.isEmpty, digits.count <= 9, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+                else { return nil }
+                return Int32(digits)
+            }
+            return nil
+        }
+    }
+
+    static func type(_ info: stat) -> mode_t { info.st_mode & S_IFMT }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
+    }
+
+    static func lastComponent(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    static func linkText(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let count = readlink(path, &buffer, 4096)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension OutputFile {
+    /// Creates `path` and its missing parents as folders (mode 0777 less the umask), like `mkdir -p`; a folder or a
+    /// link to one that is already there is fine.
+    static func makeFolder(_ path: String) throws(Failure) {
+        guard !path.isEmpty else { throw Failure(path: "''", reason: "the path is empty") }
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+            var info = stat()
+            if stat(prefix, &info) == 0 {
+                guard type(info) == S_IFDIR else {
+                    throw Failure(path: path, reason: "\(prefix) is not a folder")
+                }
+                continue
+            }
+            if mkdir(prefix, 0o777) != 0 {
+                let error = errno
+                if error == EEXIST, stat(prefix, &info) == 0, type(info) == S_IFDIR { continue }
+                throw Failure(
+                    path: path,
+                    reason: error == EEXIST
+                        ? "\(prefix) is a symbolic link that names no existing folder"
+                        : "cannot create the folder \(prefix): \(Descriptor.message(error))")
+            }
+        }
+    }
+}

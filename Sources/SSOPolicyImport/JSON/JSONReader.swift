@@ -1,0 +1,275 @@
+import SSOPolicyProviderKit
+
+/// A bounded JSON reader (RFC 8259) that keeps where each value starts.
+///
+/// Foundation's JSONSerialization gives no positions, and Graph exports are read by people who need `file:line:col`
+/// when a hand-edited export is broken. Depth, value count and size are bounded by `ImportLimits`; strings are
+/// checked for valid UTF-8 and unescaped control characters; duplicate keys in one object are refused (an export
+/// with two `enableSharedDeviceMode` keys is ambiguous).
+struct JSONReader: Sendable {
+    let limits: ImportLimits
+
+    init(limits: ImportLimits = .standard) { self.limits = limits }
+
+    func read(_ bytes: [UInt8]) -> Result<JSONNode, ReadFailure> {
+        guard bytes.count <= limits.maxBytes else {
+            return .failure(ReadFailure(at: 0, "more than \(limits.maxBytes) bytes"))
+        }
+        var parser = Parser(bytes: bytes, limits: limits)
+        do throws(ReadFailure) {
+            parser.skipWhitespace()
+            let root = try parser.value(depth: 1)
+            parser.skipWhitespace()
+            guard parser.index == bytes.count else {
+                throw parser.failure("unexpected \(ReadFailure.describe(parser.current)) after the JSON value")
+            }
+            return .success(root)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    struct Parser {
+        let bytes: [UInt8]
+        let limits: ImportLimits
+        var index = 0
+        var nodes = 0
+
+        init(bytes: [UInt8], limits: ImportLimits) {
+            self.bytes = bytes
+            self.limits = limits
+        }
+
+        var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+        func failure(_ message: String, at offset: Int? = nil) -> ReadFailure {
+            ReadFailure(at: offset ?? index, message)
+        }
+
+        mutating func skipWhitespace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
+            }
+        }
+
+        mutating func value(depth: Int) throws(ReadFailure) -> JSONNode {
+            nodes += 1
+            if nodes > limits.maxNodes { throw failure("more than \(limits.maxNodes) JSON values") }
+            let start = index
+            guard let byte = current else { throw failure("expected a JSON value, found the end of the file") }
+            switch byte {
+            case UInt8(ascii: "{"):
+                guard depth <= limits.maxDepth else { throw failure("nesting deeper than \(limits.maxDepth) levels") }
+                return JSONNode(.object(try object(depth: depth)), offset: start)
+            case UInt8(ascii: "["):
+                guard depth <= limits.maxDepth else { throw failure("nesting deeper than \(limits.maxDepth) levels") }
+                return JSONNode(.array(try array(depth: depth)), offset: start)
+            case UInt8(ascii: "\""): return JSONNode(.string(try string()), offset: start)
+            case UInt8(ascii: "t"):
+                try literal("true")
+                return JSONNode(.bool(true), offset: start)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                return JSONNode(.bool(false), offset: start)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                return JSONNode(.null, offset: start)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return JSONNode(.number(try number()), offset: start)
+            default:
+                throw failure("expected a JSON value, found \(ReadFailure.describe(byte))")
+            }
+        }
+
+        mutating func object(depth: Int) throws(ReadFailure) -> [JSONMember] {
+            index += 1
+            var members: [JSONMember] = []
+            var seen: [String: Int] = [:]
+            skipWhitespace()
+            if current == UInt8(ascii: "}") {
+                index += 1
+                return members
+            }
+            while true {
+                skipWhitespace()
+                guard current == UInt8(ascii: "\"") else {
+                    throw failure("expected a key in double quotes, found \(ReadFailure.describe(current))")
+                }
+                let keyOffset = index
+                let key = try string()
+                if seen[key] != nil {
+                    throw failure("duplicate key \(Excerpt.quoted(key)) in one object", at: keyOffset)
+                }
+                seen[key] = keyOffset
+                skipWhitespace()
+                guard current == UInt8(ascii: ":") else {
+                    throw failure("expected ':' after a key, found \(ReadFailure.describe(current))")
+                }
+                index += 1
+                skipWhitespace()
+                members.append(JSONMember(key: key, keyOffset: keyOffset, value: try value(depth: depth + 1)))
+                skipWhitespace()
+                if current == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                guard current == UInt8(ascii: "}") else {
+                    throw failure("expected ',' or '}' in an object, found \(ReadFailure.describe(current))")
+                }
+                index += 1
+                return members
+            }
+        }
+
+        mutating func array(depth: Int) throws(ReadFailure) -> [JSONNode] {
+            index += 1
+            var items: [JSONNode] = []
+            skipWhitespace()
+            if current == UInt8(ascii: "]") {
+                index += 1
+                return items
+            }
+            while true {
+                skipWhitespace()
+                items.append(try value(depth: depth + 1))
+                skipWhitespace()
+                if current == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                guard current == UInt8(ascii: "]") else {
+                    throw failure("expected ',' or ']' in an array, found \(ReadFailure.describe(current))")
+                }
+                index += 1
+                return items
+            }
+        }
+
+        mutating func literal(_ word: String) throws(ReadFailure) {
+            let start = index
+            for byte in word.utf8 {
+                guard current == byte else {
+                    throw failure("expected '\(word)', found \(ReadFailure.describe(current))", at: start)
+                }
+                index += 1
+            }
+        }
+
+        /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, kept as written.
+        mutating func number() throws(ReadFailure) -> String {
+            let start = index
+            func digits(_ parser: inout Parser) -> Int {
+                var count = 0
+                while let byte = parser.current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                    parser.index += 1
+                    count += 1
+                }
+                return count
+            }
+            if current == UInt8(ascii: "-") { index += 1 }
+            if current == UInt8(ascii: "0") {
+                index += 1
+            } else if digits(&self) == 0 {
+                throw failure("expected a digit in a number, found \(ReadFailure.describe(current))")
+            }
+            if current == UInt8(ascii: ".") {
+                index += 1
+                guard digits(&self) > 0 else {
+                    throw failure("expected a digit after '.', found \(ReadFailure.describe(current))")
+                }
+            }
+            if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+                index += 1
+                if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+                guard digits(&self) > 0 else {
+                    throw failure("expected a digit in an exponent, found \(ReadFailure.describe(current))")
+                }
+            }
+            if index - start > 64 { throw failure("a number longer than 64 characters", at: start) }
+            return String(decoding: bytes[start..<index], as: UTF8.self)
+        }
+
+        /// A string at its opening quote: escapes decoded, UTF-8 validated, control characters refused.
+        mutating func string() throws(ReadFailure) -> String {
+            let open = index
+            index += 1
+            var out: [UInt8] = []
+            while true {
+                guard let byte = current else { throw failure("unterminated string", at: open) }
+                switch byte {
+                case UInt8(ascii: "\""):
+                    index += 1
+                    return try Self.validated(out, at: open)
+                case UInt8(ascii: "\\"):
+                    try escape(into: &out)
+                case 0x00..<0x20:
+                    throw failure("control character in a string (escape it)")
+                default:
+                    out.append(byte)
+                    index += 1
+                }
+            }
+        }
+
+        mutating func escape(into out: inout [UInt8]) throws(ReadFailure) {
+            let start = index
+            index += 1
+            guard let escaped = current else { throw failure("unterminated escape", at: start) }
+            index += 1
+            switch escaped {
+            case UInt8(ascii: "\""): out.append(0x22)
+            case UInt8(ascii: "\\"): out.append(0x5C)
+            case UInt8(ascii: "/"): out.append(0x2F)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                guard var value = hex4() else { throw failure("invalid \\u escape", at: start) }
+                if (0xD800..<0xDC00).contains(value) {
+                    guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
+                    else { throw failure("unpaired surrogate in a \\u escape", at: start) }
+                    index += 2
+                    guard let low = hex4(), (0xDC00..<0xE000).contains(low) else {
+                        throw failure("unpaired surrogate in a \\u escape", at: start)
+                    }
+                    value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00..<0xE000).contains(value) {
+                    throw failure("unpaired surrogate in a \\u escape", at: start)
+                }
+                guard let scalar = Unicode.Scalar(value) else { throw failure("invalid \\u escape", at: start) }
+                out.append(contentsOf: Array(String(scalar).utf8))
+            default:
+                throw failure("invalid escape (expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u)", at: start)
+            }
+        }
+
+        mutating func hex4() -> UInt32? {
+            guard index + 4 <= bytes.count else { return nil }
+            var value: UInt32 = 0
+            for byte in bytes[index..<index + 4] {
+                let digit: UInt32
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+                default: return nil
+                }
+                value = value << 4 | digit
+            }
+            index += 4
+            return value
+        }
+
+        /// Decoding repairs invalid UTF-8 with U+FFFD, so a round trip that differs means the bytes were invalid.
+        static func validated(_ bytes: [UInt8], at offset: Int) throws(ReadFailure) -> String {
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard text.utf8.elementsEqual(bytes) else { throw ReadFailure(at: offset, "invalid UTF-8 in a string") }
+            return text
+        }
+    }
+}

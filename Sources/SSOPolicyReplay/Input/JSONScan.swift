@@ -1,0 +1,195 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Byte-level JSON scanning on a buffer: where a value ends, where a string ends and whether it has escapes, and
+/// escape decoding. Nothing here allocates; indices are into `p[0..<end]`.
+enum JSONScan {
+    /// How deep objects and arrays may nest inside one row (a bound on the parser's recursion and the framing).
+    static let maxDepth = 64
+
+    @inline(__always)
+    static func skipSpace(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Int {
+        var i = i
+        while i < end, ASCII.isSpace(p[i]) { i += 1 }
+        return i
+    }
+
+    /// The index just past the closing quote of the string whose opening quote is at `i`, or nil when the buffer
+    /// ends first. `escaped` tells whether it holds a backslash. Eight bytes at a time: the lowest byte a zero-byte
+    /// test flags is always a true match, for the quote and the backslash alike.
+    @inline(__always)
+    static func stringEnd(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int, escaped: inout Bool) -> Int? {
+        var j = i + 1
+        escaped = false
+        while true {
+            var found = false
+            while end - j >= 8 {
+                let word = UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self)
+                let quotes = word ^ 0x2222_2222_2222_2222
+                let slashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                let hits =
+                    ((quotes &- 0x0101_0101_0101_0101) & ~quotes | (slashes &- 0x0101_0101_0101_0101) & ~slashes)
+                    & 0x8080_8080_8080_8080
+                if hits != 0 {
+                    j += hits.trailingZeroBitCount / 8
+                    found = true
+                    break
+                }
+                j += 8
+            }
+            if !found {
+                while j < end, p[j] != 0x22, p[j] != 0x5C { j += 1 }
+                if j >= end { return nil }
+            }
+            if p[j] == 0x22 { return j + 1 }
+            escaped = true
+            j += 2
+            if j > end { return nil }
+        }
+    }
+
+    /// The result of framing a value.
+    enum Frame: Equatable {
+        /// The value ends just before this index.
+        case end(Int)
+        /// The buffer ends inside the value.
+        case incomplete
+        /// Not a value here, or nested too deep.
+        case malformed(Int)
+    }
+
+    /// Where the value starting at `i` ends: strings and brackets are followed, nothing else is checked (the row
+    /// parser checks the rest).
+    static func valueEnd(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Frame {
+        guard i < end else { return .incomplete }
+        var escaped = false
+        switch p[i] {
+        case 0x22:
+            guard let close = stringEnd(p, i, end, escaped: &escaped) else { return .incomplete }
+            return .end(close)
+        case 0x7B, 0x5B:
+            var depth = 0
+            var j = i
+            while j < end {
+                switch p[j] {
+                case 0x22:
+                    guard let close = stringEnd(p, j, end, escaped: &escaped) else { return .incomplete }
+                    j = close
+                    continue
+                case 0x7B, 0x5B:
+                    depth += 1
+                    if depth > maxDepth { return .malformed(j) }
+                case 0x7D, 0x5D:
+                    depth -= 1
+                    if depth == 0 { return .end(j + 1) }
+                default: break
+                }
+                j += 1
+            }
+            return .incomplete
+        case 0x2C, 0x7D, 0x5D, 0x3A:
+            return .malformed(i)
+        default:
+            // A number or a literal: up to the next delimiter.
+            var j = i
+            while j < end {
+                let byte = p[j]
+                if byte == 0x2C || byte == 0x7D || byte == 0x5D || ASCII.isSpace(byte) { return .end(j) }
+                if byte == 0x22 || byte == 0x7B || byte == 0x5B || byte == 0x3A { return .malformed(j) }
+                j += 1
+            }
+            return .incomplete
+        }
+    }
+
+    /// Decodes the escapes of a string's contents (`p[from..<to]`, without quotes) into `out`, returning the bytes
+    /// written, or nil for a bad escape. `out` has room for `to - from` bytes (decoding never grows text).
+    static func unescape(
+        _ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int, into out: UnsafeMutablePointer<UInt8>
+    ) -> Int? {
+        var i = from
+        var n = 0
+        func hex4(_ at: Int) -> UInt32? {
+            guard at + 4 <= to else { return nil }
+            var value: UInt32 = 0
+            for k in at..<at + 4 {
+                let byte = p[k]
+                let digit: UInt32
+                switch byte {
+                case 0x30...0x39: digit = UInt32(byte - 0x30)
+                case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+                case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+                default: return nil
+                }
+                value = value << 4 | digit
+            }
+            return value
+        }
+        while i < to {
+            let byte = p[i]
+            guard byte == 0x5C else {
+                out[n] = byte
+                n += 1
+                i += 1
+                continue
+            }
+            guard i + 1 < to else { return nil }
+            let kind = p[i + 1]
+            i += 2
+            switch kind {
+            case 0x22, 0x5C, 0x2F: out[n] = kind
+            case UInt8(ascii: "b"): out[n] = 0x08
+            case UInt8(ascii: "f"): out[n] = 0x0C
+            case UInt8(ascii: "n"): out[n] = 0x0A
+            case UInt8(ascii: "r"): out[n] = 0x0D
+            case UInt8(ascii: "t"): out[n] = 0x09
+            case UInt8(ascii: "u"):
+                guard var scalar = hex4(i) else { return nil }
+                i += 4
+                if scalar >= 0xD800, scalar < 0xDC00 {
+                    // A high surrogate: a low one must follow, or the pair is replaced.
+                    if i + 6 <= to, p[i] == 0x5C, p[i + 1] == UInt8(ascii: "u"), let low = hex4(i + 2),
+                        low >= 0xDC00, low < 0xE000
+                    {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        i += 6
+                    } else {
+                        scalar = 0xFFFD
+                    }
+                } else if scalar >= 0xDC00, scalar < 0xE000 {
+                    scalar = 0xFFFD
+                }
+                // The escape took 6 bytes (12 for a pair), more than the 1-4 the scalar takes in UTF-8.
+                for unit in String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8 {
+                    out[n] = unit
+                    n += 1
+                }
+                continue
+            default: return nil
+            }
+            n += 1
+        }
+        return n
+    }
+
+    /// A non-negative or negative integer at `p[from..<to]` (no fraction, no exponent), or nil.
+    static func integer(_ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Int? {
+        var i = from
+        var negative = false
+        if i < to, p[i] == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+        }
+        guard i < to, to - i <= 18 else { return nil }
+        var value = 0
+        while i < to {
+            guard ASCII.isDigit(p[i]) else { return nil }
+            value = value * 10 + Int(p[i] &- 0x30)
+            i += 1
+        }
+        return negative ? -value : value
+    }
+}

@@ -1,0 +1,171 @@
+import SSOPolicy
+
+/// A policy to play each custody handover through, and how log apps map to its apps.
+public struct ReplayModel: Sendable {
+    public var policy: CompiledPolicy
+    public var mapping: AppMapping
+
+    public init(policy: CompiledPolicy, mapping: AppMapping) {
+        self.policy = policy
+        self.mapping = mapping
+    }
+}
+
+/// Plays one custody handover through the policy's model, as a scenario with dated times built in memory: the
+/// previous worker opens the apps they used (at the time of their first sign-in to each), the provider's handover
+/// procedure runs at the check-out when the previous custody ended with a check-in, and the next worker opens the
+/// apps the log shows on the device during their custody (at each app's first row), or, with none, the previous
+/// worker's apps a minute after the handover. The prediction is "exposed" when a step after the handover serves
+/// another worker's session or reports a finding that shows another worker's session or data.
+struct HandoverModel {
+    let model: ReplayModel
+    let replay: LogReplay
+    let timeline: CustodyTimeline
+    let zone: TimeZoneRules?
+
+    private static let position = SourcePosition(file: "<replay>", line: 0, column: 0)
+    private static let previousWorker = "previous-worker"
+    private static let nextWorker = "next-worker"
+
+    private struct Planned {
+        var time: Int64
+        var user: String
+        var event: String
+        var target: String
+        var handover: Bool
+    }
+
+    /// How the model's prediction for handover `k` compares with the log's verdict.
+    func agreement(_ k: Int, verdict: Verdict) -> ModelComparison.Agreement {
+        compare(k, verdict: verdict).agreement
+    }
+
+    func compare(_ k: Int, verdict: Verdict) -> ModelComparison {
+        let p = Int(timeline.previous[k])
+        guard p >= 0 else {
+            return ModelComparison(
+                prediction: .notModelled, agreement: .notCompared, reason: "no previous custody on the device",
+                steps: [])
+        }
+        if timeline.custodian[p] == timeline.custodian[k] {
+            return ModelComparison(
+                prediction: .notModelled, agreement: .notCompared, reason: "the same worker again: no handover",
+                steps: [])
+        }
+        let handoverTime = timeline.starts[k] / 1000
+        var planned: [Planned] = []
+        var previousApps: [String] = []
+        for use in replay.states[p].apps.sorted(by: { ($0.firstOwn ?? .max, $0.app) < ($1.firstOwn ?? .max, $1.app) }) {
+            guard let first = use.firstOwn, let app = policyApp(use.app) else { continue }
+            if !previousApps.contains(app) { previousApps.append(app) }
+            planned.append(
+                Planned(
+                    time: min(first / 1000, handoverTime), user: Self.previousWorker, event: "open", target: app,
+                    handover: false))
+        }
+        let declaresHandover = model.policy.descriptor.handover != nil
+        let checkedIn = timeline.intervals[p].closure == .checkIn
+        if declaresHandover, checkedIn, !planned.isEmpty {
+            planned.append(
+                Planned(
+                    time: handoverTime, user: Self.nextWorker, event: HandoverDeclaration.stepKey,
+                    target: "\(Self.previousWorker) -> \(Self.nextWorker)", handover: true))
+        }
+        var nextApps: [(time: Int64, app: String)] = []
+        for use in replay.states[k].apps {
+            guard let app = policyApp(use.app) else { continue }
+            let time = max(use.first / 1000, handoverTime)
+            if let index = nextApps.firstIndex(where: { $0.app == app }) {
+                nextApps[index].time = min(nextApps[index].time, time)
+            } else {
+                nextApps.append((time, app))
+            }
+        }
+        var probe = false
+        if nextApps.isEmpty {
+            probe = true
+            nextApps = previousApps.map { (handoverTime + 60, $0) }
+        }
+        for (time, app) in nextApps.sorted(by: { ($0.time, $0.app) < ($1.time, $1.app) }) {
+            planned.append(Planned(time: time, user: Self.nextWorker, event: "open", target: app, handover: false))
+        }
+        guard !previousApps.isEmpty, planned.contains(where: { $0.user == Self.nextWorker && !$0.handover }) else {
+            return ModelComparison(
+                prediction: .notModelled, agreement: .notCompared,
+                reason: "no app of policy '\(model.policy.configuration.id)' in the previous worker's sign-ins on the "
+                    + "device (map log apps with --app-map)", steps: [])
+        }
+        planned.sort { ($0.time, $0.user == Self.nextWorker ? 1 : 0) < ($1.time, $1.user == Self.nextWorker ? 1 : 0) }
+        let scenario = scenario(planned)
+        let lines = scenario.steps.map { step in
+            "\(step.timeText) "
+                + (step.handover != nil ? "handover \(step.target)" : "\(step.user ?? "") \(step.event) \(step.target)")
+        }
+        guard case .success(let bound) = ScenarioBinder(mode: .lenient).bind(scenario, to: model.policy) else {
+            return ModelComparison(
+                prediction: .notModelled, agreement: .notCompared, reason: "the scenario does not bind to the policy",
+                steps: lines)
+        }
+        let result = ScenarioRunner(traceMode: .off).run(bound)
+        var prediction = ModelComparison.Prediction.clean
+        var reason =
+            "the next worker is in their own session at every step after the handover"
+            + (probe ? " (no app in the log during the custody: the previous worker's apps were opened)" : "")
+        let views = result.views
+        var afterHandover = false
+        for (view, step) in zip(views, scenario.steps) {
+            if step.user == Self.nextWorker { afterHandover = true }
+            guard afterHandover, step.handover == nil else { continue }
+            let leaks = view.findings.filter { $0.concern?.exposesAnotherUser == true }.map(\.id)
+            let foreign = view.sessionUser != nil && view.sessionUser != Self.nextWorker
+            if !leaks.isEmpty || foreign {
+                prediction = .exposed
+                reason =
+                    "step \(view.number) (\(view.at)): the next worker opens \(view.app)"
+                    + (foreign
+                        ? " and is served \(view.sessionUser == Self.previousWorker ? "the previous worker's" : "another") session"
+                        : "")
+                    + (leaks.isEmpty ? "" : "; " + leaks.joined(separator: ", "))
+                    + (probe ? " (the previous worker's apps, opened a minute after the handover)" : "")
+                break
+            }
+        }
+        return ModelComparison(
+            prediction: prediction, agreement: .of(log: verdict, model: prediction), reason: reason, steps: lines)
+    }
+
+    private func policyApp(_ app: Int32) -> String? {
+        guard app >= 0 else { return nil }
+        let name = replay.appName[Int(app)]
+        let id = replay.appID[Int(app)]
+        return model.mapping.policyApp(
+            name: name >= 0 ? replay.appNames.string(name) : "", appID: id >= 0 ? replay.appIDs.string(id) : nil,
+            in: model.policy)
+    }
+
+    /// The planned steps as a dated scenario: real seconds between steps, shown in the zone (or UTC).
+    private func scenario(_ planned: [Planned]) -> Scenario {
+        let first = planned[0].time
+        let firstDated = DatedTime(instant: first, offset: zone?.offset(at: first) ?? 0)
+        let firstClock = firstDated.secondsOfDay
+        var steps: [ScenarioStep] = []
+        for (index, step) in planned.enumerated() {
+            let dated = DatedTime(instant: step.time, offset: zone?.offset(at: step.time) ?? 0)
+            let time = firstClock + Int(step.time - first)
+            var handover: ScenarioStep.Handover?
+            if step.handover {
+                handover = ScenarioStep.Handover(
+                    from: Self.previousWorker, to: Self.nextWorker, fromPosition: Self.position,
+                    toPosition: Self.position)
+            }
+            steps.append(
+                ScenarioStep(
+                    number: index + 1, position: Self.position, time: time, user: step.user, event: step.event,
+                    eventPosition: Self.position, target: step.target, targetPosition: Self.position, conditions: [],
+                    note: nil, handover: handover, dated: dated))
+        }
+        return Scenario(
+            id: "replayed-handover", title: nil, file: "<replay>", position: Self.position, given: [], steps: steps,
+            timezone: zone?.identifier)
+    }
+}

@@ -1,0 +1,35 @@
+/// The replay as CSV: one line per interval, ordered by device and time, with its first deciding row.
+public enum ReplayCSV {
+    public static let header = [
+        "device", "device_name", "kind", "custodian", "previous_custodian", "accounts", "start", "end", "closed_by",
+        "verdict", "reason", "rows", "other_account_rows", "deciding_role", "deciding_time", "deciding_account",
+        "deciding_app", "deciding_correlation_id", "deciding_row", "model_prediction", "model_agreement",
+        "model_reason",
+    ]
+
+    public static func render(_ report: ReplayReport, naming: Naming) -> String {
+        var out = ""
+        write(report, naming: naming) { out += $0 }
+        return out
+    }
+
+    /// Writes the header, then a line per interval as it goes.
+    public static func write(_ report: ReplayReport, naming: Naming, to write: (String) -> Void) {
+        write(header.joined(separator: ",") + "\n")
+        for interval in report.intervals {
+            let deciding = interval.evidence.first
+            let cells: [String] = [
+                interval.device, interval.deviceName ?? "", interval.kind.rawValue,
+                interval.custodian.map(naming.name) ?? "", interval.previousCustodian.map(naming.name) ?? "",
+                interval.accounts.map(naming.name).joined(separator: " "), report.time(interval.start),
+                report.time(interval.end), interval.closure?.rawValue ?? "", interval.verdict.rawValue,
+                interval.reason.text(naming), String(interval.rows), String(interval.otherAccountRows),
+                deciding?.role.rawValue ?? "", deciding.map { report.time($0.time) } ?? "",
+                deciding.map { naming.name($0.account) } ?? "", deciding?.app ?? "", deciding?.correlationID ?? "",
+                deciding?.position.description ?? "", interval.model?.prediction.rawValue ?? "",
+                interval.model?.agreement.rawValue ?? "", interval.model?.reason ?? "",
+            ]
+            write(cells.map(MarkupEscaping.csvCell).joined(separator: ",") + "\n")
+        }
+    }
+}

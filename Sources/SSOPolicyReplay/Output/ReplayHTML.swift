@@ -1,0 +1,107 @@
+/// The replay as one self-contained HTML file (no script, no external resource): the counts, the worst intervals,
+/// then each device with its timeline drawn as SVG and its intervals in a table. Every value from the input is
+/// escaped by Unicode scalars.
+public enum ReplayHTML {
+    static let style = """
+        body{font-family:system-ui,sans-serif;margin:2em;color:#1b1b1b;max-width:1000px}
+        table{border-collapse:collapse;margin:0.5em 0 1.5em}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top;font-size:0.9em;overflow-wrap:anywhere}
+        .exposed{fill:#d7263d;background:#fbd5da}.maybe_exposed{fill:#f49d37;background:#fde6c8}
+        .unreplayable{fill:#9e9e9e;background:#e6e6e6}.clean{fill:#3f9b5d;background:#d3eedb}
+        svg.timeline{width:100%;height:auto;background:#fafafa;border:1px solid #ddd}
+        svg text{font-size:12px;fill:#fff}svg text.axis{fill:#444}
+        .mark.other{fill:#111}.mark.own{fill:#fff;stroke:#111;stroke-width:1.5}
+        .band{stroke:#fff;stroke-width:1}.note{color:#555}
+        """
+
+    public static func render(_ report: ReplayReport, naming: Naming, limit: Int) -> String {
+        var out = ""
+        write(report, naming: naming, limit: limit) { out += $0 }
+        return out
+    }
+
+    /// Writes the page: the counts and the worst intervals, then each device (its timeline and table) as it goes.
+    public static func write(_ report: ReplayReport, naming: Naming, limit: Int, to write: (String) -> Void) {
+        let h = MarkupEscaping.html
+        let summary = report.summary
+        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        out += "<title>Sign-in replay</title>\n<style>\n\(style)\n</style>\n</head>\n<body>\n"
+        out += "<h1>Sign-in replay</h1>\n<table>\n"
+        func row(_ label: String, _ value: String) { out += "<tr><th>\(h(label))</th><td>\(h(value))</td></tr>\n" }
+        row("sign-in files", summary.files.map { "\($0.path) (\($0.format), \($0.rows) rows)" }.joined(separator: "; "))
+        row("rows", "\(summary.rowsRead) read, \(summary.rowsUsed) used, \(summary.badRows) skipped")
+        if let from = summary.coverFrom, let to = summary.coverTo {
+            row("logs cover", "\(report.time(from)) to \(report.time(to))")
+        }
+        row("custody", summary.custodyFile.map { "\($0) (\(summary.custodyRecords) records)" } ?? "none")
+        row("devices", String(summary.devices))
+        for verdict in Verdict.allCases {
+            out +=
+                "<tr class=\"\(verdict.rawValue)\"><th>\(verdict.words)</th><td>\(summary.verdicts[verdict] ?? 0)</td></tr>\n"
+        }
+        if let policy = report.policy {
+            let counts = report.agreements
+            for agreement in ModelComparison.Agreement.allCases {
+                row("model \(policy): \(agreement.words)", String(counts[agreement] ?? 0))
+            }
+        }
+        out += "</table>\n"
+        if naming.isPseudonymous {
+            out += "<p class=\"note\">People are shown as pseudonyms (worker-1, worker-2, … in report order).</p>\n"
+        }
+        if !summary.warnings.isEmpty {
+            out += "<ul class=\"note\">\n" + summary.warnings.map { "<li>\(h($0))</li>\n" }.joined() + "</ul>\n"
+        }
+        let worst = report.worst(including: [.exposed, .maybeExposed, .unreplayable], limit: limit).intervals
+        if !worst.isEmpty {
+            out += "<h2>Worst first</h2>\n"
+            for interval in worst { out += detail(interval, report: report, naming: naming) }
+        }
+        out += "<h2>Devices</h2>\n"
+        write(out)
+        var group: [ReplayInterval] = []
+        func flush() {
+            guard let device = group.first?.device else { return }
+            var section = "<h3>\(h(device))</h3>\n"
+            section += TimelineSVG.render(group, report: report, naming: naming)
+            section += "<table>\n<tr><th>from</th><th>to</th><th>who</th><th>verdict</th><th>reason</th></tr>\n"
+            for interval in group {
+                section += "<tr class=\"\(interval.verdict.rawValue)\"><td>\(h(report.time(interval.start)))</td>"
+                section += "<td>\(h(report.time(interval.end)))</td><td>\(h(ReplayText.who(interval, naming)))</td>"
+                section += "<td>\(h(interval.verdict.words))</td><td>\(h(interval.reason.text(naming)))</td></tr>\n"
+            }
+            write(section + "</table>\n")
+            group.removeAll(keepingCapacity: true)
+        }
+        for interval in report.intervals {
+            if let device = group.first?.device, device != interval.device { flush() }
+            group.append(interval)
+        }
+        flush()
+        write("</body>\n</html>\n")
+    }
+
+    static func detail(_ interval: ReplayInterval, report: ReplayReport, naming: Naming) -> String {
+        let h = MarkupEscaping.html
+        var out = "<h3 class=\"\(interval.verdict.rawValue)\">\(h(interval.verdict.words)): \(h(interval.device)), "
+        out += "\(h(report.time(interval.start)))</h3>\n"
+        out += "<p>\(h(ReplayText.who(interval, naming))). \(h(interval.reason.text(naming)))</p>\n"
+        if !interval.evidence.isEmpty {
+            out += "<table>\n<tr><th>role</th><th>time</th><th>account</th><th>app</th><th>interactive</th>"
+            out += "<th>outcome</th><th>correlation id</th><th>row</th></tr>\n"
+            for evidence in interval.evidence {
+                out += "<tr><td>\(h(evidence.role.rawValue))</td><td>\(h(report.time(evidence.time)))</td>"
+                out += "<td>\(h(naming.name(evidence.account)))</td><td>\(h(evidence.app))</td>"
+                out += "<td>\(h(evidence.interactivity.name))</td><td>\(h(evidence.outcome.name))"
+                out += h(evidence.errorCode.map { $0 == 0 ? "" : " \($0)" } ?? "") + "</td>"
+                out += "<td>\(h(evidence.correlationID ?? ""))</td><td>\(h(evidence.position.description))</td></tr>\n"
+            }
+            out += "</table>\n"
+        }
+        if let model = interval.model {
+            out += "<p>Model: <strong>\(h(model.prediction.rawValue))</strong>, \(h(model.agreement.words)): "
+            out += "\(h(model.reason))</p>\n"
+        }
+        return out
+    }
+}

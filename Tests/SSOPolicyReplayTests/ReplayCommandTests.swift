@@ -1,0 +1,107 @@
+import Foundation
+import SSOPolicy
+import SSOPolicyTestSupport
+import Testing
+
+/// `ssopolicy replay` on the command line: formats, exit codes, the gate, the pre-filter, standard input and
+/// output files, errors.
+struct ReplayCommandTests {
+    let signIns = ReplayFixtures.path("signins.jsonl")
+    let custody = ReplayFixtures.path("custody.csv")
+    var day: [String] { ["--from", "2026-05-04", "--to", "2026-05-05"] }
+
+    @Test func skippedRowsAreReportedWithTheirLinesAndMakeTheExitCodeOne() {
+        let run = ReplayFixtures.ssopolicy(["replay", "--signins", signIns, "--custody", custody] + day)
+        #expect(run.code == 1)
+        #expect(run.out.contains("exposed 1, maybe exposed 3, unreplayable 2, clean 10"))
+        #expect(
+            run.err == signIns + ":29:1: error: row skipped: 'createdDateTime' is not a date and time: "
+                + "'2026-13-45T99:00:00Z'\n")
+    }
+
+    /// The fixture without its unreadable row.
+    func clean() -> String {
+        let folder = Fixtures.folder()
+        let lines = (try? String(contentsOfFile: signIns, encoding: .utf8))?.split(separator: "\n") ?? []
+        return Fixtures.write(
+            lines.filter { !$0.contains("2026-13-45") }.joined(separator: "\n") + "\n", to: "s.jsonl", in: folder)
+    }
+
+    @Test func failOnGatesOnTheWorstVerdict() {
+        let file = clean()
+        let plain = ReplayFixtures.ssopolicy(["replay", "--signins", file, "--custody", custody] + day)
+        #expect(plain.code == 0)
+        #expect(plain.err.isEmpty)
+        let gate = ReplayFixtures.ssopolicy(
+            ["replay", "--signins", file, "--custody", custody, "--fail-on", "exposed", "--format", "json"] + day)
+        #expect(gate.code == 1)
+        #expect(gate.err == "error: --fail-on exposed: 1 interval exposed or worse\n")
+        let maybe = ReplayFixtures.ssopolicy(
+            ["replay", "--signins", file, "--custody", custody, "--fail-on", "maybe_exposed"] + day)
+        #expect(maybe.err == "error: --fail-on maybe_exposed: 4 intervals maybe_exposed or worse\n")
+    }
+
+    @Test func standardInputAndAnOutputFileWork() throws {
+        let folder = Fixtures.folder()
+        let output = folder + "/report.html"
+        let bytes = ReplayFixtures.bytes("signins.jsonl")
+        let run = ReplayFixtures.ssopolicy(
+            ["replay", "--signins", "-", "--custody", custody, "--format", "html", "--output", output] + day,
+            input: bytes)
+        #expect(run.code == 1)
+        #expect(run.err.hasPrefix("<stdin>:29:1: error: row skipped"))
+        #expect(run.out.isEmpty)
+        let html = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["report.html"])
+    }
+
+    @Test func theKQLIsPrinted() {
+        let run = ReplayFixtures.ssopolicy(["replay", "--emit-kql", "--custody", custody, "--window", "12h"] + day)
+        #expect(run.code == 0)
+        #expect(run.out.contains("let custodyDevices = dynamic([\"dev-07\", \"dev-11\""))
+        #expect(run.out.contains("let window = 12h;"))
+        #expect(run.out.contains("let from = datetime(2026-05-04T00:00:00Z);"))
+    }
+
+    @Test func usageErrorsExitWith64() {
+        for arguments in [
+            ["replay"], ["replay", "--signins", signIns, "--window", "5h"],
+            ["replay", "--signins", signIns, "--tz", "Europe/Pariss"], ["replay", "--signins", signIns, "--skew", "2"],
+            ["replay", "--signins", signIns, "--format", "yaml"], ["replay", "--signins", signIns, "--app-map", "a=b"],
+            ["replay", "--signins", signIns, "--from", "yesterday"],
+        ] {
+            let run = ReplayFixtures.ssopolicy(arguments)
+            #expect(run.code == 64, "\(arguments)")
+        }
+        let zone = ReplayFixtures.ssopolicy(["replay", "--signins", signIns, "--tz", "Europe/Pariss"])
+        #expect(zone.err.contains("did you mean 'Europe/Paris'?"))
+    }
+
+    @Test func missingFilesArePositionedErrors() {
+        let run = ReplayFixtures.ssopolicy(["replay", "--signins", "/nonexistent/s.json"])
+        #expect(run.code == 1)
+        #expect(run.err == "/nonexistent/s.json:1:1: error: no such file\n")
+        let folder = ReplayFixtures.ssopolicy(["replay", "--signins", ReplayFixtures.folder])
+        #expect(folder.err == ReplayFixtures.folder + ":1:1: error: is a folder, expected a file\n")
+    }
+
+    @Test func thePolicyIsPlayedWithTheAppMap() {
+        let run = ReplayFixtures.ssopolicy(
+            [
+                "replay", "--signins", clean(), "--custody", custody, "--policy", "frontline-entra", "--app-map",
+                "Rounds=inventory", "--app-map", "Chat=timesheet",
+            ] + day)
+        #expect(run.code == 0)
+        #expect(run.out.contains("Model frontline-entra: reality worse than the model 1"))
+        #expect(run.out.contains("model frontline-entra: clean, reality worse than the model"))
+    }
+
+    @Test func helpShowsExamples() {
+        let run = ReplayFixtures.ssopolicy(["replay", "--help"])
+        #expect(run.code == 0)
+        #expect(run.out.contains("Examples:"))
+        #expect(run.out.contains("--emit-kql"))
+        #expect(run.out.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+}
