@@ -13,7 +13,8 @@ struct GlossaryTests {
         let begin = try #require(readme.range(of: Glossary.readmeBegin + "\n\n"))
         let end = try #require(readme.range(of: Glossary.readmeEnd))
         let section = String(readme[begin.upperBound..<end.lowerBound])
-        #expect(section == Glossary.markdown(), "run: ssopolicy glossary --format markdown, paste into docs/glossary.md")
+        #expect(
+            section == Glossary.markdown(), "run: ssopolicy glossary --format markdown, paste into docs/glossary.md")
     }
 
     @Test func everyDeclaredWordHasAPlainMeaning() {
