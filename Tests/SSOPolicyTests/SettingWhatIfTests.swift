@@ -97,3 +97,43 @@ import Testing
         #expect(errors([("nowhere.kiosk", "?")]).first?.contains("unknown setting 'nowhere.kiosk'") == true)
     }
 }
+
+/// A policy file's own `unknown` values are what-ifs too: `evaluate` splits over the settings and the evaluated app's
+/// keys, and plays the rest at their defaults, naming them.
+@Suite struct FileUnknownWhatIfTests {
+    static let yaml = """
+        policy: kiosk
+        provider: badge-kiosk
+        settings:
+          after_timeout: unknown
+        apps:
+          - id: till
+            kiosk: unknown
+          - id: scanner
+            kiosk: unknown
+        """
+
+    static func evaluate(_ settings: [(key: String, value: String)] = []) throws -> EvaluateResult {
+        let policy = try Fixtures.engine.loadPolicy(yaml: yaml, file: "p.yaml")
+        return try AttemptEvaluator().evaluate(
+            EvaluateRequest(
+                app: "till", user: "bob", facts: [("session_live", "false"), ("session_user", "alice")],
+                settings: settings), policy: policy)
+    }
+
+    @Test func theFilesUnknownsSplitTheAnswer() throws {
+        let result = try Self.evaluate()
+        #expect(
+            SettingWhatIfTests.answers(result) == [
+                "after_timeout=badge and till.kiosk=true -> credentials shared_new",
+                "till.kiosk=false -> app_credentials app_new",
+                "after_timeout=pin and till.kiosk=true -> passcode shared_new",
+            ])
+        #expect(result.playedDefaults == ["scanner.kiosk"], "another app's key does not decide this attempt")
+    }
+
+    @Test func aSettingTheRequestNamesIsNotSplitAgain() throws {
+        let result = try Self.evaluate([("after_timeout", "pin"), ("till.kiosk", "true")])
+        #expect(SettingWhatIfTests.answers(result) == ["always -> passcode shared_new"])
+    }
+}

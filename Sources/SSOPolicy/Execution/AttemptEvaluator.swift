@@ -123,6 +123,9 @@ public struct EvaluateResult: Sendable {
     public var combinations: Int = 0
     /// Attempts the what-if split ended in: the leaves its answer was computed from.
     public var leaves: Int = 0
+    /// The policy file's `unknown` values the answer does not split over (other apps' keys, values too many to
+    /// split over), played at their defaults: `setting` or `app.key`.
+    public var playedDefaults: [String] = []
 }
 
 /// Problems with an evaluate or matrix request (unknown app, user, event, fact, value, condition), as diagnostics
@@ -179,6 +182,8 @@ public struct AttemptEvaluator: Sendable {
         var conditions: StepConditions
         var users: UserDirectory
         var settings: SettingWhatIf
+        /// The policy's `unknown` values not split over, played at their defaults.
+        var playedDefaults: [String]
     }
 
     public func evaluate(_ request: EvaluateRequest, policy: CompiledPolicy) throws -> EvaluateResult {
@@ -257,7 +262,8 @@ public struct AttemptEvaluator: Sendable {
             policy: policy, app: request.app, user: request.user, event: request.event, outcomes: outcomes,
             branches: Self.branches(evaluated, unknowns: unknowns),
             findings: Self.findingSummaries(evaluated, unknowns: unknowns),
-            combinations: unknowns.reduce(1) { $0 * $1.values.count }, leaves: evaluatedLeaves.count)
+            combinations: unknowns.reduce(1) { $0 * $1.values.count }, leaves: evaluatedLeaves.count,
+            playedDefaults: validated.playedDefaults)
     }
 
     /// The answer when the work budget ran out: no outcome (the server refuses it).
@@ -347,14 +353,15 @@ public struct AttemptEvaluator: Sendable {
             }
             conditions.set(id, value)
         }
-        let (settings, settingProblems) = SettingWhatIf.parse(request.settings, policy: policy) { message, key in
+        var (settings, settingProblems) = SettingWhatIf.parse(request.settings, policy: policy) { message, key in
             failure(message, "setting", key).diagnostics
         }
         problems += settingProblems
         guard problems.isEmpty, let app, let eventID else { throw EvaluateError(diagnostics: problems) }
+        let playedDefaults = settings.addFileUnknowns(of: policy, app: app)
         return Validated(
             app: app, user: user, eventID: eventID, given: given, conditions: conditions, users: users,
-            settings: settings)
+            settings: settings, playedDefaults: playedDefaults)
     }
 
     /// Merges leaves with the same answer and gives each answer the fewest conditions that pick out its

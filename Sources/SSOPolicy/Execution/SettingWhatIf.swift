@@ -22,6 +22,9 @@ struct SettingWhatIf {
 
     /// Assignments of the dimensions the what-if recompiles the policy for, at most.
     static let maxAssignments = 4_096
+    /// The same bound when the dimensions come from the file's own `unknown` values, which nobody asked to split
+    /// over one by one: each assignment is a whole what-if of the unknown facts.
+    static let maxFileAssignments = 64
 
     /// What `settings` (name → text, `?` for unknown) asks of `policy`; every problem at once.
     static func parse(
@@ -84,6 +87,43 @@ struct SettingWhatIf {
                 whatIf.dimensions.map(\.name).joined(separator: ", "))
         }
         return (whatIf, problems)
+    }
+
+    /// The policy file's own `unknown` values that the request does not name: each setting, and each key of the
+    /// evaluated `app`, becomes a dimension (`?`) while the assignments stay within `maxFileAssignments`; the rest (other
+    /// apps' keys, values too many to split over, dimensions past the cap) are played at their defaults and
+    /// returned by name, for the answer's note.
+    mutating func addFileUnknowns(of policy: CompiledPolicy, app: AppID) -> [String] {
+        let configuration = policy.configuration
+        let descriptor = policy.descriptor
+        let named = Set(dimensions.map(\.target) + overrides.map(\.target))
+        var assignments = dimensions.reduce(1) { $0 * $1.values.count }
+        var played: [String] = []
+        func consider(_ item: UnknownSetting, _ target: Target, name: String, _ declarations: [SettingDeclaration]) {
+            guard !named.contains(target) else { return }
+            guard let values = declarations.first(where: { $0.key == item.key })?.kind.enumeratedValues,
+                assignments * values.count <= Self.maxFileAssignments
+            else {
+                played.append(name)
+                return
+            }
+            assignments *= values.count
+            dimensions.append(Dimension(name: name, target: target, values: values))
+        }
+        for item in configuration.unknownSettings {
+            consider(item, .setting(item.key), name: item.key, descriptor.settings)
+        }
+        for (index, entry) in configuration.apps.enumerated() {
+            for item in entry.unknownKeys {
+                let name = entry.id + "." + item.key
+                if index == app.int {
+                    consider(item, .appKey(app, item.key), name: name, descriptor.appKeys)
+                } else {
+                    played.append(name)
+                }
+            }
+        }
+        return played
     }
 
     var isEmpty: Bool { overrides.isEmpty && dimensions.isEmpty }

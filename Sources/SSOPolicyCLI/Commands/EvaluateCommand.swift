@@ -99,6 +99,12 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
             for diagnostic in error.diagnostics { context.writeError(diagnostic.description + "\n") }
             return 1
         }
+        if !result.playedDefaults.isEmpty {
+            let file = result.policy.configuration.file
+            context.writeError(
+                "\(file): note: unknown in the policy and played at their defaults, not split over: "
+                    + result.playedDefaults.joined(separator: ", ") + " (--setting NAME=? splits over one)\n")
+        }
         switch output.format {
         case .json: context.write(JSONAnswer.evaluate(result))
         default: context.write(EvaluateText.render(result, explain: output.explaining))
