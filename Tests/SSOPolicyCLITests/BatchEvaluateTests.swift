@@ -205,8 +205,8 @@ struct BenchCommandTests {
         let results = try #require(object["results"] as? [[String: Any]])
         #expect(
             results.map { "\($0["policy"]!) \($0["workload"]!)" } == [
-                "warehouse-airwatch attempt", "warehouse-airwatch scenario-step", "frontline-entra attempt",
-                "frontline-entra scenario-step",
+                "warehouse-airwatch attempt", "warehouse-airwatch scenario-step", "warehouse-airwatch what-if",
+                "frontline-entra attempt", "frontline-entra scenario-step", "frontline-entra what-if",
             ])
         for entry in results {
             #expect(
@@ -221,7 +221,13 @@ struct BenchCommandTests {
         let checksums = try #require(
             (try JSONSerialization.jsonObject(with: Data(again.out.utf8)) as? [String: Any])?["results"]
                 as? [[String: Any]])
-        #expect(checksums.count == 2)
+        #expect(checksums.count == 3)
+        let whatIf = ssopolicy(
+            "bench", "frontline-entra", "--workload", "what-if", "--seconds", "0.01", "--format", "json")
+        let whatIfs = try #require(
+            (try JSONSerialization.jsonObject(with: Data(whatIf.out.utf8)) as? [String: Any])?["results"]
+                as? [[String: Any]])
+        #expect(whatIfs.map { "\($0["workload"]!) \($0["variants"]!)" } == ["what-if 2"])
         let text = ssopolicy("bench", "warehouse-airwatch", "--seconds", "0.01")
         #expect(text.out.hasPrefix("ssopolicy bench: one core, trace off, batches of 1000 operations"))
         #expect(text.out.contains("warehouse-airwatch  airwatch-sdk  attempt"))

@@ -12,6 +12,9 @@ public struct EngineBenchmark: Sendable {
         case attempt
         /// One step of a scenario played with state kept between steps (a session per scenario run).
         case scenarioStep = "scenario-step"
+        /// One what-if: `evaluate` of an app's access by a user with every fact unknown, to its merged answers, as
+        /// the command, the server and the guide's explorer ask it (the trace of each answer kept).
+        case whatIf = "what-if"
     }
 
     public struct Measurement: Sendable, Hashable {
@@ -141,6 +144,26 @@ public struct EngineBenchmark: Sendable {
         }
         return measurement(
             policy, .scenarioStep, variants: stepCount, samples: samples, operations: operations, seconds: seconds,
+            checksum: checksum)
+    }
+
+    /// What-ifs: for each app, `bob` opens it with nothing known; a batch is one what-if, so each sample is one
+    /// answer's latency.
+    public func measureWhatIfs(_ policy: CompiledPolicy) -> Measurement? {
+        let apps = policy.configuration.apps.map(\.id)
+        guard !apps.isEmpty else { return nil }
+        let evaluator = AttemptEvaluator()
+        var checksum: UInt64 = 0
+        var next = 0
+        let (samples, operations, seconds) = timeBatches {
+            let request = EvaluateRequest(app: apps[next], user: "bob")
+            next = next + 1 == apps.count ? 0 : next + 1
+            let result = try? evaluator.evaluate(request, policy: policy)
+            checksum = checksum &* 31 &+ UInt64(result?.outcomes.count ?? 0) &* 7 &+ UInt64(result?.leaves ?? 0)
+            return 1
+        }
+        return measurement(
+            policy, .whatIf, variants: apps.count, samples: samples, operations: operations, seconds: seconds,
             checksum: checksum)
     }
 

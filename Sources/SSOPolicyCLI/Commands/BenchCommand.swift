@@ -8,17 +8,26 @@ struct BenchCommand: ParsableCommand, ContextualCommand {
         commandName: "bench",
         abstract: "Measure the engine in-process: attempts and scenario steps per second, latency percentiles.",
         discussion: """
-            For each policy (default: every bundled policy) two workloads run: 'attempt' (a fresh state from facts, \
-            then one access attempt; every app × the provider's fact combinations) and 'scenario-step' (the \
-            scenarios' steps, default every bundled scenario, with state kept between steps). Operations run in \
+            For each policy (default: every bundled policy) three workloads run: 'attempt' (a fresh state from \
+            facts, then one access attempt; every app × the provider's fact combinations), 'scenario-step' (the \
+            scenarios' steps, default every bundled scenario, with state kept between steps) and 'what-if' (evaluate \
+            of each app by bob with nothing known, to its merged answers; one what-if per batch). Operations run in \
             batches timed with a monotonic clock; p50/p99 are percentiles of the per-operation mean of each batch. \
-            The trace is off unless --trace says otherwise. Build with 'swift build -c release' for real numbers.
+            The trace is off unless --trace says otherwise (a what-if keeps its answers' traces). Build with \
+            'swift build -c release' for real numbers.
 
             Examples:
               swift build -c release && .build/release/ssopolicy bench
               ssopolicy bench warehouse-airwatch --seconds 2 --format json
               ssopolicy bench frontline-entra --scenario shift-change --trace fired
+              ssopolicy bench hospital-imprivata --workload what-if
             """)
+
+    enum WorkloadOption: String, ExpressibleByArgument, CaseIterable {
+        case attempt
+        case scenarioStep = "scenario-step"
+        case whatIf = "what-if"
+    }
 
     enum TraceOption: String, ExpressibleByArgument, CaseIterable {
         case off, fired, explain
@@ -37,6 +46,9 @@ struct BenchCommand: ParsableCommand, ContextualCommand {
 
     @Option(name: .customLong("scenario"), help: "A scenario for the scenario-step workload (repeatable).")
     var scenarios: [String] = []
+
+    @Option(name: .long, help: "A workload to measure: attempt, scenario-step or what-if (repeatable; default all).")
+    var workload: [WorkloadOption] = []
 
     @Option(name: .long, help: "Seconds per measurement.")
     var seconds: Double = 0.25
@@ -68,9 +80,17 @@ struct BenchCommand: ParsableCommand, ContextualCommand {
         let benchmark = EngineBenchmark(
             duration: Swift.Duration.nanoseconds(Int64(seconds * 1e9)), batchSize: batch, traceMode: trace.mode)
         var results: [EngineBenchmark.Measurement] = []
+        let workloads = Set(workload.isEmpty ? WorkloadOption.allCases : workload)
         for policy in policyList {
-            if let attempts = benchmark.measureAttempts(policy) { results.append(attempts) }
-            if let steps = benchmark.measureScenarioSteps(policy, scenarios: scenarioList) { results.append(steps) }
+            if workloads.contains(.attempt), let attempts = benchmark.measureAttempts(policy) {
+                results.append(attempts)
+            }
+            if workloads.contains(.scenarioStep),
+                let steps = benchmark.measureScenarioSteps(policy, scenarios: scenarioList)
+            {
+                results.append(steps)
+            }
+            if workloads.contains(.whatIf), let whatIfs = benchmark.measureWhatIfs(policy) { results.append(whatIfs) }
         }
         switch format {
         case .json: context.write(BenchReport.json(results, benchmark: benchmark).serialized() + "\n")
