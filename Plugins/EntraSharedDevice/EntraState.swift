@@ -52,15 +52,15 @@ extension EntraState {
     /// Overwrites this state with the one the facts describe, reusing the apps array (no allocation when its size
     /// already matches the policy's), so a loop of attempts does not allocate.
     mutating func reset(_ policy: EntraPolicy, facts: FactValues) {
-        let device = facts.account(EntraFacts.signedIn)
+        let device = facts.account(EntraFact.signedIn)
         if apps.count != policy.apps.count {
             apps = [EntraAppState](repeating: EntraAppState(), count: policy.apps.count)
         }
         for index in apps.indices {
-            let owner = facts.account(EntraFacts.dataOwner, app: AppID(index))
+            let owner = facts.account(EntraFact.dataOwner, app: AppID(index))
             apps[index] = EntraAppState(principal: owner, tokens: owner, dataOwner: owner)
         }
         deviceAccount = device
-        safari = policy.isIOS ? facts.account(EntraFacts.safariSession) : nil
+        safari = policy.device.isIOS ? facts.account(EntraFact.safariSession) : nil
     }
 }

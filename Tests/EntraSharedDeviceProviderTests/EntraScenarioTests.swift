@@ -90,8 +90,8 @@ import Testing
 
     @Test func missingSSOExtensionFallsBackToDefaultMode() throws {
         var device = try EntraHarness(settings: ["sso_extension": "missing"])
-        #expect(!device.policy.deviceShared)
-        #expect(device.policy.missingRequirement == .ssoExtension)
+        #expect(!device.policy.device.deviceShared)
+        #expect(device.policy.device.missingRequirement == .ssoExtension)
         #expect(configurationFindingIDs(device) == ["shared-mode-not-active"])
         let findings = device.provider.configurationFindings(device.policy)
         #expect(findings.first?.settingKey == "sso_extension")
@@ -108,13 +108,13 @@ import Testing
 
     @Test func oldIOSFollowsTheMinimumVersionOption() throws {
         let current = try EntraHarness(settings: ["os_version": "13.7"])
-        #expect(!current.policy.deviceShared && current.policy.missingRequirement == .osVersion)
+        #expect(!current.policy.device.deviceShared && current.policy.device.missingRequirement == .osVersion)
         let older = try EntraHarness(settings: ["os_version": "13.7", "min_ios_version": "13"])
-        #expect(older.policy.deviceShared)
+        #expect(older.policy.device.deviceShared)
         let android = try EntraHarness(settings: ["platform": "android", "os_version": "7.1"])
-        #expect(!android.policy.deviceShared)
+        #expect(!android.policy.device.deviceShared)
         let android8 = try EntraHarness(settings: ["platform": "android", "os_version": "8.0"])
-        #expect(android8.policy.deviceShared)
+        #expect(android8.policy.device.deviceShared)
     }
 
     @Test func androidRefusesTheSecondUser() throws {

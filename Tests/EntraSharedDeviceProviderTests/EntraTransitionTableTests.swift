@@ -59,7 +59,7 @@ import Testing
         #expect(result.prompts == ["interactive_sign_in"] && result.session == "shared_new")
         #expect(device.deviceAccount == "alice")
         let principal = device.app("inventory").principal
-        if device.policy.isIOS {
+        if device.policy.device.isIOS {
             #expect(principal == nil)
         } else {
             #expect(principal == device.user("alice"))
@@ -84,7 +84,7 @@ import Testing
         #expect(opened.session == "shared_reused" && opened.sessionUser == "alice")
         #expect(opened.has("previous-user-session-active") && !opened.has("second-user-sign-in-refused"))
         let signIn = device.step("sign_in", "timesheet", user: "bob")
-        if device.policy.isIOS {
+        if device.policy.device.isIOS {
             #expect(signIn.session == "shared_reused" && signIn.sessionUser == "alice")
             #expect(signIn.has("previous-user-session-active"))
         } else {
@@ -239,7 +239,7 @@ import Testing
         _ = device.open("inventory", "alice")
         let second = device.open("timesheet", "alice")
         #expect(second.session == "app_new" && second.sessionUser == "alice")
-        #expect(second.prompts == (device.policy.brokerSilentSSO ? [] : ["interactive_sign_in"]))
+        #expect(second.prompts == (device.policy.device.brokerSilentSSO ? [] : ["interactive_sign_in"]))
     }
 
     // §0.4 SignOut (default mode, iOS and Android): per app; other apps stay signed in.
