@@ -64,3 +64,19 @@ extension EntraState {
         safari = policy.device.isIOS ? facts.account(EntraFact.safariSession) : nil
     }
 }
+
+extension EntraState {
+    /// `verify` hashes every state it reaches: the state hashes as one packed word for the device and one per app
+    /// (each account in 17 bits), the values `==` compares, instead of a combine per field.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(Self.packed(deviceAccount) | Self.packed(safari) << 17 | UInt64(apps.count) << 34)
+        for app in apps {
+            hasher.combine(
+                (app.running ? 1 : 0) | Self.packed(app.principal) << 1 | Self.packed(app.tokens) << 18
+                    | Self.packed(app.dataOwner) << 35)
+        }
+    }
+
+    @inline(__always)
+    private static func packed(_ user: UserID?) -> UInt64 { user.map { UInt64($0.index) + 1 } ?? 0 }
+}
