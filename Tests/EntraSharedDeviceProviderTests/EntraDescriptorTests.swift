@@ -109,7 +109,7 @@ import Testing
                         settings: example.settings, apps: [(id: "app", keys: example.appKeys)],
                         facts: example.facts)
                     let mutation = RuleTrace.Mutation(rule: RuleID(index), condition: condition)
-                    let result = harness.step(
+                    let result = try harness.step(
                         example.event, example.event == "open_browser" ? "safari" : "app", user: "alice",
                         at: "08:00", conditions: example.conditions, mode: .explain, mutation: mutation)
                     let entries = result.trace.entries.filter { $0.rule == RuleID(index) }
@@ -130,7 +130,7 @@ import Testing
             for example in rule.examples where example.fires {
                 var harness = try EntraHarness(
                     settings: example.settings, apps: [(id: "app", keys: example.appKeys)], facts: example.facts)
-                let step = harness.step(
+                let step = try harness.step(
                     example.event, example.event == "open_browser" ? "safari" : "app", user: "alice",
                     at: "08:00", conditions: example.conditions)
                 let context = "\(rule.id): \(example)"
