@@ -5,7 +5,8 @@ import SSOPolicyProviderKit
 /// phase works out on the way (the account data is reconciled against, what a global sign-out leaves behind).
 ///
 /// Built afresh at each decision (`EntraState.context`), so a rule never reads a state an earlier step of the
-/// same event has since changed. A plain value: building one does not allocate.
+/// same event has since changed. A plain value: building one does not allocate, and the fields the facts give stay
+/// `@Given`, so a what-if learns only of the facts a predicate reads.
 struct EntraContext {
     /// The policy's device-wide settings.
     var device: EntraDevicePolicy
@@ -14,9 +15,9 @@ struct EntraContext {
     /// What that app remembers now.
     var appState: EntraAppState
     /// The broker's device-wide account now.
-    var deviceAccount: UserID?
+    @Given var deviceAccount: UserID? = nil
     /// Whose Entra web session Safari holds now (iOS).
-    var safari: UserID?
+    @Given var safari: UserID? = nil
     /// The acting user.
     var user: UserID?
 
@@ -46,8 +47,8 @@ struct EntraContext {
         self.device = policy.device
         self.app = app
         self.appState = appState
-        deviceAccount = state.deviceAccount
-        safari = state.safari
+        $deviceAccount = state.$deviceAccount
+        $safari = state.$safari
         self.user = user
     }
 }

@@ -4,7 +4,8 @@ import SSOPolicyProviderKit
 /// words of the code that decided.
 ///
 /// The first groups read only the policy and the decision's app; the others read what the app and the device hold
-/// now and the values the deciding phase worked out.
+/// now (the state's fields the facts give are `@Given`, so a what-if waits for a fact until a predicate reads it)
+/// and the values the deciding phase worked out.
 enum EntraPredicate: Int, PredicateSet {
     // Device and policy.
     case sharedModeConfigured

@@ -51,7 +51,8 @@ extension EntraState {
         if trace.evaluate(EntraRule.iosMultipleAccountUnsupported, in: context) {
             outcome.apply(EntraRule.iosMultipleAccountUnsupported.effect)
         }
-        let previous = apps[index].principal
+        // Read only where it is reported, so a what-if does not wait for it otherwise.
+        let previous = apps[index].$principal
         var action = EntraDetail.none
         if app.checksCurrentAccount {
             action = noticeAccount(index, policy: policy, trace: &trace)
@@ -81,7 +82,7 @@ extension EntraState {
         }
         if app.checksCurrentAccount {
             outcome.details.set(EntraDetail.currentAccount.id, account: deviceAccount)
-            outcome.details.set(EntraDetail.previousAccount.id, account: previous)
+            outcome.details.set(EntraDetail.previousAccount.id, account: previous.wrappedValue)
         }
         reportData(index, user: user, sessionUser: outcome.sessionUser, action: action, outcome: &outcome)
         return outcome
@@ -144,7 +145,8 @@ extension EntraState {
         let app = policy.apps[index]
         var outcome = StepOutcome(session: .appNew)
         outcome.details.set(EntraDetail.deviceMode.id, choice: EntraDetail.defaultMode)
-        let previous = apps[index].principal
+        // Read only where it is reported, so a what-if does not wait for it otherwise.
+        let previous = apps[index].$principal
         var context = self.context(index, user: user, policy: policy)
         context.explicit = explicit
         let decision = trace.first(EntraRule.defaultSession, in: context)
@@ -174,7 +176,7 @@ extension EntraState {
         apps[index].principal = outcome.sessionUser
         if app.checksCurrentAccount {
             outcome.details.set(EntraDetail.currentAccount.id, account: outcome.sessionUser)
-            outcome.details.set(EntraDetail.previousAccount.id, account: previous)
+            outcome.details.set(EntraDetail.previousAccount.id, account: previous.wrappedValue)
         }
         reportData(index, user: user, sessionUser: outcome.sessionUser, action: action, outcome: &outcome)
         return outcome

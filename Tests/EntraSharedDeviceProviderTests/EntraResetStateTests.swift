@@ -28,4 +28,27 @@ import Testing
             }
         }
     }
+
+    /// A state reset after a what-if attempt (every fact unknown) waits for no fact once the facts are known:
+    /// equality reads values only, so this is checked on the fields themselves.
+    @Test func resetAfterAWhatIfLeavesNothingPending() throws {
+        let harness = try EntraHarness()
+        var users = harness.users
+        var unknown = try FactBuilder.make(harness.descriptor, appCount: 2, device: [:], users: &users)
+        for fact in EntraFact.allCases {
+            unknown.set(fact.rawValue, nil, .unknown)
+            for app in 0..<2 { unknown.set(fact.rawValue, AppID(app), .unknown) }
+        }
+        var state = harness.provider.initialState(harness.policy, facts: unknown)
+        #expect(state.$deviceAccount.isPending && state.apps[1].$dataOwner.isPending)
+        let known = try FactBuilder.make(
+            harness.descriptor, appCount: 2, device: ["signed_in": "bob"], perApp: [1: ["data_owner": "alice"]],
+            users: &users)
+        harness.provider.resetState(&state, policy: harness.policy, facts: known)
+        #expect(state == harness.provider.initialState(harness.policy, facts: known))
+        #expect(!state.$deviceAccount.isPending && !state.$safari.isPending)
+        for app in state.apps {
+            #expect(!app.$principal.isPending && !app.$tokens.isPending && !app.$dataOwner.isPending)
+        }
+    }
 }
