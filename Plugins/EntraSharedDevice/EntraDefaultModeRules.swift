@@ -47,11 +47,7 @@ enum EntraDefaultModeRules {
         summary: "on iOS without the SSO extension an interactive sign-in switches to the Authenticator app "
             + "(MSAL's URL broker route), which keeps the account; there is still no silent SSO, no shared mode "
             + "and no device-wide sign-out",
-        sources: [
-            Citation(
-                EntraSources.sharedDevicesOverview,
-                "(Supported scenarios)URL broker, then the local webview), §1 (device mode needs the extension)")
-        ],
+        sources: [EntraEvidence.globalSignIn, EntraEvidence.brokerRoute, EntraEvidence.deviceInfo],
         when: [.when(.onIOS), .when(.authenticatorInstalled), .not(.ssoExtensionReady)],
         examples: [
             RuleExample(settings: ["sso_extension": "missing"], fires: true),

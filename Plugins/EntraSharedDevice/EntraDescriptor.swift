@@ -85,7 +85,7 @@ enum EntraDescriptor {
                 + "account but gives no silent SSO and no device-wide sign-out",
             sources: [
                 Citation(seedZH), Citation(seedSV), Citation(seedFR), EntraEvidence.deviceInfo,
-                Citation(EntraSources.sharedDevicesOverview, "(Supported scenarios)(MSIDRequestControllerFactory.m)"),
+                EntraEvidence.globalSignIn, EntraEvidence.brokerRoute,
             ],
             matrixDimension: true),
     ]
@@ -98,11 +98,7 @@ enum EntraDescriptor {
                 + "power-bi, edge. It fills in a broker-enabled single-account MSAL app that meets every duty "
                 + "(Microsoft apps need no change, only installing); keys written beside it still win; a preview "
                 + "app raises preview-app",
-            sources: [
-                Citation(
-                    EntraSources.tutorial,
-                    EntraCatalog.source.locator + EntraSources.overviewZH + " (Microsoft apps need no change)")
-            ]),
+            sources: [EntraCatalog.source, Citation(seedZH, "(Microsoft apps need no change)")]),
         SettingDeclaration(
             "msal", .choice(["single_account", "multiple_account", "none"]), default: "single_account",
             meaning: "how the app uses MSAL: single_account (what shared mode needs), multiple_account (unsupported "

@@ -23,9 +23,7 @@ enum EntraLifecycleRules {
             "Safari without an Entra web session asks for a web sign-in; this is how a Safari session comes "
             + "to exist (an app's sign-in, global or not, does not create one)",
         sources: [
-            Citation(seed, "(the SSO plug-in clears state only for applications)"),
-            Citation(
-                EntraSources.sharedDevicesOverview, "(Supported scenarios)(safariSession), §0.3 (OpenWeb(Safari))"),
+            Citation(seed, "(the SSO plug-in clears state only for applications)"), EntraEvidence.globalSignIn,
         ],
         when: [.when(.onIOS), .not(.safariSession)],
         effect: RuleEffect(prompts: [.interactiveSignIn], session: .appNew),

@@ -55,10 +55,7 @@ enum EntraModelOptions {
                 .init(
                     "sign_out_only", meaning: "the notification is posted on global sign-out only",
                     sources: [
-                        Citation(seed, "(\"detect global sign out\")"),
-                        Citation(
-                            EntraSources.msalCommonObjC,
-                            EntraEvidence.accountChangeNotification.locator + "broadcast types)"),
+                        Citation(seed, "(\"detect global sign out\")"), EntraEvidence.accountChangeNotification,
                     ]),
                 .init(
                     "sign_in_and_sign_out", meaning: "the notification is posted on global sign-in as well",

@@ -109,6 +109,11 @@ enum EntraEvidence {
     static let defaultModeSignOut = Citation(
         objc,
         "MSAL/src/public/MSALPublicClientApplication.h (\"will not sign out from other signed in apps on the device\")")
+    /// Without the SSO extension MSAL iOS routes an interactive request to the Authenticator app.
+    static let brokerRoute = Citation(
+        EntraSources.msalCommonObjC,
+        "IdentityCore/src/controllers/MSIDRequestControllerFactory.m (SSO extension first, then the Authenticator URL "
+            + "broker, then the local webview)")
     /// The Darwin notification the broker posts on global sign-out.
     static let accountChangeNotification = Citation(
         EntraSources.msalCommonObjC,

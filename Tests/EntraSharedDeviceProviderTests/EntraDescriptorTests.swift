@@ -146,6 +146,21 @@ import Testing
         #expect(checked > 20)
     }
 
+    /// Every citation is one piece: its locator names no other catalogue entry and does not run one parenthesis
+    /// into the next text (what string interpolation of citations used to produce).
+    @Test func citationsAreSeparatePieces() {
+        let ids = descriptor.citableSources.map(\.id)
+        for (owner, citations) in descriptor.citationLists {
+            for citation in citations {
+                #expect(!ids.contains { citation.locator.contains($0) }, "\(owner): \(citation.text)")
+                let runTogether = zip(citation.locator, citation.locator.dropFirst()).contains { pair in
+                    pair.0 == ")" && (pair.1.isLetter || pair.1 == "(")
+                }
+                #expect(!runTogether, "\(owner): \(citation.text)")
+            }
+        }
+    }
+
     @Test func modelOptionsDefaultToTheSeedReading() {
         let defaults = Dictionary(uniqueKeysWithValues: descriptor.modelOptions.map { ($0.key, $0.defaultValue) })
         #expect(defaults["min_ios_version"] == "14")
