@@ -17,7 +17,7 @@ public struct ImprivataMAMProvider: PolicyProvider {
         ImprivataPolicy.compile(configuration, diagnostics: &diagnostics)
     }
 
-    public func configurationFindings(_ policy: ImprivataPolicy) -> [PolicyFinding] { policy.findings }
+    public func configurationFindings(_ policy: ImprivataPolicy) -> [PolicyFinding] { policy.configurationFindings() }
 
     public func initialState(_ policy: ImprivataPolicy, facts: FactValues) -> ImprivataState {
         ImprivataState(policy, facts: facts)

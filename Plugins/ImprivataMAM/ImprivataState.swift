@@ -90,6 +90,34 @@ public struct ImprivataState: Hashable, Sendable {
     }
 }
 
+extension ImprivataAppState {
+    /// The app's fields packed in one word: `verify` hashes every state it reaches, so a state hashes a few words
+    /// rather than each field (equal apps have equal words, as `==` compares the same fields).
+    var packed: UInt64 {
+        Self.bits(session) | Self.bits(data) << 17 | (dialogsAccepted ? 1 << 34 : 0)
+    }
+
+    /// An optional user in 17 bits: the index, and a bit for nil.
+    static func bits(_ user: UserID?) -> UInt64 { user.map { UInt64($0.index) } ?? 1 << 16 }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(packed) }
+}
+
+extension ImprivataState {
+    /// Hashes the fields packed in a few words (see `ImprivataAppState.packed`).
+    public func hash(into hasher: inout Hasher) {
+        typealias App = ImprivataAppState
+        hasher.combine(
+            UInt64(status.rawValue) | App.bits(custodian) << 3 | App.bits(passcodeOwner) << 20
+                | App.bits(entraAccount) << 37)
+        hasher.combine(
+            App.bits(mdmUser) | App.bits(autofillUser) << 17 | (secondFactorDone ? 1 << 34 : 0)
+                | (rebooted ? 1 << 35 : 0))
+        hasher.combine(checkOutTime)
+        for app in apps { hasher.combine(app.packed) }
+    }
+}
+
 /// The step conditions of one event, read once.
 struct ImprivataConditions {
     var logoutFails = false
