@@ -12,15 +12,20 @@
 /// }
 /// ```
 public struct Predicate<Context>: Sendable {
-    public let words: RuleCondition
+    /// The words, kept as literals so that a decision, which reads only `test`, has no strings to release.
+    @usableFromInline let holds: StaticString
+    @usableFromInline let fails: StaticString
     /// Evaluates the predicate. Must not allocate: it runs on every attempt.
     public let test: @Sendable (Context) -> Bool
 
     @inlinable
-    public init(_ holds: String, otherwise fails: String, _ test: @escaping @Sendable (Context) -> Bool) {
-        self.words = RuleCondition(holds, otherwise: fails)
+    public init(_ holds: StaticString, otherwise fails: StaticString, _ test: @escaping @Sendable (Context) -> Bool) {
+        self.holds = holds
+        self.fails = fails
         self.test = test
     }
+
+    public var words: RuleCondition { RuleCondition(holds.description, otherwise: fails.description) }
 }
 
 /// A provider's predicates: an enum whose one exhaustive `definition` gives each case's words and computation, so
