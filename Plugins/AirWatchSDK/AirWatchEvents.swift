@@ -44,7 +44,7 @@ extension AirWatchSDKProvider {
         for app in context.policy.apps.indices where !context.policy.apps[app].usesSDK {
             context.app = app
             guard trace.evaluate(Rule.outsideSDKUntouched, in: context) else { continue }
-            findings.insert(Finding.appWithoutSDKUntouched.id)
+            findings.raise(Rule.outsideSDKUntouched.effect)
             if subject == nil {
                 subject =
                     context.appState.ownSessionUser.flatMap { $0 == user ? nil : $0 }
@@ -69,7 +69,7 @@ extension AirWatchSDKProvider {
         var findings = FindingSet()
         var subject = user
         if trace.evaluate(Rule.signOutKeepsIdentity, in: context) {
-            findings.insert(Finding.signOutKeepsIdentity.id)
+            findings.raise(Rule.signOutKeepsIdentity.effect)
             subject = context.store.identity
         }
         if context.state.apps.contains(where: { $0.dataUsers != 0 }) {
@@ -110,12 +110,12 @@ extension AirWatchSDKProvider {
     /// `ssoStatus`: disabled (or the last persisted value) before initialCheckDone, then the effective value.
     func querySSOStatus(_ event: ProviderEvent, context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
         context.beforeInitialCheck =
-            event.conditions.bool(AirWatchFact.beforeInitialCheckCondition) ?? !context.appState.running
+            event.conditions.bool(AirWatchStepCondition.beforeInitialCheck.id) ?? !context.appState.running
         var findings = FindingSet()
         var value = context.entry.effectiveSSO
         // With SSO off for the app, "disabled" before the check is the right answer: nothing to warn about.
         if trace.first(Rule.ssoStatus, in: context) == .statusBeforeInitialCheck {
-            findings.insert(Finding.ssoStatusBeforeInitialCheck.id)
+            findings.raise(Rule.statusBeforeInitialCheck.effect)
             value = trace.evaluate(Rule.statusLastKnown, in: context) && context.appState.lastKnownSSO
         } else {
             checkRequirements(context, findings: &findings, trace: &trace)
@@ -128,9 +128,12 @@ extension AirWatchSDKProvider {
     func wrongPasscode(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
         let app = context.entry
         guard app.usesSDK else {
-            // The app's own login refused the password: the SDK counts nothing.
+            // The app's own login refused the password and asks for it again: the SDK counts nothing, and the attempt
+            // is denied.
             trace.record(Rule.outsideSDKOwnLogin, in: context)
-            return StepOutcome(prompts: [.appCredentials], session: .denied)
+            var outcome = StepOutcome(session: .denied)
+            for prompt in Rule.outsideSDKOwnLogin.effect.prompts { outcome.prompts.append(prompt) }
+            return outcome
         }
         guard trace.evaluate(Rule.failedAttemptCount, in: context) else {
             return StepOutcome(session: remainingSession(context.app, in: context))
@@ -138,20 +141,20 @@ extension AirWatchSDKProvider {
         let prompt: Prompt =
             app.authentication == .passcode ? .passcode : app.effectiveSSO ? .credentials : .appCredentials
         context.store.failedAttempts += 1
-        var findings = FindingSet()
-        var subject: UserID?
+        // The attempt is denied (the rule's effect), and the app asks again.
+        var outcome = StepOutcome(prompts: [prompt], session: .none)
+        outcome.apply(Rule.failedAttemptCount.effect)
         if trace.evaluate(Rule.failedAttemptsWipe, in: context) {
-            findings.insert(Finding.failedAttemptsWipe.id)
-            findings.insert(Finding.wipeScopeUncertain.id)
-            if app.effectiveSSO { findings.insert(Finding.clusterWideWipe.id) }
+            outcome.apply(Rule.failedAttemptsWipe.effect)
+            if app.effectiveSSO { outcome.findings.insert(Finding.clusterWideWipe.id) }
             let enterprise = trace.evaluate(Rule.failedAttemptsEnterpriseWipe, in: context)
             wipe(
-                app.store, everyApp: enterprise, context: &context, trace: &trace, findings: &findings,
-                subject: &subject)
+                app.store, everyApp: enterprise, context: &context, trace: &trace, findings: &outcome.findings,
+                subject: &outcome.subject)
         }
-        var details = statusDetails(app.effectiveSSO)
-        if prompt != .passcode { details.set(AirWatchFact.credentialMethod, choice: 0) }
-        return StepOutcome(prompts: [prompt], session: .denied, findings: findings, subject: subject, details: details)
+        outcome.details = statusDetails(app.effectiveSSO)
+        if prompt != .passcode { outcome.details.set(AirWatchDetail.credentialMethod.id, choice: 0) }
+        return outcome
     }
 
     /// Wipes the SDK data of `store` (of every SDK app under an enterprise wipe): passcode, session, identity and
@@ -192,7 +195,8 @@ extension AirWatchSDKProvider {
         let app = context.entry
         guard app.usesSDK else { return untouched(&context, trace: &trace) }
         trace.record(Rule.logoutWipes, in: context)
-        var findings = FindingSet([Finding.logoutWipe.id])
+        var findings = FindingSet()
+        findings.raise(Rule.logoutWipes.effect)
         var subject: UserID?
         wipe(app.store, everyApp: false, context: &context, trace: &trace, findings: &findings, subject: &subject)
         return StepOutcome(

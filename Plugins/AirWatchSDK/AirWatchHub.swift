@@ -21,7 +21,7 @@ extension AirWatchSDKProvider {
             context.app = app
             guard trace.evaluate(Rule.checkInDataKept, in: context) else { continue }
             let data = context.appState.dataUsers
-            findings.insert(Finding.checkInDataRemains.id)
+            findings.raise(Rule.checkInDataKept.effect)
             subject = subject ?? (data & AirWatchState.bit(user) != 0 ? user : UserID(data.trailingZeroBitCount))
         }
         context.app = current

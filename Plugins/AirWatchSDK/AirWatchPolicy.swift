@@ -86,9 +86,6 @@ public struct AirWatchPolicy: Sendable, Hashable {
 
     /// Findings about the configuration itself, worked out once at compile time.
     var findings: [PolicyFinding] = []
-    /// Per app, the predicates that read only the policy and the app (`AirWatchPredicate.fixedBits`), worked out
-    /// once here so that a decision reads a bit instead of the policy.
-    var fixedPredicates: [UInt64] = []
 
     var commonIsPassword: Bool { commonMethod == 0 }
 
@@ -188,7 +185,6 @@ extension AirWatchPolicy {
             reuseCachedCredentials: settings.word("identify_without_sso") == "reuse_cached_credentials",
             tokenFromAppConfig: settings.word("silent_login_token") == "managed_app_config")
         policy.findings = configurationFindings(configuration, apps: apps)
-        policy.fixedPredicates = apps.map { AirWatchPredicate.fixedBits(policy: policy, entry: $0) }
         return policy
     }
 

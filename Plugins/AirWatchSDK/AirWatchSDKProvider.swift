@@ -26,21 +26,18 @@ public struct AirWatchSDKProvider: PolicyProvider {
         state.reset(policy, facts: facts)
     }
 
-    /// Plays one event. The `AirWatchContext` points at the policy and the state for the step, so every rule is
-    /// evaluated through the trace against the state as it is at that moment, and passing it costs no copies.
+    /// Plays one event. The state moves into the `AirWatchContext` for the step, so every rule is evaluated through
+    /// the trace against the state as it is at that moment, and moves back out at the end.
     public func apply(
         _ event: ProviderEvent, to state: inout AirWatchState, policy: AirWatchPolicy, trace: inout RuleTrace
     ) -> StepOutcome {
         if !state.clockStarted { state.startClock(event.time, timeout: policy.timeout) }
         if !state.actingResolved, let user = event.user { state.resolveActingUser(user) }
         if let app = event.app, app.int >= policy.apps.count { return .notApplicable }
-        return withUnsafePointer(to: policy) { policy in
-            withUnsafeMutablePointer(to: &state) { state in
-                AirWatchContext.with(policy: policy, state: state, event: event, app: event.app?.int ?? 0) { context in
-                    play(event, in: &context, trace: &trace)
-                }
-            }
-        }
+        var context = AirWatchContext(policy: policy, state: consume state, event: event, app: event.app?.int ?? 0)
+        let outcome = play(event, in: &context, trace: &trace)
+        state = context.state
+        return outcome
     }
 
     private func play(_ event: ProviderEvent, in context: inout AirWatchContext, trace: inout RuleTrace)
@@ -60,22 +57,22 @@ public struct AirWatchSDKProvider: PolicyProvider {
         case .querySSOStatus:
             guard hasApp else { return .notApplicable }
             return querySSOStatus(event, context: &context, trace: &trace)
-        case AirWatchFact.lock:
+        case AirWatchEvent.lock.id:
             guard hasApp else { return .notApplicable }
             return lock(&context, trace: &trace)
-        case AirWatchFact.wrongPasscode:
+        case AirWatchEvent.wrongPasscode.id:
             guard hasApp else { return .notApplicable }
             return wrongPasscode(&context, trace: &trace)
-        case AirWatchFact.checkOut:
+        case AirWatchEvent.checkOut.id:
             guard let user = event.user else { return .notApplicable }
             return checkOut(user, context: &context, trace: &trace)
-        case AirWatchFact.checkIn:
+        case AirWatchEvent.checkIn.id:
             guard let user = event.user else { return .notApplicable }
             return checkIn(user, context: &context, trace: &trace)
-        case AirWatchFact.logoutCurrentUser:
+        case AirWatchEvent.logoutCurrentUser.id:
             guard hasApp else { return .notApplicable }
             return logoutCurrentUser(&context, trace: &trace)
-        case AirWatchFact.background:
+        case AirWatchEvent.background.id:
             guard hasApp else { return .notApplicable }
             return background(&context, trace: &trace)
         default:
@@ -102,7 +99,7 @@ extension AirWatchSDKProvider {
 
     func statusDetails(_ enabled: Bool) -> DetailValues {
         var details = DetailValues()
-        details.set(AirWatchFact.ssoStatus, choice: enabled ? 0 : 1)
+        details.set(AirWatchDetail.ssoStatus.id, choice: enabled ? 0 : 1)
         return details
     }
 }
