@@ -95,8 +95,11 @@ enum AirWatchPredicate: Int, PredicateSet {
             }
         case .managedTokenDelivered:
             Predicate(
-                "the device has a managed token (silent_login_token enrolment: enrolled with its anchor app; "
-                    + "managed_app_config: managed_token is present)", otherwise: "no managed token is delivered"
+                """
+                the device has a managed token (silent_login_token enrolment: enrolled with its anchor app; \
+                managed_app_config: managed_token is present)
+                """,
+                otherwise: "no managed token is delivered"
             ) { $0.policy.tokenAvailable }
         case .managedTokenUsed:
             Predicate("the managed token was already used", otherwise: "the managed token is unused") {
@@ -250,8 +253,11 @@ enum AirWatchPredicate: Int, PredicateSet {
             }
         case .ownLoginAsked:
             Predicate(
-                "the app asks its own login (own_login every_open, until_terminated without a running own session, "
-                    + "or a password it just refused)", otherwise: "own_login is none, or its own session is running"
+                """
+                the app asks its own login (own_login every_open, until_terminated without a running own session, \
+                or a password it just refused)
+                """,
+                otherwise: "own_login is none, or its own session is running"
             ) { context in
                 return context.event == AirWatchEvent.wrongPasscode.id
                     || (context.entry.ownLogin != .none && !context.ownSessionServes)
