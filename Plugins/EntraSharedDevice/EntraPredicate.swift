@@ -53,13 +53,6 @@ enum EntraPredicate: Int, PredicateSet {
     case userTokensCached
     case userStillHeld
 
-    /// Every definition, built once: a decision runs a predicate's computation from here instead of building its
-    /// definition, words included, at each evaluation.
-    private static let definitions = allCases.map(\.definition)
-
-    @inline(__always)
-    func holds(in context: EntraContext) -> Bool { Self.definitions[rawValue].test(context) }
-
     var definition: Predicate<EntraContext> {
         switch self {
         case .sharedModeConfigured:
