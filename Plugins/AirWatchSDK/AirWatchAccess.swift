@@ -30,7 +30,7 @@ extension AirWatchSDKProvider {
         context.identifyPrompt = identifyPrompt
         if let identifyPrompt {
             outcome.prompts.append(identifyPrompt)
-            outcome.details.set(AirWatchDetail.credentialMethod.id, choice: context.policy.commonMethod)
+            outcome.details.set(AirWatchDetail.credentialMethod.id, choice: Int(context.settings.commonMethod))
         }
 
         var authenticated = secure(&context, trace: &trace)

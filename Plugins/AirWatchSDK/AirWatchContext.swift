@@ -11,24 +11,23 @@ enum AirWatchWipe: UInt8, Sendable {
     case userChange
 }
 
-/// The provider's view of one decision, a plain value: the policy, the state as it is at that moment, the app the
-/// decision is about (with its compiled entry and store), the event, and what the access's phases have worked out
-/// so far (identify's prompt, the secure phase's prompts, a wipe in progress). Every `AirWatchPredicate` reads this
-/// and nothing else.
+/// The provider's view of one decision, a plain value: the policy's settings, the state as it is at that moment,
+/// the app the decision is about (with its compiled entry and store), the event, and what the access's phases have
+/// worked out so far (identify's prompt, the secure phase's prompts, a wipe in progress). Every `AirWatchPredicate`
+/// reads this and nothing else.
 ///
 /// `apply` moves the state into the context for the step and back out at its end; the handlers take the context
-/// `inout` and change the state through it, so a rule always sees the state as it is when it decides.
+/// `inout` and change the state through it, so a rule always sees the state as it is when it decides. It holds the
+/// policy's settings (plain words) and the decision's app entry, not the policy: a context holds no reference that
+/// another step shares, so making one and passing it to a rule touches no shared reference count.
 struct AirWatchContext {
-    let policy: AirWatchPolicy
-    var state: AirWatchState
-    // Set together, by `init` and `app`'s setter, so the entry and the store are always the app's.
-    private var appIndex: Int
-    /// The compiled app the decision is about.
-    private(set) var entry: AirWatchApp
-    /// The index of that app's store (its own, or its cluster's shared store).
-    private(set) var storeIndex: Int
+    // Fields in an order that leaves little padding: the context is copied whole into each rule call.
+    let settings: AirWatchSettings
+    // Set together, by `init` and `select`, so the entry is always the app's.
+    private var appIndex: Int32
+    /// Secure: the prompts the phase shows.
+    var securePrompts = PromptList()
     let user: UserID?
-    let time: Int
     let event: EventID
     /// `terminate: all` (a device restart).
     var deviceWide = false
@@ -38,21 +37,24 @@ struct AirWatchContext {
     var silent = false
     /// Identify: the prompt the identify phase asked (nil = none).
     var identifyPrompt: Prompt?
-    /// Secure: the prompt the secure table chose (nil = none yet), and the prompts the phase shows.
+    /// Secure: the prompt the secure table chose (nil = none yet).
     var securePrompt: Prompt?
-    var securePrompts = PromptList()
     var wipe = AirWatchWipe.none
     /// A user whose own session or data does not count as left behind (the user checking out).
     var spared: UserID?
+    /// Empty until `apply` swaps the step's state in.
+    var state = AirWatchState(apps: [], stores: [])
+    let time: Int
+    /// The compiled app the decision is about; its `store` is the index of the app's store (its own, or its
+    /// cluster's shared store).
+    private(set) var entry: AirWatchApp
 
-    init(policy: AirWatchPolicy, state: consuming AirWatchState, event: ProviderEvent, app: Int) {
-        self.policy = policy
-        self.state = state
+    init(policy: AirWatchPolicy, event: ProviderEvent, app: Int) {
+        settings = policy.settings
         // A policy has at least one app (the loader says so); a device-wide event of a policy built without apps
         // reads the placeholder, whose store no rule reaches.
-        appIndex = app
+        appIndex = Int32(app)
         entry = app < policy.apps.count ? policy.apps[app] : Self.placeholder
-        storeIndex = entry.store
         user = event.user
         time = event.time
         self.event = event.event
@@ -62,56 +64,55 @@ struct AirWatchContext {
         authentication: .disabled, ssoRequested: false, noAnchorApp: false, anchorProfileOff: false,
         sdkNotInitialized: false, effectiveSSO: false, store: 0, clearsDataOnWipe: false, clearsDataOnUserChange: false)
 
-    /// The app the decision is about: the event's app, or the app a loop over the device is at. Setting it reads
-    /// that app's compiled entry and store index once, so rules read them from the context.
-    var app: Int {
-        get { appIndex }
-        set {
-            appIndex = newValue
-            entry = policy.apps[newValue]
-            storeIndex = entry.store
-        }
+    /// The app the decision is about: the event's app, or the app a loop over the device is at (`select`).
+    var app: Int { Int(appIndex) }
+
+    /// Moves the decision to `app`: reads that app's compiled entry and store index once, so rules read them from
+    /// the context.
+    mutating func select(_ app: Int, in policy: AirWatchPolicy) {
+        appIndex = Int32(app)
+        entry = policy.apps[app]
     }
 
     /// The SDK's state for that app.
     var appState: AirWatchAppState {
-        get { state.apps[appIndex] }
-        _modify { yield &state.apps[appIndex] }
+        get { state.apps[app] }
+        _modify { yield &state.apps[app] }
     }
 
     /// That app's store.
     var store: AirWatchStore {
-        get { state.stores[storeIndex] }
-        _modify { yield &state.stores[storeIndex] }
+        get { state.stores[entry.store] }
+        _modify { yield &state.stores[entry.store] }
     }
 
     /// Several writes to the app's state in one access.
-    mutating func updateApp(_ body: (inout AirWatchAppState) -> Void) { body(&state.apps[appIndex]) }
+    mutating func updateApp(_ body: (inout AirWatchAppState) -> Void) { body(&state.apps[app]) }
 
     /// Several writes to the app's store in one access.
-    mutating func updateStore(_ body: (inout AirWatchStore) -> Void) { body(&state.stores[storeIndex]) }
+    mutating func updateStore(_ body: (inout AirWatchStore) -> Void) { body(&state.stores[entry.store]) }
 
     /// Whether that app's store holds a session within its timeout now.
-    var storeSessionLive: Bool { state.sessionLive(storeIndex, at: time, timeout: policy.timeout) }
+    var storeSessionLive: Bool { state.sessionLive(entry.store, at: time, timeout: settings.timeout) }
 
     /// Whether the session serves this access: live, and not a cold launch that must authenticate (option C2).
     var sessionLive: Bool {
-        storeSessionLive && !(policy.coldLaunchRequiresAuth && !state.apps[appIndex].unlockedInProcess)
+        storeSessionLive && !(settings.coldLaunchRequiresAuth && !state.apps[app].unlockedInProcess)
     }
 
     /// Whose session serves the attempt: the store's with the SDK, the app's own login without it.
     var servingSessionUser: UserID? {
-        entry.usesSDK ? state.stores[storeIndex].sessionUser : state.apps[appIndex].ownSessionUser
+        entry.usesSDK ? state.stores[entry.store].sessionUser : state.apps[app].ownSessionUser
     }
 
     /// Whether the app's own login keeps a session until the process ends and holds one now.
     var ownSessionServes: Bool {
-        entry.ownLogin == .untilTerminated && state.apps[appIndex].ownSessionUser != nil
+        entry.ownLogin == .untilTerminated && state.apps[app].ownSessionUser != nil
     }
 
     /// Users whose session or data an app without the SDK holds, apart from `spared`.
     var heldUsers: UInt64 {
-        var held = state.apps[appIndex].dataUsers | (state.apps[appIndex].ownSessionUser.map(AirWatchState.bit) ?? 0)
+        var held = state.apps[app].dataUsers | (state.apps[app].ownSessionUser.map(AirWatchState.bit) ?? 0)
         if let spared { held &= ~AirWatchState.bit(spared) }
         return held
     }

@@ -7,12 +7,12 @@ private typealias Finding = AirWatchFinding
 /// wipes and backgrounding. Every decision is a rule evaluated through the trace against the context.
 extension AirWatchSDKProvider {
     /// lockSession(): the session of the app's store ends for every app sharing it (E36).
-    func lock(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
-        guard context.entry.usesSDK else { return untouched(&context, trace: &trace) }
+    func lock(_ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace) -> StepOutcome {
+        guard context.entry.usesSDK else { return untouched(&context, policy: policy, trace: &trace) }
         clearSession(&context, trace: &trace)
         var findings = FindingSet()
         var subject: UserID?
-        withoutSDKSurvivors(&context, trace: &trace, findings: &findings, subject: &subject)
+        withoutSDKSurvivors(&context, policy: policy, trace: &trace, findings: &findings, subject: &subject)
         return StepOutcome(
             session: .none, findings: findings, subject: subject, details: statusDetails(context.entry.effectiveSSO))
     }
@@ -25,10 +25,10 @@ extension AirWatchSDKProvider {
     }
 
     /// An SDK action aimed at an app without the SDK: nothing happens to it (its own session and data stay).
-    func untouched(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func untouched(_ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace) -> StepOutcome {
         var findings = FindingSet()
         var subject: UserID?
-        withoutSDKSurvivors(&context, trace: &trace, findings: &findings, subject: &subject)
+        withoutSDKSurvivors(&context, policy: policy, trace: &trace, findings: &findings, subject: &subject)
         let session: SessionKind = context.appState.ownSessionUser == nil ? .none : .appReused
         return StepOutcome(session: session, findings: findings, subject: subject)
     }
@@ -36,13 +36,13 @@ extension AirWatchSDKProvider {
     /// Apps without the SDK that hold a user's session or data keep them through an SDK action (point of the
     /// finding: the SDK cannot reach them). `sparing` is a user whose own session or data does not count.
     func withoutSDKSurvivors(
-        _ context: inout AirWatchContext, trace: inout RuleTrace, findings: inout FindingSet,
+        _ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace, findings: inout FindingSet,
         subject: inout UserID?, sparing user: UserID? = nil
     ) {
         let current = context.app
         context.spared = user
-        for app in context.policy.apps.indices where !context.policy.apps[app].usesSDK {
-            context.app = app
+        for app in policy.apps.indices where !policy.apps[app].usesSDK {
+            context.select(app, in: policy)
             guard trace.evaluate(Rule.outsideSDKUntouched, in: context) else { continue }
             findings.raise(Rule.outsideSDKUntouched.effect)
             if subject == nil {
@@ -52,12 +52,14 @@ extension AirWatchSDKProvider {
             }
         }
         context.spared = nil
-        context.app = current
+        context.select(current, in: policy)
     }
 
     /// The SDK has no per-user sign-out: the app locks the session; identity, passcode and data remain. An app
     /// without the SDK signs out of its own login instead.
-    func signOut(_ user: UserID?, context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func signOut(_ user: UserID?, context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace)
+        -> StepOutcome
+    {
         guard context.entry.usesSDK else {
             if trace.evaluate(Rule.outsideSDKOwnSignOut, in: context) { context.appState.ownSessionUser = nil }
             var findings = FindingSet()
@@ -76,13 +78,13 @@ extension AirWatchSDKProvider {
             findings.insert(Finding.notCoveredByGlobalSignout.id)
         }
         var untouchedSubject: UserID?
-        withoutSDKSurvivors(&context, trace: &trace, findings: &findings, subject: &untouchedSubject)
+        withoutSDKSurvivors(&context, policy: policy, trace: &trace, findings: &findings, subject: &untouchedSubject)
         return StepOutcome(
             session: .none, findings: findings, subject: subject, details: statusDetails(context.entry.effectiveSSO))
     }
 
     /// The process ends (one app, or every app for a device restart).
-    func terminate(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func terminate(_ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace) -> StepOutcome {
         let index: Int? = context.deviceWide ? nil : context.app
         trace.record(Rule.terminateProcessEnds, in: context)
         trace.record(Rule.terminateSessionExpires, in: context)
@@ -98,17 +100,19 @@ extension AirWatchSDKProvider {
                 context.state.stores[store].sessionUser = nil
             }
         }
-        if let index { return StepOutcome(session: remainingSession(index, in: context)) }
+        if let index { return StepOutcome(session: remainingSession(index, in: context, policy: policy)) }
         var session = SessionKind.none
-        for app in context.policy.apps.indices {
-            let remaining = remainingSession(app, in: context)
+        for app in policy.apps.indices {
+            let remaining = remainingSession(app, in: context, policy: policy)
             if remaining == .sharedReused || (remaining == .appReused && session == .none) { session = remaining }
         }
         return StepOutcome(session: session)
     }
 
     /// `ssoStatus`: disabled (or the last persisted value) before initialCheckDone, then the effective value.
-    func querySSOStatus(_ event: ProviderEvent, context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func querySSOStatus(
+        _ event: ProviderEvent, context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace
+    ) -> StepOutcome {
         context.beforeInitialCheck =
             event.conditions.bool(AirWatchStepCondition.beforeInitialCheck.id) ?? !context.appState.running
         var findings = FindingSet()
@@ -121,11 +125,13 @@ extension AirWatchSDKProvider {
             checkRequirements(context, findings: &findings, trace: &trace)
         }
         return StepOutcome(
-            session: remainingSession(context.app, in: context), findings: findings, details: statusDetails(value))
+            session: remainingSession(context.app, in: context, policy: policy), findings: findings,
+            details: statusDetails(value))
     }
 
     /// A failed unlock: counts against the maximum (shared counter with SSO); reaching it wipes (E33-E35).
-    func wrongPasscode(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func wrongPasscode(_ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace) -> StepOutcome
+    {
         let app = context.entry
         guard app.usesSDK else {
             // The app's own login refused the password and asks for it again: the SDK counts nothing, and the attempt
@@ -136,7 +142,7 @@ extension AirWatchSDKProvider {
             return outcome
         }
         guard trace.evaluate(Rule.failedAttemptCount, in: context) else {
-            return StepOutcome(session: remainingSession(context.app, in: context))
+            return StepOutcome(session: remainingSession(context.app, in: context, policy: policy))
         }
         let prompt: Prompt =
             app.authentication == .passcode ? .passcode : app.effectiveSSO ? .credentials : .appCredentials
@@ -149,7 +155,8 @@ extension AirWatchSDKProvider {
             if app.effectiveSSO { outcome.findings.insert(Finding.clusterWideWipe.id) }
             let enterprise = trace.evaluate(Rule.failedAttemptsEnterpriseWipe, in: context)
             wipe(
-                app.store, everyApp: enterprise, context: &context, trace: &trace, findings: &outcome.findings,
+                app.store, everyApp: enterprise, context: &context, policy: policy, trace: &trace,
+                findings: &outcome.findings,
                 subject: &outcome.subject)
         }
         outcome.details = statusDetails(app.effectiveSSO)
@@ -160,14 +167,14 @@ extension AirWatchSDKProvider {
     /// Wipes the SDK data of `store` (of every SDK app under an enterprise wipe): passcode, session, identity and
     /// registration; app data stays where the app does not clear it. Apps without the SDK are out of reach.
     func wipe(
-        _ store: Int, everyApp: Bool, context: inout AirWatchContext, trace: inout RuleTrace,
+        _ store: Int, everyApp: Bool, context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace,
         findings: inout FindingSet, subject: inout UserID?
     ) {
         let current = context.app
         context.wipe = everyApp ? .everyApp : .sdkData
-        for other in context.policy.apps.indices
-        where context.policy.apps[other].usesSDK && (everyApp || context.policy.apps[other].store == store) {
-            context.app = other
+        for other in policy.apps.indices
+        where policy.apps[other].usesSDK && (everyApp || policy.apps[other].store == store) {
+            context.select(other, in: policy)
             context.store = AirWatchStore()
             context.appState.registered = false
             context.appState.registeredUser = nil
@@ -185,34 +192,40 @@ extension AirWatchSDKProvider {
             }
         }
         context.wipe = .none
-        context.app = current
-        withoutSDKSurvivors(&context, trace: &trace, findings: &findings, subject: &subject)
+        context.select(current, in: policy)
+        withoutSDKSurvivors(&context, policy: policy, trace: &trace, findings: &findings, subject: &subject)
     }
 
     /// logoutCurrentUser(): CurrentUserLogoutOperation wipes the store (the shared one with SSO) and unenrols the
     /// app (E34-E35); the next access identifies again, and the one-time token is spent.
-    func logoutCurrentUser(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func logoutCurrentUser(_ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace)
+        -> StepOutcome
+    {
         let app = context.entry
-        guard app.usesSDK else { return untouched(&context, trace: &trace) }
+        guard app.usesSDK else { return untouched(&context, policy: policy, trace: &trace) }
         trace.record(Rule.logoutWipes, in: context)
         var findings = FindingSet()
         findings.raise(Rule.logoutWipes.effect)
         var subject: UserID?
-        wipe(app.store, everyApp: false, context: &context, trace: &trace, findings: &findings, subject: &subject)
+        wipe(
+            app.store, everyApp: false, context: &context, policy: policy, trace: &trace, findings: &findings,
+            subject: &subject)
         return StepOutcome(
             session: .none, findings: findings, subject: subject, details: statusDetails(app.effectiveSSO))
     }
 
     /// Backgrounding: under `timeout_anchor: last_background` the session is re-stamped unchecked (E11-E12).
-    func background(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
-        guard context.entry.usesSDK else { return StepOutcome(session: remainingSession(context.app, in: context)) }
+    func background(_ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace) -> StepOutcome {
+        guard context.entry.usesSDK else {
+            return StepOutcome(session: remainingSession(context.app, in: context, policy: policy))
+        }
         var findings = FindingSet()
         if trace.evaluate(Rule.backgroundExtendsSession, in: context) {
             if !context.storeSessionLive { findings.insert(Finding.expiredSessionRevived.id) }
             context.store.stamp = context.time
         }
         return StepOutcome(
-            session: remainingSession(context.app, in: context), findings: findings,
+            session: remainingSession(context.app, in: context, policy: policy), findings: findings,
             details: statusDetails(context.entry.effectiveSSO))
     }
 }

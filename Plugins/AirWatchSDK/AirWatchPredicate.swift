@@ -100,7 +100,7 @@ enum AirWatchPredicate: Int, PredicateSet {
                 managed_app_config: managed_token is present)
                 """,
                 otherwise: "no managed token is delivered"
-            ) { $0.policy.tokenAvailable }
+            ) { $0.settings.tokenAvailable }
         case .managedTokenUsed:
             Predicate("the managed token was already used", otherwise: "the managed token is unused") {
                 $0.appState.tokenConsumed
@@ -108,12 +108,12 @@ enum AirWatchPredicate: Int, PredicateSet {
         case .reuseCachedCredentials:
             Predicate(
                 "identify_without_sso is reuse_cached_credentials", otherwise: "identify_without_sso is app_login"
-            ) { $0.policy.reuseCachedCredentials }
+            ) { $0.settings.reuseCachedCredentials }
         case .commonAuthenticationIsPassword:
             Predicate(
                 "the common authentication is a username and password (enrolment cached them)",
                 otherwise: "the common authentication is a token or SAML (no password is cached)"
-            ) { $0.policy.commonIsPassword }
+            ) { $0.settings.commonIsPassword }
         case .silentLoginSucceeded:
             Predicate("silent login succeeded", otherwise: "silent login failed") { $0.silent }
         case .passcodeAuthentication:
@@ -144,7 +144,7 @@ enum AirWatchPredicate: Int, PredicateSet {
             ) { $0.entry.requirementMissing }
         case .noAnchorApp:
             Predicate("no anchor app is installed", otherwise: "an anchor app is installed") {
-                !$0.policy.anchorPresent
+                !$0.settings.anchorPresent
             }
         case .anchorProfileSSOOff:
             Predicate(
@@ -160,11 +160,12 @@ enum AirWatchPredicate: Int, PredicateSet {
             Predicate("the store holds a session", otherwise: "the store holds no session") { $0.store.hasSession }
         case .timeoutPassed:
             Predicate("the authentication timeout has passed", otherwise: "the authentication timeout has not passed") {
-                context in context.policy.timeout > 0 && context.time - context.store.stamp >= context.policy.timeout
+                context in
+                context.settings.timeout > 0 && context.time - context.store.stamp >= context.settings.timeout
             }
         case .coldLaunchRequiresAuth:
             Predicate("cold_launch_requires_auth is true", otherwise: "cold_launch_requires_auth is false") {
-                $0.policy.coldLaunchRequiresAuth
+                $0.settings.coldLaunchRequiresAuth
             }
         case .unlockedInProcess:
             Predicate(
@@ -189,10 +190,10 @@ enum AirWatchPredicate: Int, PredicateSet {
             Predicate(
                 "SSO is effective or passcode_without_sso is per_app_session",
                 otherwise: "SSO is off and the seed asks for the app passcode on every access"
-            ) { context in context.entry.effectiveSSO || context.policy.passcodePerAppSession }
+            ) { context in context.entry.effectiveSSO || context.settings.passcodePerAppSession }
         case .passcodePerAppSession:
             Predicate("passcode_without_sso is per_app_session", otherwise: "passcode_without_sso is every_access") {
-                $0.policy.passcodePerAppSession
+                $0.settings.passcodePerAppSession
             }
         case .passcodeEntered:
             Predicate("the passcode was entered", otherwise: "the passcode was not entered") {
@@ -202,8 +203,8 @@ enum AirWatchPredicate: Int, PredicateSet {
             Predicate(
                 "the passcode is older than max_passcode_age", otherwise: "the passcode is within max_passcode_age"
             ) { context in
-                return context.policy.maxPasscodeAge > 0
-                    && context.time - context.store.passcodeCreated >= context.policy.maxPasscodeAge
+                return context.settings.maxPasscodeAge > 0
+                    && context.time - context.store.passcodeCreated >= context.settings.maxPasscodeAge
             }
         case .passwordAuthentication:
             Predicate("authentication is username_password", otherwise: "authentication is not username_password") {
@@ -220,12 +221,12 @@ enum AirWatchPredicate: Int, PredicateSet {
             Predicate(
                 "SSO is effective or username_password_without_sso is per_app_session",
                 otherwise: "SSO is off and the seed asks for the login credentials on every access"
-            ) { context in context.entry.effectiveSSO || context.policy.passwordPerAppSession }
+            ) { context in context.entry.effectiveSSO || context.settings.passwordPerAppSession }
         case .passwordPerAppSession:
             Predicate(
                 "username_password_without_sso is per_app_session",
                 otherwise: "username_password_without_sso is every_access"
-            ) { $0.policy.passwordPerAppSession }
+            ) { $0.settings.passwordPerAppSession }
         case .identifyAskedSamePrompt:
             Predicate(
                 "the identify phase just asked for the same credentials",
@@ -284,7 +285,7 @@ enum AirWatchPredicate: Int, PredicateSet {
             Predicate(
                 "sso_status_before_initial_check is last_known",
                 otherwise: "sso_status_before_initial_check is disabled"
-            ) { $0.policy.statusLastKnown }
+            ) { $0.settings.statusLastKnown }
         case .ssoStatusSettled:
             Predicate(
                 "the app's initial check has finished, or SSO is off for the app",
@@ -297,15 +298,17 @@ enum AirWatchPredicate: Int, PredicateSet {
             }
         case .maxFailedAttemptsSet:
             Predicate("max_failed_attempts is set", otherwise: "failed attempts are unlimited") {
-                $0.policy.maxFailedAttempts > 0
+                $0.settings.maxFailedAttempts > 0
             }
         case .maxFailedAttemptsReached:
             Predicate("the maximum is reached", otherwise: "the maximum is not reached") { context in
-                return context.policy.maxFailedAttempts > 0
-                    && context.store.failedAttempts >= context.policy.maxFailedAttempts
+                return context.settings.maxFailedAttempts > 0
+                    && context.store.failedAttempts >= context.settings.maxFailedAttempts
             }
         case .enterpriseWipe:
-            Predicate("wipe_scope is enterprise_wipe", otherwise: "wipe_scope is sdk_data") { $0.policy.enterpriseWipe }
+            Predicate("wipe_scope is enterprise_wipe", otherwise: "wipe_scope is sdk_data") {
+                $0.settings.enterpriseWipe
+            }
         case .sdkDataWiped:
             Predicate("the SDK data was wiped", otherwise: "nothing was wiped") { context in
                 context.wipe == .sdkData || context.wipe == .everyApp
@@ -325,7 +328,7 @@ enum AirWatchPredicate: Int, PredicateSet {
             }
         case .clearPasscodeOnCheckOut:
             Predicate("clear_passcode_on_check_out is true", otherwise: "clear_passcode_on_check_out is false") {
-                $0.policy.clearPasscodeOnCheckOut
+                $0.settings.clearPasscodeOnCheckOut
             }
         case .anyPasscodeExists:
             Predicate("a passcode exists on the device", otherwise: "no passcode exists on the device") {
@@ -369,7 +372,7 @@ enum AirWatchPredicate: Int, PredicateSet {
         // Termination and backgrounding
         case .timeoutFromBackground:
             Predicate("timeout_anchor is last_background", otherwise: "timeout_anchor is last_auth") {
-                $0.policy.timeoutFromBackground
+                $0.settings.timeoutFromBackground
             }
         case .processEnds:
             Predicate("the app process ends", otherwise: "the app process keeps running") { $0.event == .terminate }

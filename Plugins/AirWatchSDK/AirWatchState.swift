@@ -80,7 +80,7 @@ extension AirWatchState {
         let running = facts.given(bool: AirWatchFact.initialCheckDone)
         let givenUser = facts.given(account: AirWatchFact.sessionUser)
         let checkedOut = facts.given(account: AirWatchFact.checkedOutUser)
-        let timeout = policy.timeout
+        let timeout = policy.settings.timeout
         // Whose the facts' session and registration are: the user given, or the acting user. While `session_user` is
         // unknown they read as nobody: the first event replaces the acting-user placeholder only in known values, so
         // a placeholder read in a what-if's discarded run must be a value that can stay.

@@ -44,6 +44,19 @@ import Testing
         #expect(Self.firstRead { _ = state.stores[0].hasSession }?.fact == AirWatchFact.sessionLive.id)
     }
 
+    /// Hashing a state and listing the users it holds decide nothing, so they read no fact: a what-if that hashes
+    /// or canonicalises a state does not split on what it read there.
+    @Test func hashingAndListingUsersReadNoFact() {
+        let state = AirWatchState(Self.policy, facts: Self.unknown)
+        let read = Self.firstRead {
+            var hasher = Hasher()
+            state.hash(into: &hasher)
+            _ = hasher.finalize()
+            state.forEachUser { _ in }
+        }
+        #expect(read == nil)
+    }
+
     @Test func derivedFieldsWaitForTheFactTheyNeedNext() {
         // session_live known false: whether a session timed out waits for passcode_set.
         var values = Self.unknown
