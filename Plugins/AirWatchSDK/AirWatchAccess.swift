@@ -6,41 +6,38 @@ private typealias Finding = AirWatchFinding
 /// An access attempt (`open`): launch, SSO requirements, user-change detection, identify, secure, exposure.
 ///
 /// Every decision is a rule of `AirWatchRule` evaluated through the trace against the context, which the phases
-/// update as they go (identify's prompt, the secure phase's prompts). Runs without allocating when the trace is off:
-/// every value is a flag, an integer or a packed list.
+/// update as they go (identify's prompt, the secure phase's prompts); a fired rule's effect gives the prompts and
+/// findings. Runs without allocating when the trace is off: every value is a flag, an integer or a packed list.
 extension AirWatchSDKProvider {
     func open(_ user: UserID, event: ProviderEvent, context: inout AirWatchContext, trace: inout RuleTrace)
         -> StepOutcome
     {
         let app = context.entry
         guard app.usesSDK else { return openWithoutSDK(user, context: &context, trace: &trace) }
-        var findings = FindingSet()
-        var details = DetailValues()
-        var prompts = PromptList()
+        var outcome = StepOutcome(session: .none)
 
-        // A cold launch forgets the in-process unlock (E7, E13).
-        if !context.appState.running {
-            context.updateApp { app in
-                app.running = true
-                app.unlockedInProcess = false
-            }
+        // A cold launch forgets the in-process unlock (E7, E13). Written without reading whether the process ran, so
+        // a what-if asks about `initial_check_done` only when a decision reads the unlock.
+        context.updateApp { app in
+            app.$unlockedInProcess = app.$running.flatMap { $0 ? app.$unlockedInProcess : .known(false) }
+            app.running = true
         }
-        checkRequirements(context, findings: &findings, trace: &trace)
+        checkRequirements(context, findings: &outcome.findings, trace: &trace)
         trace.record(Rule.sessionScope, in: context)
-        detectUserChange(&context, findings: &findings, trace: &trace)
+        detectUserChange(&context, findings: &outcome.findings, trace: &trace)
 
         let identifyPrompt = identify(user, event: event, context: &context, trace: &trace)
         context.identifyPrompt = identifyPrompt
         if let identifyPrompt {
-            prompts.append(identifyPrompt)
-            details.set(AirWatchFact.credentialMethod, choice: context.policy.commonMethod)
+            outcome.prompts.append(identifyPrompt)
+            outcome.details.set(AirWatchDetail.credentialMethod.id, choice: Int(context.settings.commonMethod))
         }
 
         var authenticated = secure(&context, trace: &trace)
         let secured = context.securePrompts
-        for prompt in secured { prompts.append(prompt) }
+        for prompt in secured { outcome.prompts.append(prompt) }
         if identifyPrompt == nil && (secured.contains(.credentials) || secured.contains(.appCredentials)) {
-            details.set(AirWatchFact.credentialMethod, choice: 0)
+            outcome.details.set(AirWatchDetail.credentialMethod.id, choice: 0)
         }
         // The user just typed their own credentials: the live session of another identity does not serve them.
         if !authenticated && trace.evaluate(Rule.identifyNewIdentitySession, in: context) { authenticated = true }
@@ -59,79 +56,64 @@ extension AirWatchSDKProvider {
         }
 
         // Whose session and whose data the user now sees; a passcode or password asked first stands between.
-        var subject: UserID?
         let sessionUser = context.store.sessionUser
-        switch trace.first(Rule.exposure, in: context) {
-        case .exposurePreviousSession?: findings.insert(Finding.previousUserSessionActive.id)
-        case .exposureBehindPrompt?: findings.insert(Finding.previousUserSessionBehindPrompt.id)
-        default: break
-        }
-        if sessionUser != nil && sessionUser != user { subject = sessionUser }
+        if let exposure = trace.first(Rule.exposure, in: context) { outcome.apply(exposure.effect) }
+        if sessionUser != nil && sessionUser != user { outcome.subject = sessionUser }
         if trace.evaluate(Rule.exposurePreviousData, in: context) {
-            findings.insert(Finding.previousUserDataVisible.id)
-            if subject == nil {
-                subject = UserID((context.appState.dataUsers & ~AirWatchState.bit(user)).trailingZeroBitCount)
+            outcome.apply(Rule.exposurePreviousData.effect)
+            if outcome.subject == nil {
+                outcome.subject = UserID((context.appState.dataUsers & ~AirWatchState.bit(user)).trailingZeroBitCount)
             }
         }
         context.appState.dataUsers |= AirWatchState.bit(user) | (sessionUser.map(AirWatchState.bit) ?? 0)
 
-        details.set(AirWatchFact.ssoStatus, choice: app.effectiveSSO ? 0 : 1)
-        details.set(AirWatchFact.registeredUser, account: context.appState.registeredUser)
-        let session: SessionKind =
+        outcome.details.set(AirWatchDetail.ssoStatus.id, choice: app.effectiveSSO ? 0 : 1)
+        outcome.details.set(AirWatchDetail.registeredUser.id, account: context.appState.registeredUser)
+        outcome.session =
             app.effectiveSSO ? (authenticated ? .sharedNew : .sharedReused) : (authenticated ? .appNew : .appReused)
-        return StepOutcome(
-            prompts: prompts, session: session, sessionUser: sessionUser, findings: findings, subject: subject,
-            details: details)
+        outcome.sessionUser = sessionUser
+        return outcome
     }
 
     /// An app that does not initialise the SDK: its own login (`own_login`), its own session, nothing of the SDK.
     func openWithoutSDK(_ user: UserID, context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
-        var findings = FindingSet()
+        var outcome = StepOutcome(session: .appReused)
         let cold = !context.appState.running
         if cold {
             context.appState.running = true
             // The own session of until_terminated lives in the process.
             context.appState.ownSessionUser = nil
         }
-        checkRequirements(context, findings: &findings, trace: &trace)
+        checkRequirements(context, findings: &outcome.findings, trace: &trace)
         trace.record(Rule.outsideSDKOpen, in: context)
-        var prompts = PromptList()
-        var session = SessionKind.appReused
-        switch trace.first(Rule.withoutSDKOpen, in: context) {
-        case .outsideSDKOwnLogin?:
-            prompts.append(.appCredentials)
-            context.appState.ownSessionUser = user
-            session = .appNew
-        case .outsideSDKOwnSession?:
-            break
-        default:
+        if let decision = trace.first(Rule.withoutSDKOpen, in: context) {
+            outcome.apply(decision.effect)
+            if decision == .outsideSDKOwnLogin { context.appState.ownSessionUser = user }
+        } else if cold {
             // own_login: none, the app opens straight into its content.
-            if cold { session = .appNew }
+            outcome.session = .appNew
         }
-        var subject: UserID?
         let sessionUser = context.appState.ownSessionUser
-        if trace.first(Rule.exposure, in: context) == .exposurePreviousSession {
-            findings.insert(Finding.previousUserSessionActive.id)
-            subject = sessionUser
+        if let exposure = trace.first(Rule.exposure, in: context) {
+            outcome.apply(exposure.effect)
+            outcome.subject = sessionUser
         }
         if trace.evaluate(Rule.exposurePreviousData, in: context) {
-            findings.insert(Finding.previousUserDataVisible.id)
-            if subject == nil {
-                subject = UserID((context.appState.dataUsers & ~AirWatchState.bit(user)).trailingZeroBitCount)
+            outcome.apply(Rule.exposurePreviousData.effect)
+            if outcome.subject == nil {
+                outcome.subject = UserID((context.appState.dataUsers & ~AirWatchState.bit(user)).trailingZeroBitCount)
             }
         }
         context.appState.dataUsers |= AirWatchState.bit(user) | (sessionUser.map(AirWatchState.bit) ?? 0)
-        var details = DetailValues()
-        details.set(AirWatchFact.ssoStatus, choice: 1)
-        return StepOutcome(
-            prompts: prompts, session: session, sessionUser: sessionUser, findings: findings, subject: subject,
-            details: details)
+        outcome.details.set(AirWatchDetail.ssoStatus.id, choice: 1)
+        outcome.sessionUser = sessionUser
+        return outcome
     }
 
     /// Effective SSO needs the app's profile, the anchor's profile, an anchor app and an initialised SDK.
     func checkRequirements(_ context: AirWatchContext, findings: inout FindingSet, trace: inout RuleTrace) {
         guard trace.evaluate(Rule.ssoRequirementMissing, in: context) else { return }
-        findings.insert(Finding.ssoRequirementMissing.id)
+        findings.raise(Rule.ssoRequirementMissing.effect)
         trace.record(Rule.ssoNoAnchorApp, in: context)
         trace.record(Rule.ssoAnchorProfile, in: context)
         trace.record(Rule.ssoSDKNotInitialized, in: context)
@@ -139,11 +121,12 @@ extension AirWatchSDKProvider {
 
     /// Hub checked out a different user since the app last looked: the SDK wipes the app's SDK data (E41-E42).
     func detectUserChange(_ context: inout AirWatchContext, findings: inout FindingSet, trace: inout RuleTrace) {
-        guard context.appState.seenCheckOut != context.state.checkOutGeneration else { return }
-        context.appState.seenCheckOut = context.state.checkOutGeneration
+        let generation = context.state.checkOutGeneration
+        guard context.appState.seenCheckOut != generation else { return }
+        context.appState.seenCheckOut = generation
         guard trace.evaluate(Rule.userChangeWipe, in: context) else { return }
         let checkedOut = context.state.checkedOutUser
-        findings.insert(Finding.userChangeWipe.id)
+        findings.raise(Rule.userChangeWipe.effect)
         context.updateApp { app in
             app.tokenConsumed = true
             app.registered = false
@@ -153,15 +136,17 @@ extension AirWatchSDKProvider {
         if context.entry.effectiveSSO {
             // The first app of the cluster to notice drops the previous user's common identity and session.
             if context.store.identity != checkedOut {
-                context.store.identity = nil
-                context.store.hasSession = false
-                context.store.sessionUser = nil
+                context.updateStore { store in
+                    store.identity = nil
+                    store.hasSession = false
+                    store.sessionUser = nil
+                }
             }
         } else {
             // The passcode follows the shared-device setting, applied at check-out.
             let kept = context.store
             context.store = AirWatchStore()
-            context.store.passcodeSet = kept.passcodeSet
+            context.store.$passcodeSet = kept.$passcodeSet
             context.store.passcodeCreated = kept.passcodeCreated
         }
         context.wipe = .userChange
@@ -174,16 +159,15 @@ extension AirWatchSDKProvider {
         -> Prompt?
     {
         if trace.evaluate(Rule.identifyRegistered, in: context) { return nil }
-        let common = context.entry.effectiveSSO ? context.store.identity : nil
         var identity = user
-        if let forced = event.conditions.word(AirWatchFact.silentLoginCondition) {
+        if let forced = event.conditions.word(AirWatchStepCondition.silentLogin.id) {
             context.silent = forced == "succeeds"
-            if context.silent, let common { identity = common }
+            if context.silent, context.entry.effectiveSSO, let common = context.store.identity { identity = common }
         } else {
             switch trace.first(Rule.silentRoutes, in: context) {
             case .identifyCommonIdentity?:
                 context.silent = true
-                identity = common ?? user
+                identity = (context.entry.effectiveSSO ? context.store.identity : nil) ?? user
             case .identifyManagedToken?, .identifyCachedCredentials?:
                 context.silent = true
             default:
@@ -193,7 +177,7 @@ extension AirWatchSDKProvider {
 
         var prompt: Prompt?
         if !trace.evaluate(Rule.identifySilentLogin, in: context) {
-            prompt = trace.first(Rule.identifyPrompt, in: context) == .identifyAppLogin ? .appCredentials : .credentials
+            prompt = trace.first(Rule.identifyPrompt, in: context)?.effect.prompts.first ?? .credentials
         }
         // Any registration spends the one-time token: after a wipe or a user change silent login needs another route.
         context.updateApp { app in
@@ -215,27 +199,27 @@ extension AirWatchSDKProvider {
             trace.record(Rule.secureDisabled, in: context)
             return !context.storeSessionLive
         case .passcode:
-            switch trace.first(Rule.securePasscode, in: context) {
-            case .securePasscodeLive?:
-                return false
-            case .securePasscodeCreate?:
-                context.securePrompt = .createPasscode
-                context.store.passcodeSet = true
-                context.store.passcodeCreated = context.time
-            default:
-                context.securePrompt = .passcode
+            let decision = trace.first(Rule.securePasscode, in: context)
+            if decision == .securePasscodeLive { return false }
+            if decision == .securePasscodeCreate {
+                let time = context.time
+                context.updateStore { store in
+                    store.passcodeSet = true
+                    store.passcodeCreated = time
+                }
             }
+            // With no rule deciding, the passcode is asked.
+            context.securePrompt = decision?.effect.prompts.first ?? .passcode
             if let prompt = context.securePrompt { context.securePrompts.append(prompt) }
             if trace.evaluate(Rule.securePasscodeChange, in: context) {
-                context.securePrompts.append(.changePasscode)
+                for prompt in Rule.securePasscodeChange.effect.prompts { context.securePrompts.append(prompt) }
                 context.store.passcodeCreated = context.time
             }
         case .usernamePassword:
-            switch trace.first(Rule.securePassword, in: context) {
-            case .secureUsernamePasswordLive?: return false
-            case .secureUsernamePasswordPrompt?: context.securePrompt = .credentials
-            default: context.securePrompt = .appCredentials
-            }
+            let decision = trace.first(Rule.securePassword, in: context)
+            if decision == .secureUsernamePasswordLive { return false }
+            // With no rule deciding, the app's own credentials are asked.
+            context.securePrompt = decision?.effect.prompts.first ?? .appCredentials
             context.store.passcodeSet = true
             if !trace.evaluate(Rule.secureNoRepeatPrompt, in: context), let prompt = context.securePrompt {
                 context.securePrompts.append(prompt)

@@ -7,12 +7,12 @@ private typealias Finding = AirWatchFinding
 /// wipes and backgrounding. Every decision is a rule evaluated through the trace against the context.
 extension AirWatchSDKProvider {
     /// lockSession(): the session of the app's store ends for every app sharing it (E36).
-    func lock(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
-        guard context.entry.usesSDK else { return untouched(&context, trace: &trace) }
+    func lock(_ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace) -> StepOutcome {
+        guard context.entry.usesSDK else { return untouched(&context, policy: policy, trace: &trace) }
         clearSession(&context, trace: &trace)
         var findings = FindingSet()
         var subject: UserID?
-        withoutSDKSurvivors(&context, trace: &trace, findings: &findings, subject: &subject)
+        withoutSDKSurvivors(&context, policy: policy, trace: &trace, findings: &findings, subject: &subject)
         return StepOutcome(
             session: .none, findings: findings, subject: subject, details: statusDetails(context.entry.effectiveSSO))
     }
@@ -25,10 +25,10 @@ extension AirWatchSDKProvider {
     }
 
     /// An SDK action aimed at an app without the SDK: nothing happens to it (its own session and data stay).
-    func untouched(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func untouched(_ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace) -> StepOutcome {
         var findings = FindingSet()
         var subject: UserID?
-        withoutSDKSurvivors(&context, trace: &trace, findings: &findings, subject: &subject)
+        withoutSDKSurvivors(&context, policy: policy, trace: &trace, findings: &findings, subject: &subject)
         let session: SessionKind = context.appState.ownSessionUser == nil ? .none : .appReused
         return StepOutcome(session: session, findings: findings, subject: subject)
     }
@@ -36,15 +36,15 @@ extension AirWatchSDKProvider {
     /// Apps without the SDK that hold a user's session or data keep them through an SDK action (point of the
     /// finding: the SDK cannot reach them). `sparing` is a user whose own session or data does not count.
     func withoutSDKSurvivors(
-        _ context: inout AirWatchContext, trace: inout RuleTrace, findings: inout FindingSet,
+        _ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace, findings: inout FindingSet,
         subject: inout UserID?, sparing user: UserID? = nil
     ) {
         let current = context.app
         context.spared = user
-        for app in context.policy.apps.indices where !context.policy.apps[app].usesSDK {
-            context.app = app
+        for app in policy.apps.indices where !policy.apps[app].usesSDK {
+            context.select(app, in: policy)
             guard trace.evaluate(Rule.outsideSDKUntouched, in: context) else { continue }
-            findings.insert(Finding.appWithoutSDKUntouched.id)
+            findings.raise(Rule.outsideSDKUntouched.effect)
             if subject == nil {
                 subject =
                     context.appState.ownSessionUser.flatMap { $0 == user ? nil : $0 }
@@ -52,12 +52,14 @@ extension AirWatchSDKProvider {
             }
         }
         context.spared = nil
-        context.app = current
+        context.select(current, in: policy)
     }
 
     /// The SDK has no per-user sign-out: the app locks the session; identity, passcode and data remain. An app
     /// without the SDK signs out of its own login instead.
-    func signOut(_ user: UserID?, context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func signOut(_ user: UserID?, context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace)
+        -> StepOutcome
+    {
         guard context.entry.usesSDK else {
             if trace.evaluate(Rule.outsideSDKOwnSignOut, in: context) { context.appState.ownSessionUser = nil }
             var findings = FindingSet()
@@ -69,20 +71,20 @@ extension AirWatchSDKProvider {
         var findings = FindingSet()
         var subject = user
         if trace.evaluate(Rule.signOutKeepsIdentity, in: context) {
-            findings.insert(Finding.signOutKeepsIdentity.id)
+            findings.raise(Rule.signOutKeepsIdentity.effect)
             subject = context.store.identity
         }
         if context.state.apps.contains(where: { $0.dataUsers != 0 }) {
             findings.insert(Finding.notCoveredByGlobalSignout.id)
         }
         var untouchedSubject: UserID?
-        withoutSDKSurvivors(&context, trace: &trace, findings: &findings, subject: &untouchedSubject)
+        withoutSDKSurvivors(&context, policy: policy, trace: &trace, findings: &findings, subject: &untouchedSubject)
         return StepOutcome(
             session: .none, findings: findings, subject: subject, details: statusDetails(context.entry.effectiveSSO))
     }
 
     /// The process ends (one app, or every app for a device restart).
-    func terminate(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func terminate(_ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace) -> StepOutcome {
         let index: Int? = context.deviceWide ? nil : context.app
         trace.record(Rule.terminateProcessEnds, in: context)
         trace.record(Rule.terminateSessionExpires, in: context)
@@ -98,73 +100,81 @@ extension AirWatchSDKProvider {
                 context.state.stores[store].sessionUser = nil
             }
         }
-        if let index { return StepOutcome(session: remainingSession(index, in: context)) }
+        if let index { return StepOutcome(session: remainingSession(index, in: context, policy: policy)) }
         var session = SessionKind.none
-        for app in context.policy.apps.indices {
-            let remaining = remainingSession(app, in: context)
+        for app in policy.apps.indices {
+            let remaining = remainingSession(app, in: context, policy: policy)
             if remaining == .sharedReused || (remaining == .appReused && session == .none) { session = remaining }
         }
         return StepOutcome(session: session)
     }
 
     /// `ssoStatus`: disabled (or the last persisted value) before initialCheckDone, then the effective value.
-    func querySSOStatus(_ event: ProviderEvent, context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func querySSOStatus(
+        _ event: ProviderEvent, context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace
+    ) -> StepOutcome {
         context.beforeInitialCheck =
-            event.conditions.bool(AirWatchFact.beforeInitialCheckCondition) ?? !context.appState.running
+            event.conditions.bool(AirWatchStepCondition.beforeInitialCheck.id) ?? !context.appState.running
         var findings = FindingSet()
         var value = context.entry.effectiveSSO
         // With SSO off for the app, "disabled" before the check is the right answer: nothing to warn about.
         if trace.first(Rule.ssoStatus, in: context) == .statusBeforeInitialCheck {
-            findings.insert(Finding.ssoStatusBeforeInitialCheck.id)
+            findings.raise(Rule.statusBeforeInitialCheck.effect)
             value = trace.evaluate(Rule.statusLastKnown, in: context) && context.appState.lastKnownSSO
         } else {
             checkRequirements(context, findings: &findings, trace: &trace)
         }
         return StepOutcome(
-            session: remainingSession(context.app, in: context), findings: findings, details: statusDetails(value))
+            session: remainingSession(context.app, in: context, policy: policy), findings: findings,
+            details: statusDetails(value))
     }
 
     /// A failed unlock: counts against the maximum (shared counter with SSO); reaching it wipes (E33-E35).
-    func wrongPasscode(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func wrongPasscode(_ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace) -> StepOutcome
+    {
         let app = context.entry
         guard app.usesSDK else {
-            // The app's own login refused the password: the SDK counts nothing.
+            // The app's own login refused the password and asks for it again: the SDK counts nothing, and the attempt
+            // is denied.
             trace.record(Rule.outsideSDKOwnLogin, in: context)
-            return StepOutcome(prompts: [.appCredentials], session: .denied)
+            var outcome = StepOutcome(session: .denied)
+            for prompt in Rule.outsideSDKOwnLogin.effect.prompts { outcome.prompts.append(prompt) }
+            return outcome
         }
         guard trace.evaluate(Rule.failedAttemptCount, in: context) else {
-            return StepOutcome(session: remainingSession(context.app, in: context))
+            return StepOutcome(session: remainingSession(context.app, in: context, policy: policy))
         }
         let prompt: Prompt =
             app.authentication == .passcode ? .passcode : app.effectiveSSO ? .credentials : .appCredentials
         context.store.failedAttempts += 1
-        var findings = FindingSet()
-        var subject: UserID?
+        // The attempt is denied (the rule's effect), and the app asks again.
+        var outcome = StepOutcome(prompts: [prompt], session: .none)
+        outcome.apply(Rule.failedAttemptCount.effect)
         if trace.evaluate(Rule.failedAttemptsWipe, in: context) {
-            findings.insert(Finding.failedAttemptsWipe.id)
-            findings.insert(Finding.wipeScopeUncertain.id)
-            if app.effectiveSSO { findings.insert(Finding.clusterWideWipe.id) }
+            outcome.apply(Rule.failedAttemptsWipe.effect)
+            if app.effectiveSSO { outcome.findings.insert(Finding.clusterWideWipe.id) }
             let enterprise = trace.evaluate(Rule.failedAttemptsEnterpriseWipe, in: context)
             wipe(
-                app.store, everyApp: enterprise, context: &context, trace: &trace, findings: &findings,
-                subject: &subject)
+                app.store, everyApp: enterprise, context: &context, policy: policy, trace: &trace,
+                findings: &outcome.findings,
+                subject: &outcome.subject)
         }
-        var details = statusDetails(app.effectiveSSO)
-        if prompt != .passcode { details.set(AirWatchFact.credentialMethod, choice: 0) }
-        return StepOutcome(prompts: [prompt], session: .denied, findings: findings, subject: subject, details: details)
+        outcome.details = statusDetails(app.effectiveSSO)
+        if prompt != .passcode { outcome.details.set(AirWatchDetail.credentialMethod.id, choice: 0) }
+        return outcome
     }
 
     /// Wipes the SDK data of `store` (of every SDK app under an enterprise wipe): passcode, session, identity and
     /// registration; app data stays where the app does not clear it. Apps without the SDK are out of reach.
     func wipe(
-        _ store: Int, everyApp: Bool, context: inout AirWatchContext, trace: inout RuleTrace,
+        _ store: Int, everyApp: Bool, context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace,
         findings: inout FindingSet, subject: inout UserID?
     ) {
         let current = context.app
         context.wipe = everyApp ? .everyApp : .sdkData
-        for other in context.policy.apps.indices
-        where context.policy.apps[other].usesSDK && (everyApp || context.policy.apps[other].store == store) {
-            context.app = other
+        for other in policy.apps.indices
+        where policy.apps[other].usesSDK && (everyApp || policy.apps[other].store == store) {
+            context.select(other, in: policy)
             context.store = AirWatchStore()
             context.appState.registered = false
             context.appState.registeredUser = nil
@@ -182,33 +192,40 @@ extension AirWatchSDKProvider {
             }
         }
         context.wipe = .none
-        context.app = current
-        withoutSDKSurvivors(&context, trace: &trace, findings: &findings, subject: &subject)
+        context.select(current, in: policy)
+        withoutSDKSurvivors(&context, policy: policy, trace: &trace, findings: &findings, subject: &subject)
     }
 
     /// logoutCurrentUser(): CurrentUserLogoutOperation wipes the store (the shared one with SSO) and unenrols the
     /// app (E34-E35); the next access identifies again, and the one-time token is spent.
-    func logoutCurrentUser(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func logoutCurrentUser(_ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace)
+        -> StepOutcome
+    {
         let app = context.entry
-        guard app.usesSDK else { return untouched(&context, trace: &trace) }
+        guard app.usesSDK else { return untouched(&context, policy: policy, trace: &trace) }
         trace.record(Rule.logoutWipes, in: context)
-        var findings = FindingSet([Finding.logoutWipe.id])
+        var findings = FindingSet()
+        findings.raise(Rule.logoutWipes.effect)
         var subject: UserID?
-        wipe(app.store, everyApp: false, context: &context, trace: &trace, findings: &findings, subject: &subject)
+        wipe(
+            app.store, everyApp: false, context: &context, policy: policy, trace: &trace, findings: &findings,
+            subject: &subject)
         return StepOutcome(
             session: .none, findings: findings, subject: subject, details: statusDetails(app.effectiveSSO))
     }
 
     /// Backgrounding: under `timeout_anchor: last_background` the session is re-stamped unchecked (E11-E12).
-    func background(_ context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
-        guard context.entry.usesSDK else { return StepOutcome(session: remainingSession(context.app, in: context)) }
+    func background(_ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace) -> StepOutcome {
+        guard context.entry.usesSDK else {
+            return StepOutcome(session: remainingSession(context.app, in: context, policy: policy))
+        }
         var findings = FindingSet()
         if trace.evaluate(Rule.backgroundExtendsSession, in: context) {
             if !context.storeSessionLive { findings.insert(Finding.expiredSessionRevived.id) }
             context.store.stamp = context.time
         }
         return StepOutcome(
-            session: remainingSession(context.app, in: context), findings: findings,
+            session: remainingSession(context.app, in: context, policy: policy), findings: findings,
             details: statusDetails(context.entry.effectiveSSO))
     }
 }

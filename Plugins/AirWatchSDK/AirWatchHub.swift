@@ -7,7 +7,9 @@ private typealias Finding = AirWatchFinding
 extension AirWatchSDKProvider {
     /// The user checks the device in at Hub: nobody is checked out. The passcode goes if the Shared Device setting
     /// says so; registrations and app data stay until another user checks out (E41, E43).
-    func checkIn(_ user: UserID, context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func checkIn(_ user: UserID, context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace)
+        -> StepOutcome
+    {
         var findings = FindingSet()
         var subject: UserID?
         trace.record(Rule.checkInDevice, in: context)
@@ -17,20 +19,22 @@ extension AirWatchSDKProvider {
         }
         if trace.evaluate(Rule.checkInClearPasscode, in: context) { clearPasscodes(&context) }
         let current = context.app
-        for app in context.policy.apps.indices where context.policy.apps[app].usesSDK {
-            context.app = app
+        for app in policy.apps.indices where policy.apps[app].usesSDK {
+            context.select(app, in: policy)
             guard trace.evaluate(Rule.checkInDataKept, in: context) else { continue }
             let data = context.appState.dataUsers
-            findings.insert(Finding.checkInDataRemains.id)
+            findings.raise(Rule.checkInDataKept.effect)
             subject = subject ?? (data & AirWatchState.bit(user) != 0 ? user : UserID(data.trailingZeroBitCount))
         }
-        context.app = current
-        withoutSDKSurvivors(&context, trace: &trace, findings: &findings, subject: &subject)
+        context.select(current, in: policy)
+        withoutSDKSurvivors(&context, policy: policy, trace: &trace, findings: &findings, subject: &subject)
         return StepOutcome(session: .none, findings: findings, subject: subject)
     }
 
     /// Hub checks out a user; apps notice at their next access (E41-E43).
-    func checkOut(_ user: UserID, context: inout AirWatchContext, trace: inout RuleTrace) -> StepOutcome {
+    func checkOut(_ user: UserID, context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace)
+        -> StepOutcome
+    {
         var findings = FindingSet()
         var subject = context.state.checkedOutUser
         guard trace.evaluate(Rule.checkOutNewUser, in: context) else { return StepOutcome(session: .none) }
@@ -42,15 +46,16 @@ extension AirWatchSDKProvider {
         } else if passcode {
             findings.insert(Finding.passcodeSurvivesCheckOut.id)
         }
-        for app in context.policy.apps.indices
-        where context.policy.apps[app].usesSDK && !context.policy.apps[app].clearsDataOnUserChange {
+        for app in policy.apps.indices
+        where policy.apps[app].usesSDK && !policy.apps[app].clearsDataOnUserChange {
             let others = context.state.apps[app].dataUsers & ~AirWatchState.bit(user)
             if others != 0 {
                 findings.insert(Finding.checkOutDataNotSeparated.id)
                 subject = subject ?? UserID(others.trailingZeroBitCount)
             }
         }
-        withoutSDKSurvivors(&context, trace: &trace, findings: &findings, subject: &subject, sparing: user)
+        withoutSDKSurvivors(
+            &context, policy: policy, trace: &trace, findings: &findings, subject: &subject, sparing: user)
         return StepOutcome(session: .none, findings: findings, subject: subject)
     }
 

@@ -59,6 +59,14 @@ public struct AirWatchPolicy: Sendable, Hashable {
     /// Stores: one per app (used when SSO is not effective), then one per SSO sharing group.
     var storeCount: Int
     var sharedStoreCount: Int
+    var settings: AirWatchSettings
+    /// Findings about the configuration itself, worked out once at compile time.
+    var findings: [PolicyFinding]
+}
+
+/// The settings the rules read, resolved into plain values with no references: the decision context carries a
+/// copy, and a context that stays small is cheap to hand to every rule.
+struct AirWatchSettings: Sendable, Hashable {
     /// Seconds; 0 = never expires.
     var timeout: Int
     /// 0 = unlimited.
@@ -66,7 +74,7 @@ public struct AirWatchPolicy: Sendable, Hashable {
     /// Seconds; 0 = no expiry.
     var maxPasscodeAge: Int
     /// Index into the `credential_method` detail's choices.
-    var commonMethod: Int
+    var commonMethod: UInt8
     var managedToken: Bool
     var clearPasscodeOnCheckOut: Bool
     /// An anchor app (Hub or Agent) is installed and enrolled.
@@ -83,12 +91,6 @@ public struct AirWatchPolicy: Sendable, Hashable {
     /// `silent_login_token`: false = the seed's reading (the enrolment provides the managed token), true = the
     /// research reading (only managed app configuration does: `managed_token: present`).
     var tokenFromAppConfig: Bool
-
-    /// Findings about the configuration itself, worked out once at compile time.
-    var findings: [PolicyFinding] = []
-    /// Per app, the predicates that read only the policy and the app (`AirWatchPredicate.fixedBits`), worked out
-    /// once here so that a decision reads a bit instead of the policy.
-    var fixedPredicates: [UInt64] = []
 
     var commonIsPassword: Bool { commonMethod == 0 }
 
@@ -171,12 +173,11 @@ extension AirWatchPolicy {
         guard diagnostics.errors.count == before else { return nil }
 
         let methods = ["username_password", "token", "saml"]
-        var policy = AirWatchPolicy(
-            apps: apps, storeCount: appCount + groups.count, sharedStoreCount: groups.count,
+        let resolved = AirWatchSettings(
             timeout: settings.seconds("authentication_timeout"),
             maxFailedAttempts: max(0, settings.integer("max_failed_attempts")),
             maxPasscodeAge: settings.seconds("max_passcode_age"),
-            commonMethod: methods.firstIndex(of: settings.word("common_authentication")) ?? 0,
+            commonMethod: UInt8(methods.firstIndex(of: settings.word("common_authentication")) ?? 0),
             managedToken: settings.word("managed_token") == "present",
             clearPasscodeOnCheckOut: settings.bool("clear_passcode_on_check_out"), anchorPresent: !anchorMissing,
             passcodePerAppSession: settings.word("passcode_without_sso") == "per_app_session",
@@ -187,9 +188,9 @@ extension AirWatchPolicy {
             statusLastKnown: settings.word("sso_status_before_initial_check") == "last_known",
             reuseCachedCredentials: settings.word("identify_without_sso") == "reuse_cached_credentials",
             tokenFromAppConfig: settings.word("silent_login_token") == "managed_app_config")
-        policy.findings = configurationFindings(configuration, apps: apps)
-        policy.fixedPredicates = apps.map { AirWatchPredicate.fixedBits(policy: policy, entry: $0) }
-        return policy
+        return AirWatchPolicy(
+            apps: apps, storeCount: appCount + groups.count, sharedStoreCount: groups.count, settings: resolved,
+            findings: configurationFindings(configuration, apps: apps))
     }
 
     /// R1-R5, R9-R11, R14-R17 of the research note: what the configuration alone says.

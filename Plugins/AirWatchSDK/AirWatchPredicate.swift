@@ -1,10 +1,9 @@
 import SSOPolicyProviderKit
 
-/// Every condition an airwatch-sdk rule can state, named and worded once; `holds(in:)` (next file) is the code
-/// that decides it. A rule's `.not(p)` swaps the words, so a trace's sentence is always the code's reading.
-enum AirWatchPredicate: UInt8, PredicateBits {
-    typealias Context = AirWatchContext
-
+/// Every condition an airwatch-sdk rule can state, declared once: its words for when it holds and when it fails, and
+/// its computation over `AirWatchContext`. A rule's `.not(p)` swaps the words, so a trace's sentence is always the
+/// code's reading. A computation reads the context only and never allocates (it runs on every attempt).
+enum AirWatchPredicate: Int, PredicateSet {
     // Identify
     case registered
     case ssoEffective
@@ -73,150 +72,318 @@ enum AirWatchPredicate: UInt8, PredicateBits {
     case hubCheckedOutUser
     case registeredToAnotherUser
     case userChangeWiped
-    // Termination and backgrounding (`timeoutFromBackground` reads only the policy: its bit must stay below 64,
-    // see `fixedHolds`)
+    // Termination and backgrounding
     case timeoutFromBackground
     case processEnds
     case deviceRestart
     case anyStoreHoldsSession
 
-    var words: RuleCondition {
+    var definition: Predicate<AirWatchContext> {
         switch self {
-        case .registered: return w("the app is already registered", "the app is not registered yet")
-        case .ssoEffective: return w("SSO is effective for the app", "SSO is not effective for the app")
+        // Identify
+        case .registered:
+            Predicate("the app is already registered", otherwise: "the app is not registered yet") {
+                $0.appState.registered
+            }
+        case .ssoEffective:
+            Predicate("SSO is effective for the app", otherwise: "SSO is not effective for the app") {
+                $0.entry.effectiveSSO
+            }
         case .commonIdentity:
-            return w("the cluster holds a common identity", "the cluster holds no common identity")
+            Predicate("the cluster holds a common identity", otherwise: "the cluster holds no common identity") {
+                $0.store.identity != nil
+            }
         case .managedTokenDelivered:
-            return w(
-                "the device has a managed token (silent_login_token enrolment: enrolled with its anchor app; "
-                    + "managed_app_config: managed_token is present)",
-                "no managed token is delivered")
-        case .managedTokenUsed: return w("the managed token was already used", "the managed token is unused")
+            Predicate(
+                """
+                the device has a managed token (silent_login_token enrolment: enrolled with its anchor app; \
+                managed_app_config: managed_token is present)
+                """,
+                otherwise: "no managed token is delivered"
+            ) { $0.settings.tokenAvailable }
+        case .managedTokenUsed:
+            Predicate("the managed token was already used", otherwise: "the managed token is unused") {
+                $0.appState.tokenConsumed
+            }
         case .reuseCachedCredentials:
-            return w("identify_without_sso is reuse_cached_credentials", "identify_without_sso is app_login")
+            Predicate(
+                "identify_without_sso is reuse_cached_credentials", otherwise: "identify_without_sso is app_login"
+            ) { $0.settings.reuseCachedCredentials }
         case .commonAuthenticationIsPassword:
-            return w(
+            Predicate(
                 "the common authentication is a username and password (enrolment cached them)",
-                "the common authentication is a token or SAML (no password is cached)")
-        case .silentLoginSucceeded: return w("silent login succeeded", "silent login failed")
-        case .passcodeAuthentication: return w("authentication is passcode", "authentication is not passcode")
+                otherwise: "the common authentication is a token or SAML (no password is cached)"
+            ) { $0.settings.commonIsPassword }
+        case .silentLoginSucceeded:
+            Predicate("silent login succeeded", otherwise: "silent login failed") { $0.silent }
+        case .passcodeAuthentication:
+            Predicate("authentication is passcode", otherwise: "authentication is not passcode") {
+                $0.entry.authentication == .passcode
+            }
         case .identifyPrompted:
-            return w("the identify phase just asked for credentials", "the identify phase asked for nothing")
+            Predicate(
+                "the identify phase just asked for credentials", otherwise: "the identify phase asked for nothing"
+            ) { $0.identifyPrompt != nil }
         case .sessionOfAnotherIdentity:
-            return w(
+            Predicate(
                 "the store's session carries another identity than the one just identified",
-                "the store's session, if any, carries the identified user")
-        case .ssoRequested: return w("SSO is enabled in the app's profile", "SSO is disabled in the app's profile")
+                otherwise: "the store's session, if any, carries the identified user"
+            ) { context in
+                let store = context.store
+                return store.sessionUser != nil && store.sessionUser != store.identity
+            }
+        // SSO requirements
+        case .ssoRequested:
+            Predicate("SSO is enabled in the app's profile", otherwise: "SSO is disabled in the app's profile") {
+                $0.entry.ssoRequested
+            }
         case .ssoRequirementMissing:
-            return w(
+            Predicate(
                 "a requirement is missing (anchor app, anchor profile SSO or SDK initialisation)",
-                "every SSO requirement is met")
-        case .noAnchorApp: return w("no anchor app is installed", "an anchor app is installed")
+                otherwise: "every SSO requirement is met"
+            ) { $0.entry.requirementMissing }
+        case .noAnchorApp:
+            Predicate("no anchor app is installed", otherwise: "an anchor app is installed") {
+                !$0.settings.anchorPresent
+            }
         case .anchorProfileSSOOff:
-            return w(
-                "the anchor's default SDK profile has SSO disabled", "the anchor's default SDK profile has SSO enabled")
-        case .withoutSDK: return w("the app does not initialise the SDK", "the app initialises the SDK")
-        case .storeHoldsSession: return w("the store holds a session", "the store holds no session")
+            Predicate(
+                "the anchor's default SDK profile has SSO disabled",
+                otherwise: "the anchor's default SDK profile has SSO enabled"
+            ) { $0.entry.anchorProfileOff }
+        case .withoutSDK:
+            Predicate("the app does not initialise the SDK", otherwise: "the app initialises the SDK") {
+                !$0.entry.usesSDK
+            }
+        // Session and secure
+        case .storeHoldsSession:
+            Predicate("the store holds a session", otherwise: "the store holds no session") { $0.store.hasSession }
         case .timeoutPassed:
-            return w("the authentication timeout has passed", "the authentication timeout has not passed")
+            Predicate("the authentication timeout has passed", otherwise: "the authentication timeout has not passed") {
+                context in
+                context.settings.timeout > 0 && context.time - context.store.stamp >= context.settings.timeout
+            }
         case .coldLaunchRequiresAuth:
-            return w("cold_launch_requires_auth is true", "cold_launch_requires_auth is false")
+            Predicate("cold_launch_requires_auth is true", otherwise: "cold_launch_requires_auth is false") {
+                $0.settings.coldLaunchRequiresAuth
+            }
         case .unlockedInProcess:
-            return w("the app already unlocked in this process", "the app was launched cold (no unlock since)")
-        case .storeSessionLive: return w("the store's session is live", "the store's session is not live")
-        case .authenticationDisabled: return w("authentication is disabled", "authentication is enabled")
+            Predicate(
+                "the app already unlocked in this process", otherwise: "the app was launched cold (no unlock since)"
+            ) { $0.appState.unlockedInProcess }
+        case .storeSessionLive:
+            Predicate("the store's session is live", otherwise: "the store's session is not live") {
+                $0.storeSessionLive
+            }
+        case .authenticationDisabled:
+            Predicate("authentication is disabled", otherwise: "authentication is enabled") {
+                $0.entry.authentication == .disabled
+            }
         case .sessionLive:
-            return w(
+            Predicate(
                 "the session is live",
-                "the session is not live (none, expired, or a cold launch under cold_launch_requires_auth)")
-        case .passcodeExists: return w("a passcode exists", "no passcode exists")
+                otherwise: "the session is not live (none, expired, or a cold launch under cold_launch_requires_auth)"
+            ) { $0.sessionLive }
+        case .passcodeExists:
+            Predicate("a passcode exists", otherwise: "no passcode exists") { $0.store.passcodeSet }
         case .passcodeSessionReusable:
-            return w(
+            Predicate(
                 "SSO is effective or passcode_without_sso is per_app_session",
-                "SSO is off and the seed asks for the app passcode on every access")
+                otherwise: "SSO is off and the seed asks for the app passcode on every access"
+            ) { context in context.entry.effectiveSSO || context.settings.passcodePerAppSession }
         case .passcodePerAppSession:
-            return w("passcode_without_sso is per_app_session", "passcode_without_sso is every_access")
-        case .passcodeEntered: return w("the passcode was entered", "the passcode was not entered")
+            Predicate("passcode_without_sso is per_app_session", otherwise: "passcode_without_sso is every_access") {
+                $0.settings.passcodePerAppSession
+            }
+        case .passcodeEntered:
+            Predicate("the passcode was entered", otherwise: "the passcode was not entered") {
+                $0.securePrompt == .passcode
+            }
         case .passcodeExpired:
-            return w("the passcode is older than max_passcode_age", "the passcode is within max_passcode_age")
+            Predicate(
+                "the passcode is older than max_passcode_age", otherwise: "the passcode is within max_passcode_age"
+            ) { context in
+                return context.settings.maxPasscodeAge > 0
+                    && context.time - context.store.passcodeCreated >= context.settings.maxPasscodeAge
+            }
         case .passwordAuthentication:
-            return w("authentication is username_password", "authentication is not username_password")
-        case .credentialKeyExists: return w("a credential key exists", "no credential key exists")
+            Predicate("authentication is username_password", otherwise: "authentication is not username_password") {
+                $0.entry.authentication == .usernamePassword
+            }
+        case .credentialKeyExists:
+            Predicate("a credential key exists", otherwise: "no credential key exists") { $0.store.passcodeSet }
         case .credentialSessionLive:
-            return w(
-                "a credential key exists and the session is live", "the session is not live or no credential key exists"
-            )
+            Predicate(
+                "a credential key exists and the session is live",
+                otherwise: "the session is not live or no credential key exists"
+            ) { context in context.store.passcodeSet && context.sessionLive }
         case .passwordSessionReusable:
-            return w(
+            Predicate(
                 "SSO is effective or username_password_without_sso is per_app_session",
-                "SSO is off and the seed asks for the login credentials on every access")
+                otherwise: "SSO is off and the seed asks for the login credentials on every access"
+            ) { context in context.entry.effectiveSSO || context.settings.passwordPerAppSession }
         case .passwordPerAppSession:
-            return w(
-                "username_password_without_sso is per_app_session", "username_password_without_sso is every_access")
+            Predicate(
+                "username_password_without_sso is per_app_session",
+                otherwise: "username_password_without_sso is every_access"
+            ) { $0.settings.passwordPerAppSession }
         case .identifyAskedSamePrompt:
-            return w(
+            Predicate(
                 "the identify phase just asked for the same credentials",
-                "the identify phase asked for nothing or something else")
+                otherwise: "the identify phase asked for nothing or something else"
+            ) { context in context.identifyPrompt != nil && context.identifyPrompt == context.securePrompt }
+        // Exposure and apps without the SDK
         case .sessionOfAnotherUser:
-            return w("the session carries another user's identity", "the session carries the acting user or nobody")
+            Predicate(
+                "the session carries another user's identity",
+                otherwise: "the session carries the acting user or nobody"
+            ) { context in
+                let owner = context.servingSessionUser
+                return owner != nil && owner != context.user
+            }
         case .barrierAsked:
-            return w(
-                "that identity's passcode or password was asked first", "no passcode or password was asked first")
-        case .anotherUsersData: return w("the app holds another user's data", "the app holds no other user's data")
+            Predicate(
+                "that identity's passcode or password was asked first",
+                otherwise: "no passcode or password was asked first"
+            ) { context in
+                context.securePrompts.contains { $0 == .passcode || $0 == .credentials || $0 == .appCredentials }
+            }
+        case .anotherUsersData:
+            Predicate("the app holds another user's data", otherwise: "the app holds no other user's data") { context in
+                context.appState.dataUsers & ~(context.user.map(AirWatchState.bit) ?? 0) != 0
+            }
         case .ownLoginAsked:
-            return w(
-                "the app asks its own login (own_login every_open, until_terminated without a running own session, "
-                    + "or a password it just refused)",
-                "own_login is none, or its own session is running")
+            Predicate(
+                """
+                the app asks its own login (own_login every_open, until_terminated without a running own session, \
+                or a password it just refused)
+                """,
+                otherwise: "own_login is none, or its own session is running"
+            ) { context in
+                return context.event == AirWatchEvent.wrongPasscode.id
+                    || (context.entry.ownLogin != .none && !context.ownSessionServes)
+            }
         case .ownSessionServes:
-            return w(
+            Predicate(
                 "its own login session is running and lasts until termination (own_login: until_terminated)",
-                "no own login session serves the open")
+                otherwise: "no own login session serves the open"
+            ) { $0.ownSessionServes }
         case .ownSessionRunning:
-            return w("its own login session is running", "no own login session is running")
+            Predicate("its own login session is running", otherwise: "no own login session is running") {
+                $0.appState.ownSessionUser != nil
+            }
         case .holdsUserSessionOrData:
-            return w("it holds a user's session or data", "it holds no user's session or data")
+            Predicate("it holds a user's session or data", otherwise: "it holds no user's session or data") {
+                $0.heldUsers != 0
+            }
+        // SSO status
         case .beforeInitialCheck:
-            return w("the app's initial check has not finished", "the app's initial check has finished")
+            Predicate("the app's initial check has not finished", otherwise: "the app's initial check has finished") {
+                $0.beforeInitialCheck
+            }
         case .statusLastKnown:
-            return w(
-                "sso_status_before_initial_check is last_known", "sso_status_before_initial_check is disabled")
+            Predicate(
+                "sso_status_before_initial_check is last_known",
+                otherwise: "sso_status_before_initial_check is disabled"
+            ) { $0.settings.statusLastKnown }
         case .ssoStatusSettled:
-            return w(
+            Predicate(
                 "the app's initial check has finished, or SSO is off for the app",
-                "the initial check has not finished and SSO is effective")
+                otherwise: "the initial check has not finished and SSO is effective"
+            ) { context in !context.beforeInitialCheck || !context.entry.effectiveSSO }
+        // Sign-out, failed attempts, wipes
         case .storeHoldsIdentity:
-            return w("the store still holds a registered identity", "the store holds no identity")
-        case .maxFailedAttemptsSet: return w("max_failed_attempts is set", "failed attempts are unlimited")
-        case .maxFailedAttemptsReached: return w("the maximum is reached", "the maximum is not reached")
-        case .enterpriseWipe: return w("wipe_scope is enterprise_wipe", "wipe_scope is sdk_data")
-        case .sdkDataWiped: return w("the SDK data was wiped", "nothing was wiped")
+            Predicate("the store still holds a registered identity", otherwise: "the store holds no identity") {
+                $0.store.identity != nil
+            }
+        case .maxFailedAttemptsSet:
+            Predicate("max_failed_attempts is set", otherwise: "failed attempts are unlimited") {
+                $0.settings.maxFailedAttempts > 0
+            }
+        case .maxFailedAttemptsReached:
+            Predicate("the maximum is reached", otherwise: "the maximum is not reached") { context in
+                return context.settings.maxFailedAttempts > 0
+                    && context.store.failedAttempts >= context.settings.maxFailedAttempts
+            }
+        case .enterpriseWipe:
+            Predicate("wipe_scope is enterprise_wipe", otherwise: "wipe_scope is sdk_data") {
+                $0.settings.enterpriseWipe
+            }
+        case .sdkDataWiped:
+            Predicate("the SDK data was wiped", otherwise: "nothing was wiped") { context in
+                context.wipe == .sdkData || context.wipe == .everyApp
+            }
         case .wipeReachesEveryApp:
-            return w("the wipe removes every app's data (enterprise wipe)", "the wipe removes the SDK data only")
-        case .clearsDataOnWipe: return w("the app clears its data on wipe", "the app does not clear its data on wipe")
+            Predicate(
+                "the wipe removes every app's data (enterprise wipe)", otherwise: "the wipe removes the SDK data only"
+            ) { $0.wipe == .everyApp }
+        case .clearsDataOnWipe:
+            Predicate("the app clears its data on wipe", otherwise: "the app does not clear its data on wipe") {
+                $0.entry.clearsDataOnWipe
+            }
+        // Hub check-in, check-out, user change
         case .checkOutChangesUser:
-            return w("a different user than before is checked out", "the same user checked out again")
+            Predicate("a different user than before is checked out", otherwise: "the same user checked out again") {
+                context in context.state.checkedOutUser != context.user
+            }
         case .clearPasscodeOnCheckOut:
-            return w("clear_passcode_on_check_out is true", "clear_passcode_on_check_out is false")
-        case .anyPasscodeExists: return w("a passcode exists on the device", "no passcode exists on the device")
-        case .anyPasscodeOrSession: return w("a passcode or session exists", "no passcode or session exists")
-        case .checkingIn: return w("a user checks the device in", "nobody checks the device in")
-        case .holdsUserData: return w("the app holds a user's data", "the app holds no user's data")
+            Predicate("clear_passcode_on_check_out is true", otherwise: "clear_passcode_on_check_out is false") {
+                $0.settings.clearPasscodeOnCheckOut
+            }
+        case .anyPasscodeExists:
+            Predicate("a passcode exists on the device", otherwise: "no passcode exists on the device") {
+                $0.state.stores.contains { $0.passcodeSet }
+            }
+        case .anyPasscodeOrSession:
+            Predicate("a passcode or session exists", otherwise: "no passcode or session exists") {
+                $0.state.stores.contains { $0.passcodeSet || $0.hasSession }
+            }
+        case .checkingIn:
+            Predicate("a user checks the device in", otherwise: "nobody checks the device in") {
+                $0.event == AirWatchEvent.checkIn.id
+            }
+        case .holdsUserData:
+            Predicate("the app holds a user's data", otherwise: "the app holds no user's data") {
+                $0.appState.dataUsers != 0
+            }
         case .clearsDataOnUserChange:
-            return w("the app clears its data on user change", "the app does not clear its data on user change")
-        case .hubCheckedOutUser: return w("Hub has a checked-out user", "no user is checked out in Hub")
+            Predicate(
+                "the app clears its data on user change", otherwise: "the app does not clear its data on user change"
+            ) { $0.entry.clearsDataOnUserChange }
+        case .hubCheckedOutUser:
+            Predicate("Hub has a checked-out user", otherwise: "no user is checked out in Hub") {
+                $0.state.checkedOutUser != nil
+            }
         case .registeredToAnotherUser:
-            return w(
+            Predicate(
                 "the app's registration (or its cluster's common identity) is another user's",
-                "the app is registered to the checked-out user or not at all")
+                otherwise: "the app is registered to the checked-out user or not at all"
+            ) { context in
+                let checkedOut = context.state.checkedOutUser
+                let app = context.appState
+                let common = context.store.identity
+                return (app.registered && app.registeredUser != checkedOut)
+                    || (context.entry.effectiveSSO && common != nil && common != checkedOut)
+            }
         case .userChangeWiped:
-            return w("the SDK wiped the app's SDK data for a new user", "no user change was detected")
-        case .processEnds: return w("the app process ends", "the app process keeps running")
-        case .deviceRestart: return w("the whole device restarts (terminate: all)", "one app is terminated")
-        case .anyStoreHoldsSession: return w("a store holds a session", "no store holds a session")
-        case .timeoutFromBackground: return w("timeout_anchor is last_background", "timeout_anchor is last_auth")
+            Predicate("the SDK wiped the app's SDK data for a new user", otherwise: "no user change was detected") {
+                $0.wipe == .userChange
+            }
+        // Termination and backgrounding
+        case .timeoutFromBackground:
+            Predicate("timeout_anchor is last_background", otherwise: "timeout_anchor is last_auth") {
+                $0.settings.timeoutFromBackground
+            }
+        case .processEnds:
+            Predicate("the app process ends", otherwise: "the app process keeps running") { $0.event == .terminate }
+        case .deviceRestart:
+            Predicate("the whole device restarts (terminate: all)", otherwise: "one app is terminated") {
+                $0.deviceWide
+            }
+        case .anyStoreHoldsSession:
+            Predicate("a store holds a session", otherwise: "no store holds a session") {
+                $0.state.stores.contains { $0.hasSession }
+            }
         }
     }
 }
-
-private func w(_ holds: String, _ fails: String) -> RuleCondition { RuleCondition(holds, otherwise: fails) }

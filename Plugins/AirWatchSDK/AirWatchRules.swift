@@ -2,8 +2,10 @@ import SSOPolicyProviderKit
 
 /// The airwatch-sdk rule table: one case per rule, in table order (a rule's `RuleID` is its position, so the ids
 /// suites, docs and coverage name never move: append new rules at the end). Each rule is one value, defined in the
-/// file of its phase (`AirWatchRules+Identify.swift`, `+Session`, `+Secure`, `+Exposure`, `+Lifecycle`, `+Wipe`,
-/// `+Hub`): id, summary, source, conditions as `AirWatchPredicate`s, and the examples the rule tests play.
+/// namespace of its phase (`AirWatchRules+Identify.swift`, `+Session`, `+Secure`, `+Exposure`, `+Lifecycle`,
+/// `+Wipe`, `+Hub`): id, summary, sources, conditions as `AirWatchPredicate`s, its effect, and the examples the rule
+/// tests play; the one exhaustive `switch` in `definition` names it, so the compiler checks that every rule is
+/// defined.
 enum AirWatchRule: Int, RuleSet {
     case identifyRegistered
     case identifyCommonIdentity
@@ -68,29 +70,64 @@ enum AirWatchRule: Int, RuleSet {
 
     var definition: RuleDefinition<AirWatchPredicate> {
         switch self {
-        case .identifyRegistered, .identifyCommonIdentity, .identifyManagedToken, .identifyCachedCredentials,
-            .identifySilentLogin, .identifyCommonAuth, .identifyCommonAuthPasscode, .identifyAppLogin,
-            .identifyNewIdentitySession:
-            return identifyDefinition
-        case .ssoRequirementMissing, .ssoNoAnchorApp, .ssoAnchorProfile, .ssoSDKNotInitialized, .sessionShared,
-            .sessionNotShared, .sessionTimeoutExpired, .secureColdLaunch:
-            return sessionDefinition
-        case .secureDisabled, .securePasscodeCreate, .securePasscodeLive, .securePasscodeEveryAccess,
-            .securePasscodePrompt, .securePasscodeChange, .secureUsernamePasswordLive, .secureUsernamePasswordPrompt,
-            .secureUsernamePasswordEveryAccess, .secureUsernamePasswordAppSession, .secureNoRepeatPrompt:
-            return secureDefinition
-        case .exposurePreviousSession, .exposureBehindPrompt, .exposurePreviousData, .outsideSDKOpen,
-            .outsideSDKOwnLogin, .outsideSDKOwnSession, .outsideSDKOwnSignOut, .outsideSDKUntouched:
-            return exposureDefinition
-        case .statusBeforeInitialCheck, .statusLastKnown, .statusEffective, .lockClearsSession, .signOutLocksSession,
-            .signOutKeepsIdentity, .terminateProcessEnds, .terminateSessionExpires, .terminateDeviceRestart,
-            .backgroundExtendsSession:
-            return lifecycleDefinition
-        case .failedAttemptCount, .failedAttemptsWipe, .failedAttemptsEnterpriseWipe, .wipeAppDataKept, .logoutWipes:
-            return wipeDefinition
-        case .checkOutNewUser, .checkOutClearPasscode, .checkInDevice, .checkInClearPasscode, .checkInDataKept,
-            .userChangeWipe, .userChangeAppDataKept:
-            return hubDefinition
+        case .identifyRegistered: AirWatchIdentifyRules.identifyRegistered
+        case .identifyCommonIdentity: AirWatchIdentifyRules.identifyCommonIdentity
+        case .identifyManagedToken: AirWatchIdentifyRules.identifyManagedToken
+        case .identifyCachedCredentials: AirWatchIdentifyRules.identifyCachedCredentials
+        case .identifySilentLogin: AirWatchIdentifyRules.identifySilentLogin
+        case .identifyCommonAuth: AirWatchIdentifyRules.identifyCommonAuth
+        case .identifyCommonAuthPasscode: AirWatchIdentifyRules.identifyCommonAuthPasscode
+        case .identifyAppLogin: AirWatchIdentifyRules.identifyAppLogin
+        case .identifyNewIdentitySession: AirWatchIdentifyRules.identifyNewIdentitySession
+        case .ssoRequirementMissing: AirWatchSessionRules.ssoRequirementMissing
+        case .ssoNoAnchorApp: AirWatchSessionRules.ssoNoAnchorApp
+        case .ssoAnchorProfile: AirWatchSessionRules.ssoAnchorProfile
+        case .ssoSDKNotInitialized: AirWatchSessionRules.ssoSDKNotInitialized
+        case .sessionShared: AirWatchSessionRules.sessionShared
+        case .sessionNotShared: AirWatchSessionRules.sessionNotShared
+        case .sessionTimeoutExpired: AirWatchSessionRules.sessionTimeoutExpired
+        case .secureColdLaunch: AirWatchSessionRules.secureColdLaunch
+        case .secureDisabled: AirWatchSecureRules.secureDisabled
+        case .securePasscodeCreate: AirWatchSecureRules.securePasscodeCreate
+        case .securePasscodeLive: AirWatchSecureRules.securePasscodeLive
+        case .securePasscodeEveryAccess: AirWatchSecureRules.securePasscodeEveryAccess
+        case .securePasscodePrompt: AirWatchSecureRules.securePasscodePrompt
+        case .securePasscodeChange: AirWatchSecureRules.securePasscodeChange
+        case .secureUsernamePasswordLive: AirWatchSecureRules.secureUsernamePasswordLive
+        case .secureUsernamePasswordPrompt: AirWatchSecureRules.secureUsernamePasswordPrompt
+        case .secureUsernamePasswordEveryAccess: AirWatchSecureRules.secureUsernamePasswordEveryAccess
+        case .secureUsernamePasswordAppSession: AirWatchSecureRules.secureUsernamePasswordAppSession
+        case .secureNoRepeatPrompt: AirWatchSecureRules.secureNoRepeatPrompt
+        case .exposurePreviousSession: AirWatchExposureRules.exposurePreviousSession
+        case .exposureBehindPrompt: AirWatchExposureRules.exposureBehindPrompt
+        case .exposurePreviousData: AirWatchExposureRules.exposurePreviousData
+        case .outsideSDKOpen: AirWatchExposureRules.outsideSDKOpen
+        case .outsideSDKOwnLogin: AirWatchExposureRules.outsideSDKOwnLogin
+        case .outsideSDKOwnSession: AirWatchExposureRules.outsideSDKOwnSession
+        case .outsideSDKOwnSignOut: AirWatchExposureRules.outsideSDKOwnSignOut
+        case .outsideSDKUntouched: AirWatchExposureRules.outsideSDKUntouched
+        case .statusBeforeInitialCheck: AirWatchLifecycleRules.statusBeforeInitialCheck
+        case .statusLastKnown: AirWatchLifecycleRules.statusLastKnown
+        case .statusEffective: AirWatchLifecycleRules.statusEffective
+        case .lockClearsSession: AirWatchLifecycleRules.lockClearsSession
+        case .signOutLocksSession: AirWatchLifecycleRules.signOutLocksSession
+        case .signOutKeepsIdentity: AirWatchLifecycleRules.signOutKeepsIdentity
+        case .terminateProcessEnds: AirWatchLifecycleRules.terminateProcessEnds
+        case .terminateSessionExpires: AirWatchLifecycleRules.terminateSessionExpires
+        case .terminateDeviceRestart: AirWatchLifecycleRules.terminateDeviceRestart
+        case .backgroundExtendsSession: AirWatchLifecycleRules.backgroundExtendsSession
+        case .failedAttemptCount: AirWatchWipeRules.failedAttemptCount
+        case .failedAttemptsWipe: AirWatchWipeRules.failedAttemptsWipe
+        case .failedAttemptsEnterpriseWipe: AirWatchWipeRules.failedAttemptsEnterpriseWipe
+        case .wipeAppDataKept: AirWatchWipeRules.wipeAppDataKept
+        case .logoutWipes: AirWatchWipeRules.logoutWipes
+        case .checkOutNewUser: AirWatchHubRules.checkOutNewUser
+        case .checkOutClearPasscode: AirWatchHubRules.checkOutClearPasscode
+        case .checkInDevice: AirWatchHubRules.checkInDevice
+        case .checkInClearPasscode: AirWatchHubRules.checkInClearPasscode
+        case .checkInDataKept: AirWatchHubRules.checkInDataKept
+        case .userChangeWipe: AirWatchHubRules.userChangeWipe
+        case .userChangeAppDataKept: AirWatchHubRules.userChangeAppDataKept
         }
     }
 }
@@ -134,7 +171,7 @@ extension AirWatchRule {
     static let ssoStatus = DecisionList<AirWatchRule>(
         "SSO status query", [.statusBeforeInitialCheck, .statusEffective])
 
-    /// Every ordered decision: `providers` lists them, and the generated trace-off path has code for each.
+    /// Every ordered decision, as `providers` lists them.
     static let lists = [
         silentRoutes, identifyPrompt, sessionScope, securePasscode, securePassword, exposure, withoutSDKOpen,
         ssoStatus,
@@ -145,9 +182,7 @@ extension AirWatchRule {
 
 // MARK: Settings and facts the examples share.
 
-extension AirWatchRule {
-    static let seed = AirWatchSources.seed
-
+enum AirWatchExamples {
     static let passcodeSSO = ["authentication": "passcode", "sso": "enabled"]
     static let passcodeOnly = ["authentication": "passcode"]
     static let passwordSSO = ["authentication": "username_password", "sso": "enabled"]

@@ -26,26 +26,27 @@ public struct AirWatchSDKProvider: PolicyProvider {
         state.reset(policy, facts: facts)
     }
 
-    /// Plays one event. The `AirWatchContext` points at the policy and the state for the step, so every rule is
-    /// evaluated through the trace against the state as it is at that moment, and passing it costs no copies.
+    /// Plays one event. The state moves into the `AirWatchContext` for the step, so every rule is evaluated through
+    /// the trace against the state as it is at that moment, and moves back out at the end. The handlers that visit
+    /// other apps read the policy's app table from `policy`, passed along rather than held by the context, so that no
+    /// step retains the policy that every thread of `verify` shares.
     public func apply(
         _ event: ProviderEvent, to state: inout AirWatchState, policy: AirWatchPolicy, trace: inout RuleTrace
     ) -> StepOutcome {
-        if !state.clockStarted { state.startClock(event.time, timeout: policy.timeout) }
+        if !state.clockStarted { state.startClock(event.time, timeout: policy.settings.timeout) }
         if !state.actingResolved, let user = event.user { state.resolveActingUser(user) }
         if let app = event.app, app.int >= policy.apps.count { return .notApplicable }
-        return withUnsafePointer(to: policy) { policy in
-            withUnsafeMutablePointer(to: &state) { state in
-                AirWatchContext.with(policy: policy, state: state, event: event, app: event.app?.int ?? 0) { context in
-                    play(event, in: &context, trace: &trace)
-                }
-            }
-        }
+        var context = AirWatchContext(policy: policy, event: event, app: event.app?.int ?? 0)
+        // The state moves into the context for the step and back out: swapped, so it is neither copied nor retained.
+        swap(&state, &context.state)
+        let outcome = play(event, in: &context, policy: policy, trace: &trace)
+        swap(&state, &context.state)
+        return outcome
     }
 
-    private func play(_ event: ProviderEvent, in context: inout AirWatchContext, trace: inout RuleTrace)
-        -> StepOutcome
-    {
+    private func play(
+        _ event: ProviderEvent, in context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace
+    ) -> StepOutcome {
         let hasApp = event.app != nil
         switch event.event {
         case .open:
@@ -53,31 +54,31 @@ public struct AirWatchSDKProvider: PolicyProvider {
             return open(user, event: event, context: &context, trace: &trace)
         case .signOut:
             guard hasApp else { return .notApplicable }
-            return signOut(event.user, context: &context, trace: &trace)
+            return signOut(event.user, context: &context, policy: policy, trace: &trace)
         case .terminate:
             context.deviceWide = !hasApp
-            return terminate(&context, trace: &trace)
+            return terminate(&context, policy: policy, trace: &trace)
         case .querySSOStatus:
             guard hasApp else { return .notApplicable }
-            return querySSOStatus(event, context: &context, trace: &trace)
-        case AirWatchFact.lock:
+            return querySSOStatus(event, context: &context, policy: policy, trace: &trace)
+        case AirWatchEvent.lock.id:
             guard hasApp else { return .notApplicable }
-            return lock(&context, trace: &trace)
-        case AirWatchFact.wrongPasscode:
+            return lock(&context, policy: policy, trace: &trace)
+        case AirWatchEvent.wrongPasscode.id:
             guard hasApp else { return .notApplicable }
-            return wrongPasscode(&context, trace: &trace)
-        case AirWatchFact.checkOut:
+            return wrongPasscode(&context, policy: policy, trace: &trace)
+        case AirWatchEvent.checkOut.id:
             guard let user = event.user else { return .notApplicable }
-            return checkOut(user, context: &context, trace: &trace)
-        case AirWatchFact.checkIn:
+            return checkOut(user, context: &context, policy: policy, trace: &trace)
+        case AirWatchEvent.checkIn.id:
             guard let user = event.user else { return .notApplicable }
-            return checkIn(user, context: &context, trace: &trace)
-        case AirWatchFact.logoutCurrentUser:
+            return checkIn(user, context: &context, policy: policy, trace: &trace)
+        case AirWatchEvent.logoutCurrentUser.id:
             guard hasApp else { return .notApplicable }
-            return logoutCurrentUser(&context, trace: &trace)
-        case AirWatchFact.background:
+            return logoutCurrentUser(&context, policy: policy, trace: &trace)
+        case AirWatchEvent.background.id:
             guard hasApp else { return .notApplicable }
-            return background(&context, trace: &trace)
+            return background(&context, policy: policy, trace: &trace)
         default:
             return .notApplicable
         }
@@ -86,13 +87,13 @@ public struct AirWatchSDKProvider: PolicyProvider {
 
 /// The session a store offers after a non-access event: reused if still live, otherwise none.
 extension AirWatchSDKProvider {
-    func remainingSession(_ app: Int, in context: AirWatchContext) -> SessionKind {
-        let entry = context.policy.apps[app]
+    func remainingSession(_ app: Int, in context: AirWatchContext, policy: AirWatchPolicy) -> SessionKind {
+        let entry = policy.apps[app]
         guard entry.usesSDK else { return context.state.apps[app].ownSessionUser == nil ? .none : .appReused }
-        guard context.state.sessionLive(entry.store, at: context.time, timeout: context.policy.timeout) else {
+        guard context.state.sessionLive(entry.store, at: context.time, timeout: context.settings.timeout) else {
             return .none
         }
-        if context.policy.coldLaunchRequiresAuth && !context.state.apps[app].unlockedInProcess
+        if context.settings.coldLaunchRequiresAuth && !context.state.apps[app].unlockedInProcess
             && entry.authentication != .disabled
         {
             return .none
@@ -102,7 +103,7 @@ extension AirWatchSDKProvider {
 
     func statusDetails(_ enabled: Bool) -> DetailValues {
         var details = DetailValues()
-        details.set(AirWatchFact.ssoStatus, choice: enabled ? 0 : 1)
+        details.set(AirWatchDetail.ssoStatus.id, choice: enabled ? 0 : 1)
         return details
     }
 }

@@ -94,89 +94,100 @@ enum AirWatchSources {
     ]
 }
 
-/// Each documented fact as a citation of its original public document. Named by the fact it documents; a
-/// declaration writes `source: "\(AirWatchEvidence.sessionTimeout); \(AirWatchEvidence.terminationExpires)"`.
+/// Each documented fact as a citation of its original public document, named by the fact it documents: a
+/// declaration writes `sources: [AirWatchEvidence.sessionValidity, AirWatchEvidence.terminationExpires]`.
 enum AirWatchEvidence {
     private static let sdk = AirWatchSources.swiftSDK
     private static let h = AirWatchSources.headers
-    private static let samples = AirWatchSources.integrationSamples
-    private static let guide = "IntegrationGuideForiOS/Guides/23BaseIntegration"
+
+    /// A file of the integration guide for iOS (SDK 23.x), by its path under the base integration guide.
+    private static func guide(_ path: String) -> Citation {
+        Citation(AirWatchSources.integrationSamples, "IntegrationGuideForiOS/Guides/23BaseIntegration/" + path)
+    }
 
     /// The per-cell SDK authentication table (Sessions / Credentials / Expected behaviour).
-    static let authTable = "\(AirWatchSources.uemSDKAuth) (table: Sessions, Expected Behavior)"
+    static let authTable = Citation(AirWatchSources.uemSDKAuth, "(table: Sessions, Expected Behavior)")
     /// "Once a session is established in one app, all the other apps can share the same session"; wipe at max attempts.
-    static let sharedSessionKB = "\(AirWatchSources.kbSSOPasscode) (Authentication Type and SSO)"
+    static let sharedSessionKB = Citation(AirWatchSources.kbSSOPasscode, "(Authentication Type and SSO)")
     /// The session lasts until the Authentication Timeout or a manual lock.
-    static let sessionLifetime =
-        "\(AirWatchSources.ssoSession) (session active until the Authentication Timeout or a manual lock)"
+    static let sessionLifetime = Citation(
+        AirWatchSources.ssoSession, "(session active until the Authentication Timeout or a manual lock)")
     /// SSO on without an authentication type: normal credentials, no SSO passcode.
-    static let noAuthenticationType = "\(AirWatchSources.ssoConfigure) (step 3: the SSO passcode does not exist)"
+    static let noAuthenticationType = Citation(
+        AirWatchSources.ssoConfigure, "(step 3: the SSO passcode does not exist)")
     /// A terminated app's session expires; a timeout during use prompts at the next use.
-    static let terminationExpires = "\(AirWatchSources.kbBehaviourChanges) (Key Behavior Changes for iOS, General)"
+    static let terminationExpires = Citation(
+        AirWatchSources.kbBehaviourChanges, "(Key Behavior Changes for iOS, General)")
     /// First launch: flip to Hub, authenticate to enrol, create the app passcode.
-    static let firstLaunch =
-        "\(samples) \(guide)/04Task_Initialize-the-software-development-kit-runtime/10Test-runtime-Initialization/readme.md"
+    static let firstLaunch = guide(
+        "04Task_Initialize-the-software-development-kit-runtime/10Test-runtime-Initialization/readme.md")
     /// Authentication is forced at the first open after the device is switched on and after an inactivity timeout.
-    static let firstOpenAfterRestart = "\(samples) \(guide)/06Task_Demonstrate-Basic-Features/readme.md"
+    static let firstOpenAfterRestart = guide("06Task_Demonstrate-Basic-Features/readme.md")
     /// Authentication Timeout from the last successful authentication; max failed attempts → enterprise wipe.
-    static let securityPolicies = "\(AirWatchSources.securityPolicies) (Passcode settings)"
+    static let securityPolicies = Citation(AirWatchSources.securityPolicies, "(Passcode settings)")
     /// A session is valid while now < authenticated + validity.
-    static let sessionValidity = "\(sdk) AppSessionInfo.swift, SessionProvider.swift"
+    static let sessionValidity = Citation(sdk, "AppSessionInfo.swift, SessionProvider.swift")
     /// The session is extended at every backgrounding; foregrounding re-runs setup.
-    static let backgroundExtends = "\(sdk) AWController+ObserveNotifications.swift"
+    static let backgroundExtends = Citation(sdk, "AWController+ObserveNotifications.swift")
     /// A freshly launched app cannot read the cluster session until unlocked.
-    static let sessionStore = "\(sdk) SessionManager.swift, SessionStore.swift, KeyValueStoreItemQueryProvider.swift"
+    static let sessionStore = Citation(
+        sdk, "SessionManager.swift, SessionStore.swift, KeyValueStoreItemQueryProvider.swift")
     /// Timeout 0 = infinite; max failed attempts <= 0 = unlimited; payload defaults when a key is absent.
-    static let payloadDefaults = "\(sdk) PayloadTypes/AuthenticationPayload.swift"
+    static let payloadDefaults = Citation(sdk, "PayloadTypes/AuthenticationPayload.swift")
     /// The unlock decision: default key, session, then the passcode or username/password prompt.
-    static let unlockOrder = "\(sdk) SDKAccessControlSetupOperation.swift"
+    static let unlockOrder = Citation(sdk, "SDKAccessControlSetupOperation.swift")
     /// Shared or non-shared stores; changing mode clears the previous session.
-    static let storeContext = "\(sdk) ApplicationDataStore.swift"
+    static let storeContext = Citation(sdk, "ApplicationDataStore.swift")
     /// Username/password unlock: local check offline, escrow re-key, failed-attempt counting.
-    static let credentialsUnlock = "\(sdk) ValidateUserCredentialsToUnlockOperation.swift"
+    static let credentialsUnlock = Citation(sdk, "ValidateUserCredentialsToUnlockOperation.swift")
     /// Touch ID offered only when configured; a changed fingerprint set falls back to the passcode.
-    static let biometric = "\(sdk) AbstractPasscodeValidationOperation.swift, PasscodeValidationOperation.swift"
+    static let biometric = Citation(
+        sdk, "AbstractPasscodeValidationOperation.swift, PasscodeValidationOperation.swift")
     /// A non-compliant or expired passcode forces a change after unlock.
-    static let passcodeCompliance = "\(sdk) PasscodeComplianceVerificationOperation.swift"
+    static let passcodeCompliance = Citation(sdk, "PasscodeComplianceVerificationOperation.swift")
     /// Identify: the one-time managed token, then SAML, then credentials; a consumed token is skipped.
-    static let identifyOrder = "\(sdk) CoreIdentitySetupOperation.swift, TokenAuthenticationOperation.swift"
+    static let identifyOrder = Citation(sdk, "CoreIdentitySetupOperation.swift, TokenAuthenticationOperation.swift")
     /// The app identity from the common identity (SSO) or cached credentials, else ask.
-    static let appIdentity = "\(sdk) ApplicationIdentitySetupOperation.swift"
+    static let appIdentity = Citation(sdk, "ApplicationIdentitySetupOperation.swift")
     /// Account credentials are nil for token or SAML enrolment; credential updates go through the anchor with SSO.
-    static let enrolmentCredentials = "\(h) AWController.h (account, updateUserCredentials)"
+    static let enrolmentCredentials = Citation(h, "AWController.h (account, updateUserCredentials)")
     /// A cluster is apps of one developer account; they share the app passcode and SSO session.
-    static let cluster = "\(AirWatchSources.clusters) (Causes of Flipping, SSO Sessions and SDK-Integrated Apps)"
+    static let cluster = Citation(
+        AirWatchSources.clusters, "(Causes of Flipping, SSO Sessions and SDK-Integrated Apps)")
     /// The shared keychain group awsdk; same developer team.
-    static let keychainGroup =
-        "\(samples) \(guide)/02Task_Configure-application-properties/03Add-a-shared-keychain-group/readme.md"
+    static let keychainGroup = guide("02Task_Configure-application-properties/03Add-a-shared-keychain-group/readme.md")
     /// Hub is the broker; SDK profile configurations must match.
-    static let profilesMatch = "\(AirWatchSources.securityPolicies) (SDK Profile Configurations Must Match)"
+    static let profilesMatch = Citation(AirWatchSources.securityPolicies, "(SDK Profile Configurations Must Match)")
     /// Removing an app does not clear its keychain.
-    static let keychainSurvives = "\(samples) \(guide)/22Appendix_Troubleshooting/readme.md"
+    static let keychainSurvives = guide("22Appendix_Troubleshooting/readme.md")
     /// Max failed attempts: the default of 4, counting, reset on success.
-    static let failedAttempts = "\(sdk) PasscodeValidation.swift"
+    static let failedAttempts = Citation(sdk, "PasscodeValidation.swift")
     /// At the maximum: CurrentUserLogoutOperation on a shared store, else data cleanup; the SDK restarts.
-    static let maxAttemptsWipe = "\(sdk) AuthenticationFailureMessagingProtocol.swift"
+    static let maxAttemptsWipe = Citation(sdk, "AuthenticationFailureMessagingProtocol.swift")
     /// The wipe of SDK data and its delegate callback.
-    static let dataCleanup = "\(sdk) DataStoreCleanupOperation.swift"
+    static let dataCleanup = Citation(sdk, "DataStoreCleanupOperation.swift")
     /// lockSession() and the console Lock SSO command.
-    static let lockSession = "\(sdk) AWController+Security.swift, CommandHandlers/CommandHandler.swift"
+    static let lockSession = Citation(sdk, "AWController+Security.swift, CommandHandlers/CommandHandler.swift")
     /// controllerDidFinishInitialCheck: once per launch, early for an app already secured.
-    static let initialCheck = "\(sdk) SDKSetupOperation.swift"
+    static let initialCheck = Citation(sdk, "SDKSetupOperation.swift")
     /// ssoStatus: enabled or disabled from a persisted flag that defaults to false.
-    static let ssoStatus = "\(sdk) DeviceInformationController.swift, AWController+ObjCCompatibility.swift"
+    static let ssoStatus = Citation(sdk, "DeviceInformationController.swift, AWController+ObjCCompatibility.swift")
     /// userChanged: called after the SDK wiped the data for a new checked-out user.
-    static let userChanged = "\(h) AWController.h (userChanged), AWSharedDeviceConstants.h"
+    static let userChanged = Citation(h, "AWController.h (userChanged), AWSharedDeviceConstants.h")
     /// Detected user change: wipe the application information, reset settings, restart.
-    static let userChangeDetection = "\(sdk) UserChangeDetectionOperation.swift"
+    static let userChangeDetection = Citation(sdk, "UserChangeDetectionOperation.swift")
     /// Hub check-in/check-out: limited data separation; Outlook and Teams are not logged out.
-    static let checkInCheckOut =
-        "\(AirWatchSources.sharedDevices) (Check-in Checkout with Hub: Limited data separation)"
+    static let checkInCheckOut = Citation(
+        AirWatchSources.sharedDevices, "(Check-in Checkout with Hub: Limited data separation)")
     /// Offline access blocked: the OfflineAccessNotAllowed blocker; defaults allow offline use.
-    static let offline = "\(sdk) NetworkAccessAndOfflinePolicyEnforcer.swift, PayloadTypes/OfflineAccessPayload.swift"
+    static let offline = Citation(
+        sdk, "NetworkAccessAndOfflinePolicyEnforcer.swift, PayloadTypes/OfflineAccessPayload.swift")
     /// Compromised protection: blocker, beacon, logout.
-    static let compromised = "\(sdk) JailbreakDetectionOperation.swift"
+    static let compromised = Citation(sdk, "JailbreakDetectionOperation.swift")
     /// logoutCurrentUser: wipe plus unenrolment report.
-    static let logoutCurrentUser =
-        "\(sdk) CurrentUserLogoutOperation (via AuthenticationFailureMessagingProtocol.swift)"
+    static let logoutCurrentUser = Citation(
+        sdk, "CurrentUserLogoutOperation (via AuthenticationFailureMessagingProtocol.swift)")
+
+    /// The seed page, at `locator` (a section or a quote in parentheses; empty for the page as a whole).
+    static func seed(_ locator: String = "") -> Citation { Citation(AirWatchSources.seed, locator) }
 }

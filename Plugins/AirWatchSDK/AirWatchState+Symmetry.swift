@@ -17,20 +17,21 @@ extension AirWatchState: UserSymmetricState {
         checkedOutUser = permutation(checkedOutUser)
     }
 
+    /// Reads the Given fields as stored: listing the users a state holds decides nothing.
     public func forEachUser(_ body: (UserID) -> Void) {
         for app in apps {
-            if let user = app.registeredUser { body(user) }
-            if let user = app.ownSessionUser { body(user) }
-            var data = app.dataUsers
+            if let user = app.$registeredUser.stored { body(user) }
+            if let user = app.$ownSessionUser.stored { body(user) }
+            var data = app.$dataUsers.stored
             while data != 0 {
                 body(UserID(data.trailingZeroBitCount))
                 data &= data - 1
             }
         }
         for store in stores {
-            if let user = store.identity { body(user) }
-            if let user = store.sessionUser { body(user) }
+            if let user = store.$identity.stored { body(user) }
+            if let user = store.$sessionUser.stored { body(user) }
         }
-        if let checkedOutUser { body(checkedOutUser) }
+        if let checkedOutUser = $checkedOutUser.stored { body(checkedOutUser) }
     }
 }

@@ -1,54 +1,54 @@
 import SSOPolicyProviderKit
 
-/// A passcode/session store: an app's own store, or a cluster's shared keychain store when SSO is effective.
+/// A passcode/session store: an app's own store, or a cluster's shared keychain store when SSO is effective. The
+/// fields the facts give are `@Given`: in a what-if they stay unknown until a decision reads them.
 struct AirWatchStore: Hashable, Sendable {
     /// A passcode, or for username/password the credential-derived key, exists.
-    var passcodeSet = false
+    @Given var passcodeSet = false
     /// When the passcode was created (for max_passcode_age).
     var passcodeCreated = 0
-    var hasSession = false
-    /// The last authentication (or background re-stamp) of the session.
-    var stamp = 0
+    @Given var hasSession = false
+    /// The last authentication (or background re-stamp) of the session; a session the facts gave holds
+    /// `AirWatchState.givenLive` or `givenExpired` until the first event.
+    @Given var stamp = 0
     /// The registered identity: a cluster's common identity, or the app's own registration.
-    var identity: UserID?
+    @Given var identity: UserID? = nil
     /// Whose identity the session carries.
-    var sessionUser: UserID?
+    @Given var sessionUser: UserID? = nil
     var failedAttempts = 0
 }
 
-/// What the SDK remembers for one app.
+/// What the SDK remembers for one app; the fields the facts give are `@Given`.
 struct AirWatchAppState: Hashable, Sendable {
-    var registered = false
-    var registeredUser: UserID?
+    @Given var registered = false
+    @Given var registeredUser: UserID? = nil
     /// Facts said silent login succeeds for this app (a route the model does not otherwise see).
-    var silentRoute = false
-    var tokenConsumed = false
+    @Given var silentRoute = false
+    @Given var tokenConsumed = false
     /// The process runs and has finished its launch (initialCheckDone); false = the next open is a cold launch.
-    var running = false
+    @Given var running = false
     /// The app unlocked its store in this process (reset by termination).
-    var unlockedInProcess = false
+    @Given var unlockedInProcess = false
     /// The persisted ssoStatus flag (`AWSSOStatus`), false on a fresh install.
     var lastKnownSSO = false
     /// Users whose data the app holds, one bit per user index (63 = any user beyond).
-    var dataUsers: UInt64 = 0
+    @Given var dataUsers: UInt64 = 0
     /// The Hub check-out generation the app last checked.
     var seenCheckOut: UInt16 = 0
     /// An app without the SDK: whose own login its running session carries (nil = none).
-    var ownSessionUser: UserID?
+    @Given var ownSessionUser: UserID? = nil
 }
 
 /// Everything airwatch-sdk remembers between steps: compact, hashable, mutated in place.
 public struct AirWatchState: Hashable, Sendable {
     var apps: [AirWatchAppState]
     var stores: [AirWatchStore]
-    var checkedOutUser: UserID?
-    var checkOutGeneration: UInt16 = 0
+    @Given var checkedOutUser: UserID? = nil
+    @Given var checkOutGeneration: UInt16 = 0
     /// False until the first event fixes the times of sessions and passcodes given as facts.
     var clockStarted = false
     /// False until the first event with a user replaces the "acting user" placeholder from facts.
     var actingResolved = false
-    /// What the facts left for the first event to fix, so `apply` skips the loops when there is nothing to fix.
-    var pending = PendingFacts()
 
     /// Stands for "the user acting in the first access", for facts that name no user.
     static let actingUser = UserID(Int(UInt16.max))
@@ -60,53 +60,41 @@ public struct AirWatchState: Hashable, Sendable {
     static func bit(_ user: UserID) -> UInt64 { 1 << UInt64(min(Int(user.index), 63)) }
 }
 
-/// Which of the facts' placeholders a state may still hold: times given as facts (`givenLive`, `givenExpired`) and
-/// the acting user (`AirWatchState.actingUser`). `reset` sets them, so the first event loops over the apps and
-/// stores only when the facts gave something to fix (most attempts give nothing).
-///
-/// A hint, not part of the state's value: every `PendingFacts` equals every other and adds nothing to a hash. It is
-/// false only when `reset` wrote no placeholder, and no event writes one, so two states that differ only here
-/// behave the same; a hint that stays true when nothing is left costs a loop that changes nothing.
-struct PendingFacts: Hashable, Sendable {
-    var stamps = false
-    var actingUser = false
-
-    static func == (_: Self, _: Self) -> Bool { true }
-    func hash(into _: inout Hasher) {}
-}
-
 extension AirWatchState {
     /// The state a scenario or an `evaluate` attempt starts from (see the facts' meanings).
     init(_ policy: AirWatchPolicy, facts: FactValues) {
-        self.init(apps: [], stores: [], checkedOutUser: nil)
+        self.init(apps: [], stores: [])
         reset(policy, facts: facts)
     }
 
     /// Overwrites this state with the one the facts describe, reusing the app and store arrays (no allocation when
     /// their sizes already match the policy's), so a loop of attempts does not allocate.
+    ///
+    /// Every field is derived lazily (`Given.map`, `flatMap`): a session waits for `session_live`, then (when it is
+    /// not live) for `passcode_set`; whose it is waits for `session_user` only once there is one; registrations wait
+    /// for `silent_login`. So a what-if splits only on the facts its decision reads.
     mutating func reset(_ policy: AirWatchPolicy, facts: FactValues) {
-        let passcode = facts.bool(AirWatchFact.passcodeSet)
-        let live = facts.bool(AirWatchFact.sessionLive)
-        let silentFact = facts.choice(AirWatchFact.silentLogin)
-        let silent = silentFact == AirWatchFact.silentSucceeds
-        let running = facts.bool(AirWatchFact.initialCheckDone)
-        let givenUser = facts.account(AirWatchFact.sessionUser)
-        let user = givenUser ?? Self.actingUser
-        let checkedOut = facts.account(AirWatchFact.checkedOutUser)
+        let passcode = facts.given(bool: AirWatchFact.passcodeSet)
+        let live = facts.given(bool: AirWatchFact.sessionLive)
+        let silentLogin = facts.given(choice: AirWatchFact.silentLogin)
+        let running = facts.given(bool: AirWatchFact.initialCheckDone)
+        let givenUser = facts.given(account: AirWatchFact.sessionUser)
+        let checkedOut = facts.given(account: AirWatchFact.checkedOutUser)
+        let timeout = policy.settings.timeout
+        // Whose the facts' session and registration are: the user given, or the acting user. While `session_user` is
+        // unknown they read as nobody: the first event replaces the acting-user placeholder only in known values, so
+        // a placeholder read in a what-if's discarded run must be a value that can stay.
+        let user = givenUser.isPending ? givenUser : givenUser.map { $0 ?? Self.actingUser }
+        let silent = silentLogin.map { $0 == AirWatchFact.silentSucceeds }
 
         var store = AirWatchStore()
-        store.passcodeSet = passcode
-        store.passcodeCreated = 0
-        if live {
-            store.hasSession = true
-            store.stamp = Self.givenLive
-            store.sessionUser = user
-        } else if passcode && policy.timeout > 0 {
-            // A passcode and no live session under a timeout: the session timed out.
-            store.hasSession = true
-            store.stamp = Self.givenExpired
-            store.sessionUser = user
+        store.$passcodeSet = passcode
+        // A passcode and no live session under a timeout: the session timed out.
+        store.$hasSession = live.flatMap { $0 ? .known(true) : passcode.map { $0 && timeout > 0 } }
+        store.$stamp = live.flatMap { live in
+            live ? .known(Self.givenLive) : passcode.map { $0 && timeout > 0 ? Self.givenExpired : 0 }
         }
+        store.$sessionUser = store.$hasSession.flatMap { $0 ? user : .known(nil) }
         if stores.count == policy.storeCount {
             for index in stores.indices { stores[index] = store }
         } else {
@@ -115,74 +103,65 @@ extension AirWatchState {
         if apps.count != policy.apps.count {
             apps = [AirWatchAppState](repeating: AirWatchAppState(), count: policy.apps.count)
         }
-        let data = givenUser.map(Self.bit) ?? 0
+        let data = givenUser.map { $0.map(Self.bit) ?? 0 }
         for index in apps.indices {
             let app = policy.apps[index]
             var state = AirWatchAppState()
-            state.running = running
-            state.unlockedInProcess = running
+            state.$running = running
+            state.$unlockedInProcess = running
             guard app.usesSDK else {
                 // Without the SDK the facts describe the app's own login: a live session while it runs.
-                if live && running && app.ownLogin != .none { state.ownSessionUser = user }
-                if givenUser != nil { state.dataUsers = data }
+                if app.ownLogin != .none {
+                    state.$ownSessionUser = live.flatMap { live in
+                        live ? running.flatMap { $0 ? user : .known(nil) } : .known(nil)
+                    }
+                }
+                state.$dataUsers = data
                 apps[index] = state
                 continue
             }
             // Only `first_launch` leaves the one-time managed token unused; any registration has spent it.
-            state.tokenConsumed = silentFact != AirWatchFact.silentFirstLaunch
-            state.silentRoute = silent
-            if silent {
-                // Silent login succeeded before: with SSO the cluster holds the user's common identity (the app
-                // counts as registered when the session is also live); without SSO the app is registered.
-                stores[app.store].identity = user
-                if live || !app.effectiveSSO {
-                    state.registered = true
-                    state.registeredUser = user
-                    state.dataUsers = data
-                }
-            }
+            state.$tokenConsumed = silentLogin.map { $0 != AirWatchFact.silentFirstLaunch }
+            state.$silentRoute = silent
+            // Silent login succeeded before: with SSO the cluster holds the user's common identity (the app counts
+            // as registered when the session is also live); without SSO the app is registered.
+            stores[app.store].$identity = silent.flatMap { $0 ? user : .known(nil) }
+            state.$registered = silent.flatMap { $0 ? (app.effectiveSSO ? live : .known(true)) : .known(false) }
+            state.$registeredUser = state.$registered.flatMap { $0 ? user : .known(nil) }
+            state.$dataUsers = state.$registered.flatMap { $0 ? data : .known(0) }
             apps[index] = state
         }
-        checkedOutUser = checkedOut
-        checkOutGeneration = checkedOut == nil ? 0 : 1
+        $checkedOutUser = checkedOut
+        $checkOutGeneration = checkedOut.map { $0 == nil ? 0 : 1 }
         clockStarted = false
         actingResolved = false
-        pending.stamps = store.hasSession
-        pending.actingUser = givenUser == nil && (store.hasSession || silent)
     }
 
-    /// At the first event: sessions and passcodes given as facts get real times.
-    @inline(__always)
+    /// At the first event: sessions and passcodes given as facts get real times. A stamp still waiting for its
+    /// fact is left waiting (reading it makes the what-if split, and the attempt runs again with the fact known).
     mutating func startClock(_ time: Int, timeout: Int) {
         clockStarted = true
-        if pending.stamps { fixGivenTimes(time, timeout: timeout) }
-    }
-
-    private mutating func fixGivenTimes(_ time: Int, timeout: Int) {
         for index in stores.indices {
-            if stores[index].stamp == Self.givenLive {
-                stores[index].stamp = time
-            } else if stores[index].stamp == Self.givenExpired {
-                stores[index].stamp = time - timeout
+            switch stores[index].$stamp.known {
+            case Self.givenLive?: stores[index].stamp = time
+            case Self.givenExpired?: stores[index].stamp = time - timeout
+            default: break
             }
         }
     }
 
-    /// Replaces the "acting user" placeholder from facts with the first user who acts.
-    @inline(__always)
+    /// Replaces the "acting user" placeholder from facts with the first user who acts; values still waiting for
+    /// their facts are left waiting.
     mutating func resolveActingUser(_ user: UserID) {
         actingResolved = true
-        if pending.actingUser { replaceActingUser(user) }
-    }
-
-    private mutating func replaceActingUser(_ user: UserID) {
+        let acting: UserID?? = .some(Self.actingUser)
         for index in apps.indices {
-            if apps[index].registeredUser == Self.actingUser { apps[index].registeredUser = user }
-            if apps[index].ownSessionUser == Self.actingUser { apps[index].ownSessionUser = user }
+            if apps[index].$registeredUser.known == acting { apps[index].registeredUser = user }
+            if apps[index].$ownSessionUser.known == acting { apps[index].ownSessionUser = user }
         }
         for index in stores.indices {
-            if stores[index].identity == Self.actingUser { stores[index].identity = user }
-            if stores[index].sessionUser == Self.actingUser { stores[index].sessionUser = user }
+            if stores[index].$identity.known == acting { stores[index].identity = user }
+            if stores[index].$sessionUser.known == acting { stores[index].sessionUser = user }
         }
     }
 

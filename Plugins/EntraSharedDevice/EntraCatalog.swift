@@ -38,10 +38,11 @@ enum EntraCatalog {
     /// one in entra-docs `msal-android-shared-devices.md` dated 2024-09-03, and the iOS tutorial's 2024-06-14
     /// version still lacked Edge.
     static let asOf = "2024-09-03"
-    static let source =
-        "\(EntraSources.tutorial) (\"Microsoft applications that support shared device mode\", the list as of "
-        + "\(asOf): the same seven apps and two preview marks as Microsoft Learn's Android shared-device page of that "
-        + "date, whose 2024-06-14 iOS version still lacked Edge)"
+    static let source = Citation(
+        EntraSources.tutorial,
+        "(\"Microsoft applications that support shared device mode\", the list as of \(asOf): the same seven apps "
+            + "and two preview marks as Microsoft Learn's Android shared-device page of that date, whose 2024-06-14 "
+            + "iOS version still lacked Edge)")
 
     static var ids: [String] { ["none"] + EntraCatalogApp.allCases.map(\.rawValue) }
 }

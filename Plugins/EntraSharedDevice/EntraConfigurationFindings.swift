@@ -4,37 +4,41 @@ import SSOPolicyProviderKit
 enum EntraConfigurationFindings {
     static func make(_ policy: EntraPolicy) -> [PolicyFinding] {
         var findings: [PolicyFinding] = []
-        if policy.sharedRequested, let missing = policy.missingRequirement {
-            findings.append(PolicyFinding(EntraFinding.sharedModeNotActive, settingKey: missing.settingKey))
+        if policy.device.sharedRequested, let missing = policy.device.missingRequirement {
+            findings.append(PolicyFinding(EntraFinding.sharedModeNotActive.id, settingKey: missing.settingKey))
         }
         for (index, app) in policy.apps.enumerated() where app.catalog?.isPublicPreview == true {
-            findings.append(PolicyFinding(EntraFinding.previewApp, app: AppID(index), settingKey: "catalog"))
+            findings.append(PolicyFinding(EntraFinding.previewApp.id, app: AppID(index), settingKey: "catalog"))
         }
-        guard policy.sharedRequested else { return findings }
+        guard policy.device.sharedRequested else { return findings }
         for (index, app) in policy.apps.enumerated() {
             let id = AppID(index)
             if !app.isAware {
-                findings.append(PolicyFinding(EntraFinding.appNotSharedDeviceAware, app: id, settingKey: "msal"))
+                findings.append(PolicyFinding(EntraFinding.appNotSharedDeviceAware.id, app: id, settingKey: "msal"))
                 continue
             }
-            guard policy.deviceShared else { continue }
+            guard policy.device.deviceShared else { continue }
             if app.isMultipleAccount {
-                findings.append(PolicyFinding(EntraFinding.multipleAccountAppUnsupported, app: id, settingKey: "msal"))
+                findings.append(
+                    PolicyFinding(EntraFinding.multipleAccountAppUnsupported.id, app: id, settingKey: "msal"))
             }
             let duties: [(Bool, FindingID, String)] = [
-                (app.checksCurrentAccount, EntraFinding.noCurrentAccountCheck, "checks_current_account"),
-                (app.comparesAccountIDs, EntraFinding.comparesOnlyNil, "compares_account_ids"),
-                (app.clearsData, EntraFinding.appDataNotCleared, "clears_data_on_user_change"),
-                (app.listener, EntraFinding.noAccountChangeListener, "account_change_listener"),
-                (!policy.isIOS || app.signoutFromBrowser, EntraFinding.noBrowserSignOut, "signout_from_browser"),
-                (!app.cachesAccessTokens, EntraFinding.cachesAccessTokens, "caches_access_tokens"),
+                (app.checksCurrentAccount, EntraFinding.noCurrentAccountCheck.id, "checks_current_account"),
+                (app.comparesAccountIDs, EntraFinding.comparesOnlyNil.id, "compares_account_ids"),
+                (app.clearsData, EntraFinding.appDataNotCleared.id, "clears_data_on_user_change"),
+                (app.listener, EntraFinding.noAccountChangeListener.id, "account_change_listener"),
+                (
+                    !policy.device.isIOS || app.signoutFromBrowser, EntraFinding.noBrowserSignOut.id,
+                    "signout_from_browser"
+                ),
+                (!app.cachesAccessTokens, EntraFinding.cachesAccessTokens.id, "caches_access_tokens"),
             ]
             for (met, finding, key) in duties where !met {
                 findings.append(PolicyFinding(finding, app: id, settingKey: key))
             }
         }
-        if policy.deviceShared {
-            findings.append(PolicyFinding(EntraFinding.noAutomaticSignOut, settingKey: "shared_device_mode"))
+        if policy.device.deviceShared {
+            findings.append(PolicyFinding(EntraFinding.noAutomaticSignOut.id, settingKey: "shared_device_mode"))
         }
         return findings
     }

@@ -1,21 +1,23 @@
 import SSOPolicyProviderKit
 
-/// What the predicates read for one decision: the policy, the app and what it remembers, the device-wide accounts
-/// and the acting user, taken from the state at the moment of the decision, plus the values a phase works out on
-/// the way (the account data is reconciled against, what a global sign-out leaves behind).
+/// What the predicates read for one decision: the device's settings, the decision's app and what it remembers, the
+/// device-wide accounts and the acting user, taken from the state at the moment of the decision, plus the values a
+/// phase works out on the way (the account data is reconciled against, what a global sign-out leaves behind).
 ///
 /// Built afresh at each decision (`EntraState.context`), so a rule never reads a state an earlier step of the
-/// same event has since changed. Only values: building one does not allocate.
+/// same event has since changed. A plain value: building one does not allocate, and the fields the facts give stay
+/// `@Given`, so a what-if learns only of the facts a predicate reads.
 struct EntraContext {
-    /// The predicates that read only the policy and the app the event is for (`EntraPolicy.fixedPredicates`),
-    /// as bits: a decision reads one instead of copying the policy and the app into its context.
-    var fixed: UInt64
+    /// The policy's device-wide settings.
+    var device: EntraDevicePolicy
+    /// The keys of the app the event is for (`EntraAppPolicy.deviceLevel` for a restart or Safari).
+    var app: EntraAppPolicy
     /// What that app remembers now.
     var appState: EntraAppState
     /// The broker's device-wide account now.
-    var deviceAccount: UserID?
+    @Given var deviceAccount: UserID? = nil
     /// Whose Entra web session Safari holds now (iOS).
-    var safari: UserID?
+    @Given var safari: UserID? = nil
     /// The acting user.
     var user: UserID?
 
@@ -40,6 +42,15 @@ struct EntraContext {
     var userTokensCached = false
     /// After a per-app sign-out, the broker or another app that is not in shared mode still holds the user.
     var userStillHeld = false
+
+    init(policy: EntraPolicy, app: EntraAppPolicy, appState: EntraAppState, state: EntraState, user: UserID?) {
+        self.device = policy.device
+        self.app = app
+        self.appState = appState
+        $deviceAccount = state.$deviceAccount
+        $safari = state.$safari
+        self.user = user
+    }
 }
 
 extension EntraAppPolicy {
@@ -54,16 +65,15 @@ extension EntraState {
     /// The context of a decision about app `index` for `user`, as the state is now.
     @inline(__always)
     func context(_ index: Int, user: UserID?, policy: EntraPolicy) -> EntraContext {
-        EntraContext(
-            fixed: policy.fixedPredicates[index], appState: apps[index], deviceAccount: deviceAccount, safari: safari,
-            user: user, callsCurrentAccount: policy.apps[index].checksCurrentAccount)
+        var context = EntraContext(
+            policy: policy, app: policy.apps[index], appState: apps[index], state: self, user: user)
+        context.callsCurrentAccount = policy.apps[index].checksCurrentAccount
+        return context
     }
 
     /// The context of a device-level decision (no app), as the state is now.
     @inline(__always)
     func deviceContext(user: UserID?, policy: EntraPolicy) -> EntraContext {
-        EntraContext(
-            fixed: policy.deviceLevelPredicates, appState: EntraAppState(), deviceAccount: deviceAccount,
-            safari: safari, user: user)
+        EntraContext(policy: policy, app: .deviceLevel, appState: EntraAppState(), state: self, user: user)
     }
 }

@@ -59,10 +59,10 @@ extension EntraState {
         if apps[index].dataOwner == nil, let sessionUser { apps[index].dataOwner = sessionUser }
         var dataAction = action
         if let owner = apps[index].dataOwner, owner != user {
-            outcome.findings.insert(EntraFinding.previousUserDataVisible)
+            outcome.findings.insert(EntraFinding.previousUserDataVisible.id)
             if outcome.subject == nil { outcome.subject = owner }
             if dataAction != EntraDetail.cleared { dataAction = EntraDetail.kept }
         }
-        outcome.details.set(EntraDetail.dataAction, choice: dataAction)
+        outcome.details.set(EntraDetail.dataAction.id, choice: dataAction)
     }
 }

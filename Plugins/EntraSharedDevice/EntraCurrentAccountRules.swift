@@ -2,78 +2,74 @@ import SSOPolicyProviderKit
 
 private let seed = EntraSources.tutorial
 
-extension EntraRule {
-    /// The rules of getCurrentAccount and the app's data; nil for a rule of another phase.
-    var currentAccountDefinition: RuleDefinition<EntraPredicate>? {
-        switch self {
-        case .currentAccountChanged:
-            return RuleDefinition(
-                "entra.current-account.changed",
-                summary:
-                    "getCurrentAccount reports a change once: (current, previous) differ, then previous := current",
-                source: "\(seed) (\"determine if a user has changed\"); \(EntraEvidence.currentAccount)",
-                when: [.when(.sharedForApp), .when(.callsCurrentAccount), .when(.accountChanged)],
-                examples: [
-                    RuleExample(facts: ["signed_in": "alice"], fires: true),
-                    RuleExample(facts: ["signed_in": "bob", "data_owner": "alice"], fires: true),
-                    RuleExample(fires: false),
-                    RuleExample(facts: ["signed_in": "alice", "data_owner": "alice"], fires: false),
-                ])
-        case .currentAccountNotChecked:
-            return RuleDefinition(
-                "entra.current-account.not-checked",
-                summary: "an app that does not call getCurrentAccount keeps using the account it remembers (R1)",
-                source: "\(EntraEvidence.currentAccount)",
-                when: [.when(.sharedForApp), .not(.callsCurrentAccount), .when(.accountChanged)],
-                examples: [
-                    RuleExample(
-                        appKeys: ["checks_current_account": "false"], facts: ["data_owner": "alice"], fires: true),
-                    RuleExample(facts: ["data_owner": "alice"], fires: false),
-                    RuleExample(
-                        appKeys: ["checks_current_account": "false"],
-                        facts: ["data_owner": "alice", "signed_in": "alice"], fires: false),
-                ])
-        case .onlyNilCheck:
-            return RuleDefinition(
-                "entra.current-account.only-nil-check",
-                summary: "an app that only checks for no account misses a direct switch from one user to another (R2)",
-                source: "\(EntraEvidence.sampleCleanup)",
-                when: [.when(.foreignData), .not(.comparesAccountIDs), .when(.currentAccountPresent)],
-                examples: [
-                    RuleExample(
-                        appKeys: ["compares_account_ids": "false"],
-                        facts: ["data_owner": "bob", "signed_in": "alice"], fires: true),
-                    RuleExample(facts: ["data_owner": "bob", "signed_in": "alice"], fires: false),
-                    RuleExample(appKeys: ["compares_account_ids": "false"], facts: ["data_owner": "bob"], fires: false),
-                ])
-        case .dataCleared:
-            return RuleDefinition(
-                "entra.data.cleared",
-                summary: "an app that notices a user change clears the previous user's data itself",
-                source:
-                    "\(seed) (\"initiate data cleanup for previously signed-in account\"); \(EntraEvidence.currentAccount)",
-                when: [.when(.foreignData), .when(.noticesChange), .when(.clearsData)],
-                examples: [
-                    RuleExample(facts: ["data_owner": "bob", "signed_in": "alice"], fires: true),
-                    RuleExample(facts: ["data_owner": "bob"], fires: true),
-                    RuleExample(
-                        appKeys: ["clears_data_on_user_change": "false"],
-                        facts: ["data_owner": "bob", "signed_in": "alice"], fires: false),
-                    RuleExample(facts: ["data_owner": "alice", "signed_in": "alice"], fires: false),
-                ])
-        case .dataNotCleared:
-            return RuleDefinition(
-                "entra.data.not-cleared",
-                summary: "an app that notices a user change but does not clear its data keeps the previous user's (R4)",
-                source: "\(seed) (\"It doesn't, however, clear the data from your application\")",
-                when: [.when(.foreignData), .when(.noticesChange), .not(.clearsData)],
-                examples: [
-                    RuleExample(
-                        appKeys: ["clears_data_on_user_change": "false"],
-                        facts: ["data_owner": "bob", "signed_in": "alice"], fires: true),
-                    RuleExample(facts: ["data_owner": "bob", "signed_in": "alice"], fires: false),
-                ])
-        default: return nil
-        }
-    }
+/// The rules of getCurrentAccount and the app's data. `EntraRule.definition` names each.
+enum EntraCurrentAccountRules {
+    static let currentAccountChanged = RuleDefinition<EntraPredicate>(
+        "entra.current-account.changed",
+        summary:
+            "getCurrentAccount reports a change once: (current, previous) differ, then previous := current",
+        sources: [Citation(seed, "(\"determine if a user has changed\")"), EntraEvidence.currentAccount],
+        when: [.when(.sharedForApp), .when(.callsCurrentAccount), .when(.accountChanged)],
+        examples: [
+            RuleExample(facts: ["signed_in": "alice"], fires: true),
+            RuleExample(facts: ["signed_in": "bob", "data_owner": "alice"], fires: true),
+            RuleExample(fires: false),
+            RuleExample(facts: ["signed_in": "alice", "data_owner": "alice"], fires: false),
+        ])
+
+    static let currentAccountNotChecked = RuleDefinition<EntraPredicate>(
+        "entra.current-account.not-checked",
+        summary: "an app that does not call getCurrentAccount keeps using the account it remembers (R1)",
+        sources: [EntraEvidence.currentAccount],
+        when: [.when(.sharedForApp), .not(.callsCurrentAccount), .when(.accountChanged)],
+        examples: [
+            RuleExample(
+                appKeys: ["checks_current_account": "false"], facts: ["data_owner": "alice"], fires: true),
+            RuleExample(facts: ["data_owner": "alice"], fires: false),
+            RuleExample(
+                appKeys: ["checks_current_account": "false"],
+                facts: ["data_owner": "alice", "signed_in": "alice"], fires: false),
+        ])
+
+    static let onlyNilCheck = RuleDefinition<EntraPredicate>(
+        "entra.current-account.only-nil-check",
+        summary: "an app that only checks for no account misses a direct switch from one user to another (R2)",
+        sources: [EntraEvidence.sampleCleanup],
+        when: [.when(.foreignData), .not(.comparesAccountIDs), .when(.currentAccountPresent)],
+        examples: [
+            RuleExample(
+                appKeys: ["compares_account_ids": "false"],
+                facts: ["data_owner": "bob", "signed_in": "alice"], fires: true),
+            RuleExample(facts: ["data_owner": "bob", "signed_in": "alice"], fires: false),
+            RuleExample(appKeys: ["compares_account_ids": "false"], facts: ["data_owner": "bob"], fires: false),
+        ])
+
+    static let dataCleared = RuleDefinition<EntraPredicate>(
+        "entra.data.cleared",
+        summary: "an app that notices a user change clears the previous user's data itself",
+        sources: [
+            Citation(seed, "(\"initiate data cleanup for previously signed-in account\")"),
+            EntraEvidence.currentAccount,
+        ],
+        when: [.when(.foreignData), .when(.noticesChange), .when(.clearsData)],
+        examples: [
+            RuleExample(facts: ["data_owner": "bob", "signed_in": "alice"], fires: true),
+            RuleExample(facts: ["data_owner": "bob"], fires: true),
+            RuleExample(
+                appKeys: ["clears_data_on_user_change": "false"],
+                facts: ["data_owner": "bob", "signed_in": "alice"], fires: false),
+            RuleExample(facts: ["data_owner": "alice", "signed_in": "alice"], fires: false),
+        ])
+
+    static let dataNotCleared = RuleDefinition<EntraPredicate>(
+        "entra.data.not-cleared",
+        summary: "an app that notices a user change but does not clear its data keeps the previous user's (R4)",
+        sources: [Citation(seed, "(\"It doesn't, however, clear the data from your application\")")],
+        when: [.when(.foreignData), .when(.noticesChange), .not(.clearsData)],
+        examples: [
+            RuleExample(
+                appKeys: ["clears_data_on_user_change": "false"],
+                facts: ["data_owner": "bob", "signed_in": "alice"], fires: true),
+            RuleExample(facts: ["data_owner": "bob", "signed_in": "alice"], fires: false),
+        ])
 }

@@ -13,7 +13,7 @@ extension EntraState {
             return remainingSession(app.int, policy: policy)
         case .allApps:
             for index in apps.indices { apps[index].running = false }
-            if policy.deviceShared, let account = deviceAccount {
+            if policy.device.deviceShared, let account = deviceAccount {
                 return StepOutcome(session: .sharedReused, sessionUser: account)
             }
             return StepOutcome(session: .none)
@@ -44,14 +44,15 @@ extension EntraState {
         switch trace.first(EntraRule.deviceInformation, in: context(index, user: nil, policy: policy)) {
         case .deviceInfoReported:
             outcome.details.set(
-                EntraDetail.deviceMode, choice: policy.deviceShared ? EntraDetail.shared : EntraDetail.defaultMode)
-            if policy.sharedRequested && !policy.deviceShared {
-                outcome.findings.insert(EntraFinding.sharedModeNotActive)
+                EntraDetail.deviceMode.id,
+                choice: policy.device.deviceShared ? EntraDetail.shared : EntraDetail.defaultMode)
+            if policy.device.sharedRequested && !policy.device.deviceShared {
+                outcome.findings.insert(EntraFinding.sharedModeNotActive.id)
             }
-            if app.mode == .initFails { outcome.findings.insert(EntraFinding.multipleAccountAppUnsupported) }
+            if app.mode == .initFails { outcome.findings.insert(EntraFinding.multipleAccountAppUnsupported.id) }
         case .deviceInfoUnavailable:
-            outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.unavailable)
-            if policy.sharedRequested { outcome.findings.insert(EntraFinding.appNotSharedDeviceAware) }
+            outcome.details.set(EntraDetail.deviceMode.id, choice: EntraDetail.unavailable)
+            if policy.device.sharedRequested { outcome.findings.insert(EntraFinding.appNotSharedDeviceAware.id) }
         default:
             break
         }
@@ -60,18 +61,22 @@ extension EntraState {
 
     /// iOS Safari: web SSO with whatever Entra web session it still holds (R5); a web sign-in otherwise.
     mutating func openBrowser(user: UserID, policy: EntraPolicy, trace: inout RuleTrace) -> StepOutcome {
-        guard policy.isIOS else { return .notApplicable }
+        guard policy.device.isIOS else { return .notApplicable }
         let decision = trace.first(EntraRule.browser, in: deviceContext(user: user, policy: policy))
         if decision == .browserWebSSO, let holder = safari {
-            var outcome = StepOutcome(session: .appReused, sessionUser: holder)
+            var outcome = StepOutcome(session: .none, sessionUser: holder)
+            outcome.apply(EntraRule.browserWebSSO.effect)
             if holder != user {
-                outcome.findings.insert(EntraFinding.previousUserSessionActive)
-                outcome.findings.insert(EntraFinding.browserSessionRemains)
+                outcome.findings.insert(EntraFinding.previousUserSessionActive.id)
+                outcome.findings.insert(EntraFinding.browserSessionRemains.id)
                 outcome.subject = holder
             }
             return outcome
         }
+        // No web session: the web sign-in (`browserSignIn`) creates the user's.
         safari = user
-        return StepOutcome(prompts: [.interactiveSignIn], session: .appNew, sessionUser: user)
+        var outcome = StepOutcome(session: .none, sessionUser: user)
+        outcome.apply(EntraRule.browserSignIn.effect)
+        return outcome
     }
 }

@@ -1,5 +1,7 @@
 import SSOPolicyProviderKit
 
+private let seed = EntraSources.tutorial
+
 /// Points where the sources disagree or are silent (spec 5.3); the first reading is the seed's and the default.
 enum EntraModelOptions {
     static let all: [ModelOptionDeclaration] = [
@@ -9,12 +11,16 @@ enum EntraModelOptions {
             readings: [
                 .init(
                     "14", meaning: "iOS 14 or later",
-                    source: "\(EntraSources.overviewZH); \(EntraSources.overviewZH) (iOS 14 or later)"),
+                    sources: [
+                        Citation(EntraSources.overviewZH), Citation(EntraSources.overviewZH, "(iOS 14 or later)"),
+                    ]
+                ),
                 .init(
                     "13", meaning: "iOS 13 or later",
-                    source:
-                        "\(EntraSources.overviewSV); \(EntraSources.overviewFR); \(EntraSources.overviewFR) (iOS 13 or later)"
-                ),
+                    sources: [
+                        Citation(EntraSources.overviewSV), Citation(EntraSources.overviewFR),
+                        Citation(EntraSources.overviewFR, "(iOS 13 or later)"),
+                    ]),
             ]),
         ModelOptionDeclaration(
             "ios_second_user_sign_in", conflict: "SDM-2",
@@ -25,10 +31,10 @@ enum EntraModelOptions {
                     "served_existing_session",
                     meaning: "the broker answers with the device account: the next user works in the previous "
                         + "user's session",
-                    source: "\(EntraSources.tutorial) (the account is available to all eligible apps)"),
+                    sources: [Citation(seed, "(the account is available to all eligible apps)")]),
                 .init(
                     "rejected", meaning: "the broker refuses the second user's sign-in until the first signs out",
-                    source: "\(EntraEvidence.androidSingleAccount)"),
+                    sources: [EntraEvidence.androidSingleAccount]),
             ]),
         ModelOptionDeclaration(
             "safari_sign_out", conflict: "SDM-3",
@@ -37,10 +43,10 @@ enum EntraModelOptions {
                 .init(
                     "kept_unless_signout_from_browser",
                     meaning: "Safari keeps the session unless the app signs out with signoutFromBrowser",
-                    source: "\(EntraSources.tutorial) (\"It doesn't clear state on the Safari browser\")"),
+                    sources: [Citation(seed, "(\"It doesn't clear state on the Safari browser\")")]),
                 .init(
                     "cleared", meaning: "the SSO extension's cookie wipe also ends Safari's session",
-                    source: "\(EntraEvidence.safariCleared)"),
+                    sources: [EntraEvidence.safariCleared]),
             ]),
         ModelOptionDeclaration(
             "account_change_notification", conflict: "SDM-4",
@@ -48,12 +54,12 @@ enum EntraModelOptions {
             readings: [
                 .init(
                     "sign_out_only", meaning: "the notification is posted on global sign-out only",
-                    source:
-                        "\(EntraSources.tutorial) (\"detect global sign out\"); \(EntraEvidence.accountChangeNotification)"
-                        + "broadcast types)"),
+                    sources: [
+                        Citation(seed, "(\"detect global sign out\")"), EntraEvidence.accountChangeNotification,
+                    ]),
                 .init(
                     "sign_in_and_sign_out", meaning: "the notification is posted on global sign-in as well",
-                    source: "\(EntraEvidence.accountChangeNotification)"),
+                    sources: [EntraEvidence.accountChangeNotification]),
             ]),
         ModelOptionDeclaration(
             "local_rt_fallback", conflict: "SDM-5 (R6)",
@@ -62,11 +68,13 @@ enum EntraModelOptions {
             readings: [
                 .init(
                     "not_used", meaning: "global sign-out clears cached tokens for the app too; the silent call fails",
-                    source: "\(EntraSources.tutorial) (\"clears cached tokens from not only the app, but also from "
-                        + "the device\")"),
+                    sources: [
+                        Citation(
+                            seed, "(\"clears cached tokens from not only the app, but also from the device\")")
+                    ]),
                 .init(
                     "used", meaning: "MSAL falls back to the app's local refresh token of the previous user",
-                    source: "\(EntraEvidence.localRefreshToken)"),
+                    sources: [EntraEvidence.localRefreshToken]),
             ]),
     ]
 }

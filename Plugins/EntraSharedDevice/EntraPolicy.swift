@@ -55,8 +55,9 @@ public struct EntraAppPolicy: Sendable, Hashable {
     public var isMultipleAccount: Bool { msal == .multipleAccount }
 }
 
-/// A compiled `entra-shared-device` policy: settings resolved into flags, device mode computed once with the reason.
-public struct EntraPolicy: Sendable, Hashable {
+/// The device-wide part of a compiled policy: the platform, the device mode with its reason, and the model's
+/// readings. A plain value without references, so a decision's context copies it for nothing.
+public struct EntraDevicePolicy: Sendable, Hashable {
     public internal(set) var platform: EntraPlatform
     /// `shared_device_mode: true`: the policy intends shared mode.
     public internal(set) var sharedRequested: Bool
@@ -80,14 +81,15 @@ public struct EntraPolicy: Sendable, Hashable {
     public internal(set) var notifyOnSignIn: Bool
     public internal(set) var localRefreshTokenFallback: Bool
     public internal(set) var minimumIOSMajor: Int
-    public internal(set) var apps: [EntraAppPolicy]
-    /// Per app, the predicates that read only the policy and the app (`EntraPredicate.fixedBits`), worked out once
-    /// here so that a decision on the attempt path reads bits instead of copying settings.
-    var fixedPredicates: [UInt64] = []
-    /// The same for a device-level decision (a restart, Safari: `EntraAppPolicy.deviceLevel`).
-    var deviceLevelPredicates: UInt64 = 0
 
     public var isIOS: Bool { platform == .ios }
+}
+
+/// A compiled `entra-shared-device` policy: the device's settings resolved into flags (the device mode computed once
+/// with the reason), and each app's keys.
+public struct EntraPolicy: Sendable, Hashable {
+    public internal(set) var device: EntraDevicePolicy
+    public internal(set) var apps: [EntraAppPolicy]
 }
 
 extension EntraPolicy {
@@ -176,7 +178,7 @@ extension EntraPolicy {
             apps.append(policy)
         }
         guard valid else { return nil }
-        var policy = EntraPolicy(
+        let device = EntraDevicePolicy(
             platform: platform, sharedRequested: requested, osSupported: osSupported,
             authenticatorInstalled: authenticator, ssoExtensionReady: extensionReady, missingRequirement: missing,
             deviceShared: deviceShared, brokerReachable: authenticator,
@@ -184,10 +186,7 @@ extension EntraPolicy {
             secondUserServed: settings.word("ios_second_user_sign_in") == "served_existing_session",
             safariKeptUnlessSignout: settings.word("safari_sign_out") == "kept_unless_signout_from_browser",
             notifyOnSignIn: settings.word("account_change_notification") == "sign_in_and_sign_out",
-            localRefreshTokenFallback: settings.word("local_rt_fallback") == "used", minimumIOSMajor: minimumIOS,
-            apps: apps)
-        policy.fixedPredicates = apps.map { EntraPredicate.fixedBits(policy: policy, app: $0) }
-        policy.deviceLevelPredicates = EntraPredicate.fixedBits(policy: policy, app: .deviceLevel)
-        return policy
+            localRefreshTokenFallback: settings.word("local_rt_fallback") == "used", minimumIOSMajor: minimumIOS)
+        return EntraPolicy(device: device, apps: apps)
     }
 }

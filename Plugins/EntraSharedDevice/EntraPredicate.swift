@@ -1,15 +1,12 @@
 import SSOPolicyProviderKit
 
-/// Every condition an Entra rule can state, worded once and computed here (`holds`), so a trace prints the words of
-/// the code that decided.
+/// Every condition an Entra rule can state, with its words and its computation, defined once: a trace prints the
+/// words of the code that decided.
 ///
-/// The cases up to `safariSignedOut` read only the policy and the app: they are *fixed* for an app, worked out once
-/// when the policy is compiled (`fixedHolds`, kept in `EntraPolicy.fixedPredicates`) and tested as bits
-/// (`PredicateBits`), so a decision reads them instead of copying the policy into its context. The cases after it
-/// read the state and the phase, each computed only when a rule asks (`holds(in:)`).
-enum EntraPredicate: UInt8, PredicateBits {
-    typealias Context = EntraContext
-
+/// The first groups read only the policy and the decision's app; the others read what the app and the device hold
+/// now (the state's fields the facts give are `@Given`, so a what-if waits for a fact until a predicate reads it)
+/// and the values the deciding phase worked out.
+enum EntraPredicate: Int, PredicateSet {
     // Device and policy.
     case sharedModeConfigured
     case osSupported
@@ -56,220 +53,194 @@ enum EntraPredicate: UInt8, PredicateBits {
     case userTokensCached
     case userStillHeld
 
-    /// A fixed predicate for `app` under `policy`; false for the others, which read the state.
-    func fixedHolds(policy: EntraPolicy, app: EntraAppPolicy) -> Bool {
-        switch self {
-        case .sharedModeConfigured: return policy.sharedRequested
-        case .osSupported: return policy.osSupported
-        case .authenticatorInstalled: return policy.authenticatorInstalled
-        case .ssoExtensionReady: return policy.ssoExtensionReady
-        case .requirementMissing: return policy.missingRequirement != nil
-        case .deviceShared: return policy.deviceShared
-        case .onIOS: return policy.isIOS
-        case .brokerSilentSSO: return policy.brokerSilentSSO
-        case .secondUserServed: return policy.secondUserServed
-        case .localRefreshTokenUsed: return policy.localRefreshTokenFallback
-        case .notifyOnSignIn: return policy.notifyOnSignIn
-        case .safariKeptUnlessSignout: return policy.safariKeptUnlessSignout
-        case .appAware: return app.isAware
-        case .multipleAccountApp: return app.isMultipleAccount
-        case .sharedForApp: return app.mode == .shared
-        case .defaultModeApp: return app.mode == .defaultMode
-        case .comparesAccountIDs: return app.comparesAccountIDs
-        case .clearsData: return app.clearsData
-        case .signsOutFromBrowser: return app.signoutFromBrowser
-        case .safariSignedOut: return app.signoutFromBrowser || !policy.safariKeptUnlessSignout
-        default: return false
-        }
-    }
-
-    /// The fixed predicates of `app` under `policy` as bits (bit n is the case with raw value n).
-    static func fixedBits(policy: EntraPolicy, app: EntraAppPolicy) -> UInt64 {
-        allCases.reduce(0) { bits, predicate in
-            predicate.fixedHolds(policy: policy, app: app) ? bits | 1 << predicate.rawValue : bits
-        }
-    }
-
-    /// The fixed predicates, the cases up to `safariSignedOut`: the rule table tests them as masks over the app's
-    /// bits.
-    static let inBits: UInt64 = (1 << (UInt64(safariSignedOut.rawValue) + 1)) - 1
-
-    /// The fixed predicates' values for the decision's app, worked out when the policy was compiled.
-    @inline(__always)
-    static func bits(in context: EntraContext) -> UInt64 { context.fixed }
-
-    /// A fixed predicate's value: its bit of the app's fixed predicates.
-    @inline(__always)
-    private static func fixed(_ predicate: Self, in context: EntraContext) -> Bool {
-        context.fixed & 1 << predicate.rawValue != 0
-    }
-
-    /// The code each predicate names: a fixed one reads its bit, the others read the state and the phase. Never
-    /// allocates (it runs on every attempt). Always inlined: the generated trace-off path names each predicate as a
-    /// constant, so this `switch` folds to that predicate's own expression there; it must not call itself.
-    @inline(__always)
-    func holds(in context: EntraContext) -> Bool {
-        let state = context.appState
-        let device = context.deviceAccount
-        let user = context.user
-        switch self {
-        case .sharedModeConfigured, .osSupported, .authenticatorInstalled, .ssoExtensionReady, .requirementMissing,
-            .deviceShared, .onIOS, .brokerSilentSSO, .secondUserServed, .localRefreshTokenUsed, .notifyOnSignIn,
-            .safariKeptUnlessSignout, .appAware, .multipleAccountApp, .sharedForApp, .defaultModeApp,
-            .comparesAccountIDs, .clearsData, .signsOutFromBrowser, .safariSignedOut:
-            return Self.fixed(self, in: context)
-        // An explicit sign-in by another user does not reuse the session the app holds.
-        case .appHoldsSession: return state.tokens != nil && (!context.explicit || state.tokens == user)
-        case .appHoldsData: return state.dataOwner != nil
-        case .staleLocalToken: return state.tokens != nil && state.tokens != device
-        case .accountSignedIn: return device != nil
-        case .userIsDeviceAccount: return device == user
-        case .otherUserSignedIn: return device != nil && device != user
-        case .otherAccountHeld:
-            let held = Self.fixed(.onIOS, in: context) ? device : (state.principal ?? device)
-            return held != nil && held != user
-        case .brokerHasUser: return Self.fixed(.brokerSilentSSO, in: context) && device == user
-        case .safariSession: return context.safari != nil
-        case .accountChanged: return device != state.principal
-        case .explicitSignIn: return context.explicit
-        case .callsCurrentAccount: return context.callsCurrentAccount
-        case .foreignData: return state.dataOwner != nil && state.dataOwner != context.current
-        case .currentAccountPresent: return context.current != nil
-        case .noticesChange:
-            return !context.viaCurrentAccount || Self.fixed(.comparesAccountIDs, in: context)
-                || context.current == nil
-        case .brokerSignOutFails: return context.brokerFails
-        case .signedOutGlobally: return context.signedOutGlobally
-        case .userKeptByAnApp: return context.userKeptByAnApp
-        case .userTokensCached: return context.userTokensCached
-        case .userStillHeld: return context.userStillHeld
-        }
-    }
-
-    var words: RuleCondition {
+    var definition: Predicate<EntraContext> {
         switch self {
         case .sharedModeConfigured:
-            return RuleCondition("shared device mode is configured", otherwise: "shared device mode is not configured")
+            Predicate("shared device mode is configured", otherwise: "shared device mode is not configured") {
+                $0.device.sharedRequested
+            }
         case .osSupported:
-            return RuleCondition("the OS version meets the minimum", otherwise: "the OS version is below the minimum")
+            Predicate("the OS version meets the minimum", otherwise: "the OS version is below the minimum") {
+                $0.device.osSupported
+            }
         case .authenticatorInstalled:
-            return RuleCondition("Authenticator is installed", otherwise: "Authenticator is missing")
+            Predicate("Authenticator is installed", otherwise: "Authenticator is missing") {
+                $0.device.authenticatorInstalled
+            }
         case .ssoExtensionReady:
-            return RuleCondition(
+            Predicate(
                 "the SSO extension is configured (or the platform is Android)",
-                otherwise: "the iOS SSO extension profile is missing")
+                otherwise: "the iOS SSO extension profile is missing"
+            ) { $0.device.ssoExtensionReady }
         case .requirementMissing:
-            return RuleCondition(
+            Predicate(
                 "a device requirement (OS, Authenticator, SSO extension) is missing",
-                otherwise: "every device requirement holds")
+                otherwise: "every device requirement holds"
+            ) { $0.device.missingRequirement != nil }
         case .deviceShared:
-            return RuleCondition("the device is in shared mode", otherwise: "the device is not in shared mode")
-        case .onIOS: return RuleCondition("the platform is iOS", otherwise: "the platform is Android")
+            Predicate("the device is in shared mode", otherwise: "the device is not in shared mode") {
+                $0.device.deviceShared
+            }
+        case .onIOS:
+            Predicate("the platform is iOS", otherwise: "the platform is Android") { $0.device.isIOS }
         case .brokerSilentSSO:
-            return RuleCondition(
+            Predicate(
                 "silent requests reach the broker (on iOS through the SSO extension)",
-                otherwise: "silent requests do not reach the broker (on iOS: no SSO extension)")
+                otherwise: "silent requests do not reach the broker (on iOS: no SSO extension)"
+            ) { $0.device.brokerSilentSSO }
         case .secondUserServed:
-            return RuleCondition(
+            Predicate(
                 "the model reads the broker as serving the existing session",
-                otherwise: "the model reads the broker as rejecting the second user")
+                otherwise: "the model reads the broker as rejecting the second user"
+            ) { $0.device.secondUserServed }
         case .localRefreshTokenUsed:
-            return RuleCondition(
+            Predicate(
                 "the model reads the local refresh token as used",
-                otherwise: "the model reads the local refresh token as not used")
+                otherwise: "the model reads the local refresh token as not used"
+            ) { $0.device.localRefreshTokenFallback }
         case .notifyOnSignIn:
-            return RuleCondition(
+            Predicate(
                 "the model reads the notification as posted on sign-in too",
-                otherwise: "the model reads the notification as posted on sign-out only")
+                otherwise: "the model reads the notification as posted on sign-out only"
+            ) { $0.device.notifyOnSignIn }
         case .safariKeptUnlessSignout:
-            return RuleCondition(
+            Predicate(
                 "the model reads Safari as kept unless signoutFromBrowser",
-                otherwise: "the model reads the extension as clearing Safari")
+                otherwise: "the model reads the extension as clearing Safari"
+            ) { $0.device.safariKeptUnlessSignout }
         case .appAware:
-            return RuleCondition("the app is broker-enabled MSAL", otherwise: "the app is not broker-enabled MSAL")
+            Predicate("the app is broker-enabled MSAL", otherwise: "the app is not broker-enabled MSAL") {
+                $0.app.isAware
+            }
         case .multipleAccountApp:
-            return RuleCondition("the app is a multiple-account app", otherwise: "the app is a single-account app")
+            Predicate("the app is a multiple-account app", otherwise: "the app is a single-account app") {
+                $0.app.isMultipleAccount
+            }
         case .sharedForApp:
-            return RuleCondition(
-                "the device is in shared mode for this app",
-                otherwise: "the device is not in shared mode for this app")
+            Predicate(
+                "the device is in shared mode for this app", otherwise: "the device is not in shared mode for this app"
+            ) { $0.app.mode == .shared }
         case .defaultModeApp:
-            return RuleCondition("the app runs in default mode", otherwise: "the app does not run in default mode")
+            Predicate("the app runs in default mode", otherwise: "the app does not run in default mode") {
+                $0.app.mode == .defaultMode
+            }
         case .comparesAccountIDs:
-            return RuleCondition(
-                "the app compares account ids", otherwise: "the app only checks whether the account is none")
+            Predicate("the app compares account ids", otherwise: "the app only checks whether the account is none") {
+                $0.app.comparesAccountIDs
+            }
         case .clearsData:
-            return RuleCondition(
-                "the app clears its data on a user change", otherwise: "the app does not clear its data")
+            Predicate("the app clears its data on a user change", otherwise: "the app does not clear its data") {
+                $0.app.clearsData
+            }
         case .signsOutFromBrowser:
-            return RuleCondition(
-                "the app sets signoutFromBrowser", otherwise: "the app signs out without signoutFromBrowser")
+            Predicate("the app sets signoutFromBrowser", otherwise: "the app signs out without signoutFromBrowser") {
+                $0.app.signoutFromBrowser
+            }
         case .safariSignedOut:
-            return RuleCondition(
+            Predicate(
                 "the app sets signoutFromBrowser, or the model reads the extension as clearing Safari",
-                otherwise: "nothing signs Safari out")
+                otherwise: "nothing signs Safari out"
+            ) { $0.app.signoutFromBrowser || !$0.device.safariKeptUnlessSignout }
         case .appHoldsSession:
-            return RuleCondition("the app holds its own session", otherwise: "the app holds no session of its own")
+            Predicate("the app holds its own session", otherwise: "the app holds no session of its own") { context in
+                // An explicit sign-in by another user does not reuse the session the app holds.
+                context.appState.tokens != nil && (!context.explicit || context.appState.tokens == context.user)
+            }
         case .appHoldsData:
-            return RuleCondition("the app holds the user's data", otherwise: "the app holds no data")
+            Predicate("the app holds the user's data", otherwise: "the app holds no data") {
+                $0.appState.dataOwner != nil
+            }
         case .staleLocalToken:
-            return RuleCondition(
+            Predicate(
                 "the app holds a local refresh token of an account no longer signed in on the device",
-                otherwise: "the app holds no stale local refresh token")
+                otherwise: "the app holds no stale local refresh token"
+            ) { context in
+                context.appState.tokens != nil && context.appState.tokens != context.deviceAccount
+            }
         case .accountSignedIn:
-            return RuleCondition(
-                "an account is signed in on the device", otherwise: "no account is signed in on the device")
+            Predicate("an account is signed in on the device", otherwise: "no account is signed in on the device") {
+                $0.deviceAccount != nil
+            }
         case .userIsDeviceAccount:
-            return RuleCondition(
-                "the acting user is signed in on the device", otherwise: "the acting user is not the device account")
+            Predicate(
+                "the acting user is signed in on the device", otherwise: "the acting user is not the device account"
+            ) { $0.deviceAccount == $0.user }
         case .otherUserSignedIn:
-            return RuleCondition(
-                "another user is signed in on the device", otherwise: "no other user is signed in on the device")
+            Predicate("another user is signed in on the device", otherwise: "no other user is signed in on the device")
+            { context in
+                context.deviceAccount != nil && context.deviceAccount != context.user
+            }
         case .otherAccountHeld:
-            return RuleCondition(
+            Predicate(
                 "the app's persisted account (or, with none, the broker's account) is another user",
-                otherwise: "no other user's account is held")
+                otherwise: "no other user's account is held"
+            ) { context in
+                let held =
+                    context.device.isIOS
+                    ? context.deviceAccount : (context.appState.principal ?? context.deviceAccount)
+                return held != nil && held != context.user
+            }
         case .brokerHasUser:
-            return RuleCondition(
+            Predicate(
                 "the broker supplies the acting user's account silently",
-                otherwise: "the broker cannot supply the acting user's account")
+                otherwise: "the broker cannot supply the acting user's account"
+            ) { context in
+                context.device.brokerSilentSSO && context.deviceAccount == context.user
+            }
         case .safariSession:
-            return RuleCondition("Safari holds an Entra web session", otherwise: "Safari holds no Entra web session")
+            Predicate("Safari holds an Entra web session", otherwise: "Safari holds no Entra web session") {
+                $0.safari != nil
+            }
         case .accountChanged:
-            return RuleCondition(
+            Predicate(
                 "the device account differs from the account the app remembers (its previous account)",
-                otherwise: "the device account is the account the app remembers")
+                otherwise: "the device account is the account the app remembers"
+            ) { $0.deviceAccount != $0.appState.principal }
         case .explicitSignIn:
-            return RuleCondition(
-                "the user signs in from the sign-in screen", otherwise: "the app settles its session on its own")
+            Predicate("the user signs in from the sign-in screen", otherwise: "the app settles its session on its own")
+            { $0.explicit }
         case .callsCurrentAccount:
-            return RuleCondition(
-                "the app calls getCurrentAccount", otherwise: "the app does not call getCurrentAccount on foreground")
+            Predicate(
+                "the app calls getCurrentAccount", otherwise: "the app does not call getCurrentAccount on foreground"
+            ) { $0.callsCurrentAccount }
         case .foreignData:
-            return RuleCondition(
+            Predicate(
                 "the app holds data of a user other than the current account",
-                otherwise: "the app holds no other user's data")
+                otherwise: "the app holds no other user's data"
+            ) { context in
+                context.appState.dataOwner != nil && context.appState.dataOwner != context.current
+            }
         case .currentAccountPresent:
-            return RuleCondition("the current account is a user, not none", otherwise: "the current account is none")
+            Predicate("the current account is a user, not none", otherwise: "the current account is none") {
+                $0.current != nil
+            }
         case .noticesChange:
-            return RuleCondition(
+            Predicate(
                 "the app notices the change (it compares account ids, or there is no account now)",
-                otherwise: "the app does not notice the change")
+                otherwise: "the app does not notice the change"
+            ) { context in
+                !context.viaCurrentAccount || context.app.comparesAccountIDs || context.current == nil
+            }
         case .brokerSignOutFails:
-            return RuleCondition("the broker sign-out fails", otherwise: "the broker sign-out succeeds")
+            Predicate("the broker sign-out fails", otherwise: "the broker sign-out succeeds") { $0.brokerFails }
         case .signedOutGlobally:
-            return RuleCondition("a global sign-out took place", otherwise: "no global sign-out took place")
+            Predicate("a global sign-out took place", otherwise: "no global sign-out took place") {
+                $0.signedOutGlobally
+            }
         case .userKeptByAnApp:
-            return RuleCondition(
-                "an app keeps the user's session or data", otherwise: "no app keeps the user's session or data")
+            Predicate("an app keeps the user's session or data", otherwise: "no app keeps the user's session or data") {
+                $0.userKeptByAnApp
+            }
         case .userTokensCached:
-            return RuleCondition(
+            Predicate(
                 "an app that served the user caches access tokens itself",
-                otherwise: "no app that served the user caches access tokens")
+                otherwise: "no app that served the user caches access tokens"
+            ) { $0.userTokensCached }
         case .userStillHeld:
-            return RuleCondition(
+            Predicate(
                 "the broker or another app still holds the user's session",
-                otherwise: "nothing else holds the user's session")
+                otherwise: "nothing else holds the user's session"
+            ) { $0.userStillHeld }
         }
     }
 }

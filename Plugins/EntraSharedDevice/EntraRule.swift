@@ -2,8 +2,8 @@ import SSOPolicyProviderKit
 
 /// The Entra rule table: one case per rule, in table order (a rule's id is its position, so never reorder or
 /// remove a case; add new ones at the end). The definitions live by phase: `EntraModeRules` (device mode, apps
-/// that are not shared-device aware, getDeviceInformation), `EntraCurrentAccountRules`, `EntraSignInRules`
-/// (shared and default mode), `EntraSignOutRules` and `EntraLifecycleRules` (Safari, termination).
+/// that are not shared-device aware, getDeviceInformation), `EntraCurrentAccountRules`, `EntraSignInRules`,
+/// `EntraDefaultModeRules`, `EntraSignOutRules` and `EntraLifecycleRules` (Safari, termination).
 enum EntraRule: Int, RuleSet {
     case modeShared
     case modeRequirementMissing
@@ -47,12 +47,50 @@ enum EntraRule: Int, RuleSet {
 
     static let table = RuleTable<EntraRule>()
 
+    /// Every rule's definition, from the phase that states it: one exhaustive `switch`, so the compiler checks that
+    /// every rule is defined.
     var definition: RuleDefinition<EntraPredicate> {
-        guard
-            let definition = modeDefinition ?? currentAccountDefinition ?? signInDefinition ?? defaultModeDefinition
-                ?? signOutDefinition ?? lifecycleDefinition
-        else { preconditionFailure("rule \(self) has no definition") }
-        return definition
+        switch self {
+        case .modeShared: EntraModeRules.modeShared
+        case .modeRequirementMissing: EntraModeRules.modeRequirementMissing
+        case .appNotAware: EntraModeRules.appNotAware
+        case .appOwnSignIn: EntraModeRules.appOwnSignIn
+        case .appLocalSessionReused: EntraModeRules.appLocalSessionReused
+        case .androidMultipleAccountInitFails: EntraModeRules.androidMultipleAccountInitFails
+        case .iosMultipleAccountUnsupported: EntraModeRules.iosMultipleAccountUnsupported
+        case .currentAccountChanged: EntraCurrentAccountRules.currentAccountChanged
+        case .currentAccountNotChecked: EntraCurrentAccountRules.currentAccountNotChecked
+        case .onlyNilCheck: EntraCurrentAccountRules.onlyNilCheck
+        case .dataCleared: EntraCurrentAccountRules.dataCleared
+        case .dataNotCleared: EntraCurrentAccountRules.dataNotCleared
+        case .signInGlobal: EntraSignInRules.signInGlobal
+        case .signInSilentReuse: EntraSignInRules.signInSilentReuse
+        case .previousUserServed: EntraSignInRules.previousUserServed
+        case .iosSecondUserRejected: EntraSignInRules.iosSecondUserRejected
+        case .androidSecondUserRefused: EntraSignInRules.androidSecondUserRefused
+        case .localRefreshTokenFallback: EntraSignInRules.localRefreshTokenFallback
+        case .notificationOnSignIn: EntraSignInRules.notificationOnSignIn
+        case .signOutGlobal: EntraSignOutRules.signOutGlobal
+        case .signOutBrokerFailed: EntraSignOutRules.signOutBrokerFailed
+        case .signOutDataCleared: EntraSignOutRules.signOutDataCleared
+        case .signOutDataKept: EntraSignOutRules.signOutDataKept
+        case .browserKept: EntraSignOutRules.browserKept
+        case .browserSignedOut: EntraSignOutRules.browserSignedOut
+        case .signOutNotCovered: EntraSignOutRules.signOutNotCovered
+        case .signOutCachedAccessTokens: EntraSignOutRules.signOutCachedAccessTokens
+        case .signOutAppOnly: EntraSignOutRules.signOutAppOnly
+        case .otherAppsStaySignedIn: EntraSignOutRules.otherAppsStaySignedIn
+        case .defaultAppSessionReused: EntraDefaultModeRules.defaultAppSessionReused
+        case .defaultBrokerSSO: EntraDefaultModeRules.defaultBrokerSSO
+        case .defaultSignIn: EntraDefaultModeRules.defaultSignIn
+        case .deviceInfoReported: EntraModeRules.deviceInfoReported
+        case .deviceInfoUnavailable: EntraModeRules.deviceInfoUnavailable
+        case .browserWebSSO: EntraLifecycleRules.browserWebSSO
+        case .browserSignIn: EntraLifecycleRules.browserSignIn
+        case .accountSurvivesTermination: EntraLifecycleRules.accountSurvivesTermination
+        case .iosSignInServedExisting: EntraSignInRules.iosSignInServedExisting
+        case .authenticatorBrokerRoute: EntraDefaultModeRules.authenticatorBrokerRoute
+        }
     }
 
     // The ordered decisions: in each, the first rule that fires decides.
@@ -89,11 +127,9 @@ enum EntraRule: Int, RuleSet {
     /// Safari opened by a user (iOS).
     static let browser = DecisionList<EntraRule>("Safari: web SSO or web sign-in", [.browserWebSSO, .browserSignIn])
 
-    /// Every ordered decision: `providers` lists them, and the generated trace-off path has code for each.
-    static let lists = [
+    /// Every ordered decision, as `providers` lists them.
+    static let decisionLists = [
         notAwareSession, foreignData, deviceSession, secondUser, defaultSession, brokerSignOut, signOutData,
         browserAtSignOut, deviceInformation, browser,
-    ]
-
-    static let decisionLists = lists.map(\.declaration)
+    ].map(\.declaration)
 }

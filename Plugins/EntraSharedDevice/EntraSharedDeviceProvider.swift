@@ -41,19 +41,19 @@ public struct EntraSharedDeviceProvider: PolicyProvider {
             guard let app = event.app, app.int < state.apps.count, let user = event.user else {
                 return .notApplicable
             }
-            let brokerFails = event.conditions.word(EntraCondition.broker) == "fails"
+            let brokerFails = event.conditions.word(EntraStepCondition.broker.id) == "fails"
             return state.signOut(app.int, user: user, brokerFails: brokerFails, policy: policy, trace: &trace)
         case EventID.terminate:
             return state.terminate(event.target, policy: policy, trace: &trace)
         case EventID.querySSOStatus:
             guard let app = event.app, app.int < state.apps.count else { return .notApplicable }
             return state.queryDeviceInformation(app.int, policy: policy, trace: &trace)
-        case EntraEvent.signIn:
+        case EntraEvent.signIn.id:
             guard let app = event.app, app.int < state.apps.count, let user = event.user else {
                 return .notApplicable
             }
             return state.open(app.int, user: user, explicit: true, policy: policy, trace: &trace)
-        case EntraEvent.openBrowser:
+        case EntraEvent.openBrowser.id:
             guard let user = event.user else { return .notApplicable }
             return state.openBrowser(user: user, policy: policy, trace: &trace)
         default:

@@ -22,8 +22,8 @@ extension EntraState {
             var outcome = StepOutcome(session: .denied)
             trace.record(
                 EntraRule.androidMultipleAccountInitFails, in: context(index, user: user, policy: policy))
-            outcome.findings.insert(EntraFinding.multipleAccountAppUnsupported)
-            outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.shared)
+            outcome.apply(EntraRule.androidMultipleAccountInitFails.effect)
+            outcome.details.set(EntraDetail.deviceMode.id, choice: EntraDetail.shared)
             return outcome
         }
     }
@@ -45,13 +45,14 @@ extension EntraState {
     ) -> StepOutcome {
         let app = policy.apps[index]
         var outcome = StepOutcome(session: .denied)
-        outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.shared)
+        outcome.details.set(EntraDetail.deviceMode.id, choice: EntraDetail.shared)
         var context = self.context(index, user: user, policy: policy)
         context.explicit = explicit
         if trace.evaluate(EntraRule.iosMultipleAccountUnsupported, in: context) {
-            outcome.findings.insert(EntraFinding.multipleAccountAppUnsupported)
+            outcome.apply(EntraRule.iosMultipleAccountUnsupported.effect)
         }
-        let previous = apps[index].principal
+        // Read only where it is reported, so a what-if does not wait for it otherwise.
+        let previous = apps[index].$principal
         var action = EntraDetail.none
         if app.checksCurrentAccount {
             action = noticeAccount(index, policy: policy, trace: &trace)
@@ -61,11 +62,10 @@ extension EntraState {
             // R6: the silent call for the remembered account fails at the broker; MSAL may use the local RT.
             // An explicit sign-in is interactive: it does not go through the silent call.
             if trace.evaluate(EntraRule.localRefreshTokenFallback, in: context), let stale = apps[index].tokens {
-                outcome.session = .appReused
+                outcome.apply(EntraRule.localRefreshTokenFallback.effect)
                 outcome.sessionUser = stale
-                outcome.findings.insert(EntraFinding.localRefreshTokenFallback)
                 if stale != user {
-                    outcome.findings.insert(EntraFinding.previousUserSessionActive)
+                    outcome.findings.insert(EntraFinding.previousUserSessionActive.id)
                     outcome.subject = stale
                 }
                 reportData(index, user: user, sessionUser: stale, action: action, outcome: &outcome)
@@ -78,11 +78,11 @@ extension EntraState {
         if let sessionUser = outcome.sessionUser {
             apps[index].tokens = sessionUser
             // Android persists the account on every token result; iOS only in getCurrentAccount (R9).
-            if app.checksCurrentAccount || !policy.isIOS { apps[index].principal = sessionUser }
+            if app.checksCurrentAccount || !policy.device.isIOS { apps[index].principal = sessionUser }
         }
         if app.checksCurrentAccount {
-            outcome.details.set(EntraDetail.currentAccount, account: deviceAccount)
-            outcome.details.set(EntraDetail.previousAccount, account: previous)
+            outcome.details.set(EntraDetail.currentAccount.id, account: deviceAccount)
+            outcome.details.set(EntraDetail.previousAccount.id, account: previous.wrappedValue)
         }
         reportData(index, user: user, sessionUser: outcome.sessionUser, action: action, outcome: &outcome)
         return outcome
@@ -95,24 +95,22 @@ extension EntraState {
     mutating func deviceSession(
         _ index: Int, user: UserID, policy: EntraPolicy, outcome: inout StepOutcome, trace: inout RuleTrace
     ) {
-        switch trace.first(EntraRule.deviceSession, in: context(index, user: user, policy: policy)) {
+        guard let decision = trace.first(EntraRule.deviceSession, in: context(index, user: user, policy: policy))
+        else { return }
+        outcome.apply(decision.effect)
+        switch decision {
         case .signInGlobal:
-            outcome.prompts.append(.interactiveSignIn)
-            outcome.session = .sharedNew
             outcome.sessionUser = user
             deviceAccount = user
             if trace.evaluate(EntraRule.notificationOnSignIn, in: context(index, user: user, policy: policy)) {
                 notifyListeners(except: index, policy: policy, trace: &trace)
             }
         case .signInSilentReuse:
-            outcome.session = .sharedReused
             outcome.sessionUser = user
         case .previousUserServed:
-            guard let current = deviceAccount else { return }
-            outcome.session = .sharedReused
-            outcome.sessionUser = current
-            outcome.findings.insert(EntraFinding.previousUserSessionActive)
-            outcome.subject = current
+            // Another user is signed in: the broker serves that account.
+            outcome.sessionUser = deviceAccount
+            outcome.subject = deviceAccount
         default:
             return
         }
@@ -126,25 +124,15 @@ extension EntraState {
     mutating func secondUserSignIn(
         _ index: Int, user: UserID, policy: EntraPolicy, outcome: inout StepOutcome, trace: inout RuleTrace
     ) -> Bool {
-        let held = policy.isIOS ? deviceAccount : (apps[index].principal ?? deviceAccount)
         var context = self.context(index, user: user, policy: policy)
         context.explicit = true
-        switch trace.first(EntraRule.secondUser, in: context) {
-        case .androidSecondUserRefused, .iosSecondUserRejected:
-            outcome.session = .denied
-            outcome.findings.insert(EntraFinding.secondUserSignInRefused)
-            outcome.subject = held
-            return true
-        case .iosSignInServedExisting:
-            guard let held else { return false }
-            outcome.session = .sharedReused
-            outcome.sessionUser = held
-            outcome.findings.insert(EntraFinding.previousUserSessionActive)
-            outcome.subject = held
-            return true
-        default:
-            return false
-        }
+        guard let decision = trace.first(EntraRule.secondUser, in: context) else { return false }
+        // The account the rule found held: the broker's on iOS, the app's persisted one first on Android.
+        let held = policy.device.isIOS ? deviceAccount : (apps[index].principal ?? deviceAccount)
+        outcome.apply(decision.effect)
+        outcome.subject = held
+        if decision == .iosSignInServedExisting { outcome.sessionUser = held }
+        return true
     }
 
     /// Default mode (contrast, research §0.4 and §7): per-app sessions, with broker SSO when the broker is
@@ -156,37 +144,39 @@ extension EntraState {
     ) -> StepOutcome {
         let app = policy.apps[index]
         var outcome = StepOutcome(session: .appNew)
-        outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.defaultMode)
-        let previous = apps[index].principal
+        outcome.details.set(EntraDetail.deviceMode.id, choice: EntraDetail.defaultMode)
+        // Read only where it is reported, so a what-if does not wait for it otherwise.
+        let previous = apps[index].$principal
         var context = self.context(index, user: user, policy: policy)
         context.explicit = explicit
         let decision = trace.first(EntraRule.defaultSession, in: context)
         var action = EntraDetail.none
         if decision == .defaultAppSessionReused, let holder = apps[index].tokens {
-            outcome.session = .appReused
+            outcome.apply(EntraRule.defaultAppSessionReused.effect)
             outcome.sessionUser = holder
             if holder != user {
-                outcome.findings.insert(EntraFinding.previousUserSessionActive)
+                outcome.findings.insert(EntraFinding.previousUserSessionActive.id)
                 outcome.subject = holder
             }
         } else {
             if decision == .defaultBrokerSSO {
+                outcome.apply(EntraRule.defaultBrokerSSO.effect)
                 outcome.sessionUser = user
             } else if decision == .defaultSignIn {
-                outcome.prompts.append(.interactiveSignIn)
+                outcome.apply(EntraRule.defaultSignIn.effect)
                 outcome.sessionUser = user
                 // iOS without the SSO extension: MSAL's interactive route falls through to the Authenticator app
                 // (research §3), which keeps the account although no silent call or sign-out reaches it.
                 trace.record(EntraRule.authenticatorBrokerRoute, in: context)
-                if policy.brokerReachable { deviceAccount = user }
+                if policy.device.brokerReachable { deviceAccount = user }
             }
             apps[index].tokens = user
             action = reconcileData(index, with: user, viaCurrentAccount: false, policy: policy, trace: &trace)
         }
         apps[index].principal = outcome.sessionUser
         if app.checksCurrentAccount {
-            outcome.details.set(EntraDetail.currentAccount, account: outcome.sessionUser)
-            outcome.details.set(EntraDetail.previousAccount, account: previous)
+            outcome.details.set(EntraDetail.currentAccount.id, account: outcome.sessionUser)
+            outcome.details.set(EntraDetail.previousAccount.id, account: previous.wrappedValue)
         }
         reportData(index, user: user, sessionUser: outcome.sessionUser, action: action, outcome: &outcome)
         return outcome
@@ -199,22 +189,22 @@ extension EntraState {
         _ index: Int, user: UserID, explicit: Bool, policy: EntraPolicy, trace: inout RuleTrace
     ) -> StepOutcome {
         var outcome = StepOutcome(session: .appNew)
-        outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.unavailable)
+        outcome.details.set(EntraDetail.deviceMode.id, choice: EntraDetail.unavailable)
         var context = self.context(index, user: user, policy: policy)
         context.explicit = explicit
         let decision = trace.first(EntraRule.notAwareSession, in: context)
         var action = EntraDetail.none
         if decision == .appOwnSignIn {
-            outcome.prompts.append(.appCredentials)
+            outcome.apply(EntraRule.appOwnSignIn.effect)
             outcome.sessionUser = user
             apps[index].tokens = user
             apps[index].principal = user
             action = reconcileData(index, with: user, viaCurrentAccount: false, policy: policy, trace: &trace)
         } else if decision == .appLocalSessionReused, let holder = apps[index].tokens {
-            outcome.session = .appReused
+            outcome.apply(EntraRule.appLocalSessionReused.effect)
             outcome.sessionUser = holder
             if holder != user {
-                outcome.findings.insert(EntraFinding.previousUserSessionActive)
+                outcome.findings.insert(EntraFinding.previousUserSessionActive.id)
                 outcome.subject = holder
             }
         }

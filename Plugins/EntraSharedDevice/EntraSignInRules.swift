@@ -4,130 +4,140 @@ private let seed = EntraSources.tutorial
 private let off: [String: String] = ["shared_device_mode": "false"]
 private let android: [String: String] = ["platform": "android"]
 
-extension EntraRule {
-    /// The rules of sign-in in shared mode; nil for a rule of another phase.
-    var signInDefinition: RuleDefinition<EntraPredicate>? {
-        switch self {
-        case .signInGlobal:
-            return RuleDefinition(
-                "entra.sign-in.global",
-                summary:
-                    "the first interactive sign-in in any eligible app signs the account in for every eligible app",
-                source:
-                    "\(seed) (\"The account will be available globally for all eligible apps\"); \(EntraEvidence.globalSignIn)",
-                when: [.when(.sharedForApp), .not(.accountSignedIn)],
-                examples: [
-                    RuleExample(fires: true), RuleExample(facts: ["signed_in": "alice"], fires: false),
-                    RuleExample(settings: off, fires: false),
-                ])
-        case .signInSilentReuse:
-            return RuleDefinition(
-                "entra.sign-in.silent-reuse",
-                summary: "an eligible app gets the device-wide account silently from the broker",
-                source:
-                    "\(seed); \(EntraSources.overviewZH) (sign in once, SSO in every supported app); \(EntraEvidence.globalSignIn)",
-                when: [.when(.sharedForApp), .when(.userIsDeviceAccount)],
-                examples: [
-                    RuleExample(facts: ["signed_in": "alice"], fires: true), RuleExample(fires: false),
-                    RuleExample(facts: ["signed_in": "bob"], fires: false),
-                ])
-        case .previousUserServed:
-            return RuleDefinition(
-                "entra.sign-in.previous-user-served",
-                summary:
-                    "a next user who opens an eligible app while the previous user is still signed in works in the "
-                    + "previous user's session, on iOS and Android: getCurrentAccount returns the broker's one account "
-                    + "and the app reuses it silently",
-                source: "\(seed) (the account is available to all eligible apps); \(EntraEvidence.currentAccount); "
-                    + "\(EntraEvidence.androidSingleAccount)",
-                when: [.when(.sharedForApp), .when(.otherUserSignedIn)],
-                examples: [
-                    RuleExample(facts: ["signed_in": "bob"], fires: true),
-                    RuleExample(settings: android, facts: ["signed_in": "bob"], fires: true),
-                    RuleExample(
-                        settings: ["ios_second_user_sign_in": "rejected"], facts: ["signed_in": "bob"], fires: true),
-                    RuleExample(facts: ["signed_in": "alice"], fires: false),
-                    RuleExample(facts: ["signed_in": "bob"], event: "sign_in", fires: false),
-                ])
-        case .iosSecondUserRejected:
-            return RuleDefinition(
-                "entra.ios.second-user-rejected",
-                summary:
-                    "with the 'rejected' reading, the iOS broker refuses another user's explicit sign-in while one "
-                    + "is signed in",
-                source: "\(EntraEvidence.androidSingleAccount)",
-                when: [.when(.sharedForApp), .when(.onIOS), .when(.otherUserSignedIn), .not(.secondUserServed)],
-                examples: [
-                    RuleExample(
-                        settings: ["ios_second_user_sign_in": "rejected"], facts: ["signed_in": "bob"],
-                        event: "sign_in", fires: true),
-                    RuleExample(facts: ["signed_in": "bob"], event: "sign_in", fires: false),
-                    RuleExample(
-                        settings: ["ios_second_user_sign_in": "rejected"], facts: ["signed_in": "bob"], fires: false),
-                ])
-        case .androidSecondUserRefused:
-            return RuleDefinition(
-                "entra.android.second-user-refused",
-                summary: "on Android an explicit sign-in is refused while the app already holds another user's account "
-                    + "(\"An account is already signed in.\"); opening the app is not a sign-in",
-                source: "\(EntraEvidence.androidSingleAccount)",
-                when: [.when(.sharedForApp), .not(.onIOS), .when(.otherAccountHeld)],
-                examples: [
-                    RuleExample(settings: android, facts: ["signed_in": "bob"], event: "sign_in", fires: true),
-                    RuleExample(
-                        settings: android, appKeys: ["checks_current_account": "false"], facts: ["data_owner": "bob"],
-                        event: "sign_in", fires: true),
-                    RuleExample(settings: android, facts: ["signed_in": "bob"], fires: false),
-                    RuleExample(facts: ["signed_in": "bob"], event: "sign_in", fires: false),
-                    RuleExample(settings: android, facts: ["signed_in": "alice"], event: "sign_in", fires: false),
-                ])
-        case .localRefreshTokenFallback:
-            return RuleDefinition(
-                "entra.silent.local-rt-fallback",
-                summary: "an iOS app that skips getCurrentAccount may get tokens for the previous user from its local "
-                    + "refresh token after a global sign-out (R6, hypothesis)",
-                source: "\(EntraEvidence.localRefreshToken)",
-                when: [
-                    .when(.onIOS), .when(.localRefreshTokenUsed), .not(.callsCurrentAccount), .not(.explicitSignIn),
-                    .when(.staleLocalToken),
-                ],
-                examples: [
-                    RuleExample(
-                        settings: ["local_rt_fallback": "used"], appKeys: ["checks_current_account": "false"],
-                        facts: ["data_owner": "alice"], fires: true),
-                    RuleExample(
-                        appKeys: ["checks_current_account": "false"], facts: ["data_owner": "alice"], fires: false),
-                    RuleExample(
-                        settings: ["local_rt_fallback": "used"], facts: ["data_owner": "alice"], fires: false),
-                ])
-        case .notificationOnSignIn:
-            return RuleDefinition(
-                "entra.notification.on-sign-in",
-                summary: "with the 'sign_in_and_sign_out' reading the broker also notifies running apps of a sign-in",
-                source:
-                    "\(seed) (broadcast documented for global sign-out only); \(EntraEvidence.accountChangeNotification)",
-                when: [.when(.notifyOnSignIn)],
-                examples: [
-                    RuleExample(settings: ["account_change_notification": "sign_in_and_sign_out"], fires: true),
-                    RuleExample(fires: false),
-                ])
-        case .iosSignInServedExisting:
-            return RuleDefinition(
-                "entra.ios.sign-in-existing-session-served",
-                summary: "on iOS another user's explicit sign-in while one is signed in is answered with the signed-in "
-                    + "user's session: the broker holds one account and MSAL has no client-side guard",
-                source: "\(seed) (\"The account will be available globally for all eligible apps\"); "
-                    + "\(EntraEvidence.globalSignIn)",
-                when: [.when(.sharedForApp), .when(.onIOS), .when(.otherUserSignedIn), .when(.secondUserServed)],
-                examples: [
-                    RuleExample(facts: ["signed_in": "bob"], event: "sign_in", fires: true),
-                    RuleExample(
-                        settings: ["ios_second_user_sign_in": "rejected"], facts: ["signed_in": "bob"],
-                        event: "sign_in", fires: false),
-                    RuleExample(facts: ["signed_in": "alice"], event: "sign_in", fires: false),
-                    RuleExample(facts: ["signed_in": "bob"], fires: false),
-                ])
-        default: return nil
-        }
-    }
+/// The rules of sign-in in shared mode. `EntraRule.definition` names each.
+enum EntraSignInRules {
+    static let signInGlobal = RuleDefinition<EntraPredicate>(
+        "entra.sign-in.global",
+        summary:
+            "the first interactive sign-in in any eligible app signs the account in for every eligible app",
+        sources: [
+            Citation(seed, "(\"The account will be available globally for all eligible apps\")"),
+            EntraEvidence.globalSignIn,
+        ],
+        when: [.when(.sharedForApp), .not(.accountSignedIn)],
+        effect: RuleEffect(prompts: [.interactiveSignIn], session: .sharedNew),
+        examples: [
+            RuleExample(fires: true), RuleExample(facts: ["signed_in": "alice"], fires: false),
+            RuleExample(settings: off, fires: false),
+        ])
+
+    static let signInSilentReuse = RuleDefinition<EntraPredicate>(
+        "entra.sign-in.silent-reuse",
+        summary: "an eligible app gets the device-wide account silently from the broker",
+        sources: [
+            Citation(seed), Citation(EntraSources.overviewZH, "(sign in once, SSO in every supported app)"),
+            EntraEvidence.globalSignIn,
+        ],
+        when: [.when(.sharedForApp), .when(.userIsDeviceAccount)],
+        effect: .session(.sharedReused),
+        examples: [
+            RuleExample(facts: ["signed_in": "alice"], fires: true), RuleExample(fires: false),
+            RuleExample(facts: ["signed_in": "bob"], fires: false),
+        ])
+
+    static let previousUserServed = RuleDefinition<EntraPredicate>(
+        "entra.sign-in.previous-user-served",
+        summary:
+            "a next user who opens an eligible app while the previous user is still signed in works in the "
+            + "previous user's session, on iOS and Android: getCurrentAccount returns the broker's one account "
+            + "and the app reuses it silently",
+        sources: [
+            Citation(seed, "(the account is available to all eligible apps)"), EntraEvidence.currentAccount,
+            EntraEvidence.androidSingleAccount,
+        ],
+        when: [.when(.sharedForApp), .when(.otherUserSignedIn)],
+        effect: RuleEffect(session: .sharedReused, findings: [EntraFinding.previousUserSessionActive.id]),
+        examples: [
+            RuleExample(facts: ["signed_in": "bob"], fires: true),
+            RuleExample(settings: android, facts: ["signed_in": "bob"], fires: true),
+            RuleExample(
+                settings: ["ios_second_user_sign_in": "rejected"], facts: ["signed_in": "bob"], fires: true),
+            RuleExample(facts: ["signed_in": "alice"], fires: false),
+            RuleExample(facts: ["signed_in": "bob"], event: "sign_in", fires: false),
+        ])
+
+    static let iosSecondUserRejected = RuleDefinition<EntraPredicate>(
+        "entra.ios.second-user-rejected",
+        summary:
+            "with the 'rejected' reading, the iOS broker refuses another user's explicit sign-in while one "
+            + "is signed in",
+        sources: [EntraEvidence.androidSingleAccount],
+        when: [.when(.sharedForApp), .when(.onIOS), .when(.otherUserSignedIn), .not(.secondUserServed)],
+        effect: RuleEffect(session: .denied, findings: [EntraFinding.secondUserSignInRefused.id]),
+        examples: [
+            RuleExample(
+                settings: ["ios_second_user_sign_in": "rejected"], facts: ["signed_in": "bob"],
+                event: "sign_in", fires: true),
+            RuleExample(facts: ["signed_in": "bob"], event: "sign_in", fires: false),
+            RuleExample(
+                settings: ["ios_second_user_sign_in": "rejected"], facts: ["signed_in": "bob"], fires: false),
+        ])
+
+    static let androidSecondUserRefused = RuleDefinition<EntraPredicate>(
+        "entra.android.second-user-refused",
+        summary: "on Android an explicit sign-in is refused while the app already holds another user's account "
+            + "(\"An account is already signed in.\"); opening the app is not a sign-in",
+        sources: [EntraEvidence.androidSingleAccount],
+        when: [.when(.sharedForApp), .not(.onIOS), .when(.otherAccountHeld)],
+        effect: RuleEffect(session: .denied, findings: [EntraFinding.secondUserSignInRefused.id]),
+        examples: [
+            RuleExample(settings: android, facts: ["signed_in": "bob"], event: "sign_in", fires: true),
+            RuleExample(
+                settings: android, appKeys: ["checks_current_account": "false"], facts: ["data_owner": "bob"],
+                event: "sign_in", fires: true),
+            RuleExample(settings: android, facts: ["signed_in": "bob"], fires: false),
+            RuleExample(facts: ["signed_in": "bob"], event: "sign_in", fires: false),
+            RuleExample(settings: android, facts: ["signed_in": "alice"], event: "sign_in", fires: false),
+        ])
+
+    static let localRefreshTokenFallback = RuleDefinition<EntraPredicate>(
+        "entra.silent.local-rt-fallback",
+        summary: "an iOS app that skips getCurrentAccount may get tokens for the previous user from its local "
+            + "refresh token after a global sign-out (R6, hypothesis)",
+        sources: [EntraEvidence.localRefreshToken],
+        when: [
+            .when(.onIOS), .when(.localRefreshTokenUsed), .not(.callsCurrentAccount), .not(.explicitSignIn),
+            .when(.staleLocalToken),
+        ],
+        effect: RuleEffect(session: .appReused, findings: [EntraFinding.localRefreshTokenFallback.id]),
+        examples: [
+            RuleExample(
+                settings: ["local_rt_fallback": "used"], appKeys: ["checks_current_account": "false"],
+                facts: ["data_owner": "alice"], fires: true),
+            RuleExample(
+                appKeys: ["checks_current_account": "false"], facts: ["data_owner": "alice"], fires: false),
+            RuleExample(
+                settings: ["local_rt_fallback": "used"], facts: ["data_owner": "alice"], fires: false),
+        ])
+
+    static let notificationOnSignIn = RuleDefinition<EntraPredicate>(
+        "entra.notification.on-sign-in",
+        summary: "with the 'sign_in_and_sign_out' reading the broker also notifies running apps of a sign-in",
+        sources: [
+            Citation(seed, "(broadcast documented for global sign-out only)"), EntraEvidence.accountChangeNotification,
+        ],
+        when: [.when(.notifyOnSignIn)],
+        examples: [
+            RuleExample(settings: ["account_change_notification": "sign_in_and_sign_out"], fires: true),
+            RuleExample(fires: false),
+        ])
+
+    static let iosSignInServedExisting = RuleDefinition<EntraPredicate>(
+        "entra.ios.sign-in-existing-session-served",
+        summary: "on iOS another user's explicit sign-in while one is signed in is answered with the signed-in "
+            + "user's session: the broker holds one account and MSAL has no client-side guard",
+        sources: [
+            Citation(seed, "(\"The account will be available globally for all eligible apps\")"),
+            EntraEvidence.globalSignIn,
+        ],
+        when: [.when(.sharedForApp), .when(.onIOS), .when(.otherUserSignedIn), .when(.secondUserServed)],
+        effect: RuleEffect(session: .sharedReused, findings: [EntraFinding.previousUserSessionActive.id]),
+        examples: [
+            RuleExample(facts: ["signed_in": "bob"], event: "sign_in", fires: true),
+            RuleExample(
+                settings: ["ios_second_user_sign_in": "rejected"], facts: ["signed_in": "bob"],
+                event: "sign_in", fires: false),
+            RuleExample(facts: ["signed_in": "alice"], event: "sign_in", fires: false),
+            RuleExample(facts: ["signed_in": "bob"], fires: false),
+        ])
 }

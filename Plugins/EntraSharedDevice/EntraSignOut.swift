@@ -15,7 +15,7 @@ extension EntraState {
             var outcome = StepOutcome(session: .none)
             trace.record(
                 EntraRule.androidMultipleAccountInitFails, in: context(index, user: user, policy: policy))
-            outcome.findings.insert(EntraFinding.multipleAccountAppUnsupported)
+            outcome.apply(EntraRule.androidMultipleAccountInitFails.effect)
             return outcome
         }
     }
@@ -26,7 +26,7 @@ extension EntraState {
         -> StepOutcome
     {
         var outcome = StepOutcome(session: .none)
-        outcome.details.set(EntraDetail.deviceMode, choice: EntraDetail.shared)
+        outcome.details.set(EntraDetail.deviceMode.id, choice: EntraDetail.shared)
         let signedIn = deviceAccount
         // Apps that served the account and cache access tokens themselves keep them past the sign-out (R10).
         var cachedTokens = false
@@ -38,28 +38,28 @@ extension EntraState {
         // removeAccountImpl runs first, whatever the broker does (§4 step 1).
         apps[index].tokens = nil
         let action = signOutData(index, policy: policy, trace: &trace)
-        outcome.details.set(EntraDetail.dataAction, choice: action)
+        outcome.details.set(EntraDetail.dataAction.id, choice: action)
         var context = self.context(index, user: nil, policy: policy)
         context.brokerFails = brokerFails
         let broker = trace.first(EntraRule.brokerSignOut, in: context)
         if broker == .signOutBrokerFailed, let signedIn {
-            outcome.session = .sharedReused
+            outcome.apply(EntraRule.signOutBrokerFailed.effect)
             outcome.sessionUser = signedIn
             outcome.subject = signedIn
-            outcome.findings.insert(EntraFinding.brokerSignOutFailed)
-            outcome.details.set(EntraDetail.signOutScope, choice: EntraDetail.app)
+            outcome.details.set(EntraDetail.signOutScope.id, choice: EntraDetail.app)
             return outcome
         }
         guard broker == .signOutGlobal, let signedIn else {
-            outcome.details.set(EntraDetail.signOutScope, choice: EntraDetail.app)
+            outcome.details.set(EntraDetail.signOutScope.id, choice: EntraDetail.app)
             return outcome
         }
-        outcome.details.set(EntraDetail.signOutScope, choice: EntraDetail.global)
+        outcome.apply(EntraRule.signOutGlobal.effect)
+        outcome.details.set(EntraDetail.signOutScope.id, choice: EntraDetail.global)
         outcome.subject = signedIn
         deviceAccount = nil
-        if !policy.isIOS { apps[index].principal = nil }
+        if !policy.device.isIOS { apps[index].principal = nil }
         switch trace.first(EntraRule.browserAtSignOut, in: self.context(index, user: nil, policy: policy)) {
-        case .browserKept: outcome.findings.insert(EntraFinding.browserSessionRemains)
+        case .browserKept: outcome.apply(EntraRule.browserKept.effect)
         case .browserSignedOut: safari = nil
         default: break
         }
@@ -69,10 +69,10 @@ extension EntraState {
         context.userKeptByAnApp = keepsAfterGlobalSignOut(signedIn, sender: index, policy)
         context.userTokensCached = cachedTokens
         if trace.evaluate(EntraRule.signOutNotCovered, in: context) {
-            outcome.findings.insert(EntraFinding.notCoveredByGlobalSignout)
+            outcome.apply(EntraRule.signOutNotCovered.effect)
         }
         if trace.evaluate(EntraRule.signOutCachedAccessTokens, in: context) {
-            outcome.findings.insert(EntraFinding.accessTokenOutlivesSignOut)
+            outcome.apply(EntraRule.signOutCachedAccessTokens.effect)
         }
         return outcome
     }
@@ -119,16 +119,17 @@ extension EntraState {
         let app = policy.apps[index]
         var outcome = StepOutcome(session: .none)
         outcome.details.set(
-            EntraDetail.deviceMode,
+            EntraDetail.deviceMode.id,
             choice: app.isAware
-                ? (policy.deviceShared ? EntraDetail.shared : EntraDetail.defaultMode)
+                ? (policy.device.deviceShared ? EntraDetail.shared : EntraDetail.defaultMode)
                 : EntraDetail.unavailable)
-        outcome.details.set(EntraDetail.signOutScope, choice: EntraDetail.app)
+        outcome.details.set(EntraDetail.signOutScope.id, choice: EntraDetail.app)
         trace.record(EntraRule.signOutAppOnly, in: context(index, user: user, policy: policy))
+        outcome.apply(EntraRule.signOutAppOnly.effect)
         let leaving = apps[index].tokens ?? user
         apps[index].tokens = nil
         apps[index].principal = nil
-        outcome.details.set(EntraDetail.dataAction, choice: signOutData(index, policy: policy, trace: &trace))
+        outcome.details.set(EntraDetail.dataAction.id, choice: signOutData(index, policy: policy, trace: &trace))
         var stillHeld = deviceAccount == leaving
         for other in apps.indices where other != index && apps[other].tokens == leaving {
             if policy.apps[other].mode != .shared { stillHeld = true }
@@ -136,7 +137,7 @@ extension EntraState {
         var context = self.context(index, user: user, policy: policy)
         context.userStillHeld = stillHeld
         if trace.evaluate(EntraRule.otherAppsStaySignedIn, in: context) {
-            outcome.findings.insert(EntraFinding.notCoveredByGlobalSignout)
+            outcome.apply(EntraRule.otherAppsStaySignedIn.effect)
             outcome.subject = leaving
         }
         return outcome

@@ -5,150 +5,152 @@ private let off: [String: String] = ["shared_device_mode": "false"]
 private let legacy: [String: String] = ["msal": "none"]
 private let android: [String: String] = ["platform": "android"]
 
-extension EntraRule {
-    /// The rules of sign-out; nil for a rule of another phase.
-    var signOutDefinition: RuleDefinition<EntraPredicate>? {
-        switch self {
-        case .signOutGlobal:
-            return RuleDefinition(
-                "entra.sign-out.global",
-                summary: "sign-out from any eligible app removes the account and its tokens device-wide and notifies "
-                    + "running, listening apps",
-                source:
-                    "\(seed) (\"Globally sign out a user\"); \(EntraSources.overviewZH); \(EntraEvidence.signOutOrdering); \(EntraEvidence.accountChangeNotification)",
-                when: [.when(.sharedForApp), .when(.accountSignedIn), .not(.brokerSignOutFails)],
-                examples: [
-                    RuleExample(facts: ["signed_in": "alice"], event: "sign_out", fires: true),
-                    RuleExample(
-                        facts: ["signed_in": "alice"], event: "sign_out", conditions: ["broker": "fails"], fires: false),
-                    RuleExample(event: "sign_out", fires: false),
-                ])
-        case .signOutBrokerFailed:
-            return RuleDefinition(
-                "entra.sign-out.broker-failed",
-                summary:
-                    "MSAL removes local tokens first; if the broker sign-out fails the device stays signed in (R7)",
-                source: "\(EntraEvidence.signOutOrdering)",
-                when: [.when(.sharedForApp), .when(.accountSignedIn), .when(.brokerSignOutFails)],
-                examples: [
-                    RuleExample(
-                        facts: ["signed_in": "alice"], event: "sign_out", conditions: ["broker": "fails"], fires: true),
-                    RuleExample(facts: ["signed_in": "alice"], event: "sign_out", fires: false),
-                ])
-        case .signOutDataCleared:
-            return RuleDefinition(
-                "entra.sign-out.app-data-cleared",
-                summary: "the signing-out app clears its own data (MSAL does not)",
-                source: "\(seed) (\"You must clear the data from your application\"); \(EntraEvidence.currentAccount)",
-                when: [.when(.appHoldsData), .when(.clearsData)],
-                examples: [
-                    RuleExample(facts: ["signed_in": "alice", "data_owner": "alice"], event: "sign_out", fires: true),
-                    RuleExample(
-                        appKeys: ["clears_data_on_user_change": "false"],
-                        facts: ["signed_in": "alice", "data_owner": "alice"], event: "sign_out", fires: false),
-                ])
-        case .signOutDataKept:
-            return RuleDefinition(
-                "entra.sign-out.app-data-kept",
-                summary: "the signing-out app keeps its data: sign-out removes tokens, not app data (R4)",
-                source: "\(seed) (\"It doesn't, however, clear the data from your application\")",
-                when: [.when(.appHoldsData), .not(.clearsData)],
-                examples: [
-                    RuleExample(
-                        appKeys: ["clears_data_on_user_change": "false"],
-                        facts: ["signed_in": "alice", "data_owner": "alice"], event: "sign_out", fires: true),
-                    RuleExample(facts: ["signed_in": "alice", "data_owner": "alice"], event: "sign_out", fires: false),
-                ])
-        case .browserKept:
-            return RuleDefinition(
-                "entra.sign-out.browser-kept",
-                summary: "the SSO extension clears apps only: Safari keeps the web session unless the app signs out "
-                    + "from the browser (R5)",
-                source: "\(seed) (\"It doesn't clear state on the Safari browser\"); \(EntraEvidence.signOutOrdering)",
-                when: [
-                    .when(.onIOS), .when(.safariSession), .not(.signsOutFromBrowser), .when(.safariKeptUnlessSignout),
-                ],
-                examples: [
-                    RuleExample(
-                        appKeys: ["signout_from_browser": "false"],
-                        facts: ["signed_in": "alice", "safari_session": "alice"], event: "sign_out",
-                        fires: true),
-                    RuleExample(
-                        facts: ["signed_in": "alice", "safari_session": "alice"], event: "sign_out", fires: false),
-                    RuleExample(
-                        appKeys: ["signout_from_browser": "false"], facts: ["signed_in": "alice"], event: "sign_out",
-                        fires: false),
-                    RuleExample(
-                        settings: ["safari_sign_out": "cleared"], appKeys: ["signout_from_browser": "false"],
-                        facts: ["signed_in": "alice", "safari_session": "alice"], event: "sign_out", fires: false),
-                ])
-        case .browserSignedOut:
-            return RuleDefinition(
-                "entra.sign-out.browser-signed-out",
-                summary: "Safari's web session ends: the app signs out from the browser (Safari flashes briefly)",
-                source:
-                    "\(seed) (signoutFromBrowser); \(EntraEvidence.signOutOrdering); \(EntraEvidence.safariCleared)",
-                when: [.when(.onIOS), .when(.safariSession), .when(.safariSignedOut)],
-                examples: [
-                    RuleExample(
-                        facts: ["signed_in": "alice", "safari_session": "alice"], event: "sign_out", fires: true),
-                    RuleExample(
-                        appKeys: ["signout_from_browser": "false"],
-                        facts: ["signed_in": "alice", "safari_session": "alice"], event: "sign_out",
-                        fires: false),
-                    RuleExample(
-                        settings: android, facts: ["signed_in": "alice", "safari_session": "alice"], event: "sign_out",
-                        fires: false),
-                ])
-        case .signOutNotCovered:
-            return RuleDefinition(
-                "entra.sign-out.not-covered",
-                summary: "after a global sign-out an app still holds the user's session or data: an app that is not "
-                    + "shared-device aware, or one that never clears its data",
-                source: "\(seed); \(EntraEvidence.globalSignIn); \(EntraEvidence.signOutOrdering)",
-                when: [.when(.signedOutGlobally), .when(.userKeptByAnApp)],
-                examples: [
-                    RuleExample(
-                        appKeys: ["clears_data_on_user_change": "false"],
-                        facts: ["signed_in": "alice", "data_owner": "alice"], event: "sign_out", fires: true),
-                    RuleExample(facts: ["signed_in": "alice", "data_owner": "alice"], event: "sign_out", fires: false),
-                ])
-        case .signOutCachedAccessTokens:
-            return RuleDefinition(
-                "entra.sign-out.cached-access-tokens",
-                summary:
-                    "access tokens an app cached itself stay valid after the global sign-out until they expire (R10)",
-                source: "\(EntraEvidence.tokensOutliveSignOut); \(EntraEvidence.deviceSessionLifetime)",
-                when: [.when(.signedOutGlobally), .when(.userTokensCached)],
-                examples: [
-                    RuleExample(
-                        appKeys: ["caches_access_tokens": "true"],
-                        facts: ["signed_in": "alice", "data_owner": "alice"],
-                        event: "sign_out", fires: true),
-                    RuleExample(facts: ["signed_in": "alice", "data_owner": "alice"], event: "sign_out", fires: false),
-                ])
-        case .signOutAppOnly:
-            return RuleDefinition(
-                "entra.sign-out.app-only",
-                summary: "outside shared mode sign-out is per app: this app's tokens go, other apps stay signed in",
-                source: "\(EntraEvidence.defaultModeSignOut)",
-                when: [.not(.sharedForApp)],
-                examples: [
-                    RuleExample(settings: off, event: "sign_out", fires: true),
-                    RuleExample(appKeys: legacy, event: "sign_out", fires: true),
-                    RuleExample(event: "sign_out", fires: false),
-                ])
-        case .otherAppsStaySignedIn:
-            return RuleDefinition(
-                "entra.sign-out.other-apps-stay-signed-in",
-                summary: "a per-app sign-out leaves the user's session in the broker or other apps",
-                source: "\(EntraEvidence.defaultModeSignOut)",
-                when: [.not(.sharedForApp), .when(.userStillHeld)],
-                examples: [
-                    RuleExample(settings: off, facts: ["signed_in": "alice"], event: "sign_out", fires: true),
-                    RuleExample(settings: off, event: "sign_out", fires: false),
-                ])
-        default: return nil
-        }
-    }
+/// The rules of sign-out. `EntraRule.definition` names each.
+enum EntraSignOutRules {
+    static let signOutGlobal = RuleDefinition<EntraPredicate>(
+        "entra.sign-out.global",
+        summary: "sign-out from any eligible app removes the account and its tokens device-wide and notifies "
+            + "running, listening apps",
+        sources: [
+            Citation(seed, "(\"Globally sign out a user\")"), Citation(EntraSources.overviewZH),
+            EntraEvidence.signOutOrdering, EntraEvidence.accountChangeNotification,
+        ],
+        when: [.when(.sharedForApp), .when(.accountSignedIn), .not(.brokerSignOutFails)],
+        effect: .session(.none),
+        examples: [
+            RuleExample(facts: ["signed_in": "alice"], event: "sign_out", fires: true),
+            RuleExample(
+                facts: ["signed_in": "alice"], event: "sign_out", conditions: ["broker": "fails"], fires: false),
+            RuleExample(event: "sign_out", fires: false),
+        ])
+
+    static let signOutBrokerFailed = RuleDefinition<EntraPredicate>(
+        "entra.sign-out.broker-failed",
+        summary:
+            "MSAL removes local tokens first; if the broker sign-out fails the device stays signed in (R7)",
+        sources: [EntraEvidence.signOutOrdering],
+        when: [.when(.sharedForApp), .when(.accountSignedIn), .when(.brokerSignOutFails)],
+        effect: RuleEffect(session: .sharedReused, findings: [EntraFinding.brokerSignOutFailed.id]),
+        examples: [
+            RuleExample(
+                facts: ["signed_in": "alice"], event: "sign_out", conditions: ["broker": "fails"], fires: true),
+            RuleExample(facts: ["signed_in": "alice"], event: "sign_out", fires: false),
+        ])
+
+    static let signOutDataCleared = RuleDefinition<EntraPredicate>(
+        "entra.sign-out.app-data-cleared",
+        summary: "the signing-out app clears its own data (MSAL does not)",
+        sources: [Citation(seed, "(\"You must clear the data from your application\")"), EntraEvidence.currentAccount],
+        when: [.when(.appHoldsData), .when(.clearsData)],
+        examples: [
+            RuleExample(facts: ["signed_in": "alice", "data_owner": "alice"], event: "sign_out", fires: true),
+            RuleExample(
+                appKeys: ["clears_data_on_user_change": "false"],
+                facts: ["signed_in": "alice", "data_owner": "alice"], event: "sign_out", fires: false),
+        ])
+
+    static let signOutDataKept = RuleDefinition<EntraPredicate>(
+        "entra.sign-out.app-data-kept",
+        summary: "the signing-out app keeps its data: sign-out removes tokens, not app data (R4)",
+        sources: [Citation(seed, "(\"It doesn't, however, clear the data from your application\")")],
+        when: [.when(.appHoldsData), .not(.clearsData)],
+        examples: [
+            RuleExample(
+                appKeys: ["clears_data_on_user_change": "false"],
+                facts: ["signed_in": "alice", "data_owner": "alice"], event: "sign_out", fires: true),
+            RuleExample(facts: ["signed_in": "alice", "data_owner": "alice"], event: "sign_out", fires: false),
+        ])
+
+    static let browserKept = RuleDefinition<EntraPredicate>(
+        "entra.sign-out.browser-kept",
+        summary: "the SSO extension clears apps only: Safari keeps the web session unless the app signs out "
+            + "from the browser (R5)",
+        sources: [Citation(seed, "(\"It doesn't clear state on the Safari browser\")"), EntraEvidence.signOutOrdering],
+        when: [
+            .when(.onIOS), .when(.safariSession), .not(.signsOutFromBrowser), .when(.safariKeptUnlessSignout),
+        ],
+        effect: .raises(EntraFinding.browserSessionRemains.id),
+        examples: [
+            RuleExample(
+                appKeys: ["signout_from_browser": "false"],
+                facts: ["signed_in": "alice", "safari_session": "alice"], event: "sign_out",
+                fires: true),
+            RuleExample(
+                facts: ["signed_in": "alice", "safari_session": "alice"], event: "sign_out", fires: false),
+            RuleExample(
+                appKeys: ["signout_from_browser": "false"], facts: ["signed_in": "alice"], event: "sign_out",
+                fires: false),
+            RuleExample(
+                settings: ["safari_sign_out": "cleared"], appKeys: ["signout_from_browser": "false"],
+                facts: ["signed_in": "alice", "safari_session": "alice"], event: "sign_out", fires: false),
+        ])
+
+    static let browserSignedOut = RuleDefinition<EntraPredicate>(
+        "entra.sign-out.browser-signed-out",
+        summary: "Safari's web session ends: the app signs out from the browser (Safari flashes briefly)",
+        sources: [Citation(seed, "(signoutFromBrowser)"), EntraEvidence.signOutOrdering, EntraEvidence.safariCleared],
+        when: [.when(.onIOS), .when(.safariSession), .when(.safariSignedOut)],
+        examples: [
+            RuleExample(
+                facts: ["signed_in": "alice", "safari_session": "alice"], event: "sign_out", fires: true),
+            RuleExample(
+                appKeys: ["signout_from_browser": "false"],
+                facts: ["signed_in": "alice", "safari_session": "alice"], event: "sign_out",
+                fires: false),
+            RuleExample(
+                settings: android, facts: ["signed_in": "alice", "safari_session": "alice"], event: "sign_out",
+                fires: false),
+        ])
+
+    static let signOutNotCovered = RuleDefinition<EntraPredicate>(
+        "entra.sign-out.not-covered",
+        summary: "after a global sign-out an app still holds the user's session or data: an app that is not "
+            + "shared-device aware, or one that never clears its data",
+        sources: [Citation(seed), EntraEvidence.globalSignIn, EntraEvidence.signOutOrdering],
+        when: [.when(.signedOutGlobally), .when(.userKeptByAnApp)],
+        effect: .raises(EntraFinding.notCoveredByGlobalSignout.id),
+        examples: [
+            RuleExample(
+                appKeys: ["clears_data_on_user_change": "false"],
+                facts: ["signed_in": "alice", "data_owner": "alice"], event: "sign_out", fires: true),
+            RuleExample(facts: ["signed_in": "alice", "data_owner": "alice"], event: "sign_out", fires: false),
+        ])
+
+    static let signOutCachedAccessTokens = RuleDefinition<EntraPredicate>(
+        "entra.sign-out.cached-access-tokens",
+        summary:
+            "access tokens an app cached itself stay valid after the global sign-out until they expire (R10)",
+        sources: [EntraEvidence.tokensOutliveSignOut, EntraEvidence.deviceSessionLifetime],
+        when: [.when(.signedOutGlobally), .when(.userTokensCached)],
+        effect: .raises(EntraFinding.accessTokenOutlivesSignOut.id),
+        examples: [
+            RuleExample(
+                appKeys: ["caches_access_tokens": "true"],
+                facts: ["signed_in": "alice", "data_owner": "alice"],
+                event: "sign_out", fires: true),
+            RuleExample(facts: ["signed_in": "alice", "data_owner": "alice"], event: "sign_out", fires: false),
+        ])
+
+    static let signOutAppOnly = RuleDefinition<EntraPredicate>(
+        "entra.sign-out.app-only",
+        summary: "outside shared mode sign-out is per app: this app's tokens go, other apps stay signed in",
+        sources: [EntraEvidence.defaultModeSignOut],
+        when: [.not(.sharedForApp)],
+        effect: .session(.none),
+        examples: [
+            RuleExample(settings: off, event: "sign_out", fires: true),
+            RuleExample(appKeys: legacy, event: "sign_out", fires: true),
+            RuleExample(event: "sign_out", fires: false),
+        ])
+
+    static let otherAppsStaySignedIn = RuleDefinition<EntraPredicate>(
+        "entra.sign-out.other-apps-stay-signed-in",
+        summary: "a per-app sign-out leaves the user's session in the broker or other apps",
+        sources: [EntraEvidence.defaultModeSignOut],
+        when: [.not(.sharedForApp), .when(.userStillHeld)],
+        effect: .raises(EntraFinding.notCoveredByGlobalSignout.id),
+        examples: [
+            RuleExample(settings: off, facts: ["signed_in": "alice"], event: "sign_out", fires: true),
+            RuleExample(settings: off, event: "sign_out", fires: false),
+        ])
 }

@@ -92,41 +92,51 @@ enum EntraSources {
 enum EntraEvidence {
     private static let objc = EntraSources.msalObjC
     /// What MSAL reports as the device mode, and the broker-not-available path.
-    static let deviceInfo = "\(objc) MSAL/src/instance/MSALDeviceInfoProvider.m"
-    static let brokerNotAvailable =
-        "\(objc) MSAL/src/instance/MSALDeviceInfoProvider.m (MSALInternalBrokerNotAvailable)"
+    static let deviceInfo = Citation(objc, "MSAL/src/instance/MSALDeviceInfoProvider.m")
+    static let brokerNotAvailable = Citation(
+        objc, "MSAL/src/instance/MSALDeviceInfoProvider.m (MSALInternalBrokerNotAvailable)")
     /// getCurrentAccount returns the broker's account in shared mode and the app's previous account.
-    static let currentAccount =
-        "\(objc) MSAL/src/MSALPublicClientApplication.m (getCurrentAccountWithParameters:completionBlock:)"
-    static let accountsProvider = "\(objc) MSAL/src/instance/MSALAccountsProvider.m"
+    static let currentAccount = Citation(
+        objc, "MSAL/src/MSALPublicClientApplication.m (getCurrentAccountWithParameters:completionBlock:)")
+    static let accountsProvider = Citation(objc, "MSAL/src/instance/MSALAccountsProvider.m")
     /// An iOS app may fall back to its local refresh token when the SSO extension fails.
-    static let localRefreshToken =
-        "\(objc) MSAL/src/public/MSALSilentTokenParameters.h (allowUsingLocalCachedRtWhenSsoExtFailed)"
+    static let localRefreshToken = Citation(
+        objc, "MSAL/src/public/MSALSilentTokenParameters.h (allowUsingLocalCachedRtWhenSsoExtFailed)")
     /// The sign-out sequence: local cache, then the broker, then (optionally) the browser.
-    static let signOutOrdering =
-        "\(objc) MSAL/src/MSALPublicClientApplication.m (signoutWithAccount:signoutParameters:completionBlock:)"
+    static let signOutOrdering = Citation(
+        objc, "MSAL/src/MSALPublicClientApplication.m (signoutWithAccount:signoutParameters:completionBlock:)")
     /// Default mode: sign-out does not sign out other apps; other apps get SSO through the extension.
-    static let defaultModeSignOut =
-        "\(objc) MSAL/src/public/MSALPublicClientApplication.h (\"will not sign out from other signed in apps on the device\")"
+    static let defaultModeSignOut = Citation(
+        objc,
+        "MSAL/src/public/MSALPublicClientApplication.h (\"will not sign out from other signed in apps on the device\")")
+    /// Without the SSO extension MSAL iOS routes an interactive request to the Authenticator app.
+    static let brokerRoute = Citation(
+        EntraSources.msalCommonObjC,
+        "IdentityCore/src/controllers/MSIDRequestControllerFactory.m (SSO extension first, then the Authenticator URL "
+            + "broker, then the local webview)")
     /// The Darwin notification the broker posts on global sign-out.
-    static let accountChangeNotification =
-        "\(EntraSources.msalCommonObjC) IdentityCore/src/MSIDConstants.m (MSID_SHARED_MODE_CURRENT_ACCOUNT_CHANGED_NOTIFICATION_KEY)"
+    static let accountChangeNotification = Citation(
+        EntraSources.msalCommonObjC,
+        "IdentityCore/src/MSIDConstants.m (MSID_SHARED_MODE_CURRENT_ACCOUNT_CHANGED_NOTIFICATION_KEY)")
     /// Android: signIn refuses a second account; the persisted current account.
-    static let androidSingleAccount =
-        "\(EntraSources.msalAndroid) msal/src/main/java/com/microsoft/identity/client/SingleAccountPublicClientApplication.java (signIn: \"An account is already signed in.\")"
-    static let androidMultipleAccount =
-        "\(EntraSources.msalAndroid) msal/src/main/java/com/microsoft/identity/client/PublicClientApplication.java"
+    static let androidSingleAccount = Citation(
+        EntraSources.msalAndroid,
+        "msal/src/main/java/com/microsoft/identity/client/SingleAccountPublicClientApplication.java (signIn: \"An "
+            + "account is already signed in.\")")
+    static let androidMultipleAccount = Citation(
+        EntraSources.msalAndroid, "msal/src/main/java/com/microsoft/identity/client/PublicClientApplication.java")
     /// Global sign-in and sign-out through SDM-aware apps only.
-    static let globalSignIn = "\(EntraSources.sharedDevicesOverview) (Supported scenarios)"
+    static let globalSignIn = Citation(EntraSources.sharedDevicesOverview, "(Supported scenarios)")
     /// Official samples clean up only when the current account is nil.
-    static let sampleCleanup =
-        "\(EntraSources.sample) MSALiOS/ViewController.swift (cleanup when the current account is nil)"
+    static let sampleCleanup = Citation(
+        EntraSources.sample, "MSALiOS/ViewController.swift (cleanup when the current account is nil)")
     /// Tokens already issued stay valid until they expire.
-    static let tokensOutliveSignOut =
-        "\(EntraSources.android851) (maintainer: tokens apps cached stay valid until they expire)"
+    static let tokensOutliveSignOut = Citation(
+        EntraSources.android851, "(maintainer: tokens apps cached stay valid until they expire)")
     /// Safari cleared through SSO between Safari and the extension (a 2020 remark).
-    static let safariCleared =
-        "\(EntraSources.objcPR881) (maintainer: sign-out works thanks to SSO between Safari and the extension)"
+    static let safariCleared = Citation(
+        EntraSources.objcPR881, "(maintainer: sign-out works thanks to SSO between Safari and the extension)")
     /// The device session lasts while the device is used: no automatic sign-out.
-    static let deviceSessionLifetime = "\(EntraSources.prt) (PRT lifetime: 90 days, renewed while the device is used)"
+    static let deviceSessionLifetime = Citation(
+        EntraSources.prt, "(PRT lifetime: 90 days, renewed while the device is used)")
 }

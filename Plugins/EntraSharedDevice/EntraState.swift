@@ -1,17 +1,18 @@
 import SSOPolicyProviderKit
 
-/// What one app remembers between steps, as MSAL and the app itself store it (research §0.1).
+/// What one app remembers between steps, as MSAL and the app itself store it (research §0.1). The accounts start
+/// as the facts give them (`@Given`: in a what-if they stay unknown until a decision reads them).
 public struct EntraAppState: Hashable, Sendable {
     /// The process is alive (opened and not terminated), so it can receive the account-change notification.
     public var running = false
     /// MSAL's per-app account: iOS `principalAccountId` (the "previous account", written only by
     /// getCurrentAccount), Android's persisted current account (also written by sign-in and sign-out). §2.
-    public var principal: UserID?
+    @Given public var principal: UserID? = nil
     /// Whose tokens the app holds locally: the app-local session of an app that is not shared-device aware or in
     /// default mode, and on iOS shared mode the local refresh token MSAL keeps (R6).
-    public var tokens: UserID?
+    @Given public var tokens: UserID? = nil
     /// Whose data the app holds or shows; MSAL never touches it (§4 "It doesn't clear the data").
-    public var dataOwner: UserID?
+    @Given public var dataOwner: UserID? = nil
 
     public init(running: Bool = false, principal: UserID? = nil, tokens: UserID? = nil, dataOwner: UserID? = nil) {
         self.running = running
@@ -19,15 +20,23 @@ public struct EntraAppState: Hashable, Sendable {
         self.tokens = tokens
         self.dataOwner = dataOwner
     }
+
+    /// An app the facts describe: not running, holding `owner`'s data, with its MSAL account and local tokens
+    /// that user's too.
+    init(owner: Given<UserID?>) {
+        $principal = owner
+        $tokens = owner
+        $dataOwner = owner
+    }
 }
 
 /// The device and every app, compact and hashable so runs can be replayed and explored.
 public struct EntraState: Hashable, Sendable {
     /// The one account the broker holds device-wide (the user's PRT); in default mode the last broker account.
-    public var deviceAccount: UserID?
+    @Given public var deviceAccount: UserID? = nil
     /// iOS only: whose Entra web session (ESTS cookies) Safari holds: set only by a web sign-in in Safari, and not
     /// cleared by the SSO extension (§4).
-    public var safari: UserID?
+    @Given public var safari: UserID? = nil
     /// Indexed by `AppID.int`.
     public var apps: [EntraAppState]
 
@@ -50,17 +59,32 @@ extension EntraState {
     }
 
     /// Overwrites this state with the one the facts describe, reusing the apps array (no allocation when its size
-    /// already matches the policy's), so a loop of attempts does not allocate.
+    /// already matches the policy's), so a loop of attempts does not allocate. Every account waits for its fact:
+    /// in a what-if a decision that never reads one does not split on it.
     mutating func reset(_ policy: EntraPolicy, facts: FactValues) {
-        let device = facts.account(EntraFacts.signedIn)
         if apps.count != policy.apps.count {
             apps = [EntraAppState](repeating: EntraAppState(), count: policy.apps.count)
         }
         for index in apps.indices {
-            let owner = facts.account(EntraFacts.dataOwner, app: AppID(index))
-            apps[index] = EntraAppState(principal: owner, tokens: owner, dataOwner: owner)
+            apps[index] = EntraAppState(owner: facts.given(account: EntraFact.dataOwner, app: AppID(index)))
         }
-        deviceAccount = device
-        safari = policy.isIOS ? facts.account(EntraFacts.safariSession) : nil
+        $deviceAccount = facts.given(account: EntraFact.signedIn)
+        $safari = policy.device.isIOS ? facts.given(account: EntraFact.safariSession) : .known(nil)
     }
+}
+
+extension EntraState {
+    /// `verify` hashes every state it reaches: the state hashes as one packed word for the device and one per app
+    /// (each account in 17 bits), the values `==` compares, instead of a combine per field.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(Self.packed(deviceAccount) | Self.packed(safari) << 17 | UInt64(apps.count) << 34)
+        for app in apps {
+            hasher.combine(
+                (app.running ? 1 : 0) | Self.packed(app.principal) << 1 | Self.packed(app.tokens) << 18
+                    | Self.packed(app.dataOwner) << 35)
+        }
+    }
+
+    @inline(__always)
+    private static func packed(_ user: UserID?) -> UInt64 { user.map { UInt64($0.index) + 1 } ?? 0 }
 }

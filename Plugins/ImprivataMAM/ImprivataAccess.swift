@@ -6,73 +6,52 @@ extension ImprivataMAMProvider {
         _ app: Int, user: UserID, context: inout ImprivataContext, state: inout ImprivataState,
         trace: inout RuleTrace
     ) -> StepOutcome {
-        var details = deviceDetails(state)
-        details.set(ImprivataFact.logoutMethodDetail, choice: context.policy.apps[app].logout.rawValue)
+        var outcome = StepOutcome(session: .appReused, sessionUser: user, details: deviceDetails(state))
+        outcome.details.set(ImprivataDetail.logoutMethod.id, choice: context.policy.apps[app].logout.rawValue)
         let gate = trace.first(ImprivataRule.deviceGate, in: context)
+        if let gate { outcome.apply(gate.effect) }
         if gate == .accessLockerLocked || gate == .accessLostMode {
-            return StepOutcome(session: .denied, details: details)
+            return StepOutcome(session: outcome.session, details: outcome.details)
         }
-        var findings = FindingSet()
-        var subject: UserID?
-        if gate == .accessEmergencyUnlocked { findings.insert(ImprivataFinding.anonymousEmergencyUnlock.id) }
-        if gate == .accessNotCustodian {
-            findings.insert(ImprivataFinding.deviceUsedByNonCustodian.id)
-            subject = state.custodian
-        }
+        if gate == .accessNotCustodian { outcome.subject = state.custodian }
         if trace.evaluate(ImprivataRule.accessOverdue, in: context) {
-            findings.insert(ImprivataFinding.deviceOverdue.id)
+            outcome.apply(ImprivataRule.accessOverdue.effect)
         }
         context.focus(app)
         if trace.evaluate(ImprivataRule.dataPreviousUser, in: context) {
-            findings.insert(ImprivataFinding.previousUserDataVisible.id)
-            subject = state.apps[app].data
+            outcome.apply(ImprivataRule.dataPreviousUser.effect)
+            outcome.subject = state.apps[app].data
         }
-        var prompts = PromptList()
-        var session = SessionKind.appReused
-        var sessionUser: UserID? = user
-        switch trace.first(ImprivataRule.appSession, in: context) {
-        case .appNoLogin, .appSessionReused:
-            break
-        case .sdmAccountReused:
-            session = .sharedReused
-        case .sdmPreviousAccount:
-            session = .sharedReused
-            sessionUser = state.entraAccount
-        case .sdmSignIn:
-            prompts.append(.interactiveSignIn)
-            session = .sharedNew
-            state.entraAccount = user
-        case .certificatePreviousUser:
-            sessionUser = state.mdmUser
-        case .certificateSilent:
-            if state.apps[app].session != user { session = .appNew }
-        case .appPreviousSession:
-            sessionUser = state.apps[app].session
+        guard let decision = trace.first(ImprivataRule.appSession, in: context) else {
+            return StepOutcome(session: .denied, details: outcome.details)
+        }
+        switch decision {
+        case .sdmPreviousAccount: outcome.sessionUser = state.entraAccount
+        case .sdmSignIn: state.entraAccount = user
+        case .certificatePreviousUser: outcome.sessionUser = state.mdmUser
+        case .certificateSilent: if state.apps[app].session != user { outcome.session = .appNew }
+        case .appPreviousSession: outcome.sessionUser = state.apps[app].session
         case .appSignIn:
+            // AutoFill's second factor comes before the app's own login.
             if trace.evaluate(ImprivataRule.autofillSecondFactor, in: context) {
-                prompts.append(.credentials)
+                outcome.apply(ImprivataRule.autofillSecondFactor.effect)
                 state.secondFactorDone = true
             }
-            prompts.append(.appCredentials)
-            details.set(
-                ImprivataFact.autofillDetail,
-                choice: trace.evaluate(ImprivataRule.autofillFills, in: context) ? 0 : 1)
-            session = .appNew
+            outcome.details.set(
+                ImprivataDetail.autofill.id, choice: trace.evaluate(ImprivataRule.autofillFills, in: context) ? 0 : 1)
         default:
-            return StepOutcome(session: .denied, details: details)
+            break
         }
-        if let owner = sessionUser, owner != user {
-            findings.insert(ImprivataFinding.previousUserSessionActive.id)
-            findings.insert(ImprivataFinding.previousUserDataVisible.id)
-            subject = owner
+        outcome.apply(decision.effect)
+        if let owner = outcome.sessionUser, owner != user {
+            // The rules that serve another worker's session raise it in their effect.
+            outcome.subject = owner
         } else {
             state.apps[app].session = user
             state.apps[app].data = user
         }
-        details.set(ImprivataFact.dataOwnerDetail, account: state.apps[app].data)
-        return StepOutcome(
-            prompts: prompts, session: session, sessionUser: sessionUser, findings: findings, subject: subject,
-            details: details)
+        outcome.details.set(ImprivataDetail.dataOwner.id, account: state.apps[app].data)
+        return outcome
     }
 
     /// The user signs out of the app itself; a Microsoft app in shared device mode signs every Microsoft app out.

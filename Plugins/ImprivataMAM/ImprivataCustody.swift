@@ -6,36 +6,27 @@ extension ImprivataMAMProvider {
         _ user: UserID, time: Int, context: inout ImprivataContext, state: inout ImprivataState,
         trace: inout RuleTrace
     ) -> StepOutcome {
-        var findings = FindingSet()
-        switch trace.first(ImprivataRule.checkOutGate, in: context) {
-        case .checkOutUnavailable:
-            findings.insert(ImprivataFinding.checkOutRefused.id)
-            return StepOutcome(session: .denied, findings: findings, details: deviceDetails(state))
-        case .checkOutPasscodeLocked:
-            findings.insert(ImprivataFinding.passcodeNotCleared.id)
-            findings.insert(ImprivataFinding.checkOutRefused.id)
-            return StepOutcome(
-                session: .denied, findings: findings, subject: state.passcodeOwner, details: deviceDetails(state))
-        case .checkOutForceRecovery:
-            findings.insert(ImprivataFinding.deviceErasedOnRecovery.id)
+        var outcome = StepOutcome(session: .sharedNew, sessionUser: user)
+        let gate = trace.first(ImprivataRule.checkOutGate, in: context)
+        if let gate, gate != .checkOutForceRecovery {
+            var refused = StepOutcome(session: .none, details: deviceDetails(state))
+            refused.apply(gate.effect)
+            if gate == .checkOutPasscodeLocked { refused.subject = state.passcodeOwner }
+            return refused
+        }
+        if let gate {
+            outcome.apply(gate.effect)
             erase(&state)
             context.state = state
-        default:
-            break
         }
-        var prompts = PromptList()
-        switch trace.first(ImprivataRule.checkOutPrompt, in: context) {
-        case .checkOutBadgeEnrolment, .checkOutPassword: prompts.append(.credentials)
-        case .checkOutPIN: prompts.append(.passcode)
-        default: break
-        }
+        if let prompt = trace.first(ImprivataRule.checkOutPrompt, in: context) { outcome.apply(prompt.effect) }
         state.secondFactorDone = false
         if trace.evaluate(ImprivataRule.checkOutAutofillSecondFactor, in: context) {
-            prompts.append(.credentials)
+            outcome.apply(ImprivataRule.checkOutAutofillSecondFactor.effect)
             state.secondFactorDone = true
         }
         if trace.evaluate(ImprivataRule.checkOutDevicePasscode, in: context) {
-            prompts.append(.createPasscode)
+            outcome.apply(ImprivataRule.checkOutDevicePasscode.effect)
             state.passcodeOwner = user
         }
         if trace.evaluate(ImprivataRule.checkOutMDMAssignment, in: context) { state.mdmUser = user }
@@ -44,10 +35,9 @@ extension ImprivataMAMProvider {
         state.checkOutTime = time
         state.autofillUser = context.policy.autofill ? user : nil
         state.rebooted = false
-        var details = deviceDetails(state)
-        details.set(ImprivataFact.checkOutMethodDetail, choice: context.policy.checkOutAuth.rawValue)
-        return StepOutcome(
-            prompts: prompts, session: .sharedNew, sessionUser: user, findings: findings, details: details)
+        outcome.details = deviceDetails(state)
+        outcome.details.set(ImprivataDetail.checkOutMethod.id, choice: context.policy.checkOutAuth.rawValue)
+        return outcome
     }
 
     func checkIn(
@@ -56,17 +46,18 @@ extension ImprivataMAMProvider {
         if trace.evaluate(ImprivataRule.checkInNotCheckedOut, in: context) {
             return StepOutcome(session: .none, details: deviceDetails(state))
         }
-        var findings = FindingSet()
-        var subject = state.custodian ?? user
+        var outcome = StepOutcome(session: .none, subject: state.custodian ?? user)
         var failed = false
         for index in state.apps.indices {
             context.focus(index)
             let before = state.apps[index]
             if trace.evaluate(ImprivataRule.logoutNotifications, in: context) {
-                findings.insert(ImprivataFinding.previousUserNotifications.id)
+                outcome.apply(ImprivataRule.logoutNotifications.effect)
             }
             let app = context.app
-            switch trace.first(ImprivataRule.appLogout, in: context) {
+            let logout = trace.first(ImprivataRule.appLogout, in: context)
+            if let logout { outcome.apply(logout.effect) }
+            switch logout {
             case .logoutErase, .logoutClearAppData, .logoutEpicRover:
                 state.apps[index].session = nil
                 state.apps[index].data = nil
@@ -76,29 +67,22 @@ extension ImprivataMAMProvider {
             case .logoutForceQuitAsLogout, .logoutProcessEndsSession:
                 state.apps[index].session = nil
             case .logoutActionFailed:
-                findings.insert(ImprivataFinding.logoutCallbackFailed.id)
                 failed = true
             case .logoutDialogBlocked:
-                findings.insert(ImprivataFinding.interappDialogBlocksLogout.id)
                 state.apps[index].dialogsAccepted = true
-            case .logoutColdStartRace:
-                findings.insert(ImprivataFinding.ulcColdStartRace.id)
-            case .logoutProcessOnly:
-                findings.insert(ImprivataFinding.logoutMethodDoesNotClearSession.id)
-            case .logoutMicrosoftNotSignedOut, .logoutNone:
-                findings.insert(ImprivataFinding.sessionSurvivesCheckIn.id)
             default:
                 break
             }
             if let owner = state.apps[index].session ?? state.apps[index].data, owner == before.session ?? before.data {
-                subject = owner
+                outcome.subject = owner
             }
         }
         context.state = state
         context.aLogoutFailed = failed
         if trace.evaluate(ImprivataRule.checkInFailsOnLogoutError, in: context) {
-            findings.insert(ImprivataFinding.checkInFailed.id)
-            return StepOutcome(session: .none, findings: findings, subject: subject, details: deviceDetails(state))
+            outcome.apply(ImprivataRule.checkInFailsOnLogoutError.effect)
+            outcome.details = deviceDetails(state)
+            return outcome
         }
         if trace.evaluate(ImprivataRule.checkInAutofillPurged, in: context) { state.autofillUser = nil }
         state.secondFactorDone = false
@@ -106,16 +90,16 @@ extension ImprivataMAMProvider {
         if trace.evaluate(ImprivataRule.checkInMDMReset, in: context) {
             state.mdmUser = nil
         } else if trace.evaluate(ImprivataRule.checkInMDMIdentityKept, in: context) {
-            findings.insert(ImprivataFinding.mdmIdentityNotReset.id)
-            subject = state.mdmUser
+            outcome.apply(ImprivataRule.checkInMDMIdentityKept.effect)
+            outcome.subject = state.mdmUser
         }
         if trace.evaluate(ImprivataRule.logoutErase, in: context) {
             erase(&state)
         } else {
             switch trace.first(ImprivataRule.checkInPasscode, in: context) {
             case .checkInPasscodeNotCleared:
-                findings.insert(ImprivataFinding.passcodeNotCleared.id)
-                subject = state.passcodeOwner
+                outcome.apply(ImprivataRule.checkInPasscodeNotCleared.effect)
+                outcome.subject = state.passcodeOwner
             case .checkInPasscodeCleared:
                 state.passcodeOwner = nil
             default:
@@ -127,7 +111,8 @@ extension ImprivataMAMProvider {
             state.custodian = nil
             state.rebooted = false
         }
-        return StepOutcome(session: .none, findings: findings, subject: subject, details: deviceDetails(state))
+        outcome.details = deviceDetails(state)
+        return outcome
     }
 
     /// An erase (force recovery, or a check-in that erases): nothing of any worker is left.
@@ -143,18 +128,16 @@ extension ImprivataMAMProvider {
     func emergencyUnlock(context: ImprivataContext, state: inout ImprivataState, trace: inout RuleTrace)
         -> StepOutcome
     {
-        switch trace.first(ImprivataRule.emergency, in: context) {
-        case .emergencyUnlock:
-            state.status = .pinUnlocked
-            state.custodian = nil
-            return StepOutcome(
-                session: .none, findings: FindingSet([ImprivataFinding.anonymousEmergencyUnlock.id]),
-                details: deviceDetails(state))
-        case .emergencyNoPIN:
-            return StepOutcome(session: .denied, details: deviceDetails(state))
-        default:
-            return StepOutcome(session: .none, details: deviceDetails(state))
+        var outcome = StepOutcome(session: .none)
+        if let decision = trace.first(ImprivataRule.emergency, in: context) {
+            outcome.apply(decision.effect)
+            if decision == .emergencyUnlock {
+                state.status = .pinUnlocked
+                state.custodian = nil
+            }
         }
+        outcome.details = deviceDetails(state)
+        return outcome
     }
 
     func microsoftSignIn(_ user: UserID, context: ImprivataContext, state: inout ImprivataState, trace: inout RuleTrace)
@@ -164,7 +147,8 @@ extension ImprivataMAMProvider {
             return StepOutcome(session: .none, details: deviceDetails(state))
         }
         state.entraAccount = user
-        return StepOutcome(
-            prompts: [.interactiveSignIn], session: .sharedNew, sessionUser: user, details: deviceDetails(state))
+        var outcome = StepOutcome(session: .none, sessionUser: user, details: deviceDetails(state))
+        outcome.apply(ImprivataRule.microsoftButton.effect)
+        return outcome
     }
 }

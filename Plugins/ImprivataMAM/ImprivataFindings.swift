@@ -1,8 +1,8 @@
 import SSOPolicyProviderKit
 
-/// The imprivata-mam finding catalogue. The enum's order is the catalogue's order, so a case's raw value is its
-/// `FindingID`. The first two ids are the ones the core's properties and verdicts read.
-enum ImprivataFinding: Int, CaseIterable, Sendable {
+/// The imprivata-mam finding catalogue, in catalogue order (a case's position is its `FindingID`). The core's
+/// properties and verdicts read the first two by their concern.
+enum ImprivataFinding: Int, DeclaredFinding {
     case previousUserSessionActive
     case previousUserDataVisible
     case sessionSurvivesCheckIn
@@ -31,10 +31,6 @@ enum ImprivataFinding: Int, CaseIterable, Sendable {
     case checkInNotRetried
     case emergencyPINEnabled
 
-    var id: FindingID { FindingID(rawValue) }
-
-    static let catalogue: [FindingDeclaration] = allCases.map(\.declaration)
-
     private typealias E = ImprivataEvidence
 
     var declaration: FindingDeclaration {
@@ -45,21 +41,21 @@ enum ImprivataFinding: Int, CaseIterable, Sendable {
                 message: "{user} is working in {session_user}'s session in {app}",
                 meaning: "the app kept its own sign-in through check-in (MAM does not sign apps in or out itself; "
                     + "only the app's logout action does), so the next worker opens it as the previous one",
-                source: "\(E.logoutMethods); \(E.ulcLogout)")
+                sources: E.logoutMethods + E.ulcLogout)
         case .previousUserDataVisible:
             return FindingDeclaration(
                 "previous-user-data-visible", .high, concern: .previousUserData,
                 message: "{app} still holds {previous_user}'s data when {user} opens it",
                 meaning: "the app's data of the previous worker survived check-in: only Clear app data (Android), "
                     + "Epic Rover's return and an app whose own logout wipes its data remove it",
-                source: "\(E.clearData); \(E.rover); \(E.microsoftAndroid)")
+                sources: E.clearData + E.rover + E.microsoftAndroid)
         case .sessionSurvivesCheckIn:
             return FindingDeclaration(
                 "session-survives-check-in", .high, concern: .incompleteSignOut,
                 message: "an app without a working logout keeps {previous_user}'s session through the check-in",
                 meaning: "the app has no App Logout entry (or its Microsoft sign-out does not run), so check-in "
                     + "does nothing to it (inferred: logout actions are opt-in per app)",
-                source: "\(E.logoutMethods)")
+                sources: E.logoutMethods)
         case .logoutMethodDoesNotClearSession:
             return FindingDeclaration(
                 "logout-method-does-not-clear-session", .high,
@@ -67,14 +63,14 @@ enum ImprivataFinding: Int, CaseIterable, Sendable {
                 meaning: "force quit (iOS), force stop, clear cache, or clear cache and stop (Android) end the "
                     + "process or empty the cache; an app that restores its sign-in at launch is still signed in "
                     + "(inferred from OS semantics; the validator force-quits and still expects the callback)",
-                source: "\(E.forceQuit); \(E.processOnly)")
+                sources: E.forceQuit + E.processOnly)
         case .logoutCallbackFailed:
             return FindingDeclaration(
                 "logout-callback-failed", .high,
                 message: "an app's logout action failed at check-in: {previous_user}'s session survives",
                 meaning: "the app answered ulc-error, never called back, its domain was not associated, or an "
                     + "Android clear/stop action failed",
-                source: "\(E.ulcFailures)")
+                sources: E.ulcFailures)
         case .ulcColdStartRace:
             return FindingDeclaration(
                 "ulc-cold-start-race", .medium,
@@ -82,14 +78,14 @@ enum ImprivataFinding: Int, CaseIterable, Sendable {
                     "an app reports a successful logout but stays signed in as {previous_user} (cold-start race)",
                 meaning: "the validator's common bug: on a cold start the app answers success before its startup "
                     + "restores the sign-in (ulc_cold_start_safe: false)",
-                source: "\(E.ulcFailures)")
+                sources: E.ulcFailures)
         case .interappDialogBlocksLogout:
             return FindingDeclaration(
                 "interapp-dialog-blocks-logout", .medium,
                 message: "an app's custom-scheme logout waits for a permission dialog nobody answers",
                 meaning: "x-callback-url and inter-app callbacks make iOS ask whether one app may open the other; "
                     + "at an unattended check-in the first logout per device does not run (model option)",
-                source: "\(E.interappDialogs)")
+                sources: E.interappDialogs)
         case .passcodeNotCleared:
             return FindingDeclaration(
                 "passcode-not-cleared", .high,
@@ -97,107 +93,107 @@ enum ImprivataFinding: Int, CaseIterable, Sendable {
                 meaning: "the MDM ClearPasscode failed (offline, rebooted iOS device without cellular, or not in "
                     + "the workflow): the Launchpad cannot pair, and the next check-out is refused until a force "
                     + "recovery erases the device",
-                source: "\(E.clearPasscode); \(E.forceRecovery)")
+                sources: E.clearPasscode + E.forceRecovery)
         case .deviceErasedOnRecovery:
             return FindingDeclaration(
                 "device-erased-on-recovery", .info, message: "the Launchpad erased the passcode-locked device",
                 meaning: "force recovery erases and updates a device it could not pair with for 5 minutes",
-                source: "\(E.forceRecovery)")
+                sources: E.forceRecovery)
         case .checkOutRefused:
             return FindingDeclaration(
                 "check-out-refused", .info, message: "no device is handed out to {user}",
                 meaning: "the device is not available (already checked out, or passcode-locked): the badge reader "
-                    + "beeps 3 or 4 times", source: "\(E.beeps)")
+                    + "beeps 3 or 4 times", sources: E.beeps)
         case .mdmIdentityNotReset:
             return FindingDeclaration(
                 "mdm-identity-not-reset", .critical,
                 message: "the MDM still assigns the device to {previous_user} after check-in",
                 meaning: "check-out assigned the device to the worker in the MDM (user-scoped certificates, email) "
                     + "and check-in does not assign it back to the staging user",
-                source: "\(E.mdmAssignment)")
+                sources: E.mdmAssignment)
         case .anonymousEmergencyUnlock:
             return FindingDeclaration(
                 "anonymous-emergency-unlock", .high, message: "the device was unlocked by PIN; nobody is its custodian",
                 meaning: "the emergency unlock PIN opens Locker with no identity; MAM logs 'Unlocked by PIN' but "
-                    + "not who", source: "\(E.emergencyPIN)")
+                    + "not who", sources: E.emergencyPIN)
         case .deviceUsedByNonCustodian:
             return FindingDeclaration(
                 "device-used-by-non-custodian", .high, message: "{user} uses a device checked out to {previous_user}",
                 meaning: "the device passed hand to hand without a check-in and check-out: MAM still records the "
-                    + "previous worker", source: "\(E.checkOutAction); \(E.overdue)")
+                    + "previous worker", sources: E.checkOutAction + E.overdue)
         case .deviceOverdue:
             return FindingDeclaration(
                 "device-overdue", .medium, message: "the device is overdue; its sessions are still signed in",
                 meaning: "the lending period has passed; MAM only marks the device (and emails); nothing is "
-                    + "signed out", source: "\(E.overdue)")
+                    + "signed out", sources: E.overdue)
         case .previousUserNotifications:
             return FindingDeclaration(
                 "previous-user-notifications", .low,
                 message: "an app may still show {previous_user}'s notifications while the device is docked",
                 meaning: "Imprivata advises hiding Epic Rover at check-in to suppress its notifications",
-                source: "\(E.supportedApps)")
+                sources: E.supportedApps)
         case .checkInFailed:
             return FindingDeclaration(
                 "check-in-failed", .high, message: "the check-in failed; the device stays checked out",
                 meaning: "under the model option ulc_error_handling: fail_check_in, a failed logout fails the "
-                    + "workflow after its retries", source: "\(E.retries)")
+                    + "workflow after its retries", sources: E.retries)
         case .noLogoutMethod:
             return FindingDeclaration(
                 "no-logout-method", .high, message: "{app} has no logout method",
                 meaning: "an app without an App Logout entry keeps its session and data through check-in (inferred)",
-                source: "\(E.logoutMethods)")
+                sources: E.logoutMethods)
         case .noAutomaticCheckIn:
             return FindingDeclaration(
                 "no-automatic-check-in", .medium,
                 message: "a device that is not returned keeps every session: there is no automatic check-in",
                 meaning: "check-in happens only at a Launchpad; an unreturned device only becomes Overdue "
-                    + "(no document describes an automatic or remote check-in)", source: "\(E.overdue)")
+                    + "(no document describes an automatic or remote check-in)", sources: E.overdue)
         case .overdueDisabled:
             return FindingDeclaration(
                 "overdue-disabled", .high, message: "overdue devices are off (lending_period: 0)",
-                meaning: "nobody is told about a device that is never returned", source: "\(E.overdue)")
+                meaning: "nobody is told about a device that is never returned", sources: E.overdue)
         case .overdueWithoutLostMode:
             return FindingDeclaration(
                 "overdue-without-lost-mode", .medium, message: "overdue devices are not put in Lost Mode",
-                meaning: "Imprivata's best practice turns on Lost Mode for overdue devices", source: "\(E.overdue)")
+                meaning: "Imprivata's best practice turns on Lost Mode for overdue devices", sources: E.overdue)
         case .sharedModeNotActive:
             return FindingDeclaration(
                 "shared-mode-not-active", .high,
                 message: "the Microsoft integration is on but the device is not in shared device mode",
                 meaning: "MAM's Microsoft sign-out needs a device in Microsoft shared device mode (on Android an "
                     + "Intune dedicated device with Managed Home Screen)",
-                source: "\(E.microsoftIOS); \(E.microsoftAndroid)")
+                sources: E.microsoftIOS + E.microsoftAndroid)
         case .staticDevicePasscode:
             return FindingDeclaration(
                 "static-device-passcode", .medium, message: "every worker uses the same device passcode",
                 meaning: "MAM's model is one passcode per worker per check-out, cleared at check-in",
-                source: "\(E.passcodeAtCheckOut)")
+                sources: E.passcodeAtCheckOut)
         case .noDevicePasscode:
             return FindingDeclaration(
                 "no-device-passcode", .medium, message: "checked-out devices have no passcode",
                 meaning: "Imprivata recommends 4-digit device passcodes, set per worker at check-out",
-                source: "\(E.passcodeDigits)")
+                sources: E.passcodeDigits)
         case .passcodeOffWhileCheckedIn:
             return FindingDeclaration(
                 "passcode-off-while-checked-in", .info,
                 message: "a checked-in device has no passcode (Data Protection off) until the next check-out",
                 meaning: "ClearPasscode leaves the device without a passcode until a new one is set",
-                source: "\(E.passcodeCleared)")
+                sources: E.passcodeCleared)
         case .browserSessionRemains:
             return FindingDeclaration(
                 "browser-session-remains", .medium, message: "{app}'s web sign-in cookies survive check-in",
                 meaning: "no document says check-in clears Safari or WebKit cookies (model default: not cleared)",
-                source: "\(E.logoutMethods)")
+                sources: E.logoutMethods)
         case .checkInNotRetried:
             return FindingDeclaration(
                 "check-in-not-retried", .low, message: "a failed check-in is not retried",
                 meaning: "Imprivata recommends retrying a failed check-in workflow 3 times",
-                source: "\(E.checkInMinimum); \(E.retries)")
+                sources: E.checkInMinimum + E.retries)
         case .emergencyPINEnabled:
             return FindingDeclaration(
                 "emergency-pin-enabled", .info, message: "an emergency unlock PIN is configured",
                 meaning: "useful when the Launchpad is down, but it opens the device with no identity",
-                source: "\(E.emergencyPIN)")
+                sources: E.emergencyPIN)
         }
     }
 }

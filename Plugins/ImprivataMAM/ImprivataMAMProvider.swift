@@ -17,7 +17,7 @@ public struct ImprivataMAMProvider: PolicyProvider {
         ImprivataPolicy.compile(configuration, diagnostics: &diagnostics)
     }
 
-    public func configurationFindings(_ policy: ImprivataPolicy) -> [PolicyFinding] { policy.findings }
+    public func configurationFindings(_ policy: ImprivataPolicy) -> [PolicyFinding] { policy.configurationFindings() }
 
     public func initialState(_ policy: ImprivataPolicy, facts: FactValues) -> ImprivataState {
         ImprivataState(policy, facts: facts)
@@ -50,14 +50,14 @@ public struct ImprivataMAMProvider: PolicyProvider {
             return terminate(event.app?.int, context: &context, state: &state, trace: &trace)
         case .querySSOStatus:
             return StepOutcome(session: .none, details: deviceDetails(state))
-        case ImprivataFact.checkOut:
+        case ImprivataEvent.checkOut.id:
             guard let user = event.user else { return .notApplicable }
             return checkOut(user, time: event.time, context: &context, state: &state, trace: &trace)
-        case ImprivataFact.checkIn:
+        case ImprivataEvent.checkIn.id:
             return checkIn(event.user, context: &context, state: &state, trace: &trace)
-        case ImprivataFact.emergencyUnlock:
+        case ImprivataEvent.emergencyUnlock.id:
             return emergencyUnlock(context: context, state: &state, trace: &trace)
-        case ImprivataFact.microsoftSignIn:
+        case ImprivataEvent.microsoftSignIn.id:
             guard let user = event.user else { return .notApplicable }
             return microsoftSignIn(user, context: context, state: &state, trace: &trace)
         default:
@@ -68,16 +68,16 @@ public struct ImprivataMAMProvider: PolicyProvider {
     private func conditions(of event: ProviderEvent) -> ImprivataConditions {
         var conditions = ImprivataConditions()
         if event.conditions.isEmpty { return conditions }
-        if let word = event.conditions.word(ImprivataFact.logoutCondition) { conditions.logoutFails = word != "ok" }
-        conditions.clearPasscodeFails = event.conditions.word(ImprivataFact.clearPasscodeCondition) == "fails"
-        conditions.badgeNotEnrolled = event.conditions.word(ImprivataFact.badgeCondition) == "not_enrolled"
+        if let word = event.conditions.word(ImprivataStepCondition.logout.id) { conditions.logoutFails = word != "ok" }
+        conditions.clearPasscodeFails = event.conditions.word(ImprivataStepCondition.clearPasscode.id) == "fails"
+        conditions.badgeNotEnrolled = event.conditions.word(ImprivataStepCondition.badge.id) == "not_enrolled"
         return conditions
     }
 
     func deviceDetails(_ state: ImprivataState) -> DetailValues {
         var details = DetailValues()
-        details.set(ImprivataFact.statusDetail, choice: state.status.rawValue)
-        details.set(ImprivataFact.custodianDetail, account: state.custodian)
+        details.set(ImprivataDetail.status.id, choice: state.status.rawValue)
+        details.set(ImprivataDetail.custodian.id, account: state.custodian)
         return details
     }
 }

@@ -93,7 +93,6 @@ public struct ImprivataPolicy: Sendable, Hashable {
     var failCheckInOnLogoutError: Bool
     var forceQuitLogsOut: Bool
     var secondFactorAfterCheckOut: Bool
-    var findings: [PolicyFinding] = []
 
     /// MAM's Microsoft sign-out runs at check-in: the integration is on and the device is in shared mode (on
     /// Android only as an Intune dedicated device).
@@ -185,7 +184,6 @@ extension ImprivataPolicy {
                     webSignIn: keys.bool("web_sign_in")))
         }
         if diagnostics.hasErrors { return nil }
-        policy.findings = policy.configurationFindings()
         return policy
     }
 

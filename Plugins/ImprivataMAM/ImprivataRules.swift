@@ -1,8 +1,8 @@
 import SSOPolicyProviderKit
 
-/// imprivata-mam's rule table: one case per rule, in table order (a rule's id is its position). The definitions
-/// live with their phase: access (`ImprivataAccessRules`), check-out (`ImprivataCheckOutRules`), check-in
-/// (`ImprivataCheckInRules`) and the other device events (`ImprivataDeviceRules`).
+/// imprivata-mam's rule table: one case per rule, in table order (a rule's id is its position), each defined in the
+/// one exhaustive `switch` below. The definitions live with their phase: `Access` (ImprivataAccessRules.swift),
+/// `CheckOut`, `CheckIn` and `Device` (the other device events and time).
 enum ImprivataRule: Int, RuleSet {
     // Access attempt: the device gate, then the app's own sign-in.
     case accessLockerLocked, accessLostMode, accessEmergencyUnlocked, accessNotCustodian, accessCustodian
@@ -27,12 +27,69 @@ enum ImprivataRule: Int, RuleSet {
     static let table = RuleTable<ImprivataRule>()
 
     var definition: RuleDefinition<ImprivataPredicate> {
-        if let definition = Self.accessDefinition(self) ?? Self.checkOutDefinition(self)
-            ?? Self.checkInDefinition(self) ?? Self.deviceDefinition(self)
-        {
-            return definition
+        switch self {
+        case .accessLockerLocked: Access.accessLockerLocked
+        case .accessLostMode: Access.accessLostMode
+        case .accessEmergencyUnlocked: Access.accessEmergencyUnlocked
+        case .accessNotCustodian: Access.accessNotCustodian
+        case .accessCustodian: Access.accessCustodian
+        case .accessOverdue: Access.accessOverdue
+        case .appNoLogin: Access.appNoLogin
+        case .sdmAccountReused: Access.sdmAccountReused
+        case .sdmPreviousAccount: Access.sdmPreviousAccount
+        case .sdmSignIn: Access.sdmSignIn
+        case .certificatePreviousUser: Access.certificatePreviousUser
+        case .certificateSilent: Access.certificateSilent
+        case .appSessionReused: Access.appSessionReused
+        case .appPreviousSession: Access.appPreviousSession
+        case .appSignIn: Access.appSignIn
+        case .autofillSecondFactor: Access.autofillSecondFactor
+        case .autofillFills: Access.autofillFills
+        case .dataPreviousUser: Access.dataPreviousUser
+        case .checkOutUnavailable: CheckOut.checkOutUnavailable
+        case .checkOutForceRecovery: CheckOut.checkOutForceRecovery
+        case .checkOutPasscodeLocked: CheckOut.checkOutPasscodeLocked
+        case .checkOutBadgeEnrolment: CheckOut.checkOutBadgeEnrolment
+        case .checkOutPassword: CheckOut.checkOutPassword
+        case .checkOutPIN: CheckOut.checkOutPIN
+        case .checkOutBadge: CheckOut.checkOutBadge
+        case .checkOutAutofillSecondFactor: CheckOut.checkOutAutofillSecondFactor
+        case .checkOutDevicePasscode: CheckOut.checkOutDevicePasscode
+        case .checkOutMDMAssignment: CheckOut.checkOutMDMAssignment
+        case .checkInNotCheckedOut: CheckIn.checkInNotCheckedOut
+        case .logoutErase: CheckIn.logoutErase
+        case .logoutMicrosoftSignOut: CheckIn.logoutMicrosoftSignOut
+        case .logoutActionFailed: CheckIn.logoutActionFailed
+        case .logoutDialogBlocked: CheckIn.logoutDialogBlocked
+        case .logoutColdStartRace: CheckIn.logoutColdStartRace
+        case .logoutCallback: CheckIn.logoutCallback
+        case .logoutClearAppData: CheckIn.logoutClearAppData
+        case .logoutEpicRover: CheckIn.logoutEpicRover
+        case .logoutForceQuitAsLogout: CheckIn.logoutForceQuitAsLogout
+        case .logoutProcessEndsSession: CheckIn.logoutProcessEndsSession
+        case .logoutProcessOnly: CheckIn.logoutProcessOnly
+        case .logoutMicrosoftNotSignedOut: CheckIn.logoutMicrosoftNotSignedOut
+        case .logoutNone: CheckIn.logoutNone
+        case .logoutNotifications: CheckIn.logoutNotifications
+        case .checkInFailsOnLogoutError: CheckIn.checkInFailsOnLogoutError
+        case .checkInAutofillPurged: CheckIn.checkInAutofillPurged
+        case .checkInMicrosoftSignOut: CheckIn.checkInMicrosoftSignOut
+        case .checkInMDMReset: CheckIn.checkInMDMReset
+        case .checkInMDMIdentityKept: CheckIn.checkInMDMIdentityKept
+        case .checkInPasscodeNotCleared: CheckIn.checkInPasscodeNotCleared
+        case .checkInPasscodeCleared: CheckIn.checkInPasscodeCleared
+        case .checkInLocks: CheckIn.checkInLocks
+        case .overdueLostMode: Device.overdueLostMode
+        case .overdueMarked: Device.overdueMarked
+        case .emergencyUnlock: Device.emergencyUnlock
+        case .emergencyNoPIN: Device.emergencyNoPIN
+        case .microsoftButton: Device.microsoftButton
+        case .sdmGlobalSignOut: Device.sdmGlobalSignOut
+        case .appSignOut: Device.appSignOut
+        case .terminateSessionRestored: Device.terminateSessionRestored
+        case .terminateSessionDropped: Device.terminateSessionDropped
+        case .restartBlocksClearPasscode: Device.restartBlocksClearPasscode
         }
-        preconditionFailure("rule \(self) has no definition")
     }
 
     // MARK: Decision lists
@@ -82,13 +139,11 @@ enum ImprivataRule: Int, RuleSet {
     static let terminate = DecisionList<ImprivataRule>(
         "an app's process ends", [.terminateSessionRestored, .terminateSessionDropped])
 
-    /// Every ordered decision: `providers` lists them, and the generated trace-off path has code for each.
-    static let lists = [
+    /// Every ordered decision, as `providers` lists them.
+    static let decisionLists = [
         deviceGate, appSession, checkOutGate, checkOutPrompt, appLogout, checkInPasscode, overdue, emergency, signOut,
         terminate,
-    ]
-
-    static let decisionLists = lists.map(\.declaration)
+    ].map(\.declaration)
 
     // MARK: Example facts
 

@@ -147,69 +147,77 @@ enum ImprivataSources {
     ]
 }
 
-/// Each fact the model rests on as a citation of its original public document (the research note's numbering in
+/// Each fact the model rests on as citations of its original public documents (the research note's numbering in
 /// brackets, so a reviewer can find the fact). Inferred readings say so in the declaration that cites them.
 enum ImprivataEvidence {
-    typealias S = ImprivataSources
+    private typealias S = ImprivataSources
 
     /// [M6] Check-out in 5–8 s; 2 beeps unknown badge, 3 no device, 4 the user already holds one.
-    static let beeps = "\(S.userExperience) (CHECK OUT: audible alerts)"
+    static let beeps = [Citation(S.userExperience, "(CHECK OUT: audible alerts)")]
     /// [M7] Check Out Device unlocks Locker, shows the user, status Checked Out, [Device User] = the user.
-    static let checkOutAction = "\(S.checkOutIOS) (Check Out Device action); \(S.checkOutAndroid)"
+    static let checkOutAction = [Citation(S.checkOutIOS, "(Check Out Device action)"), Citation(S.checkOutAndroid)]
     /// [M8] Check-out sign-in methods from EAM user policies: badge, badge + second factor, password, face.
-    static let checkOutMethods = "\(S.eam) (authentication methods); \(S.faceRecognition)"
+    static let checkOutMethods = [Citation(S.eam, "(authentication methods)"), Citation(S.faceRecognition)]
     /// [M9] An unenrolled badge: credentials to enrol it, then an Imprivata PIN if required.
-    static let badgeEnrolment = "\(S.badgeEnrolment) (enrolment at check-out)"
+    static let badgeEnrolment = [Citation(S.badgeEnrolment, "(enrolment at check-out)")]
     /// [M13] Four-digit device passcodes recommended.
-    static let passcodeDigits = "\(S.userExperience) (Best Practices: Device Passcodes)"
+    static let passcodeDigits = [Citation(S.userExperience, "(Best Practices: Device Passcodes)")]
     /// [M14] The passcode profile comes with the Check Out workflow; Rover users set their own PIN, removed at return.
-    static let passcodeAtCheckOut = "\(S.clearingPasscodes) (install the passcode profile at Check Out); \(S.epic)"
+    static let passcodeAtCheckOut = [
+        Citation(S.clearingPasscodes, "(install the passcode profile at Check Out)"), Citation(S.epic),
+    ]
     /// [M15, M16] Enterprise Password AutoFill: the user's EAM-stored credentials, Locker as AutoFill provider.
-    static let autofill = "\(S.autofillFAQ); \(S.autofillConfigure) (requirements)"
+    static let autofill = [Citation(S.autofillFAQ), Citation(S.autofillConfigure, "(requirements)")]
     /// [M17] AutoFill asks a second factor right after check-out (newer page); older copies: at first use.
-    static let autofillSecondFactor = "\(S.autofillConfigure) (second factor)"
+    static let autofillSecondFactor = [Citation(S.autofillConfigure, "(second factor)")]
     /// [M19] Check-in removes the AutoFill credentials.
-    static let autofillPurge = "\(S.autofillFAQ) (credentials removed at check-in)"
+    static let autofillPurge = [Citation(S.autofillFAQ, "(credentials removed at check-in)")]
     /// [M20] Workspace ONE user assignment at check-out; the Check In workflow must assign the staging user back.
-    static let mdmAssignment = "\(S.workspaceOne)"
+    static let mdmAssignment = [Citation(S.workspaceOne)]
     /// [M22] Check In Device: Locker locks, status Checked In, [Device User] cleared.
-    static let checkInAction = "\(S.checkOutIOS) (Check In Device); \(S.userExperience) (CHECK IN)"
+    static let checkInAction = [Citation(S.checkOutIOS, "(Check In Device)"), Citation(S.userExperience, "(CHECK IN)")]
     /// [M23] Minimum iOS check-in: Clear Passcode, Check In Device, retry 3 times on failure.
-    static let checkInMinimum = "\(S.checkInRecommendations)"
+    static let checkInMinimum = [Citation(S.checkInRecommendations)]
     /// [M24, M25] Logout actions before locking, one per app, by OS and method.
-    static let logoutMethods = "\(S.checkInActions) (Supported Logout Methods)"
+    static let logoutMethods = [Citation(S.checkInActions, "(Supported Logout Methods)")]
     /// [M26] Universal Link Callback: the app runs its own logout, no dialog.
-    static let ulcLogout = "\(S.ulc); \(S.checkInActions) (Logout URI)"
+    static let ulcLogout = [Citation(S.ulc), Citation(S.checkInActions, "(Logout URI)")]
     /// [M27, M54] The validator force-quits first; the cold-start race; how a callback fails.
-    static let ulcFailures = "\(S.ulcValidator)"
+    static let ulcFailures = [Citation(S.ulcValidator)]
     /// [M28, M29] Custom-scheme callbacks show permission dialogs on first use (Webex, Voalte One).
-    static let interappDialogs = "\(S.ulc) (Universal Links vs custom schemes); \(S.webex); \(S.checkInActions60)"
+    static let interappDialogs = [
+        Citation(S.ulc, "(Universal Links vs custom schemes)"), Citation(S.webex), Citation(S.checkInActions60),
+    ]
     /// [M29] Epic Rover partially supported; hide it at check-in to suppress notifications.
-    static let supportedApps = "\(S.checkInActions60) (apps supporting logout)"
+    static let supportedApps = [Citation(S.checkInActions60, "(apps supporting logout)")]
     /// [M32] Android Clear data removes all private data, permissions and notifications.
-    static let clearData = "\(S.androidClearData)"
+    static let clearData = [Citation(S.androidClearData)]
     /// [M33, inferred] Force stop and clear cache leave the app's stored tokens (Android semantics).
-    static let processOnly = "\(S.checkInActions) (Force stop app, Clear app cache); \(S.androidClearData)"
+    static let processOnly = [
+        Citation(S.checkInActions, "(Force stop app, Clear app cache)"), Citation(S.androidClearData),
+    ]
     /// [M34, inferred] iOS force quit ends the process only; the validator still expects ULC to log out.
-    static let forceQuit = "\(S.checkInActions) (Force quit app); \(S.ulcValidator) (force quit before the callback)"
+    static let forceQuit = [
+        Citation(S.checkInActions, "(Force quit app)"), Citation(S.ulcValidator, "(force quit before the callback)"),
+    ]
     /// [M36, M37] A passcode-locked device cannot pair; the MDM must clear it; limits after a reboot.
-    static let clearPasscode = "\(S.clearingPasscodes)"
+    static let clearPasscode = [Citation(S.clearingPasscodes)]
     /// [M38] Pairing retried for 5 minutes, then an optional force recovery that erases the device.
-    static let forceRecovery = "\(S.launchpadSettings) (Device Passcode Management)"
+    static let forceRecovery = [Citation(S.launchpadSettings, "(Device Passcode Management)")]
     /// [M39] ClearPasscode leaves the device without a passcode (Data Protection off) until a new one is set.
-    static let passcodeCleared = "\(S.applePasscodes)"
+    static let passcodeCleared = [Citation(S.applePasscodes)]
     /// [M43] Overdue after the lending period: email, optional Lost Mode; Lost Mode ends at any Launchpad.
-    static let overdue = "\(S.overdue)"
+    static let overdue = [Citation(S.overdue)]
     /// [M44] The emergency unlock PIN opens Locker with no identity ("Unlocked by PIN").
-    static let emergencyPIN = "\(S.emergencyPIN)"
+    static let emergencyPIN = [Citation(S.emergencyPIN)]
     /// [M46, M47] Microsoft integration on iOS: SDM-aware apps, a device in SDM, the blue sign-in button.
-    static let microsoftIOS = "\(S.microsoftIOS) (Requirements, Expected Behavior)"
+    static let microsoftIOS = [Citation(S.microsoftIOS, "(Requirements, Expected Behavior)")]
     /// [M48] Android: automatic sign-out at the Launchpad; only Intune dedicated devices with Managed Home Screen.
-    static let microsoftAndroid = "\(S.microsoftAndroid) (Expected Behavior, Limitations)"
+    static let microsoftAndroid = [Citation(S.microsoftAndroid, "(Expected Behavior, Limitations)")]
     /// [M51, M52] Rover: AutoFill, PIN per user, always logged out locally at check-in; data cleared at return.
-    static let rover = "\(S.epic); \(S.roverLogout)"
+    static let rover = [Citation(S.epic), Citation(S.roverLogout)]
     /// [M55] A failed workflow retried up to 10 times (3 recommended).
-    static let retries = "\(S.onFailure)"
+    static let retries = [Citation(S.onFailure)]
     /// [M58] Rover needs clear cache + force stop on Android (MDA), which supports the Rover exception.
-    static let roverAndroid = "\(S.mdaLogout)"
+    static let roverAndroid = [Citation(S.mdaLogout)]
 }

@@ -10,73 +10,111 @@ enum DeviceStatus: Int, Sendable, Hashable {
     var isOut: Bool { self == .checkedOut || self == .overdue || self == .lostMode }
 }
 
-/// What one app holds: its own sign-in and its data. MAM does not hold app sessions; apps do.
+/// What one app holds: its own sign-in and its data. MAM does not hold app sessions; apps do. The facts give each
+/// field until an event writes it (in a what-if it stays unknown until a decision reads it).
 struct ImprivataAppState: Hashable, Sendable {
-    var session: UserID?
-    var data: UserID?
+    @Given var session: UserID? = nil
+    @Given var data: UserID? = nil
     /// The custom-scheme permission dialogs were answered once on this device.
-    var dialogsAccepted = false
+    @Given var dialogsAccepted = false
+
+    /// An app that holds nobody's session or data.
+    init() {}
+
+    /// App number `app` as the facts describe it.
+    init(facts: FactValues, app: AppID) {
+        $session = facts.given(account: ImprivataFact.sessionOwner, app: app)
+        $data = facts.given(account: ImprivataFact.dataOwner, app: app)
+        $dialogsAccepted = facts.given(bool: ImprivataFact.dialogsAccepted, app: app)
+    }
 }
 
 /// Everything imprivata-mam remembers between steps: custody, the device passcode, the Microsoft account, the MDM
-/// user, the AutoFill vault, and each app's own session and data.
+/// user, the AutoFill vault, and each app's own session and data. The fields the facts give are `@Given`: in a
+/// what-if they stay unknown until a decision reads them.
 public struct ImprivataState: Hashable, Sendable {
-    var status: DeviceStatus
-    var custodian: UserID?
-    /// When the current check-out happened; `givenAtStart` until the first event fixes it.
-    var checkOutTime: Int
+    @Given var status = DeviceStatus.checkedIn
+    @Given var custodian: UserID? = nil
+    /// When the current check-out happened; `givenAtStart` or `givenElapsed` until the first event fixes it.
+    @Given var checkOutTime = ImprivataState.givenAtStart
     /// Whose device passcode is set (nil = none).
-    var passcodeOwner: UserID?
-    var entraAccount: UserID?
-    var mdmUser: UserID?
-    var autofillUser: UserID?
-    var secondFactorDone: Bool
+    @Given var passcodeOwner: UserID? = nil
+    @Given var entraAccount: UserID? = nil
+    @Given var mdmUser: UserID? = nil
+    /// Whose credentials AutoFill holds: the custodian of a device that is out, when AutoFill is on.
+    @Given var autofillUser: UserID? = nil
+    @Given var secondFactorDone = false
     /// The device restarted since check-out (an iOS passcode can then not be cleared over Wi-Fi).
-    var rebooted: Bool
-    var apps: [ImprivataAppState]
+    @Given var rebooted = false
+    var apps: [ImprivataAppState] = []
 
+    /// A check-out given by facts whose time the first event fixes.
     static let givenAtStart = Int.min
     /// A check-out given by facts whose lending period has passed when the first event happens.
     static let givenElapsed = Int.min + 1
 
     init(_ policy: ImprivataPolicy, facts: FactValues) {
-        status = .checkedIn
-        checkOutTime = Self.givenAtStart
-        secondFactorDone = false
-        rebooted = false
-        apps = []
         reset(policy, facts: facts)
     }
 
-    /// At the first event: a check-out given by facts gets a time.
+    /// At the first event: a check-out given by facts gets a time. A time still waiting for
+    /// `lending_period_passed` stays pending: the decision that reads it makes the what-if run again with it known.
     mutating func startClock(_ time: Int, lendingPeriod: Int) {
-        if checkOutTime == Self.givenAtStart {
+        guard let start = $checkOutTime.known else { return }
+        if start == Self.givenAtStart {
             checkOutTime = time
-        } else if checkOutTime == Self.givenElapsed {
+        } else if start == Self.givenElapsed {
             checkOutTime = time - lendingPeriod
         }
     }
 
+    /// The state the facts describe. Each field waits for its own fact; the AutoFill vault waits for `status`, then
+    /// (for a device that is out) for `custodian`.
     mutating func reset(_ policy: ImprivataPolicy, facts: FactValues) {
-        status = DeviceStatus(rawValue: facts.choice(ImprivataFact.status)) ?? .checkedIn
-        custodian = facts.account(ImprivataFact.custodian)
-        checkOutTime = facts.bool(ImprivataFact.lendingPeriodPassed) ? Self.givenElapsed : Self.givenAtStart
-        passcodeOwner = facts.account(ImprivataFact.passcodeOwner)
-        entraAccount = facts.account(ImprivataFact.entraAccount)
-        mdmUser = facts.account(ImprivataFact.mdmUser)
-        autofillUser = policy.autofill && status.isOut ? custodian : nil
-        secondFactorDone = facts.bool(ImprivataFact.secondFactorDone)
-        rebooted = facts.bool(ImprivataFact.rebooted)
+        $status = facts.given(choice: ImprivataFact.status).map { DeviceStatus(rawValue: $0) ?? .checkedIn }
+        let custodian = facts.given(account: ImprivataFact.custodian)
+        $custodian = custodian
+        $checkOutTime = facts.given(bool: ImprivataFact.lendingPeriodPassed).map {
+            $0 ? Self.givenElapsed : Self.givenAtStart
+        }
+        $passcodeOwner = facts.given(account: ImprivataFact.passcodeOwner)
+        $entraAccount = facts.given(account: ImprivataFact.entraAccount)
+        $mdmUser = facts.given(account: ImprivataFact.mdmUser)
+        $autofillUser = policy.autofill ? $status.flatMap { $0.isOut ? custodian : .known(nil) } : .known(nil)
+        $secondFactorDone = facts.given(bool: ImprivataFact.secondFactorDone)
+        $rebooted = facts.given(bool: ImprivataFact.rebooted)
         if apps.count != policy.apps.count {
             apps = [ImprivataAppState](repeating: ImprivataAppState(), count: policy.apps.count)
         }
-        for index in apps.indices {
-            let app = AppID(index)
-            apps[index] = ImprivataAppState(
-                session: facts.account(ImprivataFact.sessionOwner, app: app),
-                data: facts.account(ImprivataFact.dataOwner, app: app),
-                dialogsAccepted: facts.bool(ImprivataFact.dialogsAccepted, app: app))
-        }
+        for index in apps.indices { apps[index] = ImprivataAppState(facts: facts, app: AppID(index)) }
+    }
+}
+
+extension ImprivataAppState {
+    /// The app's fields packed in one word: `verify` hashes every state it reaches, so a state hashes a few words
+    /// rather than each field (equal apps have equal words, as `==` compares the same fields).
+    var packed: UInt64 {
+        Self.bits(session) | Self.bits(data) << 17 | (dialogsAccepted ? 1 << 34 : 0)
+    }
+
+    /// An optional user in 17 bits: the index, and a bit for nil.
+    static func bits(_ user: UserID?) -> UInt64 { user.map { UInt64($0.index) } ?? 1 << 16 }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(packed) }
+}
+
+extension ImprivataState {
+    /// Hashes the fields packed in a few words (see `ImprivataAppState.packed`).
+    public func hash(into hasher: inout Hasher) {
+        typealias App = ImprivataAppState
+        hasher.combine(
+            UInt64(status.rawValue) | App.bits(custodian) << 3 | App.bits(passcodeOwner) << 20
+                | App.bits(entraAccount) << 37)
+        hasher.combine(
+            App.bits(mdmUser) | App.bits(autofillUser) << 17 | (secondFactorDone ? 1 << 34 : 0)
+                | (rebooted ? 1 << 35 : 0))
+        hasher.combine(checkOutTime)
+        for app in apps { hasher.combine(app.packed) }
     }
 }
 

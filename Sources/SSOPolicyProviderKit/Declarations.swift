@@ -22,16 +22,6 @@ public struct SettingDeclaration: Sendable, Hashable {
         self.sources = sources
         self.isMatrixDimension = matrixDimension
     }
-
-    /// Citations written as text, `ID LOCATOR; ID LOCATOR`.
-    public init(
-        _ key: String, _ kind: ValueKind, default defaultValue: String?, meaning: String, source: String,
-        matrixDimension: Bool = false
-    ) {
-        self.init(
-            key, kind, default: defaultValue, meaning: meaning, sources: Citation.parse(source),
-            matrixDimension: matrixDimension)
-    }
 }
 
 /// A named reading of a point where sources disagree (spec 5.3), set under `settings.model:`.
@@ -47,11 +37,6 @@ public struct ModelOptionDeclaration: Sendable, Hashable {
             self.value = value
             self.meaning = meaning
             self.sources = sources
-        }
-
-        /// Citations written as text, `ID LOCATOR; ID LOCATOR`.
-        public init(_ value: String, meaning: String, source: String) {
-            self.init(value, meaning: meaning, sources: Citation.parse(source))
         }
     }
 
@@ -124,27 +109,12 @@ public struct FactDeclaration: Sendable, Hashable {
         self.sources = sources
     }
 
-    /// Citations written as text, `ID LOCATOR; ID LOCATOR`.
-    public init(
-        _ key: String, _ domain: FactDomain, scope: FactScope = .device, default defaultValue: String,
-        meaning: String, source: String
-    ) {
-        self.init(
-            key, domain, scope: scope, default: defaultValue, meaning: meaning, sources: Citation.parse(source))
-    }
-
     public static func bool(
         _ key: String, scope: FactScope = .device, default defaultValue: Bool, meaning: String, sources: [Citation]
     ) -> FactDeclaration {
         FactDeclaration(
             key, .choice(["true", "false"]), scope: scope, default: defaultValue ? "true" : "false",
             meaning: meaning, sources: sources)
-    }
-
-    public static func bool(
-        _ key: String, scope: FactScope = .device, default defaultValue: Bool, meaning: String, source: String
-    ) -> FactDeclaration {
-        bool(key, scope: scope, default: defaultValue, meaning: meaning, sources: Citation.parse(source))
     }
 }
 
@@ -178,15 +148,6 @@ public struct EventDeclaration: Sendable, Hashable {
         self.isAccessAttempt = accessAttempt
         self.meaning = meaning
         self.sources = sources
-    }
-
-    /// Citations written as text, `ID LOCATOR; ID LOCATOR`.
-    public init(
-        _ name: String, target: EventTarget, requiresUser: Bool, accessAttempt: Bool, meaning: String, source: String
-    ) {
-        self.init(
-            name, target: target, requiresUser: requiresUser, accessAttempt: accessAttempt, meaning: meaning,
-            sources: Citation.parse(source))
     }
 
     private static let formats = [Citation(SourceDocument.formatsID, "§Scenarios")]
@@ -225,11 +186,6 @@ public struct StepConditionDeclaration: Sendable, Hashable {
         self.meaning = meaning
         self.sources = sources
     }
-
-    /// Citations written as text, `ID LOCATOR; ID LOCATOR`.
-    public init(_ key: String, _ kind: ValueKind, events: [String], meaning: String, source: String) {
-        self.init(key, kind, events: events, meaning: meaning, sources: Citation.parse(source))
-    }
 }
 
 /// A kind of risk a provider can report, with the message template shown to users.
@@ -255,15 +211,6 @@ public struct FindingDeclaration: Sendable, Hashable {
         self.message = message
         self.meaning = meaning
         self.sources = sources
-    }
-
-    /// Citations written as text, `ID LOCATOR; ID LOCATOR`.
-    public init(
-        _ id: String, _ severity: Severity, concern: CoreConcern? = nil, message: String, meaning: String,
-        source: String
-    ) {
-        self.init(
-            id, severity, concern: concern, message: message, meaning: meaning, sources: Citation.parse(source))
     }
 }
 

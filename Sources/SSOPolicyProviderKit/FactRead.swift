@@ -12,8 +12,9 @@ public struct FactRead: Hashable, Sendable {
         self.appSlot = appSlot
     }
 
-    /// Nothing pending.
-    public static let none = FactRead(factSlot: 0, appSlot: 0)
+    /// Nothing pending. Computed, so that the `Given` accessors that write it inline a constant instead of calling
+    /// a global's accessor.
+    @inlinable public static var none: FactRead { FactRead(factSlot: 0, appSlot: 0) }
 
     @inlinable
     public init(_ fact: FactID, app: AppID?) {

@@ -20,23 +20,27 @@
 @propertyWrapper
 public struct Given<Value: Hashable>: Hashable {
     /// The value, or the placeholder read while it is pending.
-    @usableFromInline var stored: Value
+    @usableFromInline var value: Value
     /// The fact it waits for, or `.none` when known.
     @usableFromInline var waitsFor: FactRead
 
     /// The fact the value waits for, or `.none` when known.
     @inlinable public var pending: FactRead { waitsFor }
 
+    /// The value, or the placeholder while it is pending, read without telling the probe: for what compares or
+    /// packs states and decides nothing (hashing, the users a state holds), so that it never makes a what-if split.
+    @inlinable public var stored: Value { value }
+
     @inlinable
     public init(wrappedValue: Value) {
-        stored = wrappedValue
+        value = wrappedValue
         waitsFor = .none
     }
 
     /// A value waiting for `fact`; `placeholder` is what a read yields until then.
     @inlinable
     public init(pending fact: FactRead, placeholder: Value) {
-        stored = placeholder
+        value = placeholder
         waitsFor = fact
     }
 
@@ -47,10 +51,10 @@ public struct Given<Value: Hashable>: Hashable {
     public var wrappedValue: Value {
         get {
             if waitsFor.isPending { waitsFor.note() }
-            return stored
+            return value
         }
         set {
-            stored = newValue
+            value = newValue
             waitsFor = .none
         }
     }
@@ -66,27 +70,27 @@ public struct Given<Value: Hashable>: Hashable {
 
     /// The value, or nil while it is pending, without telling the probe: for bookkeeping that must not make a
     /// what-if split (e.g. fixing the times of sessions the facts gave).
-    @inlinable public var known: Value? { pending.isPending ? nil : stored }
+    @inlinable public var known: Value? { pending.isPending ? nil : value }
 
     /// A value derived from this one: pending on the same fact while this one is.
     @inlinable
     public func map<T>(_ transform: (Value) -> T) -> Given<T> {
-        let value = transform(stored)
-        return pending.isPending ? Given<T>(pending: pending, placeholder: value) : .known(value)
+        let mapped = transform(value)
+        return pending.isPending ? Given<T>(pending: pending, placeholder: mapped) : .known(mapped)
     }
 
     /// A value derived from this one that may wait for another fact once this one is known.
     @inlinable
     public func flatMap<T>(_ transform: (Value) -> Given<T>) -> Given<T> {
-        let value = transform(stored)
-        return pending.isPending ? Given<T>(pending: pending, placeholder: value.stored) : value
+        let mapped = transform(value)
+        return pending.isPending ? Given<T>(pending: pending, placeholder: mapped.value) : mapped
     }
 
     @inlinable
-    public static func == (lhs: Given, rhs: Given) -> Bool { lhs.stored == rhs.stored }
+    public static func == (lhs: Given, rhs: Given) -> Bool { lhs.value == rhs.value }
 
     @inlinable
-    public func hash(into hasher: inout Hasher) { hasher.combine(stored) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 extension Given: Sendable where Value: Sendable {}

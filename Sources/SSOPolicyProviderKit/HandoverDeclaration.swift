@@ -86,11 +86,6 @@ public struct HandoverDeclaration: Sendable, Hashable {
         self.actions = actions
     }
 
-    /// Citations written as text, `ID LOCATOR; ID LOCATOR`.
-    public init(summary: String, source: String, actions: [Action]) {
-        self.init(summary: summary, sources: Citation.parse(source), actions: actions)
-    }
-
     /// Problems with the declaration against its provider's events and app keys (the generic provider tests run it).
     public func problems(in descriptor: ProviderDescriptor) -> [String] {
         var problems: [String] = []

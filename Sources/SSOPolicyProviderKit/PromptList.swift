@@ -5,12 +5,12 @@ public struct PromptList: Sendable, Hashable, Sequence, ExpressibleByArrayLitera
     // Stored under other names so the inlinable members below can write them while `packed` and `count` stay
     // read-only.
     @usableFromInline var storage: UInt64 = 0
-    @usableFromInline var length: Int = 0
+    @usableFromInline var length: UInt8 = 0
 
     @inlinable
     public var packed: UInt64 { storage }
     @inlinable
-    public var count: Int { length }
+    public var count: Int { Int(length) }
 
     public static let capacity = 8
 
@@ -31,7 +31,7 @@ public struct PromptList: Sendable, Hashable, Sequence, ExpressibleByArrayLitera
     /// Appends a prompt.
     @inlinable
     public mutating func append(_ prompt: Prompt) {
-        precondition(length < Self.capacity, "PromptList holds at most \(Self.capacity) prompts")
+        precondition(count < Self.capacity, "PromptList holds at most \(Self.capacity) prompts")
         storage |= UInt64(prompt.rawValue) << (8 * UInt64(length))
         length += 1
     }
@@ -48,7 +48,7 @@ public struct PromptList: Sendable, Hashable, Sequence, ExpressibleByArrayLitera
     }
 
     @inlinable
-    public func makeIterator() -> Iterator { Iterator(packed: storage, remaining: length) }
+    public func makeIterator() -> Iterator { Iterator(packed: storage, remaining: count) }
 
     public struct Iterator: IteratorProtocol {
         @usableFromInline var packed: UInt64

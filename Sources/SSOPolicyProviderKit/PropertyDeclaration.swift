@@ -19,9 +19,4 @@ public struct PropertyDeclaration: Sendable, Hashable {
         self.violatedBy = violatedBy
         self.sources = sources
     }
-
-    /// Citations written as text, `ID LOCATOR; ID LOCATOR`.
-    public init(_ id: String, meaning: String, violatedBy: [String], source: String) {
-        self.init(id, meaning: meaning, violatedBy: violatedBy, sources: Citation.parse(source))
-    }
 }

@@ -66,30 +66,6 @@ public struct Citation: Sendable, Hashable {
 
     /// `ID LOCATOR`, the compact form text output shows (`ssopolicy sources ID` has the rest).
     public var text: String { locator.isEmpty ? source : source + " " + locator }
-
-    /// The citations of a text written `ID LOCATOR; ID LOCATOR` (each id is the first word of its piece).
-    public static func parse(_ text: String) -> [Citation] {
-        var pieces: [Substring] = []
-        var rest = Substring(text)
-        while let range = rest.firstRange(of: separator) {
-            pieces.append(rest[..<range.lowerBound])
-            rest = rest[range.upperBound...]
-        }
-        pieces.append(rest)
-        return pieces.compactMap { piece in
-            let trimmed = trim(piece)
-            guard !trimmed.isEmpty else { return nil }
-            guard let space = trimmed.firstIndex(of: " ") else { return Citation(String(trimmed)) }
-            return Citation(String(trimmed[..<space]), String(trim(trimmed[trimmed.index(after: space)...])))
-        }
-    }
-
-    private static func trim(_ text: Substring) -> Substring {
-        var trimmed = text
-        while trimmed.first == " " { trimmed = trimmed.dropFirst() }
-        while trimmed.last == " " { trimmed = trimmed.dropLast() }
-        return trimmed
-    }
 }
 
 extension Array where Element == Citation {

@@ -1,81 +1,17 @@
 import AirWatchSDKProvider
 import SSOPolicyProviderKit
 import SSOPolicyTestSupport
-import Testing
 
-/// Plays events through one airwatch-sdk state, the way the core's scenario runner does, without the core.
-struct AirWatchHarness {
-    typealias Step = NamedOutcome
+/// Plays events through one airwatch-sdk state: the one provider harness of test support.
+typealias AirWatchHarness = ProviderHarness<AirWatchSDKProvider>
 
-    static let descriptor = AirWatchSDKProvider().descriptor
+extension ProviderHarness where Provider == AirWatchSDKProvider {
+    static var descriptor: ProviderDescriptor { AirWatchSDKProvider().descriptor }
 
-    let provider = AirWatchSDKProvider()
-    let configuration: PolicyConfiguration
-    let policy: AirWatchPolicy
-    var state: AirWatchState
-    var users: UserDirectory
-    var clock = 8 * 3600
+    static var twoApps: [App] { [("inventory", [:]), ("timesheet", [:])] }
 
-    init(
-        settings: [String: String] = [:], apps: [(id: String, keys: [String: String])] = Self.twoApps,
-        facts: [String: String] = [:], actingUser: String = "alice"
-    ) throws {
-        configuration = try ConfigurationBuilder.make(Self.descriptor, settings: settings, apps: apps)
-        var diagnostics = Diagnostics()
-        policy = try #require(provider.compile(configuration, diagnostics: &diagnostics), "\(diagnostics.all)")
-        users = UserDirectory([actingUser])
-        let values = try FactBuilder.make(Self.descriptor, appCount: apps.count, device: facts, users: &users)
-        state = provider.initialState(policy, facts: values)
-    }
-
-    static let twoApps: [(id: String, keys: [String: String])] = [("inventory", [:]), ("timesheet", [:])]
-
-    /// `at` is `HH:MM`; without it the step is a minute after the previous one.
-    @discardableResult
-    mutating func step(
-        _ event: String, _ target: String, user: String? = nil, at: String? = nil, conditions: [String: String] = [:],
-        mode: RuleTrace.Mode = .fired, mutation: RuleTrace.Mutation? = nil
-    ) throws -> Step {
-        if let at {
-            let parts = at.split(separator: ":").compactMap { Int($0) }
-            clock = parts[0] * 3600 + parts[1] * 60
-        } else {
-            clock += 60
-        }
-        let eventID = try #require(Self.descriptor.event(event), "unknown event \(event)")
-        let declaration = Self.descriptor.allEvents[Int(eventID.index)]
-        let resolved: ProviderEvent.Target
-        switch declaration.target {
-        case .choice: resolved = .word(target)
-        case .app, .appOrAll:
-            if target == "all" {
-                resolved = .allApps
-            } else {
-                resolved = .app(try #require(configuration.app(named: target), "unknown app \(target)"))
-            }
-        }
-        var stepConditions = StepConditions()
-        for (key, text) in conditions {
-            let id = try #require(Self.descriptor.stepCondition(key))
-            let value = try #require(Self.descriptor.stepConditions[Int(id.index)].kind.parse(text))
-            stepConditions.set(id, value)
-        }
-        let userID = user.map { users.intern($0) }
-        var trace = RuleTrace(mode, mutation: mutation)
-        let outcome = provider.apply(
-            ProviderEvent(event: eventID, target: resolved, user: userID, time: clock, conditions: stepConditions),
-            to: &state, policy: policy, trace: &trace)
-        return Step(outcome: outcome, trace: trace, descriptor: Self.descriptor, users: users)
-    }
-
-    @discardableResult
-    mutating func open(
-        _ app: String, _ user: String = "alice", at: String? = nil, conditions: [String: String] = [:]
-    ) throws -> Step {
-        try step("open", app, user: user, at: at, conditions: conditions)
-    }
-
-    var configurationFindings: [String] {
-        provider.configurationFindings(policy).map { Self.descriptor.findings[Int($0.finding.index)].id }
+    /// A policy of `settings` over `apps` (by default inventory and timesheet), started from `facts`, at 08:00.
+    init(settings: [String: String] = [:], apps: [App] = Self.twoApps, facts: [String: String] = [:]) throws {
+        try self.init(AirWatchSDKProvider(), settings: settings, apps: apps, facts: facts)
     }
 }

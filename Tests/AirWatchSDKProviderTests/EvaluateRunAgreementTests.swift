@@ -79,11 +79,11 @@ struct EvaluateRunAgreementTests {
             return facts
         }
         let store = state.stores[app.store]
-        guard store.failedAttempts == 0, policy.maxPasscodeAge == 0 || !store.passcodeSet else { return nil }
+        guard store.failedAttempts == 0, policy.settings.maxPasscodeAge == 0 || !store.passcodeSet else { return nil }
         let live =
             store.hasSession
             && (state.clockStarted
-                ? state.sessionLive(app.store, at: clock, timeout: policy.timeout)
+                ? state.sessionLive(app.store, at: clock, timeout: policy.settings.timeout)
                 : store.stamp == AirWatchState.givenLive)
         // One user carries the registration, the common identity and the session (the facts have one session_user).
         var owners = Set<UserID>()

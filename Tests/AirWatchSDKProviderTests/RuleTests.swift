@@ -20,13 +20,24 @@ struct RuleTests {
         }
     }
 
-    @Test func everyRuleHasAFiringAndANonFiringExample() {
-        for rule in descriptor.rules {
-            #expect(rule.examples.contains { $0.fires }, "\(rule.id) has no firing example")
-            #expect(rule.examples.contains { !$0.fires }, "\(rule.id) has no non-firing example")
-            let citations = rule.sources
-            #expect(!citations.isEmpty && citations.allSatisfy { descriptor.sourceDocument($0.source) != nil })
-        }
+    /// Every declaration enum's raw values are its positions, so the ids derived from them point at their entries.
+    @Test func declaredIdentifiersArePositions() {
+        #expect(AirWatchFact.positionProblems == [])
+        #expect(AirWatchEvent.positionProblems == [])
+        #expect(AirWatchStepCondition.positionProblems == [])
+        #expect(AirWatchDetail.positionProblems == [])
+        #expect(AirWatchFinding.positionProblems == [])
+        #expect(
+            descriptor.facts.map(\.key) == [
+                "passcode_set", "session_live", "silent_login", "initial_check_done", "session_user",
+                "checked_out_user",
+            ])
+        #expect(
+            descriptor.events.map(\.name) == [
+                "lock", "wrong_passcode", "check_out", "check_in", "logout_current_user", "background",
+            ])
+        #expect(AirWatchEvent.lock.id == descriptor.event("lock"))
+        #expect(AirWatchStepCondition.beforeInitialCheck.id == descriptor.stepCondition("before_initial_check"))
     }
 
     /// The ids the core, suites and guides rely on: renaming one must be a conscious change.
@@ -80,19 +91,6 @@ struct RuleTests {
         let used = Set(AirWatchRule.table.definitions.flatMap { $0.checks.map(\.predicate) })
         #expect(Set(AirWatchPredicate.allCases).subtracting(used).isEmpty)
         #expect(descriptor.rules.allSatisfy { rule in rule.conditions.allSatisfy { $0.predicate != nil } })
-    }
-
-    /// The predicates read as bits (worked out once per app when the policy is compiled) are exactly those that
-    /// read only the policy and the app, each with a bit in one word; the rest are interpreted from the state.
-    @Test func fixedPredicatesAreThoseThatReadOnlyThePolicyAndTheApp() throws {
-        let harness = try AirWatchHarness(settings: ["authentication": "passcode", "sso": "enabled"])
-        for predicate in AirWatchPredicate.allCases {
-            let fixed = predicate.fixedHolds(policy: harness.policy, entry: harness.policy.apps[0]) != nil
-            #expect(fixed == AirWatchPredicate.fixed.contains(predicate), "\(predicate)")
-            #expect(fixed == predicate.isInBits, "\(predicate)")
-        }
-        #expect(AirWatchPredicate.fixed.count == 24)
-        #expect(harness.policy.fixedPredicates.count == harness.policy.apps.count)
     }
 
     /// The ordered decisions are declared as decision lists that `providers` can show, in evaluation order.

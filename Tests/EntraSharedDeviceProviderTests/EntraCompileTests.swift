@@ -29,7 +29,7 @@ import Testing
             settings: ["platform": "android", "os_version": "13", "sso_extension": "missing"],
             apps: [(id: "inventory", keys: ["signout_from_browser": "false"])])
         let compiled = try #require(policy)
-        #expect(compiled.deviceShared)
+        #expect(compiled.device.deviceShared)
         #expect(diagnostics.all.filter { $0.severity == .warning }.count == 2)
         #expect(!diagnostics.hasErrors)
     }
@@ -57,7 +57,7 @@ import Testing
     func missingRequirementIsNamed(_ settings: [String: String], _ requirement: EntraModeRequirement) throws {
         let (policy, _) = try compile(settings: settings, apps: [(id: "a", keys: [:])])
         let compiled = try #require(policy)
-        #expect(compiled.missingRequirement == requirement && !compiled.deviceShared)
+        #expect(compiled.device.missingRequirement == requirement && !compiled.device.deviceShared)
         let findings = provider.configurationFindings(compiled)
         #expect(findings.count == 1 && findings[0].settingKey == requirement.settingKey)
     }

@@ -7,10 +7,6 @@ import Testing
 @Suite struct EntraDescriptorTests {
     let descriptor = EntraSharedDeviceProvider().descriptor
 
-    @Test func selfCheckFindsNoProblems() {
-        #expect(descriptor.selfCheck() == [])
-    }
-
     /// Ids are positions in `EntraRule`, so the table's order is the ids' order: a rule moved or removed would
     /// change the id of every rule after it (saved traces, coverage), and this list notices.
     @Test func ruleIdsComeFromTheTableInOrder() {
@@ -72,86 +68,34 @@ import Testing
         }
     }
 
-    @Test func findingConstantsMatchCatalogueOrder() {
-        let expected: [(FindingID, String)] = [
-            (EntraFinding.previousUserSessionActive, "previous-user-session-active"),
-            (EntraFinding.previousUserDataVisible, "previous-user-data-visible"),
-            (EntraFinding.notCoveredByGlobalSignout, "not-covered-by-global-signout"),
-            (EntraFinding.browserSessionRemains, "browser-session-remains"),
-            (EntraFinding.sharedModeNotActive, "shared-mode-not-active"),
-            (EntraFinding.multipleAccountAppUnsupported, "multiple-account-app-unsupported"),
-            (EntraFinding.secondUserSignInRefused, "second-user-sign-in-refused"),
-            (EntraFinding.localRefreshTokenFallback, "local-refresh-token-fallback"),
-            (EntraFinding.brokerSignOutFailed, "broker-sign-out-failed"),
-            (EntraFinding.accessTokenOutlivesSignOut, "access-token-outlives-sign-out"),
-            (EntraFinding.appNotSharedDeviceAware, "app-not-shared-device-aware"),
-            (EntraFinding.noCurrentAccountCheck, "no-current-account-check"),
-            (EntraFinding.comparesOnlyNil, "compares-only-nil"),
-            (EntraFinding.appDataNotCleared, "app-data-not-cleared"),
-            (EntraFinding.noAccountChangeListener, "no-account-change-listener"),
-            (EntraFinding.noBrowserSignOut, "no-browser-sign-out"),
-            (EntraFinding.cachesAccessTokens, "caches-access-tokens"),
-            (EntraFinding.noAutomaticSignOut, "no-automatic-sign-out"),
-            (EntraFinding.previewApp, "preview-app"),
-        ]
-        #expect(expected.count == descriptor.findings.count)
-        for (id, name) in expected {
-            #expect(descriptor.finding(name) == id, "\(name)")
-        }
+    /// Facts, events, step conditions, details and findings are enums whose case order builds the declarations,
+    /// so an id is a position; every raw value must be that position.
+    @Test func declaredIdentifiersArePositions() {
+        #expect(EntraFact.positionProblems == [])
+        #expect(EntraEvent.positionProblems == [])
+        #expect(EntraStepCondition.positionProblems == [])
+        #expect(EntraDetail.positionProblems == [])
+        #expect(EntraFinding.positionProblems == [])
+        #expect(descriptor.fact("data_owner") == EntraFact.dataOwner.id)
+        #expect(descriptor.event("sign_in") == EntraEvent.signIn.id)
+        #expect(descriptor.finding("preview-app") == EntraFinding.previewApp.id)
     }
 
-    @Test func detailFactAndConditionConstantsMatchDeclarations() {
-        #expect(descriptor.detail("device_mode") == EntraDetail.deviceMode)
-        #expect(descriptor.detail("current_account") == EntraDetail.currentAccount)
-        #expect(descriptor.detail("previous_account") == EntraDetail.previousAccount)
-        #expect(descriptor.detail("data_action") == EntraDetail.dataAction)
-        #expect(descriptor.detail("sign_out_scope") == EntraDetail.signOutScope)
-        #expect(descriptor.fact("signed_in") == EntraFacts.signedIn)
-        #expect(descriptor.fact("data_owner") == EntraFacts.dataOwner)
-        #expect(descriptor.stepCondition("broker") == EntraCondition.broker)
-        #expect(descriptor.fact("safari_session") == EntraFacts.safariSession)
-        #expect(descriptor.event("open_browser") == EntraEvent.openBrowser)
-        #expect(descriptor.event("sign_in") == EntraEvent.signIn)
-        guard case .choice(let modes) = descriptor.details[0].kind,
-            case .choice(let actions) = descriptor.details[3].kind,
-            case .choice(let scopes) = descriptor.details[4].kind
-        else {
-            Issue.record("choice details expected")
-            return
+    /// The choice values `apply` writes by index are the declared words at those indices.
+    @Test func detailChoiceIndicesMatchTheirWords() {
+        func words(_ detail: EntraDetail) -> [String] {
+            guard case .choice(let words) = detail.declaration.kind else { return [] }
+            return words
         }
+        let modes = words(.deviceMode)
+        let actions = words(.dataAction)
+        let scopes = words(.signOutScope)
+        #expect(modes.count == 3 && actions.count == 3 && scopes.count == 2)
         #expect(modes[EntraDetail.shared] == "shared" && modes[EntraDetail.defaultMode] == "default")
         #expect(modes[EntraDetail.unavailable] == "unavailable")
         #expect(actions[EntraDetail.cleared] == "cleared" && actions[EntraDetail.kept] == "kept")
         #expect(actions[EntraDetail.none] == "none")
         #expect(scopes[EntraDetail.global] == "global" && scopes[EntraDetail.app] == "app")
-    }
-
-    @Test func everyRuleHasFiringAndNonFiringExamples() {
-        for rule in descriptor.rules {
-            #expect(rule.examples.contains { $0.fires }, "\(rule.id) has no firing example")
-            #expect(rule.examples.contains { !$0.fires }, "\(rule.id) has no non-firing example")
-        }
-    }
-
-    /// Runs every rule example the way the core's generic rule test does: a one-app policy (`app`), facts for
-    /// acting user alice, one event at 08:00.
-    @Test func ruleExamplesHold() throws {
-        for (index, rule) in descriptor.rules.enumerated() {
-            for example in rule.examples {
-                var harness = try EntraHarness(
-                    settings: example.settings, apps: [(id: "app", keys: example.appKeys)], facts: example.facts)
-                let target: String
-                if case .choice(let words) = descriptor.allEvents[Int(descriptor.event(example.event)!.index)].target {
-                    target = words[0]
-                } else {
-                    target = "app"
-                }
-                let result = harness.step(
-                    example.event, target, user: "alice", at: "08:00", conditions: example.conditions)
-                let fired = result.trace.entries.contains { $0.fired && $0.rule == RuleID(index) }
-                #expect(fired == example.fires, "\(rule.id): \(example)")
-            }
-        }
     }
 
     /// Each condition decides what the explanation says it decides: in every firing example, flipping one
@@ -165,7 +109,7 @@ import Testing
                         settings: example.settings, apps: [(id: "app", keys: example.appKeys)],
                         facts: example.facts)
                     let mutation = RuleTrace.Mutation(rule: RuleID(index), condition: condition)
-                    let result = harness.step(
+                    let result = try harness.step(
                         example.event, example.event == "open_browser" ? "safari" : "app", user: "alice",
                         at: "08:00", conditions: example.conditions, mode: .explain, mutation: mutation)
                     let entries = result.trace.entries.filter { $0.rule == RuleID(index) }
@@ -174,6 +118,45 @@ import Testing
                         entries.contains { !$0.fired && Int($0.failedCondition) == condition },
                         "\(rule.id) #\(condition): \(example)")
                 }
+            }
+        }
+    }
+
+    /// A rule's effect is what the step shows when the rule fires: in every firing example of a rule with an
+    /// effect, the step shows the effect's prompts, session and findings.
+    @Test func firingStepsShowTheRulesEffect() throws {
+        var checked = 0
+        for (index, rule) in descriptor.rules.enumerated() where !rule.effect.isEmpty {
+            for example in rule.examples where example.fires {
+                var harness = try EntraHarness(
+                    settings: example.settings, apps: [(id: "app", keys: example.appKeys)], facts: example.facts)
+                let step = try harness.step(
+                    example.event, example.event == "open_browser" ? "safari" : "app", user: "alice",
+                    at: "08:00", conditions: example.conditions)
+                let context = "\(rule.id): \(example)"
+                #expect(step.trace.entries.contains { $0.fired && $0.rule == RuleID(index) }, "\(context)")
+                for prompt in rule.effect.prompts { #expect(step.prompts.contains(prompt.name), "\(context)") }
+                if let session = rule.effect.session { #expect(step.session == session.name, "\(context)") }
+                for finding in rule.effect.findings {
+                    #expect(step.has(descriptor.findings[Int(finding.index)].id), "\(context)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 20)
+    }
+
+    /// Every citation is one piece: its locator names no other catalogue entry and does not run one parenthesis
+    /// into the next text (what string interpolation of citations used to produce).
+    @Test func citationsAreSeparatePieces() {
+        let ids = descriptor.citableSources.map(\.id)
+        for (owner, citations) in descriptor.citationLists {
+            for citation in citations {
+                #expect(!ids.contains { citation.locator.contains($0) }, "\(owner): \(citation.text)")
+                let runTogether = zip(citation.locator, citation.locator.dropFirst()).contains { pair in
+                    pair.0 == ")" && (pair.1.isLetter || pair.1 == "(")
+                }
+                #expect(!runTogether, "\(owner): \(citation.text)")
             }
         }
     }
@@ -190,14 +173,11 @@ import Testing
         }
     }
 
-    @Test func everyDeclarationHasMeaningAndSource() {
-        for setting in descriptor.settings + descriptor.appKeys {
-            #expect(!setting.meaning.isEmpty && !setting.sources.isEmpty, "\(setting.key)")
-        }
-        for fact in descriptor.facts { #expect(!fact.meaning.isEmpty && !fact.sources.isEmpty, "\(fact.key)") }
-        for finding in descriptor.findings {
-            #expect(!finding.meaning.isEmpty && !finding.sources.isEmpty, "\(finding.id)")
-        }
+    /// Every declaration says what it means (the self-check holds their citations to the catalogue).
+    @Test func everyDeclarationHasAMeaning() {
+        for setting in descriptor.settings + descriptor.appKeys { #expect(!setting.meaning.isEmpty, "\(setting.key)") }
+        for fact in descriptor.facts { #expect(!fact.meaning.isEmpty, "\(fact.key)") }
+        for finding in descriptor.findings { #expect(!finding.meaning.isEmpty, "\(finding.id)") }
         for event in ["open", "sign_out", "terminate", "query_sso_status"] {
             #expect(descriptor.requiredEventMeanings[event] != nil, "\(event)")
         }
@@ -206,13 +186,5 @@ import Testing
     @Test func examplePolicyIsTheFrontlinePolicy() {
         #expect(descriptor.examplePolicy.contains("policy: frontline-entra"))
         #expect(descriptor.examplePolicy.contains("provider: entra-shared-device"))
-    }
-}
-
-/// The core's generic rule-example runner (the one the lead's suite runs) agrees with ours.
-@Suite struct EntraCoreRuleExampleTests {
-    @Test func coreRunnerPassesEveryExample() {
-        let registry = ProviderRegistry([AnyPolicyProvider(EntraSharedDeviceProvider())])
-        #expect(Fixtures.ruleExampleFailures(registry) == [])
     }
 }

@@ -24,11 +24,11 @@ import Testing
     /// The facts `evaluate` would be given for `state`.
     static func facts(_ state: EntraState, _ descriptor: ProviderDescriptor) -> FactValues {
         var device = [FactValue](repeating: .account(nil), count: descriptor.facts.count)
-        device[Int(EntraFacts.signedIn.index)] = .account(state.deviceAccount)
-        device[Int(EntraFacts.safariSession.index)] = .account(state.safari)
+        device[Int(EntraFact.signedIn.id.index)] = .account(state.deviceAccount)
+        device[Int(EntraFact.safariSession.id.index)] = .account(state.safari)
         let perApp = state.apps.map { app -> [FactValue?] in
             var row = [FactValue?](repeating: nil, count: descriptor.facts.count)
-            row[Int(EntraFacts.dataOwner.index)] = .account(app.dataOwner)
+            row[Int(EntraFact.dataOwner.id.index)] = .account(app.dataOwner)
             return row
         }
         return FactValues(device: device, perApp: perApp)
@@ -59,7 +59,7 @@ import Testing
             var all: [ProviderEvent] = []
             for app in 0..<policy.apps.count {
                 for user in users {
-                    for event in [EventID.open, EntraEvent.signIn, EventID.signOut] {
+                    for event in [EventID.open, EntraEvent.signIn.id, EventID.signOut] {
                         all.append(ProviderEvent(event: event, target: .app(AppID(app)), user: user, time: 0))
                     }
                 }
@@ -68,13 +68,14 @@ import Testing
             }
             all.append(ProviderEvent(event: EventID.terminate, target: .allApps, user: nil, time: 0))
             for user in users {
-                all.append(ProviderEvent(event: EntraEvent.openBrowser, target: .word("safari"), user: user, time: 0))
+                all.append(
+                    ProviderEvent(event: EntraEvent.openBrowser.id, target: .word("safari"), user: user, time: 0))
             }
             return all
         }
 
         var accessAttempts: [ProviderEvent] {
-            events.filter { [EventID.open, EntraEvent.signIn, EntraEvent.openBrowser].contains($0.event) }
+            events.filter { [EventID.open, EntraEvent.signIn.id, EntraEvent.openBrowser.id].contains($0.event) }
         }
 
         func apply(_ event: ProviderEvent, to state: inout EntraState) -> StepOutcome {
@@ -171,7 +172,7 @@ import Testing
             guard let steps = steps(text, setup) else { continue }
             var state = setup.initial
             for event in steps {
-                if [EventID.open, EntraEvent.signIn, EntraEvent.openBrowser].contains(event.event),
+                if [EventID.open, EntraEvent.signIn.id, EntraEvent.openBrowser.id].contains(event.event),
                     var fromFacts = setup.described(state, for: event)
                 {
                     var reached = state

@@ -13,9 +13,9 @@ import Testing
         throws
     {
         var device = try EntraHarness(settings: settings)
-        _ = device.open("inventory", "alice", at: "08:00")
-        _ = device.open("timesheet", "alice", at: "08:05")
-        let bob = device.open("timesheet", "bob", at: "12:00")
+        _ = try device.open("inventory", "alice", at: "08:00")
+        _ = try device.open("timesheet", "alice", at: "08:05")
+        let bob = try device.open("timesheet", "bob", at: "12:00")
         #expect(bob.prompts.isEmpty && bob.session == "shared_reused" && bob.sessionUser == "alice")
         #expect(bob.has("previous-user-session-active") && bob.subject == "alice")
         #expect(!bob.has("second-user-sign-in-refused"))
@@ -27,8 +27,8 @@ import Testing
     // The refusal belongs to an explicit sign-in in an app that already holds an account (research §3).
     @Test func androidRefusesAnExplicitSecondSignIn() throws {
         var device = try EntraHarness(settings: Self.android)
-        _ = device.open("inventory", "alice", at: "08:00")
-        let refused = device.step("sign_in", "timesheet", user: "bob", at: "12:00")
+        _ = try device.open("inventory", "alice", at: "08:00")
+        let refused = try device.step("sign_in", "timesheet", user: "bob", at: "12:00")
         #expect(refused.session == "denied" && refused.has("second-user-sign-in-refused") && refused.subject == "alice")
         #expect(refused.fired.contains("entra.android.second-user-refused"))
         #expect(device.deviceAccount == "alice")
@@ -42,49 +42,49 @@ import Testing
                     id: "timesheet", keys: ["checks_current_account": "false", "account_change_listener": "false"]
                 ),
             ])
-        _ = stale.open("timesheet", "alice", at: "08:00")
-        _ = stale.signOut("inventory", "alice", at: "11:58")
+        _ = try stale.open("timesheet", "alice", at: "08:00")
+        _ = try stale.signOut("inventory", "alice", at: "11:58")
         #expect(stale.deviceAccount == "none")
-        let bob = stale.step("sign_in", "timesheet", user: "bob", at: "12:00")
+        let bob = try stale.step("sign_in", "timesheet", user: "bob", at: "12:00")
         #expect(bob.session == "denied" && bob.subject == "alice")
         // A first sign-in is the ordinary global sign-in.
         var fresh = try EntraHarness(settings: Self.android)
-        let first = fresh.step("sign_in", "inventory", user: "alice", at: "08:00")
+        let first = try fresh.step("sign_in", "inventory", user: "alice", at: "08:00")
         #expect(
             first.prompts == ["interactive_sign_in"] && first.session == "shared_new" && first.sessionUser == "alice")
     }
 
     @Test func iOSExplicitSecondSignInFollowsTheModelOption() throws {
         var served = try EntraHarness(facts: ["signed_in": "alice"])
-        let bob = served.step("sign_in", "inventory", user: "bob")
+        let bob = try served.step("sign_in", "inventory", user: "bob")
         #expect(bob.session == "shared_reused" && bob.sessionUser == "alice" && bob.has("previous-user-session-active"))
         #expect(bob.fired.contains("entra.ios.sign-in-existing-session-served"))
         var rejected = try EntraHarness(
             settings: ["ios_second_user_sign_in": "rejected"], facts: ["signed_in": "alice"])
-        #expect(rejected.step("sign_in", "inventory", user: "bob").has("second-user-sign-in-refused"))
+        #expect(try rejected.step("sign_in", "inventory", user: "bob").has("second-user-sign-in-refused"))
         // The option is about the broker's answer to a sign-in; opening an app still serves the device account.
-        #expect(rejected.open("timesheet", "bob").sessionUser == "alice")
+        #expect(try rejected.open("timesheet", "bob").sessionUser == "alice")
     }
 
     @Test func explicitSignInOutsideSharedModeSignsTheActingUserIn() throws {
         var legacy = try EntraHarness(
             apps: [(id: "scanner", keys: ["msal": "none"])], perApp: [0: ["data_owner": "alice"]])
-        let bob = legacy.step("sign_in", "scanner", user: "bob")
+        let bob = try legacy.step("sign_in", "scanner", user: "bob")
         #expect(
             bob.prompts == ["app_credentials"] && bob.sessionUser == "bob" && bob.detail("data_action") == "cleared")
         var off = try EntraHarness(settings: ["shared_device_mode": "false"], perApp: [0: ["data_owner": "alice"]])
-        let carol = off.step("sign_in", "inventory", user: "carol")
+        let carol = try off.step("sign_in", "inventory", user: "carol")
         #expect(carol.prompts == ["interactive_sign_in"] && carol.sessionUser == "carol")
     }
 
     // An app's sign-in does not create a Safari session: a worker who never opened Safari leaves nothing there.
     @Test func signInDoesNotFillSafari() throws {
         var device = try EntraHarness(apps: [(id: "inventory", keys: ["signout_from_browser": "false"])])
-        _ = device.open("inventory", "alice", at: "08:00")
+        _ = try device.open("inventory", "alice", at: "08:00")
         #expect(device.state.safari == nil)
-        let signOut = device.signOut("inventory", "alice", at: "11:58")
+        let signOut = try device.signOut("inventory", "alice", at: "11:58")
         #expect(!signOut.has("browser-session-remains"))
-        let web = device.step("open_browser", "safari", user: "bob", at: "12:00")
+        let web = try device.step("open_browser", "safari", user: "bob", at: "12:00")
         #expect(web.prompts == ["interactive_sign_in"] && web.session == "app_new" && web.sessionUser == "bob")
         #expect(web.findings.isEmpty)
     }
@@ -92,12 +92,12 @@ import Testing
     // After a web sign-in in Safari, a sign-out without signoutFromBrowser leaves the session behind (kept).
     @Test func safariSessionAfterAWebSignInOutlivesTheSignOut() throws {
         var device = try EntraHarness(apps: [(id: "inventory", keys: ["signout_from_browser": "false"])])
-        _ = device.open("inventory", "alice", at: "08:00")
-        let webSignIn = device.step("open_browser", "safari", user: "alice", at: "08:10")
+        _ = try device.open("inventory", "alice", at: "08:00")
+        let webSignIn = try device.step("open_browser", "safari", user: "alice", at: "08:10")
         #expect(webSignIn.prompts == ["interactive_sign_in"] && webSignIn.fired.contains("entra.browser.sign-in"))
-        let signOut = device.signOut("inventory", "alice", at: "11:58")
+        let signOut = try device.signOut("inventory", "alice", at: "11:58")
         #expect(signOut.has("browser-session-remains") && signOut.subject == "alice")
-        let web = device.step("open_browser", "safari", user: "bob", at: "12:00")
+        let web = try device.step("open_browser", "safari", user: "bob", at: "12:00")
         #expect(
             web.sessionUser == "alice" && web.has("previous-user-session-active") && web.has("browser-session-remains"))
     }
@@ -151,20 +151,20 @@ import Testing
     // which keeps the account; a per-app sign-out does not reach it.
     @Test func authenticatorRouteWithoutTheSSOExtension() throws {
         var device = try EntraHarness(settings: ["sso_extension": "missing"], apps: [(id: "inventory", keys: [:])])
-        let first = device.open("inventory", "alice", at: "08:00")
+        let first = try device.open("inventory", "alice", at: "08:00")
         #expect(first.prompts == ["interactive_sign_in"] && first.detail("device_mode") == "default")
         #expect(first.fired.contains("entra.ios.authenticator-broker-route"))
         #expect(device.deviceAccount == "alice")
-        let signOut = device.signOut("inventory", "alice", at: "11:58")
+        let signOut = try device.signOut("inventory", "alice", at: "11:58")
         #expect(signOut.detail("sign_out_scope") == "app")
         #expect(signOut.has("not-covered-by-global-signout") && signOut.subject == "alice")
         // No silent SSO through Authenticator: a second app signs in interactively again.
         var two = try EntraHarness(settings: ["sso_extension": "missing"])
-        _ = two.open("inventory", "alice", at: "08:00")
-        #expect(two.open("timesheet", "alice", at: "08:05").prompts == ["interactive_sign_in"])
+        _ = try two.open("inventory", "alice", at: "08:00")
+        #expect(try two.open("timesheet", "alice", at: "08:05").prompts == ["interactive_sign_in"])
         // Without Authenticator there is no broker at all.
         var none = try EntraHarness(settings: ["sso_extension": "missing", "authenticator": "missing"])
-        let local = none.open("inventory", "alice", at: "08:00")
+        let local = try none.open("inventory", "alice", at: "08:00")
         #expect(!local.fired.contains("entra.ios.authenticator-broker-route") && none.deviceAccount == "none")
     }
 }

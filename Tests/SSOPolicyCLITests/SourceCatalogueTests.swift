@@ -55,14 +55,6 @@ struct SourceCatalogueTests {
         #expect(descriptor.selfCheck().contains { $0.contains("holds '; '") })
     }
 
-    @Test func citationsParseIntoIdsAndLocators() {
-        #expect(
-            Citation.parse("a §Identify; b Pods/X.swift (why)")
-                == [Citation("a", "§Identify"), Citation("b", "Pods/X.swift (why)")])
-        #expect(Citation.parse("solo") == [Citation("solo")])
-        #expect(Citation.parse(" ") == [])
-    }
-
     /// JSON traces carry typed citations (`sources: [{id, locator}]`) that `ssopolicy sources` resolves; text
     /// explanations show the titles, dates and URLs.
     @Test func tracesCiteTheCatalogueByIdAndLocator() throws {

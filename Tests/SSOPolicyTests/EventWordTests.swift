@@ -11,7 +11,7 @@ import Testing
         descriptor.events.append(
             EventDeclaration(
                 "dock", target: .choice([word]), requiresUser: true, accessAttempt: false,
-                meaning: "the device goes back to its \(word)", source: "tests"))
+                meaning: "the device goes back to its \(word)", sources: [Citation("tests")]))
         return AnyPolicyProvider(ExampleProviderTests.Relabelled(base: BadgeProvider(), descriptor: descriptor))
     }
 

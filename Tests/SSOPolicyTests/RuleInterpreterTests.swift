@@ -6,18 +6,12 @@ import Testing
 @Suite struct RuleInterpreterTests {
     struct Lamp { var on: Bool; var plugged: Bool }
 
-    enum LampPredicate: NamedPredicate {
+    enum LampPredicate: Int, PredicateSet {
         case on, plugged
-        var words: RuleCondition {
+        var definition: Predicate<Lamp> {
             switch self {
-            case .on: return RuleCondition("the lamp is on", otherwise: "the lamp is off")
-            case .plugged: return RuleCondition("the lamp is plugged in", otherwise: "the lamp is unplugged")
-            }
-        }
-        func holds(in context: Lamp) -> Bool {
-            switch self {
-            case .on: return context.on
-            case .plugged: return context.plugged
+            case .on: Predicate("the lamp is on", otherwise: "the lamp is off") { $0.on }
+            case .plugged: Predicate("the lamp is plugged in", otherwise: "the lamp is unplugged") { $0.plugged }
             }
         }
     }
@@ -30,9 +24,9 @@ import Testing
             switch self {
             case .shines:
                 return RuleDefinition(
-                    "lamp.shines", summary: "it shines", source: "t", when: [.when(.plugged), .when(.on)])
+                    "lamp.shines", summary: "it shines", sources: [Citation("t")], when: [.when(.plugged), .when(.on)])
             case .dark:
-                return RuleDefinition("lamp.dark", summary: "it is dark", source: "t", when: [.not(.on)])
+                return RuleDefinition("lamp.dark", summary: "it is dark", sources: [Citation("t")], when: [.not(.on)])
             }
         }
     }
@@ -97,92 +91,24 @@ import Testing
         #expect(unmutated)
         #expect(off.entries.isEmpty)
     }
-}
 
-/// The fast path of `PredicateBits`: rules as masks over the bits, with the conditions outside the bits
-/// interpreted after them, answer exactly as the interpreter does.
-@Suite struct PredicateBitsTests {
-    struct Room { var lit: Bool; var open: Bool; var warm: Bool }
-
-    enum RoomPredicate: UInt8, PredicateBits {
-        case lit, open, warm
-        /// `warm` is left out of the bits: it is interpreted one condition at a time.
-        static let inBits: UInt64 = 0b011
-        static func bits(in context: Room) -> UInt64 {
-            var values = PredicateValues<Self>()
-            values.set(.lit, context.lit)
-            values.set(.open, context.open)
-            return values.bits
-        }
-        func holds(in context: Room) -> Bool {
-            switch self {
-            case .lit, .open: return Self.bits(in: context) & 1 << rawValue != 0
-            case .warm: return context.warm
+    /// With the trace off a decision runs the computations the table took from the predicates' definitions, nothing
+    /// recorded; for every lamp it answers as the recording path and as the rules' checks read one by one.
+    @Test func theTraceOffPathAnswersAsTheRecordingPath() {
+        for on in [false, true] {
+            for plugged in [false, true] {
+                let lamp = Lamp(on: on, plugged: plugged)
+                var off = RuleTrace(.off)
+                var explain = RuleTrace(.explain)
+                for rule in LampRule.allCases {
+                    let untraced = off.evaluate(rule, in: lamp)
+                    let traced = explain.evaluate(rule, in: lamp)
+                    #expect(untraced == traced, "\(rule) \(lamp)")
+                    #expect(untraced == rule.definition.checks.allSatisfy { $0.holds(in: lamp) }, "\(rule) \(lamp)")
+                }
+                #expect(off.first(LampRule.light, in: lamp) == explain.first(LampRule.light, in: lamp), "\(lamp)")
+                #expect(off.entries.isEmpty)
             }
         }
-        var words: RuleCondition { RuleCondition("\(self)", otherwise: "not \(self)") }
-    }
-
-    enum RoomRule: Int, RuleSet {
-        case cosy, closed, cold
-        static let table = RuleTable<RoomRule>()
-        static let verdict = DecisionList<RoomRule>("verdict", [.cosy, .closed, .cold])
-        var definition: RuleDefinition<RoomPredicate> {
-            switch self {
-            case .cosy: return RuleDefinition("room.cosy", summary: "", source: "t", when: [.when(.lit), .when(.warm)])
-            case .closed: return RuleDefinition("room.closed", summary: "", source: "t", when: [.not(.open)])
-            case .cold:
-                return RuleDefinition("room.cold", summary: "", source: "t", when: [.not(.warm), .when(.open)])
-            }
-        }
-    }
-
-    @Test func theMasksAnswerAsTheInterpreter() {
-        #expect(RoomRule.table.problems == [])
-        for code in 0..<8 {
-            let room = Room(lit: code & 1 != 0, open: code & 2 != 0, warm: code & 4 != 0)
-            var off = RuleTrace(.off)
-            var on = RuleTrace(.fired)
-            for rule in RoomRule.allCases {
-                #expect(off.evaluate(rule, in: room) == on.evaluate(rule, in: room), "\(rule) \(room)")
-            }
-            #expect(off.first(RoomRule.verdict, in: room) == on.first(RoomRule.verdict, in: room), "\(room)")
-            #expect(off.entries.isEmpty)
-        }
-    }
-
-    @Test func setOverwritesABit() {
-        var values = PredicateValues<RoomPredicate>(0b111)
-        values.set(.open, false)
-        #expect(values.bits == 0b101)
-        #expect(values.holds(.lit) && !values.holds(.open))
-    }
-}
-
-/// A `PredicateBits` enum that says all its predicates are in the bits but has one beyond bit 63 is a table
-/// problem (the provider self-check reports it), not a predicate that silently always reads false.
-@Suite struct PredicateBitsProblemTests {
-    enum WidePredicate: UInt8, PredicateBits {
-        typealias Context = Bool
-        case low = 0
-        case high = 70
-        static func bits(in context: Bool) -> UInt64 { context ? 1 : 0 }
-        var words: RuleCondition { RuleCondition("\(self)", otherwise: "not \(self)") }
-    }
-
-    enum WideRule: Int, RuleSet {
-        case both
-        static let table = RuleTable<WideRule>()
-        var definition: RuleDefinition<WidePredicate> {
-            RuleDefinition("wide.both", summary: "", source: "t", when: [.when(.low), .when(.high)])
-        }
-    }
-
-    @Test func aPredicateWithoutABitIsReported() {
-        #expect(
-            WideRule.table.problems == [
-                "predicate 'high' has raw value 70: PredicateBits answers at most 64 predicates in its bits "
-                    + "(declare inBits and implement holds(in:) for the others)"
-            ])
     }
 }

@@ -12,27 +12,41 @@
 /// }
 /// ```
 public struct Predicate<Context>: Sendable {
-    public let words: RuleCondition
+    /// The words, kept as literals so that a decision, which reads only `test`, has no strings to release.
+    @usableFromInline let holds: StaticString
+    @usableFromInline let fails: StaticString
     /// Evaluates the predicate. Must not allocate: it runs on every attempt.
     public let test: @Sendable (Context) -> Bool
 
     @inlinable
-    public init(_ holds: String, otherwise fails: String, _ test: @escaping @Sendable (Context) -> Bool) {
-        self.words = RuleCondition(holds, otherwise: fails)
+    public init(_ holds: StaticString, otherwise fails: StaticString, _ test: @escaping @Sendable (Context) -> Bool) {
+        self.holds = holds
+        self.fails = fails
         self.test = test
     }
+
+    public var words: RuleCondition { RuleCondition(holds.description, otherwise: fails.description) }
 }
 
 /// A provider's predicates: an enum whose one exhaustive `definition` gives each case's words and computation, so
 /// the compiler checks that every predicate is defined and the words cannot drift from the code that decides.
-public protocol PredicateSet: NamedPredicate {
+///
+/// Rules list predicates instead of passing Booleans, so the words a trace prints ("silent login failed") are the
+/// words of the code that decided, and a test can flip any one of them and watch the explanation change.
+public protocol PredicateSet: Hashable, Sendable, CaseIterable {
+    /// What the predicates read: the provider's view of one decision (policy, state, app, event, time).
     associatedtype Context
     var definition: Predicate<Context> { get }
 }
 
 extension PredicateSet {
+    /// The words for when the predicate holds and when it fails.
     public var words: RuleCondition { definition.words }
 
+    /// Evaluates the predicate: its definition's `test`, which the compiler inlines where a rule reads it.
     @inlinable
     public func holds(in context: Context) -> Bool { definition.test(context) }
+
+    /// The predicate's stable name as traces and documentation show it (the enum case, e.g. `silentLoginFailed`).
+    public var name: String { String(describing: self) }
 }

@@ -2,7 +2,7 @@
 ///
 /// A predicate is worded once; `.not` swaps its words, so "silent login succeeded" and "silent login failed" come
 /// from the same case and cannot drift apart.
-public struct RuleCheck<Predicate: NamedPredicate>: Hashable, Sendable {
+public struct RuleCheck<Predicate: PredicateSet>: Hashable, Sendable {
     public let predicate: Predicate
     /// The value the predicate must have for the condition to hold.
     public let expected: Bool

@@ -1,7 +1,7 @@
 /// A provider rule as one value: its stable id, one-line reason, sources, the conditions that decide it, its effect
 /// and the examples its tests play. The provider's rule enum returns one per case from one exhaustive `switch`;
 /// everything else (the declaration `providers` prints, the trace's words, coverage, the guide) is derived from it.
-public struct RuleDefinition<Predicate: NamedPredicate>: Sendable {
+public struct RuleDefinition<Predicate: PredicateSet>: Sendable {
     public var name: String
     public var summary: String
     public var sources: [Citation]
@@ -21,16 +21,6 @@ public struct RuleDefinition<Predicate: NamedPredicate>: Sendable {
         self.checks = checks
         self.effect = effect
         self.examples = examples
-    }
-
-    /// Citations written as text, `ID LOCATOR; ID LOCATOR`.
-    public init(
-        _ name: String, summary: String, source: String, when checks: [RuleCheck<Predicate>],
-        effect: RuleEffect = .none, examples: [RuleExample] = []
-    ) {
-        self.init(
-            name, summary: summary, sources: Citation.parse(source), when: checks, effect: effect,
-            examples: examples)
     }
 
     public var declaration: RuleDeclaration {

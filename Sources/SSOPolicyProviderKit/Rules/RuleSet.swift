@@ -1,4 +1,5 @@
-/// A provider's rule table: an enum whose cases are its rules, in table order, each returning its definition.
+/// A provider's rule table: an enum whose cases are its rules, in table order, each defined in one exhaustive
+/// `switch`, so the compiler checks that every rule is defined.
 ///
 /// A rule's `RuleID` is its position in the enum, so ids come from the table and are never typed by hand.
 ///
@@ -9,61 +10,22 @@
 ///     var definition: RuleDefinition<BadgePredicate> {
 ///         switch self {
 ///         case .tapAccepted:
-///             return RuleDefinition("badge.tap.accepted", summary: "a live tap opens the app",
-///                                   source: "badge-doc §2", when: [.when(.tapLive)], examples: [...])
+///             RuleDefinition(
+///                 "badge.tap.accepted", summary: "a live tap opens the app",
+///                 sources: [Citation(BadgeSources.manual, "§2")], when: [.when(.tapLive)],
+///                 effect: .session(.sharedReused), examples: [...])
 ///         case .tapRequired: ...
 ///         }
 ///     }
 /// }
 /// ```
 public protocol RuleSet: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == Int {
-    associatedtype Predicate: NamedPredicate
+    associatedtype Predicate: PredicateSet
 
     var definition: RuleDefinition<Predicate> { get }
 
     /// The compiled table; implement as `static let table = RuleTable<Self>()`.
     static var table: RuleTable<Self> { get }
-
-    /// Whether `rule` fires, nothing recorded: the path of benchmarks, batch evaluation and `verify`. The default
-    /// interprets the table. A provider on a hot path may instead check in straight-line code generated from the
-    /// table (`RuleCompiler` in the test support, whose test fails when the file no longer matches the table), so
-    /// its words and its code still come from the one definition.
-    static func firesUntraced(_ rule: Self, in context: Predicate.Context) -> Bool
-
-    /// The first rule of `list` that fires, nothing recorded (see `firesUntraced`).
-    static func firstUntraced(_ list: DecisionList<Self>, in context: Predicate.Context) -> Self?
-}
-
-extension RuleSet {
-    /// The table's interpreter: every check of the rule, in order.
-    @inlinable @inline(__always)
-    public static func firesUntraced(_ rule: Self, in context: Predicate.Context) -> Bool {
-        table.allHold(rule.rawValue, in: context)
-    }
-
-    @inlinable @inline(__always)
-    public static func firstUntraced(_ list: DecisionList<Self>, in context: Predicate.Context) -> Self? {
-        for rule in list.rules where firesUntraced(rule, in: context) { return rule }
-        return nil
-    }
-}
-
-extension RuleSet where Predicate: PredicateBits {
-    /// The table's interpreter for predicates worked out together: the context's bits read once, the rule's masks
-    /// tested, then its other conditions in order.
-    @inlinable @inline(__always)
-    public static func firesUntraced(_ rule: Self, in context: Predicate.Context) -> Bool {
-        table.fires(rule.rawValue, bits: Predicate.bits(in: context), in: context)
-    }
-
-    /// The bits are read once for the whole list.
-    @inlinable @inline(__always)
-    public static func firstUntraced(_ list: DecisionList<Self>, in context: Predicate.Context) -> Self? {
-        let bits = Predicate.bits(in: context)
-        let table = table
-        for rule in list.rules where table.fires(rule.rawValue, bits: bits, in: context) { return rule }
-        return nil
-    }
 }
 
 extension RuleSet {
@@ -79,32 +41,35 @@ extension RuleSet {
     public static var declarations: [RuleDeclaration] { table.declarations }
 }
 
-/// A rule set compiled once: the declarations, and every rule's checks in one flat array for the evaluator.
+/// A rule set compiled once: the declarations, and every rule's checks in one flat array for the evaluator, each
+/// with its predicate's computation taken from the predicate's definition when the table is built.
 public final class RuleTable<Rules: RuleSet>: Sendable {
     public let definitions: [RuleDefinition<Rules.Predicate>]
     public let declarations: [RuleDeclaration]
     /// Problems with the table itself (ids out of order, rules without conditions, duplicate names); the
     /// provider's self-check reports them.
     public let problems: [String]
-    @usableFromInline let checks: [RuleCheck<Rules.Predicate>]
+    /// Every rule's checks, in rule order and in table order.
+    @usableFromInline let checks: [Check]
     /// `checks[starts[i]..<starts[i + 1]]` are rule i's.
     @usableFromInline let starts: [Int]
-    /// When the predicates are `PredicateBits` (empty otherwise): rule i's checks on predicates in the bits as
-    /// masks, and its other checks, `residualChecks[residualStarts[i]..<residualStarts[i + 1]]`, in rule order.
-    @usableFromInline let masks: [RuleMask]
-    @usableFromInline let residualChecks: [RuleCheck<Rules.Predicate>]
-    @usableFromInline let residualStarts: [Int]
+
+    /// One condition as the evaluator runs it: the predicate's computation and the value it must have.
+    @usableFromInline
+    struct Check: Sendable {
+        @usableFromInline let test: @Sendable (Rules.Predicate.Context) -> Bool
+        @usableFromInline let expected: Bool
+
+        @inlinable @inline(__always)
+        func holds(in context: Rules.Predicate.Context) -> Bool { test(context) == expected }
+    }
 
     public init() {
         var definitions: [RuleDefinition<Rules.Predicate>] = []
         var problems: [String] = []
-        var checks: [RuleCheck<Rules.Predicate>] = []
+        var checks: [Check] = []
         var starts: [Int] = [0]
         var names = Set<String>()
-        var masks: [RuleMask] = []
-        var residualChecks: [RuleCheck<Rules.Predicate>] = []
-        var residualStarts: [Int] = [0]
-        let packed = Rules.Predicate.self is any PredicateBits.Type
         for (index, rule) in Rules.allCases.enumerated() {
             let definition = rule.definition
             if rule.rawValue != index {
@@ -115,64 +80,20 @@ public final class RuleTable<Rules: RuleSet>: Sendable {
             }
             if !names.insert(definition.name).inserted { problems.append("duplicate rule '\(definition.name)'") }
             definitions.append(definition)
-            checks += definition.checks
+            checks += definition.checks.map { Check(test: $0.predicate.definition.test, expected: $0.expected) }
             starts.append(checks.count)
-            if packed {
-                var mask = RuleMask(mustHold: 0, mustFail: 0)
-                for check in definition.checks {
-                    if let problem = bitProblem(check.predicate), !problems.contains(problem) {
-                        problems.append(problem)
-                    }
-                    guard let bit = bitIndex(check.predicate) else {
-                        residualChecks.append(check)
-                        continue
-                    }
-                    if check.expected { mask.mustHold |= 1 << bit } else { mask.mustFail |= 1 << bit }
-                }
-                masks.append(mask)
-                residualStarts.append(residualChecks.count)
-            }
         }
         self.definitions = definitions
         self.declarations = definitions.map(\.declaration)
         self.problems = problems
         self.checks = checks
         self.starts = starts
-        self.masks = masks
-        self.residualChecks = residualChecks
-        self.residualStarts = residualStarts
     }
 
-    /// Rule `index`'s conditions as the trace-off path tests them: the masks over the predicates worked out together
-    /// (0 when the predicates are not `PredicateBits`), then its other checks in rule order. Code generated from the
-    /// table (`RuleCompiler` in test support) writes out exactly these, so it and the interpreter split a rule alike.
-    package func untracedConditions(_ index: Int) -> (
-        mustHold: UInt64, mustFail: UInt64, others: [RuleCheck<Rules.Predicate>]
-    ) {
-        guard !masks.isEmpty else { return (0, 0, Array(checks[starts[index]..<starts[index + 1]])) }
-        let others = residualChecks[residualStarts[index]..<residualStarts[index + 1]]
-        return (masks[index].mustHold, masks[index].mustFail, Array(others))
-    }
-
-    /// True when rule `index` fires given the bits of its context: its masks, then its other checks in order.
+    /// True when every check of rule `index` holds, in order, without bounds checks (the ranges are built from the
+    /// same arrays in `init`): the evaluator with the trace off.
     @inlinable @inline(__always)
-    func fires(_ index: Int, bits: UInt64, in context: Rules.Predicate.Context) -> Bool {
-        masks[index].fires(bits) && Self.allHold(residualChecks, residualStarts, index, in: context)
-    }
-
-    /// True when every check of rule `index` holds: the trace-off path, without bounds checks (the ranges are
-    /// built from the same arrays in `init`).
-    @inlinable @inline(__always)
-    public func allHold(_ index: Int, in context: Rules.Predicate.Context) -> Bool {
-        Self.allHold(checks, starts, index, in: context)
-    }
-
-    /// True when every check `checks[starts[index]..<starts[index + 1]]` holds, in order, without bounds checks
-    /// (the ranges are built from the same arrays in `init`): rule `index`'s checks, or its checks outside the bits.
-    @inlinable @inline(__always)
-    static func allHold(
-        _ checks: [RuleCheck<Rules.Predicate>], _ starts: [Int], _ index: Int, in context: Rules.Predicate.Context
-    ) -> Bool {
+    func allHold(_ index: Int, in context: Rules.Predicate.Context) -> Bool {
         starts.withUnsafeBufferPointer { starts in
             checks.withUnsafeBufferPointer { checks in
                 var position = starts[index]
@@ -185,23 +106,4 @@ public final class RuleTable<Rules: RuleSet>: Sendable {
             }
         }
     }
-}
-
-/// A `PredicateBits` predicate that claims every predicate is in the bits (the default `inBits`, so the default
-/// `holds` reads its bit) but has no bit in one word: it would always read false.
-private func bitProblem(_ predicate: some NamedPredicate) -> String? {
-    func problem(_ packed: some PredicateBits) -> String? {
-        guard type(of: packed).inBits == ~0, packed.rawValue >= 64 else { return nil }
-        return "predicate '\(packed.name)' has raw value \(packed.rawValue): PredicateBits answers at most 64 "
-            + "predicates in its bits (declare inBits and implement holds(in:) for the others)"
-    }
-    guard let packed = predicate as? any PredicateBits else { return nil }
-    return problem(packed)
-}
-
-/// The bit of a predicate that `PredicateBits.bits(in:)` answers for; nil for the others.
-private func bitIndex(_ predicate: some NamedPredicate) -> UInt8? {
-    func bit(_ packed: some PredicateBits) -> UInt8? { packed.isInBits ? packed.rawValue : nil }
-    guard let packed = predicate as? any PredicateBits else { return nil }
-    return bit(packed)
 }

@@ -51,11 +51,11 @@ public struct RuleTrace: Sendable, Hashable {
     /// Evaluates a rule of a `RuleSet` against the provider's context: it fires when every condition holds, checked
     /// in the rule's order. The trace records that it fired, or (under `.explain`) the first condition that failed.
     ///
-    /// With the trace off this is the rule set's `firesUntraced` (the table's interpreter, or code generated from
-    /// the table), inlined in the provider's module; recording is out of line so that it does not weigh on that path.
+    /// With the trace off this is the table's interpreter inlined in the provider's module, nothing recorded;
+    /// recording is out of line so that it does not weigh on that path.
     @inlinable @inline(__always)
     public mutating func evaluate<Rules: RuleSet>(_ rule: Rules, in context: Rules.Predicate.Context) -> Bool {
-        if mode == .off { return Rules.firesUntraced(rule, in: context) }
+        if mode == .off { return Rules.table.allHold(rule.rawValue, in: context) }
         return evaluateRecording(rule, in: context)
     }
 
@@ -85,7 +85,11 @@ public struct RuleTrace: Sendable, Hashable {
     public mutating func first<Rules: RuleSet>(_ list: DecisionList<Rules>, in context: Rules.Predicate.Context)
         -> Rules?
     {
-        if mode == .off { return Rules.firstUntraced(list, in: context) }
+        if mode == .off {
+            let table = Rules.table
+            for rule in list.rules where table.allHold(rule.rawValue, in: context) { return rule }
+            return nil
+        }
         for rule in list.rules where evaluateRecording(rule, in: context) { return rule }
         return nil
     }

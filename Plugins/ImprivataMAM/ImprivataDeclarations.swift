@@ -1,0 +1,168 @@
+import SSOPolicyProviderKit
+
+/// The facts a scenario's `given:` and `evaluate --fact` may state, in declaration order (a case's position is its
+/// `FactID`).
+enum ImprivataFact: Int, DeclaredFact {
+    case status
+    case custodian
+    case sessionOwner
+    case dataOwner
+    case entraAccount
+    case mdmUser
+    case passcodeOwner
+    case secondFactorDone
+    case dialogsAccepted
+    case rebooted
+    case lendingPeriodPassed
+
+    private typealias E = ImprivataEvidence
+
+    var declaration: FactDeclaration {
+        switch self {
+        case .status:
+            FactDeclaration(
+                "status", .choice(DeviceStatus.words), default: "checked_in",
+                meaning: "the device's custody status: docked and locked, checked out, overdue, in Lost Mode, or "
+                    + "unlocked by the emergency PIN", sources: E.checkOutAction + E.overdue + E.emergencyPIN)
+        case .custodian:
+            FactDeclaration(
+                "custodian", .account, default: "none",
+                meaning: "the worker the device is checked out to ([Device User])", sources: E.checkOutAction)
+        case .sessionOwner:
+            FactDeclaration(
+                "session_owner", .account, scope: .app, default: "none", meaning: "whose sign-in the app holds",
+                sources: E.logoutMethods)
+        case .dataOwner:
+            FactDeclaration(
+                "data_owner", .account, scope: .app, default: "none", meaning: "whose data the app holds",
+                sources: E.clearData)
+        case .entraAccount:
+            FactDeclaration(
+                "entra_account", .account, default: "none",
+                meaning: "the Microsoft account signed in device-wide (shared device mode)",
+                sources: E.microsoftIOS)
+        case .mdmUser:
+            FactDeclaration(
+                "mdm_user", .account, default: "none",
+                meaning: "the worker the MDM assigns the device to; none = the staging user",
+                sources: E.mdmAssignment)
+        case .passcodeOwner:
+            FactDeclaration(
+                "passcode_owner", .account, default: "none",
+                meaning: "whose device passcode is set; none = no passcode",
+                sources: E.passcodeAtCheckOut)
+        case .secondFactorDone:
+            .bool(
+                "autofill_second_factor_done", default: false, meaning: "the worker gave AutoFill's second factor",
+                sources: E.autofillSecondFactor)
+        case .dialogsAccepted:
+            .bool(
+                "logout_dialogs_accepted", scope: .app, default: false,
+                meaning: "the app's custom-scheme permission dialogs were answered on this device",
+                sources: E.interappDialogs)
+        case .rebooted:
+            .bool(
+                "rebooted", default: false, meaning: "the device restarted since check-out",
+                sources: E.clearPasscode)
+        case .lendingPeriodPassed:
+            .bool(
+                "lending_period_passed", default: false,
+                meaning: "for a checked-out device: the lending period has passed by the first step",
+                sources: E.overdue)
+        }
+    }
+}
+
+/// MAM's own events, after the four required ones.
+enum ImprivataEvent: Int, DeclaredEvent {
+    case checkOut
+    case checkIn
+    case emergencyUnlock
+    case microsoftSignIn
+
+    private typealias E = ImprivataEvidence
+
+    var declaration: EventDeclaration {
+        switch self {
+        case .checkOut:
+            EventDeclaration(
+                "check_out", target: .choice(["hub"]), requiresUser: true, accessAttempt: true,
+                meaning: "the worker taps a badge at the hub (a Launchpad's smart hub; with a second factor as "
+                    + "check_out_auth says): a docked device is unlocked, checked out to them and set up",
+                sources: E.checkOutAction + E.beeps + E.checkOutMethods)
+        case .checkIn:
+            EventDeclaration(
+                "check_in", target: .choice(["hub"]), requiresUser: true, accessAttempt: false,
+                meaning: "the worker docks the device at the hub: each app's logout action, AutoFill purge, "
+                    + "Microsoft sign-out, MDM staging user, ClearPasscode, then Locker locks (there is no automatic "
+                    + "check-in)", sources: E.checkInAction + E.checkInMinimum + E.logoutMethods)
+        case .emergencyUnlock:
+            EventDeclaration(
+                "emergency_unlock", target: .choice(["pin"]), requiresUser: false, accessAttempt: false,
+                meaning: "someone unplugs a locked device, taps the padlock and enters the emergency PIN",
+                sources: E.emergencyPIN)
+        case .microsoftSignIn:
+            EventDeclaration(
+                "microsoft_sign_in", target: .choice(["check_out_screen"]), requiresUser: true, accessAttempt: true,
+                meaning: "the worker taps the blue Microsoft button on the check-out screen",
+                sources: E.microsoftIOS)
+        }
+    }
+}
+
+/// What a step may state about how an event went.
+enum ImprivataStepCondition: Int, DeclaredStepCondition {
+    case logout
+    case clearPasscode
+    case badge
+
+    private typealias E = ImprivataEvidence
+
+    var declaration: StepConditionDeclaration {
+        switch self {
+        case .logout:
+            StepConditionDeclaration(
+                "logout", .choice(["ok", "error", "no_response"]), events: ["check_in"],
+                meaning: "the apps' logout actions at this check-in: ok, the app answers ulc-error, or it never "
+                    + "calls back (also an Android clear/stop action that fails)", sources: E.ulcFailures)
+        case .clearPasscode:
+            StepConditionDeclaration(
+                "clear_passcode", .choice(["succeeds", "fails"]), events: ["check_in"],
+                meaning: "whether the MDM's ClearPasscode reaches the device (fails offline)",
+                sources: E.clearPasscode)
+        case .badge:
+            StepConditionDeclaration(
+                "badge", .choice(["enrolled", "not_enrolled"]), events: ["check_out"],
+                meaning: "whether the tapped badge is enrolled in the identity provider", sources: E.badgeEnrolment)
+        }
+    }
+}
+
+/// What a step's `details` say.
+enum ImprivataDetail: Int, DeclaredDetail {
+    case status
+    case custodian
+    case checkOutMethod
+    case logoutMethod
+    case autofill
+    case dataOwner
+
+    var declaration: DetailDeclaration {
+        switch self {
+        case .status:
+            DetailDeclaration(
+                "status", .choice(DeviceStatus.words), meaning: "the device's custody status after the step")
+        case .custodian:
+            DetailDeclaration("custodian", .account, meaning: "the worker the device is checked out to after the step")
+        case .checkOutMethod:
+            DetailDeclaration(
+                "check_out_method", .choice(CheckOutAuth.words), meaning: "how the worker checked the device out")
+        case .logoutMethod:
+            DetailDeclaration("logout_method", .choice(LogoutMethod.words), meaning: "the app's logout method")
+        case .autofill:
+            DetailDeclaration("autofill", .choice(["on", "off"]), meaning: "AutoFill offered the worker's credentials")
+        case .dataOwner:
+            DetailDeclaration("data_owner", .account, meaning: "whose data the app holds after the step")
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import SSOPolicy
+import SSOPolicyTestSupport
+import Testing
+
+/// The what-if on imprivata-mam splits only on the facts an access reads (the state's facts are `@Given`), and
+/// answers exactly what full enumeration answers, on every app of every bundled policy.
+@Suite("imprivata-mam what-if")
+struct WhatIfTests {
+    /// An access always reads the custody (every step reports it); beyond that only what its rules reach: the app's
+    /// own session and data, the lending period of a checked-out device, AutoFill's second factor, the Microsoft
+    /// account for a Microsoft app. No access here reads the passcode, the MDM user (no app signs in with its
+    /// certificate), a restart or the logout dialogs.
+    @Test(arguments: zip(["hospital-imprivata", "weak-logout-imprivata", "microsoft-sdm-imprivata"], [96, 96, 90]))
+    func theSplitAgreesWithEnumerationOnEveryApp(_ name: String, leaves: Int) throws {
+        let policy = try PolicyFileTests.policy(name)
+        for app in policy.configuration.apps.map(\.id) {
+            let report = try WhatIfAgreement.check(policy, app: app, limit: 60_000)
+            #expect(report.failures == [], "\(name) \(app): \(report.failures.prefix(4))")
+            // Eleven unknown facts: 5 statuses, 3 values for each of 6 account facts, 2 for each of 4 booleans.
+            #expect(report.combinations == 58_320)
+            #expect(report.leaves == leaves, "\(name) \(app)")
+        }
+    }
+}
