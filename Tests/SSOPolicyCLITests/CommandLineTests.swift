@@ -27,21 +27,24 @@ struct CommandLineTests {
     @Test func noArgumentsComparesTheRecommendedSetupsOnTheVendorsOwnHandover() {
         let result = ssopolicy()
         #expect(result.code == 0)
-        // What each vendor needs, with a source a reader can open.
-        #expect(result.out.hasPrefix("What each vendor needs for a safe shift change"))
+        // The verdicts first (ThreeVendorsTests holds them to one screen), then what each vendor needs, with a
+        // source a reader can open.
+        #expect(result.out.hasPrefix("Each vendor's recommended setup on one shift change"))
+        #expect(result.out.contains("What each vendor needs for a safe shift change"))
         #expect(result.out.contains("policy frontline-airwatch"))
         #expect(result.out.contains("policy frontline-entra"))
+        #expect(result.out.contains("policy hospital-imprivata"))
         #expect(result.out.contains("handover: the leaving worker checks the device in with Hub"))
         #expect(result.out.contains("https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios"))
         // Recommended against recommended, on a shift change that uses each vendor's handover.
-        #expect(result.out.contains("Scenario shift-change-handover"))
+        #expect(result.out.contains("Scenario day-shift-handover"))
         #expect(result.out.contains("3. 12:00 alice hands the device to bob"))
-        #expect(result.out.contains("verdict: prompts alice 1, bob 2; bob safe from step 4 (at once)"))
-        #expect(result.out.contains("verdict: prompts alice 1, bob 1; bob safe from step 4 (at once)"))
+        #expect(result.out.contains("verdict: bob safe from step 4 (at once); prompts alice 1, bob 2; denied none"))
+        #expect(result.out.contains("verdict: bob safe from step 4 (at once); prompts alice 1, bob 1; denied none"))
         // Then what breaks it.
         #expect(result.out.contains("What breaks it: the same shift change under each bundled misconfiguration"))
-        #expect(result.out.contains("  warehouse-airwatch (airwatch-sdk)\n"))
-        #expect(result.out.contains("  misconfigured-entra (entra-shared-device)\n"))
+        #expect(result.out.contains("  warehouse-airwatch (airwatch-sdk): "))
+        #expect(result.out.contains("  misconfigured-entra (entra-shared-device): "))
         #expect(result.out.contains("bob never safe"))
         #expect(
             result.out.hasSuffix(
@@ -61,7 +64,7 @@ struct CommandLineTests {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(String(decoding: data, as: UTF8.self).contains("Scenario shift-change-handover"))
+        #expect(String(decoding: data, as: UTF8.self).contains("Scenario day-shift-handover"))
     }
 
     @Test func bundledLibraryChecksClean() {

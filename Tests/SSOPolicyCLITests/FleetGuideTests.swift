@@ -28,7 +28,7 @@ struct FleetGuideTests {
         // One comparison, with verdict lines for both policies.
         #expect(guide.components(separatedBy: "### Scenario ").count == 2)
         #expect(guide.contains("### Scenario `forgotten-sign-out`"))
-        #expect(guide.contains("| verdict | prompts alice"))
+        #expect(guide.contains("| verdict | critical previous-user-session-active at step 3"))
         // Findings with their meaning and source, handovers, diagrams, tables, verification, glossary, sources.
         #expect(guide.contains("## Findings: what they mean"))
         #expect(guide.contains("| `previous-user-session-active` | critical | "))
@@ -52,6 +52,17 @@ struct FleetGuideTests {
         for scenario in ["shift-change-handover", "shift-change", "forgotten-sign-out", "lunch-break", "status-query"] {
             #expect(result.out.contains("### Scenario `\(scenario)`"), "missing \(scenario)")
         }
+    }
+
+    @Test func bundledScenariosAboutAnotherVendorsProcedureAreListedAsSkipped() throws {
+        // `compare` plays an event no compared provider declares as not applicable (with a note); a fleet guide
+        // leaves such a bundled scenario out rather than show a table of not_applicable steps.
+        let files = try Self.fleet()
+        let result = ssopolicy("guide", files.entra)
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.out.contains("- `nursing-shift-change`: step 1: no compared provider declares 'check\\_out'\n"))
+        #expect(!result.out.contains("### Scenario `nursing-shift-change`"))
+        #expect(result.out.contains("### Scenario `day-shift-handover`"))
     }
 
     @Test func bundledScenariosWithAppsThePoliciesLackAreListedAsSkipped() throws {

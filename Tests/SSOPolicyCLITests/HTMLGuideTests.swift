@@ -39,7 +39,8 @@ struct HTMLGuideTests {
         #expect(html.contains("<section id=\"comparison-1\" class=\"comparison\">"))
         #expect(
             html.contains(
-                "verdict</th><td>prompts alice 1, bob 1; bob safe from step 4 (at once)</td><td>prompts alice 1, bob 1; bob never safe"
+                "verdict</th><td>bob safe from step 4 (at once); prompts alice 1, bob 1; denied none</td><td>critical "
+                    + "previous-user-session-active at step 5"
             ))
         #expect(
             html.contains(

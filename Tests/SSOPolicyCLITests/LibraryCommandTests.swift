@@ -5,7 +5,7 @@ import Testing
 /// `list`, `show` and `--fail-on`: what a first session and a CI gate rely on.
 struct LibraryCommandTests {
     @Test func listNamesEveryBundledFileOfEachKindWithItsTitle() throws {
-        let result = ssopolicy("list")
+        let result = ssopolicy("list", "--suites")
         #expect(result.code == 0, "\(result.err)")
         let policies = try FileManager.default.subpathsOfDirectory(atPath: repository + "/Policies")
             .filter { $0.hasSuffix(".yaml") }
@@ -15,7 +15,7 @@ struct LibraryCommandTests {
         }
         #expect(result.out.contains("Scenarios ("))
         #expect(result.out.contains("Suites ("))
-        #expect(result.out.contains("forgotten-sign-out     Alice forgets to sign out;"))
+        #expect(result.out.contains("  forgotten-sign-out     Alice forgets to sign out;"))
         #expect(result.out.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
 

@@ -14,8 +14,9 @@ public struct Comparison: Sendable {
         self.notes = notes
     }
 
-    /// Runs `scenario` against each policy; steps naming apps a policy lacks are `not_applicable` for it. Mistakes
-    /// are errors, not `not_applicable`: an app, event or condition that no compared policy knows (`CompareCheck`).
+    /// Runs `scenario` against each policy; steps naming apps a policy lacks are `not_applicable` for it, and so are
+    /// steps whose event its provider does not declare (with a note, as `run` gives one: `UndeclaredStepWord`). An app
+    /// that no compared policy has is an error, not `not_applicable` (`CompareCheck`).
     public static func run(
         _ scenario: Scenario, policies: [CompiledPolicy], traceMode: RuleTrace.Mode = .fired
     ) throws(DiagnosticsError) -> Comparison {
@@ -70,26 +71,54 @@ public struct Comparison: Sendable {
         public var hasAccess: Bool
     }
 
+    /// One worker over the whole run: prompts, access attempts and how many of them were denied.
+    public struct Worker: Sendable, Hashable {
+        public var user: String
+        public var prompts: Int
+        /// Steps where the worker tried to use an app (events declared as access attempts that apply).
+        public var accessAttempts: Int
+        /// Access attempts answered `denied`.
+        public var denied: Int
+
+        /// Every access attempt the worker made was denied: they could not work at all.
+        public var couldNotWork: Bool { accessAttempts > 0 && denied == accessAttempts }
+    }
+
+    /// The worst finding of a run's steps, at its first step (a verdict leads with it).
+    public struct WorstFinding: Sendable, Hashable {
+        public var id: String
+        public var severity: Severity
+        public var step: Int
+    }
+
     /// Totals for one policy's run.
     public struct Totals: Sendable {
         public var prompts: Int
-        /// User → prompts, in order of first appearance.
-        public var promptsPerUser: [(user: String, prompts: Int)]
+        /// Per worker, in order of first appearance.
+        public var workers: [Worker]
         public var findings: [Severity: Int]
+        /// The most severe step finding, the first one of that severity.
+        public var worstFinding: WorstFinding?
         /// Every turn after the first, in order.
         public var handovers: [Handover]
         /// Steps looked at to compute these totals: one per step, whatever the number of handovers (a regression
         /// test bounds it; the totals once rescanned the rest of the run at every handover).
         public var stepsExamined: Int
+
+        /// User → prompts, in order of first appearance.
+        public var promptsPerUser: [(user: String, prompts: Int)] { workers.map { ($0.user, $0.prompts) } }
+        /// User → denied access attempts, in order of first appearance.
+        public var deniedPerUser: [(user: String, denied: Int)] { workers.map { ($0.user, $0.denied) } }
     }
 
     /// Totals in one pass over the run's steps.
     public static func totals(_ result: RunResult) -> Totals { totals(result, views: result.views) }
 
     public static func totals(_ result: RunResult, views: [StepView]) -> Totals {
-        var perUser: [(user: String, prompts: Int)] = []
+        var workers: [Worker] = []
         var userIndex: [String: Int] = [:]
         var findings: [Severity: Int] = [:]
+        var worst: WorstFinding?
         var prompts = 0
         let accessEvents = Set(result.policy.descriptor.allEvents.filter(\.isAccessAttempt).map(\.name))
         var handovers: [Handover] = []
@@ -104,13 +133,25 @@ public struct Comparison: Sendable {
             guard WorkBudget.spend(0) else { break }
             examined += 1
             prompts += view.prompts.count
-            for finding in view.findings { findings[finding.severity, default: 0] += 1 }
+            for finding in view.findings {
+                findings[finding.severity, default: 0] += 1
+                if worst.map({ finding.severity < $0.severity }) ?? true {
+                    worst = WorstFinding(id: finding.id, severity: finding.severity, step: view.number)
+                }
+            }
+            let access = step.isApplicable && accessEvents.contains(view.event)
             if let user = view.user {
-                if let index = userIndex[user] {
-                    perUser[index].prompts += view.prompts.count
-                } else {
-                    userIndex[user] = perUser.count
-                    perUser.append((user, view.prompts.count))
+                let index =
+                    userIndex[user]
+                    ?? {
+                        userIndex[user] = workers.count
+                        workers.append(Worker(user: user, prompts: 0, accessAttempts: 0, denied: 0))
+                        return workers.count - 1
+                    }()
+                workers[index].prompts += view.prompts.count
+                if access {
+                    workers[index].accessAttempts += 1
+                    if view.sessionKind == .denied { workers[index].denied += 1 }
                 }
                 if current?.user != user {
                     close()
@@ -125,7 +166,6 @@ public struct Comparison: Sendable {
             guard var turn = current, var handover = turn.handover else { continue }
             let leak = view.findings.contains { $0.concern?.exposesAnotherUser == true }
             let foreign = view.sessionUser != nil && view.sessionUser != turn.user
-            let access = step.isApplicable && accessEvents.contains(view.event)
             if access {
                 handover.hasAccess = true
                 if turn.firstAccess == nil { turn.firstAccess = view.number }
@@ -143,33 +183,7 @@ public struct Comparison: Sendable {
         }
         close()
         return Totals(
-            prompts: prompts, promptsPerUser: perUser, findings: findings, handovers: handovers,
+            prompts: prompts, workers: workers, findings: findings, worstFinding: worst, handovers: handovers,
             stepsExamined: examined)
-    }
-
-    /// The verdict in one line: prompts per worker, then for each next worker whether and from which step they
-    /// are safely in their own session for the rest of their turn.
-    public static func verdict(_ totals: Totals) -> String {
-        let perUser = totals.promptsPerUser.map { "\($0.user) \($0.prompts)" }.joined(separator: ", ")
-        var text = "prompts " + (perUser.isEmpty ? "none" : perUser)
-        if totals.handovers.isEmpty { return text + "; no handover" }
-        for handover in totals.handovers {
-            text += "; " + handoverVerdict(handover)
-        }
-        return text
-    }
-
-    static func handoverVerdict(_ handover: Handover) -> String {
-        if let step = handover.safeFromStep {
-            return "\(handover.user) safe from step \(step)"
-                + (handover.safeAtOnce
-                    ? " (at once)" : " (after " + Duration.format(handover.secondsUntilSafe ?? 0) + ")")
-        }
-        if let unsafe = handover.lastUnsafeStep {
-            return "\(handover.user) never safe (step \(unsafe) shows another user's session or data)"
-        }
-        return handover.hasAccess
-            ? "\(handover.user) never safe (no access in their own session)"
-            : "\(handover.user) not judged (no access attempt)"
     }
 }

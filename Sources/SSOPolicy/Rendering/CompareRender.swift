@@ -26,6 +26,8 @@ public enum CompareRender {
                     .object([
                         ("prompts", .int(totals.prompts)),
                         ("prompts_per_user", .object(totals.promptsPerUser.map { ($0.user, .int($0.prompts)) })),
+                        ("denied_per_user", .object(totals.deniedPerUser.map { ($0.user, .int($0.denied)) })),
+                        ("could_not_work", .strings(totals.workers.filter(\.couldNotWork).map(\.user))),
                         (
                             "findings",
                             .object(
@@ -33,6 +35,7 @@ public enum CompareRender {
                                     ($0.name, .int(totals.findings[$0] ?? 0))
                                 })
                         ),
+                        ("worst_finding", worstFindingJSON(totals.worstFinding)),
                         ("handovers", .array(totals.handovers.map(handoverJSON))),
                         ("verdict", .string(Comparison.verdict(totals))),
                     ])
@@ -42,6 +45,13 @@ public enum CompareRender {
         return .object([
             ("scenario", .string(comparison.scenario.id)), ("results", .array(results)),
             ("differences", .array(differences.map(JSONValue.int))), ("notes", .strings(comparison.notes)),
+        ])
+    }
+
+    static func worstFindingJSON(_ worst: Comparison.WorstFinding?) -> JSONValue {
+        guard let worst else { return .null }
+        return .object([
+            ("id", .string(worst.id)), ("severity", .string(worst.severity.name)), ("step", .int(worst.step)),
         ])
     }
 

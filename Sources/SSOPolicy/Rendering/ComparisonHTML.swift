@@ -94,6 +94,11 @@ public enum ComparisonHTML {
             totals.map {
                 HTMLText.escape($0.promptsPerUser.map { "\($0.user) \($0.prompts)" }.joined(separator: ", "))
             })
+        out += row(
+            "denied per user",
+            totals.map {
+                HTMLText.escape($0.deniedPerUser.map { "\($0.user) \($0.denied)" }.joined(separator: ", "))
+            })
         for severity in [Severity.critical, .high, .medium, .low] {
             out += row("\(severity.name) findings", totals.map { String($0.findings[severity] ?? 0) })
         }

@@ -21,6 +21,7 @@ public enum GuideMarkdown {
                 "| \(view.number) | \(view.at) | \(view.user ?? "") | `\(view.event)` \(view.app) | \(prompts(view.prompts)) | "
                 + "`\(view.session)` | \(view.sessionUser ?? "") | \(findings(view.findings)) |\n"
         }
+        out += "\nVerdict: " + Markdown.cell(Comparison.verdict(Comparison.totals(result))) + "\n"
         if explain {
             out += "\n"
             for view in result.views where !view.trace.isEmpty {
@@ -97,6 +98,10 @@ public enum GuideMarkdown {
         out +=
             "| prompts per user | "
             + totals.map { $0.promptsPerUser.map { "\($0.user) \($0.prompts)" }.joined(separator: ", ") }.joined(
+                separator: " | ") + " |\n"
+        out +=
+            "| denied per user | "
+            + totals.map { $0.deniedPerUser.map { "\($0.user) \($0.denied)" }.joined(separator: ", ") }.joined(
                 separator: " | ") + " |\n"
         for severity in [Severity.critical, .high, .medium, .low] {
             out +=

@@ -62,10 +62,11 @@ public enum RunJSON {
             })
     }
 
-    /// The run object: policy, provider, scenario, configuration findings, steps, summary.
+    /// The run object: policy, provider, scenario, configuration findings, steps, summary (with the verdict).
     public static func run(_ result: RunResult) -> JSONValue {
         let views = result.views
         let stepFindings = views.flatMap(\.findings)
+        let totals = Comparison.totals(result, views: views)
         return .object([
             ("policy", .string(result.policy.configuration.id)),
             ("provider", .string(result.policy.descriptor.id)),
@@ -77,6 +78,10 @@ public enum RunJSON {
                 .object([
                     ("prompts", .int(views.reduce(0) { $0 + $1.prompts.count })),
                     ("findings", severityCounts(stepFindings)),
+                    ("prompts_per_user", .object(totals.promptsPerUser.map { ($0.user, .int($0.prompts)) })),
+                    ("denied_per_user", .object(totals.deniedPerUser.map { ($0.user, .int($0.denied)) })),
+                    ("could_not_work", .strings(totals.workers.filter(\.couldNotWork).map(\.user))),
+                    ("verdict", .string(Comparison.verdict(totals))),
                 ])
             ),
         ])

@@ -49,6 +49,8 @@ public enum RunText {
         }
         let findings = views.flatMap(\.findings)
         out += "\n" + summary(prompts: views.reduce(0) { $0 + $1.prompts.count }, findings: findings) + "\n"
+        let verdict = Comparison.verdict(Comparison.totals(result, views: views))
+        out += wrap("Verdict: " + verdict, indent: "", hanging: "  ") + "\n"
         return out
     }
 

@@ -6,9 +6,11 @@ struct CompareCommand: ParsableCommand, ContextualCommand {
         commandName: "compare",
         abstract: "The same scenario against two or more policies, side by side, with totals.",
         discussion: """
-            Totals give prompts per user, findings by severity and how soon each next user works safely in their own \
-            session. Steps naming an app a policy lacks are not_applicable for it. --diff keeps only the steps where \
-            the policies decide differently.
+            Totals give prompts per user, findings by severity and a verdict per policy: its worst finding first, \
+            each worker who could not work at all, how soon each next user works safely in their own session, then \
+            prompts and denied attempts per worker. Steps naming an app a policy lacks, or an event its provider does \
+            not declare, are not_applicable for it (the latter with a note, as in 'run'). --diff keeps only the \
+            steps where the policies decide differently.
 
             Examples:
               ssopolicy compare --scenario shift-change warehouse-airwatch frontline-entra

@@ -5,14 +5,17 @@ import SSOPolicy
 struct ListCommand: ParsableCommand, ContextualCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List the bundled policies, scenarios and test suites with their titles.",
+        abstract: "List the bundled policies and scenarios (and, on request, test suites), one line each.",
         discussion: """
             Every name listed can be passed wherever a file is expected, and 'ssopolicy show NAME' prints the file \
-            to start your own from.
+            to start your own from. Policies are grouped by provider; a title longer than the line ends in '…' \
+            ('ssopolicy show NAME' or --format json gives it whole). The test suites (one per policy and scenario \
+            they pin) are listed only with --suites or 'ssopolicy list suites'.
 
             Examples:
               ssopolicy list
               ssopolicy list scenarios
+              ssopolicy list --suites
               ssopolicy list --format json
             """)
 
@@ -27,18 +30,25 @@ struct ListCommand: ParsableCommand, ContextualCommand {
         }
     }
 
-    @Argument(help: "Only this kind: policies, scenarios or suites (default: all three).")
+    @Argument(help: "Only this kind: policies, scenarios or suites (default: policies and scenarios).")
     var kind: Kind?
+
+    @Flag(name: .long, help: "Also list the bundled test suites.")
+    var suites = false
 
     static let formats: [OutputFormat] = [.text, .json]
 
     @Option(name: .long, help: ArgumentHelp("Output format: \(OutputFormat.list(Self.formats)).", valueName: "format"))
     var format: OutputFormat = .text
 
+    /// The widest line the text form writes.
+    static let lineWidth = 80
+
     func run(in context: CLIContext) throws -> Int32 {
         try OutputFormat.require(format, in: Self.formats, for: "list")
         let entries = try BundledEntry.all(in: context)
-        let kinds = kind.map { [$0] } ?? Kind.allCases
+        var kinds = kind.map { [$0] } ?? [.policies, .scenarios]
+        if suites, !kinds.contains(.suites) { kinds.append(.suites) }
         switch format {
         case .json:
             var object: [(String, JSONValue)] = []
@@ -54,18 +64,41 @@ struct ListCommand: ParsableCommand, ContextualCommand {
                 if !lines.isEmpty { lines.append("") }
                 lines.append("\(kind.rawValue.prefix(1).uppercased())\(kind.rawValue.dropFirst()) (\(items.count))")
                 let width = items.map(\.name.count).max() ?? 0
-                for item in items {
-                    let padded = item.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                    let detail = [item.provider, item.title].compactMap { $0 }.joined(separator: " - ")
-                    let hanging = String(repeating: " ", count: width + 4)
-                    lines.append(wrap(detail, width: 80, indent: "  \(padded)  ", hanging: hanging))
+                if kind == .policies {
+                    var providers: [String] = []
+                    for item in items where !providers.contains(item.provider ?? "") {
+                        providers.append(item.provider ?? "")
+                    }
+                    for provider in providers {
+                        lines.append("  " + provider)
+                        lines += Self.rows(
+                            items.filter { ($0.provider ?? "") == provider }, indent: "    ", width: width)
+                    }
+                } else {
+                    lines += Self.rows(items, indent: "  ", width: width)
                 }
             }
             lines.append("")
             lines.append("Print one to start from: ssopolicy show NAME")
+            if !kinds.contains(.suites) { lines.append("The test suites too: ssopolicy list --suites") }
             context.write(lines.joined(separator: "\n") + "\n")
         }
         return 0
+    }
+
+    /// One line per entry: its name padded to `width`, then its title cut to the line's width.
+    static func rows(_ items: [BundledEntry], indent: String, width: Int) -> [String] {
+        items.map { item in
+            let head = indent + item.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            guard let title = item.title, !title.isEmpty else { return head }
+            return head + "  " + truncated(title, to: Self.lineWidth - head.count - 2)
+        }
+    }
+
+    /// `text` when it fits in `limit` characters, else its first `limit - 1` and `…`.
+    static func truncated(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        return String(text.prefix(max(0, limit - 1))) + "…"
     }
 }
 

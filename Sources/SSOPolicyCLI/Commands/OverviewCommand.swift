@@ -1,17 +1,20 @@
 import ArgumentParser
 import SSOPolicy
 
-/// The main job on embedded defaults: each vendor's recommended shared-device setup on a shift change that uses the
-/// vendor's own handover, then what each bundled misconfiguration does to the same shift change.
+/// The main job on embedded defaults: the three vendors' recommended shared-device setups on one shift change, with
+/// one app set, each handing over with the vendor's own procedure; then what each bundled misconfiguration does to
+/// the same shift change. Every verdict comes first, within one screen; the details follow.
 struct OverviewCommand: ParsableCommand, ContextualCommand {
     static let configuration = CommandConfiguration(
         commandName: "overview",
         abstract: "Compare the vendors' recommended setups on a shift change (the default command).",
         discussion: """
-            Each vendor is judged with its own recommended setup and its own documented handover (the scenario's \
-            'handover' step): what each vendor needs for a safe shift change, with its source; what each worker \
-            sees, step by step; a verdict per setup; then the same shift change under each bundled \
-            misconfiguration. Runs from any directory: the bundled library is compiled into the tool.
+            AirWatch, Entra and Imprivata, each with its recommended setup and its own documented handover (the \
+            scenario's 'handover' step), on one shift change that every provider can play. First the verdicts: \
+            one per setup, then one per bundled misconfiguration of the same shift change, each leading with its \
+            worst finding. Then the details: what each vendor needs for a safe shift change, with its source, and \
+            what each worker sees, step by step. Runs from any directory: the bundled library is compiled into the \
+            tool.
 
             Examples:
               ssopolicy
@@ -21,13 +24,17 @@ struct OverviewCommand: ParsableCommand, ContextualCommand {
     static let formats: [OutputFormat] = [.text, .json, .markdown]
 
     /// Recommended against recommended: one setup per vendor, as each vendor's documents recommend it.
-    static let defaultPolicies = ["airwatch/frontline-airwatch.yaml", "entra/frontline-entra.yaml"]
-    static let defaultScenario = "scenarios/shift-change-handover.yaml"
+    static let defaultPolicies = [
+        "airwatch/frontline-airwatch.yaml", "entra/frontline-entra.yaml", "imprivata/hospital-imprivata.yaml",
+    ]
+    /// One shift change every provider can play: its events (`open`, `handover`) are declared by all three, and the
+    /// phone starts out checked out to the first worker where a vendor has a check-out (its `given` facts).
+    static let defaultScenario = "scenarios/day-shift-handover.yaml"
     /// What breaks a shift change, vendor by vendor: the bundled policies titled "Misconfigured" whose mistake this
     /// scenario shows (`legacy-app-entra`'s legacy app is not in it: its own scenario is `legacy-app`).
     static let misconfigurations = [
         "airwatch/warehouse-airwatch.yaml", "airwatch/sso-requirements-missing.yaml", "entra/default-mode-entra.yaml",
-        "entra/misconfigured-entra.yaml", "entra/non-compliant-apps-entra.yaml",
+        "entra/misconfigured-entra.yaml", "entra/non-compliant-apps-entra.yaml", "imprivata/weak-logout-imprivata.yaml",
     ]
 
     @OptionGroup var output: FormatOptions<TextJSONOrMarkdown>
@@ -43,19 +50,69 @@ struct OverviewCommand: ParsableCommand, ContextualCommand {
         case .json: context.write(JSONAnswer.compare(comparison, diffOnly: false))
         case .markdown: context.write(GuideMarkdown.compare(comparison, diffOnly: false))
         default:
-            context.write(Self.needs(policies))
-            context.write(CompareRender.text(comparison, diffOnly: false, explain: output.explaining))
             var broken: [RunResult] = []
             for path in Self.misconfigurations {
                 let policy = try resolver.policy(path)
                 broken.append(try context.engine.run(scenario, against: policy, traceMode: .off))
             }
+            context.write(Self.verdicts(comparison, broken))
+            context.write("\nThe details\n\n")
+            context.write(Self.needs(policies))
+            context.write(CompareRender.text(comparison, diffOnly: false, explain: output.explaining))
             context.write(Self.misconfigured(broken))
             context.write(
                 "\nOn your own files: ssopolicy compare --scenario my-scenario.yaml my-policy.yaml other-policy.yaml\n"
                     + "Every bundled policy and scenario: ssopolicy list; the documents cited: ssopolicy sources\n")
         }
         return 0
+    }
+
+    /// The first screen: the verdict of each recommended setup (with its configuration findings above info), then
+    /// the verdict of each misconfiguration.
+    static func verdicts(_ comparison: Comparison, _ broken: [RunResult]) -> String {
+        let scenario = comparison.scenario
+        let apps = appsUsed(comparison)
+        var out =
+            wrap(
+                "Each vendor's recommended setup on one shift change: " + (scenario.title ?? scenario.id)
+                    + " (scenario "
+                    + scenario.id + (apps.isEmpty ? "" : "; apps " + apps.joined(separator: ", ")) + ")",
+                indent: "", hanging: "  ") + "\n"
+        for note in comparison.notes { out += wrap("note: " + note, indent: "", hanging: "  ") + "\n" }
+        out += "\n"
+        let width = comparison.results.map(\.policy.configuration.id.count).max() ?? 0
+        for result in comparison.results {
+            let id = result.policy.configuration.id
+            let head = "  " + id + String(repeating: " ", count: max(0, width - id.count)) + "  "
+            out +=
+                wrap(result.policy.descriptor.name, indent: head, hanging: String(repeating: " ", count: head.count))
+                + "\n"
+            out += wrap(Comparison.verdict(Comparison.totals(result)), indent: "    ", hanging: "      ") + "\n"
+            for finding in result.policyFindingViews where finding.severity < .info {
+                out +=
+                    wrap(
+                        "config \(finding.severity.name) \(finding.id): \(finding.message)", indent: "    ! ",
+                        hanging: "      ") + "\n"
+            }
+        }
+        out += "\nWhat breaks it: the same shift change under each bundled misconfiguration\n"
+        for result in broken {
+            out +=
+                wrap(
+                    "\(result.policy.configuration.id) (\(result.policy.descriptor.id)): "
+                        + Comparison.verdict(Comparison.totals(result)), indent: "  ", hanging: "    ") + "\n"
+        }
+        return out
+    }
+
+    /// The apps the scenario's steps name, in order of first use.
+    static func appsUsed(_ comparison: Comparison) -> [String] {
+        var apps: [String] = []
+        let known = Set(comparison.results.flatMap { $0.policy.configuration.apps.map(\.id) })
+        for step in comparison.scenario.steps where known.contains(step.target) && !apps.contains(step.target) {
+            apps.append(step.target)
+        }
+        return apps
     }
 
     /// What each vendor needs for a safe shift change: its recommended setup and its documented handover.
@@ -80,20 +137,20 @@ struct OverviewCommand: ParsableCommand, ContextualCommand {
         return out + "\n"
     }
 
-    /// One verdict per misconfiguration on the same scenario: what breaks the shift change.
+    /// What each misconfiguration is, in its own title, with its configuration findings above info.
     static func misconfigured(_ results: [RunResult]) -> String {
-        var out = "\nWhat breaks it: the same shift change under each bundled misconfiguration\n"
+        var out = "\nThe misconfigurations (their verdicts are at the top)\n"
         for result in results {
-            let totals = Comparison.totals(result)
-            let severities = [Severity.critical, .high, .medium].map { "\(totals.findings[$0, default: 0]) \($0.name)" }
             out += "  \(result.policy.configuration.id) (\(result.policy.descriptor.id))\n"
             if let title = result.policy.configuration.title {
                 out += wrap(title, indent: "    ", hanging: "    ") + "\n"
             }
-            out +=
-                wrap(
-                    Comparison.verdict(totals) + "; findings: " + severities.joined(separator: ", "), indent: "    ",
-                    hanging: "      ") + "\n"
+            for finding in result.policyFindingViews where finding.severity < .info {
+                out +=
+                    wrap(
+                        "config \(finding.severity.name) \(finding.id): \(finding.message)", indent: "    ! ",
+                        hanging: "      ") + "\n"
+            }
         }
         return out
     }

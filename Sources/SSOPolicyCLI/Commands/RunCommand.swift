@@ -8,7 +8,10 @@ struct RunCommand: ParsableCommand, ContextualCommand {
         abstract: "Play a scenario against one policy: a row per step.",
         discussion: """
             Each row says which prompts the user sees, what session results and whose session it is; findings \
-            follow their step. Files may be paths or names from the bundled library.
+            follow their step, and a verdict line ends the run (worst finding first, workers who could not work, \
+            prompts and denied attempts per worker). A step whose event the policy's provider does not declare is \
+            not_applicable, with a note on standard error ('compare' notes it in the same words). Files may be \
+            paths or names from the bundled library.
 
             Examples:
               ssopolicy run --scenario shift-change warehouse-airwatch
@@ -41,6 +44,9 @@ struct RunCommand: ParsableCommand, ContextualCommand {
         let result = try context.queries.run(
             scenario: scenario, policy: policy, explain: output.explaining, detail: output.explainDetail)
         if let note = PolicyNotes.playedDefaults(for: result.policy) { context.writeError(note + "\n") }
+        for word in UndeclaredStepWord.find(in: result.scenario, policies: [result.policy]) {
+            context.writeError("note: " + word.note + "\n")
+        }
         if let emitSuite { Self.makeFolder(of: emitSuite) }
         switch output.format {
         case .json: context.write(JSONAnswer.run(result))

@@ -67,10 +67,10 @@ struct GuideContent {
 
     // MARK: Building
 
-    /// The bundled guide: each vendor's recommended setup against the other's, then beside its
-    /// misconfigurations, then the stories one configuration is about.
+    /// The bundled guide: the three vendors' recommended setups side by side on the shift change `ssopolicy` opens
+    /// with, then each beside its misconfigurations, then the stories one configuration is about.
     static let bundledComparisons: [(scenario: String, policies: [String])] = [
-        ("shift-change-handover", ["frontline-airwatch", "frontline-entra"]),
+        ("day-shift-handover", ["frontline-airwatch", "frontline-entra", "hospital-imprivata"]),
         ("nursing-shift-change", ["frontline-entra", "frontline-airwatch", "hospital-imprivata"]),
         ("nursing-shift-change", ["hospital-imprivata", "weak-logout-imprivata", "microsoft-sdm-imprivata"]),
         ("forgotten-check-in", ["hospital-imprivata", "frontline-airwatch"]),
@@ -154,6 +154,19 @@ struct GuideContent {
         var skipped: [(String, String)] = []
         if scenarioArguments.isEmpty {
             for scenario in try resolver.bundledScenarios() {
+                // A bundled scenario about another vendor's procedure would be a table of not_applicable steps.
+                if let foreign = UndeclaredStepWord.find(in: scenario, policies: loaded).first(where: \.declaredByNone)
+                {
+                    let step = foreign.steps.first ?? 0
+                    skipped.append(
+                        (
+                            scenario.id,
+                            "step \(step): no compared provider declares "
+                                + (foreign.kind == .event
+                                    ? "'\(foreign.name)'" : "the step condition '\(foreign.name)'")
+                        ))
+                    continue
+                }
                 do { comparisons.append(try Comparison.run(scenario, policies: loaded)) } catch {
                     skipped.append((scenario.id, error.diagnostics.first?.message ?? "cannot be played"))
                 }

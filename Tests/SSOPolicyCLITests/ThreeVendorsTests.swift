@@ -1,0 +1,210 @@
+import Foundation
+import SSOPolicyTestSupport
+import Testing
+
+/// Issue 30, "The first screen and the verdict": three vendors side by side on one shift change, verdicts first and
+/// worst news first, one rule for an event a provider does not declare, a short `list`, and like configuration
+/// findings for like reliance on a manual handover.
+struct ThreeVendorsTests {
+    static let recommended = ["frontline-airwatch", "frontline-entra", "hospital-imprivata"]
+    static let misconfigured = [
+        "warehouse-airwatch", "sso-requirements-missing", "default-mode-entra", "misconfigured-entra",
+        "non-compliant-apps-entra", "weak-logout-imprivata",
+    ]
+
+    // MARK: The first screen
+
+    @Test func noArgumentsShowsTheThreeVendorsAndEveryVerdictWithinOneScreen() throws {
+        let result = ssopolicy()
+        #expect(result.code == 0, "\(result.err)")
+        let lines = result.out.components(separatedBy: "\n")
+        let details = try #require(lines.firstIndex(of: "The details"), "\(result.out)")
+        #expect(details <= 40, "the verdicts take \(details) lines")
+        let screen = lines[..<details].joined(separator: "\n")
+        #expect(screen.hasPrefix("Each vendor's recommended setup on one shift change: "))
+        #expect(screen.contains("(scenario day-shift-handover; apps inventory, timesheet)"))
+        // Each recommended setup with its vendor and a verdict line under it.
+        for (policy, vendor) in zip(
+            Self.recommended,
+            ["AirWatch / Workspace ONE SDK SSO", "Microsoft Entra shared device mode", "Imprivata Mobile Access"])
+        {
+            let line = try #require(lines[..<details].firstIndex { $0.hasPrefix("  \(policy)  ") }, "no \(policy)")
+            #expect(lines[line].contains(vendor))
+        }
+        #expect(screen.contains("    bob safe from step 4 (at once); prompts alice 1, bob 1; denied none\n"))
+        // Then each misconfiguration, verdict first: nothing about the details before them.
+        let breaks = try #require(
+            lines.firstIndex(of: "What breaks it: the same shift change under each bundled misconfiguration"))
+        for policy in Self.misconfigured {
+            #expect(lines[breaks..<details].contains { $0.hasPrefix("  \(policy) (") }, "no verdict for \(policy)")
+        }
+        #expect(screen.contains("  weak-logout-imprivata (imprivata-mam): critical previous-user-session-active"))
+        #expect(!screen.contains("What each vendor needs"))
+        // The details follow: each vendor's procedure with its source, and the steps side by side.
+        #expect(result.out.contains("handover: the leaving worker docks the device at the hub"))
+        #expect(result.out.contains("3. 12:00 alice hands the device to bob"))
+    }
+
+    @Test func theFirstScreensScenarioIsPlayedByEveryProviderWithoutANote() {
+        for policy in Self.recommended {
+            let run = ssopolicy("run", "--scenario", "day-shift-handover", policy)
+            #expect(run.code == 0, "\(run.err)")
+            #expect(!run.err.contains("note:"), "\(policy): \(run.err)")
+            #expect(!run.out.contains("not_applicable"), "\(policy): \(run.out)")
+        }
+        let compare = ssopolicy(
+            "compare", "--scenario", "day-shift-handover", "frontline-airwatch", "frontline-entra", "hospital-imprivata"
+        )
+        #expect(compare.code == 0)
+        #expect(!compare.out.contains("note:"))
+    }
+
+    // MARK: The verdict
+
+    @Test func aWorkerDeniedAllMorningIsCountedAndSaidToHaveNotWorked() throws {
+        let run = ssopolicy("run", "--scenario", "shift-change-handover", "hospital-imprivata")
+        #expect(run.code == 0, "\(run.err)")
+        #expect(
+            run.out.hasSuffix(
+                "Verdict: alice could not work (all 2 access attempts denied); bob safe from step\n"
+                    + "  4 (at once); prompts alice 0, bob 4; denied alice 2, bob 0\n"), "\(run.out)")
+        let compare = ssopolicy(
+            "compare", "--scenario", "shift-change-handover", "hospital-imprivata", "frontline-entra")
+        #expect(
+            compare.out.contains(
+                "    verdict: alice could not work (all 2 access attempts denied); bob safe from\n"
+                    + "      step 4 (at once); prompts alice 0, bob 4; denied alice 2, bob 0\n"), "\(compare.out)")
+        #expect(
+            compare.out.contains("    verdict: bob safe from step 4 (at once); prompts alice 1, bob 1; denied none\n"))
+        let json = ssopolicy(
+            "compare", "--scenario", "shift-change-handover", "hospital-imprivata", "frontline-entra", "--format",
+            "json")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let results = try #require(object["results"] as? [[String: Any]])
+        let totals = try #require(results[0]["totals"] as? [String: Any])
+        #expect(totals["denied_per_user"] as? [String: Int] == ["alice": 2, "bob": 0])
+        #expect(totals["could_not_work"] as? [String] == ["alice"])
+        let summary = try #require(results[0]["summary"] as? [String: Any])
+        #expect((summary["verdict"] as? String)?.hasPrefix("alice could not work") == true)
+    }
+
+    @Test func aVerdictLeadsWithItsWorstFinding() throws {
+        let result = ssopolicy(
+            "compare", "--scenario", "shift-change-handover", "frontline-entra", "default-mode-entra")
+        #expect(
+            result.out.contains(
+                "    verdict: critical previous-user-session-active at step 4 (findings: 1\n"
+                    + "      critical, 2 high); bob safe from step 5 (after 2m); prompts alice 1, bob\n"
+                    + "      1; denied none\n"), "\(result.out)")
+        let json = ssopolicy(
+            "compare", "--scenario", "shift-change-handover", "frontline-entra", "default-mode-entra", "--format",
+            "json")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let results = try #require(object["results"] as? [[String: Any]])
+        let totals = try #require(results[1]["totals"] as? [String: Any])
+        let worst = try #require(totals["worst_finding"] as? [String: Any])
+        #expect(worst["id"] as? String == "previous-user-session-active")
+        #expect(worst["severity"] as? String == "critical")
+        #expect(worst["step"] as? Int == 4)
+        #expect((results[0]["totals"] as? [String: Any])?["worst_finding"] is NSNull)
+    }
+
+    // MARK: One rule for an event a provider does not declare
+
+    static let checkOutNote =
+        "'check_out' (step 1) is not declared by the provider of 'frontline-entra' (entra-shared-device): "
+        + "not applicable there"
+
+    @Test func runNotesAnUndeclaredEventOnStandardErrorAsCompareNotesIt() throws {
+        let run = ssopolicy("run", "--scenario", "nursing-shift-change", "frontline-entra")
+        #expect(run.code == 0)
+        #expect(run.err == "note: \(Self.checkOutNote)\n")
+        #expect(run.out.contains("not_applicable"))
+        let json = ssopolicy("run", "--scenario", "nursing-shift-change", "frontline-entra", "--format", "json")
+        #expect(json.err == run.err)
+        // compare: the same rule and the same words, whether some or none of the compared providers declare it.
+        let none = ssopolicy(
+            "compare", "--scenario", "nursing-shift-change", "frontline-entra", "android-frontline-entra", "--format",
+            "json")
+        #expect(none.code == 0, "\(none.err)")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(none.out.utf8)) as? [String: Any])
+        #expect(
+            object["notes"] as? [String] == [
+                "'check_out' (step 1) is not declared by the provider of 'frontline-entra', 'android-frontline-entra' "
+                    + "(entra-shared-device): not applicable there"
+            ])
+        let some = ssopolicy("compare", "--scenario", "nursing-shift-change", "frontline-entra", "hospital-imprivata")
+        #expect(some.out.contains("note: " + Self.checkOutNote.replacingOccurrences(of: " (entra", with: "\n  (entra")))
+    }
+
+    @Test func runNotesAnUndeclaredStepCondition() {
+        let folder = Fixtures.folder()
+        let scenario = Fixtures.write(
+            """
+            scenario: foreign-condition
+            steps:
+              - { user: alice, open: inventory, silent_login: fails }
+            """, to: "foreign.yaml", in: folder)
+        let run = ssopolicy("run", "--scenario", scenario, "frontline-entra")
+        #expect(run.code == 0)
+        #expect(
+            run.err
+                == "note: the step condition 'silent_login' (step 1) is not declared by the provider of "
+                + "'frontline-entra' (entra-shared-device): played there without it\n")
+    }
+
+    // MARK: list
+
+    @Test func listPrintsPoliciesAndScenariosOneLineEachAndSuitesOnRequest() throws {
+        let result = ssopolicy("list")
+        #expect(result.code == 0)
+        #expect(!result.out.contains("Suites ("))
+        #expect(!result.out.contains("-on-shift-change"))
+        let lines = result.out.components(separatedBy: "\n")
+        #expect(lines.allSatisfy { $0.count <= 80 })
+        let files = try FileManager.default.subpathsOfDirectory(atPath: repository + "/Policies")
+            .filter { $0.hasSuffix(".yaml") && !$0.hasPrefix("suites/") }
+        for path in files {
+            let name = String(path.split(separator: "/").last!.dropLast(5))
+            let rows = lines.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix(name + " ") }
+            #expect(rows.count == 1, "\(name): \(rows)")
+        }
+        // One line per entry, plus two kind headings, three provider headings, the blank line between the kinds,
+        // the blank line and two lines of the footer, and the empty string after the last newline.
+        #expect(lines.count == files.count + 2 + 3 + 1 + 3 + 1, "\(result.out)")
+        #expect(result.out.hasSuffix("The test suites too: ssopolicy list --suites\n"))
+        let withSuites = ssopolicy("list", "--suites")
+        #expect(withSuites.out.contains("\nSuites ("))
+        #expect(
+            withSuites.out.contains(
+                "  hospital-imprivata-on-day-shift-handover           What hospital-imprivata do…\n"))
+        #expect(ssopolicy("list", "suites").out.hasPrefix("Suites ("))
+        let help = ssopolicy("list", "--help")
+        #expect(help.out.contains("--suites"))
+        #expect(help.out.contains("ssopolicy list --suites"))
+    }
+
+    // MARK: Like configuration findings for like reliance
+
+    /// Each recommended setup relies on the leaving worker's own step (sign-out, Hub check-in, docking); each should
+    /// carry a finding of the same class that says nothing does it for them.
+    @Test func everyRecommendedSetupCarriesAFindingForItsManualHandover() throws {
+        let findings = [
+            "frontline-entra": "no-automatic-sign-out", "hospital-imprivata": "no-automatic-check-in",
+        ]
+        for (policy, finding) in findings {
+            let run = ssopolicy("run", "--scenario", "day-shift-handover", policy)
+            #expect(run.out.contains("  ! medium \(finding): "), "\(policy)")
+        }
+        // Both appear on the first screen, beside their verdicts.
+        let screen = ssopolicy().out
+        #expect(screen.contains("    ! config medium no-automatic-sign-out: "))
+        #expect(screen.contains("    ! config medium no-automatic-check-in: "))
+        // AirWatch's Hub check-in is as manual (the SDK's authentication timeout locks, it checks nobody in), but the
+        // provider declares no finding for it yet: a provider change, outside the core and the library.
+        withKnownIssue("airwatch-sdk declares no configuration finding for its reliance on a manual Hub check-in") {
+            let airwatch = ssopolicy("run", "--scenario", "day-shift-handover", "frontline-airwatch")
+            #expect(airwatch.out.contains("  ! medium no-automatic-check-in: "))
+        }
+    }
+}
