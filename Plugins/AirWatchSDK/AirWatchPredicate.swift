@@ -161,7 +161,7 @@ enum AirWatchPredicate: Int, PredicateSet {
         case .timeoutPassed:
             Predicate("the authentication timeout has passed", otherwise: "the authentication timeout has not passed") {
                 context in
-                context.settings.timeout > 0 && context.time - context.store.stamp >= context.settings.timeout
+                context.settings.timeout > 0 && context.store.elapsed(at: context.time) >= context.settings.timeout
             }
         case .coldLaunchRequiresAuth:
             Predicate("cold_launch_requires_auth is true", otherwise: "cold_launch_requires_auth is false") {

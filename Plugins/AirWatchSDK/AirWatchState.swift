@@ -11,6 +11,14 @@ struct AirWatchStore: Hashable, Sendable {
     /// The last authentication (or background re-stamp) of the session; a session the facts gave holds
     /// `AirWatchState.givenLive` or `givenExpired` until the first event.
     @Given var stamp = 0
+
+    /// Seconds from the stamp to `time`. A stamp read before its fact was known, in a what-if run that is discarded
+    /// and run again with the fact known, can still hold the `givenLive`/`givenExpired` marker: the difference
+    /// saturates rather than trap.
+    func elapsed(at time: Int) -> Int {
+        let (difference, overflow) = time.subtractingReportingOverflow(stamp)
+        return overflow ? Int.max : difference
+    }
     /// The registered identity: a cluster's common identity, or the app's own registration.
     @Given var identity: UserID? = nil
     /// Whose identity the session carries.
@@ -168,6 +176,6 @@ extension AirWatchState {
     /// Whether the store's session is within its timeout at `time`.
     func sessionLive(_ store: Int, at time: Int, timeout: Int) -> Bool {
         let entry = stores[store]
-        return entry.hasSession && (timeout == 0 || time - entry.stamp < timeout)
+        return entry.hasSession && (timeout == 0 || entry.elapsed(at: time) < timeout)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SSOPolicy
 import SSOPolicyTestSupport
 import Testing
@@ -72,5 +73,38 @@ struct RandomPolicyWhatIfTests {
         }
         #expect(compiled == Self.policiesPerProvider, "random policies of \(provider) compile: \(rejected.prefix(3))")
         #expect(checkedApps >= compiled)
+    }
+}
+
+/// With one fact known, the rest unknown, the split still answers what enumeration answers: bookkeeping that runs at
+/// the first event (session stamps, placeholder users) meets values whose facts are pending in a run that is then
+/// discarded, and must neither trap nor leak into the answer.
+struct OneFactKnownWhatIfTests {
+    @Test(arguments: ["warehouse-airwatch", "frontline-airwatch", "frontline-entra", "hospital-imprivata"])
+    func eachFactValueKnownAgreesWithEnumeration(name: String) throws {
+        let policy = try engine.loadPolicy(path: bundledPolicyPath(name))
+        for app in policy.configuration.apps.map(\.id) { try check(policy, app: app, name: name) }
+    }
+
+    func check(_ policy: CompiledPolicy, app: String, name: String) throws {
+        for fact in policy.descriptor.facts {
+            let values: [String]
+            switch fact.domain {
+            case .choice(let choices): values = choices
+            case .account: values = ["none", "alice", "bob"]
+            }
+            for value in values {
+                let report = try WhatIfAgreement.check(policy, app: app, given: [fact.key: value], limit: 1_500)
+                #expect(report.failures.isEmpty, "\(name) \(app) \(fact.key)=\(value): \(report.failures.prefix(2))")
+            }
+        }
+    }
+
+    func bundledPolicyPath(_ name: String) throws -> String {
+        let folders = ["airwatch", "entra", "imprivata"]
+        let path = folders.map { repository + "/Policies/\($0)/\(name).yaml" }.first {
+            FileManager.default.fileExists(atPath: $0)
+        }
+        return try #require(path)
     }
 }
