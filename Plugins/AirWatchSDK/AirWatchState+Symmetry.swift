@@ -5,16 +5,9 @@ import SSOPolicyProviderKit
 /// the lowest-numbered one; that choice is in the outcome only, not in the state, and no property reads it.)
 extension AirWatchState: UserSymmetricState {
     public mutating func renameUsers(_ permutation: UserPermutation) {
-        for index in apps.indices {
-            apps[index].registeredUser = permutation(apps[index].registeredUser)
-            apps[index].ownSessionUser = permutation(apps[index].ownSessionUser)
-            apps[index].dataUsers = permutation.bits(apps[index].dataUsers)
-        }
-        for index in stores.indices {
-            stores[index].identity = permutation(stores[index].identity)
-            stores[index].sessionUser = permutation(stores[index].sessionUser)
-        }
-        checkedOutUser = permutation(checkedOutUser)
+        for index in apps.indices { apps[index].renameUsers(permutation) }
+        for index in stores.indices { stores[index].renameUsers(permutation) }
+        checkedOutUser = permutation($checkedOutUser.stored)
     }
 
     /// Reads the Given fields as stored: listing the users a state holds decides nothing.
@@ -33,5 +26,21 @@ extension AirWatchState: UserSymmetricState {
             if let user = store.$sessionUser.stored { body(user) }
         }
         if let checkedOutUser = $checkedOutUser.stored { body(checkedOutUser) }
+    }
+}
+
+// Renaming reads the Given fields as stored (it decides nothing) and writes them back, one element access each.
+extension AirWatchAppState {
+    fileprivate mutating func renameUsers(_ permutation: UserPermutation) {
+        registeredUser = permutation($registeredUser.stored)
+        ownSessionUser = permutation($ownSessionUser.stored)
+        dataUsers = permutation.bits($dataUsers.stored)
+    }
+}
+
+extension AirWatchStore {
+    fileprivate mutating func renameUsers(_ permutation: UserPermutation) {
+        identity = permutation($identity.stored)
+        sessionUser = permutation($sessionUser.stored)
     }
 }

@@ -3,11 +3,10 @@ import SSOPolicyProviderKit
 /// A passcode/session store: an app's own store, or a cluster's shared keychain store when SSO is effective. The
 /// fields the facts give are `@Given`: in a what-if they stay unknown until a decision reads them.
 struct AirWatchStore: Hashable, Sendable {
-    /// A passcode, or for username/password the credential-derived key, exists.
-    @Given var passcodeSet = false
+    // Fields in an order that leaves no padding: a state holds one per store, and verify copies and hashes them.
     /// When the passcode was created (for max_passcode_age).
     var passcodeCreated = 0
-    @Given var hasSession = false
+    var failedAttempts = 0
     /// The last authentication (or background re-stamp) of the session; a session the facts gave holds
     /// `AirWatchState.givenLive` or `givenExpired` until the first event.
     @Given var stamp = 0
@@ -23,7 +22,9 @@ struct AirWatchStore: Hashable, Sendable {
     @Given var identity: UserID? = nil
     /// Whose identity the session carries.
     @Given var sessionUser: UserID? = nil
-    var failedAttempts = 0
+    /// A passcode, or for username/password the credential-derived key, exists.
+    @Given var passcodeSet = false
+    @Given var hasSession = false
 }
 
 /// What the SDK remembers for one app; the fields the facts give are `@Given`.

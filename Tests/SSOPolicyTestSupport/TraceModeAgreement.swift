@@ -1,9 +1,9 @@
 import SSOPolicy
 import SSOPolicyProviderKit
 
-/// The trace must not change the answer: with the trace off a provider's rules take the fast path (predicates
-/// worked out once per app when the policy is compiled, rules tested as bit masks), with it on they are interpreted
-/// condition by condition so the trace can name the one that decided. Over a bounded exploration of the verifier's
+/// The trace must not change the answer: with the trace off nothing is recorded and the rules that only explain
+/// (`RuleTrace.record`) are not even evaluated, with it on every rule checked is recorded condition by condition so
+/// the trace can name the one that decided. Over a bounded exploration of the verifier's
 /// moves, every move is played both ways from the same state; the outcomes (apart from the trace) and the states
 /// they leave must be equal.
 public enum TraceModeAgreement {
