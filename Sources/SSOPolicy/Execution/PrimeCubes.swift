@@ -26,8 +26,11 @@ enum PrimeCubes {
     /// The same union in fewer cubes: cubes that differ in one fact only become one (that fact's values joined),
     /// fact after fact until none do. A split of an eager provider gives one leaf per combination; this brings them
     /// back to a few cubes before the consensus, in passes that group cubes by their other facts.
+    ///
+    /// `cubes` are disjoint (leaves of a split), and stay so: a merged cube is exactly the union of its group, and
+    /// groups are disjoint. So none ever contains another and no pass needs `absorb`, which is quadratic.
     static func mergeAdjacent(_ cubes: [FactCube]) -> [FactCube] {
-        var set = absorb(cubes)
+        var set = cubes
         guard let width = set.first?.masks.count else { return set }
         var merged = true
         while merged {
@@ -48,7 +51,6 @@ enum PrimeCubes {
                 }
                 set = next
             }
-            set = absorb(set)
         }
         return set
     }
