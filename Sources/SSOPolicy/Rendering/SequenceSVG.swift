@@ -31,13 +31,14 @@ public enum SequenceSVG {
         // Lifelines close up to fit `maxWidth` (one spare column on the right for the last notes).
         let column = max(minColumn, min(Self.column, (maxWidth - margin * 2) / (participants.count + 1)))
         func x(_ index: Int) -> Int { margin + column / 2 + index * column }
-        func label(_ participant: String) -> String {
-            let name =
-                participant == "authority"
+        func name(_ participant: String) -> String {
+            participant == "authority"
                 ? authority : participant.hasPrefix("app:") ? String(participant.dropFirst(4)) : participant
-            // About 6 pixels per character of the bold 12-pixel name, in its box.
-            let fits = max(4, column / 6)
-            guard name.unicodeScalars.count > fits else { return name }
+        }
+        /// The name cut to its box (about 7 pixels per character of the bold 12-pixel text), or nil when it fits.
+        func shortened(_ name: String) -> String? {
+            let fits = max(4, (column - 12) / 7)
+            guard name.unicodeScalars.count > fits else { return nil }
             return String(String.UnicodeScalarView(name.unicodeScalars.prefix(fits - 1))) + "…"
         }
         let authorityIndex = participants.count - 1
@@ -98,7 +99,15 @@ public enum SequenceSVG {
             out +=
                 "<rect class=\"\(isUser ? "sq-actor" : "sq-box")\" x=\"\(x(index) - column / 2 + 8)\" y=\"8\" "
                 + "width=\"\(column - 16)\" height=\"\(headerHeight - 16)\" rx=\"\(isUser ? 14 : 3)\"/>\n"
-            out += text(label(participant), x: x(index), y: headerHeight / 2 + 5, anchor: "middle", cls: "sq-name")
+            let full = name(participant)
+            if let short = shortened(full) {
+                // The whole name as the cut one's tooltip.
+                out +=
+                    "<text class=\"sq-name\" x=\"\(x(index))\" y=\"\(headerHeight / 2 + 5)\" text-anchor=\"middle\">"
+                    + "\(HTMLText.escape(short))<title>\(HTMLText.escape(full))</title></text>\n"
+            } else {
+                out += text(full, x: x(index), y: headerHeight / 2 + 5, anchor: "middle", cls: "sq-name")
+            }
         }
         return out + body + "</svg>\n"
     }

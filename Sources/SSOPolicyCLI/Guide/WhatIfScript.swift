@@ -265,6 +265,8 @@ enum WhatIfScript {
                 text.join(" or "), "when"));
               li.appendChild(el("div", "prompts: " + (item.prompts.length ? item.prompts.join(" → ") : "none")));
               li.appendChild(el("div", "session: " + item.session + (item.session_user ? " (" + item.session_user + ")" : "")));
+              var details = Object.keys(item.details).map(function (k) { return k + "=" + item.details[k]; });
+              if (details.length) li.appendChild(el("div", "details: " + details.join(", ")));
               item.findings.forEach(function (f) {
                 li.appendChild(el("div", f.severity + " " + f.id + ": " + f.message, "sev-" + f.severity));
               });
