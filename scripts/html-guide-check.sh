@@ -62,26 +62,38 @@ browse --window-size=1280,1600 --screenshot="$out/embedded.png" "file://$out/emb
 browse --dump-dom "file://$out/embedded.html" > "$work/embedded-dom.html"
 grep -q 'class="ssopolicy-embed"' "$work/embedded-dom.html" || { echo "html-guide-check: the pasted fragment did not render" >&2; exit 1; }
 
-# Each question: the explorer's answer (data-answer, after the page's script ran) against evaluate's outcomes.
+# Each question: the explorer's answer (data-answer, after the page's script ran) against evaluate's answers: the
+# same distinct answers in the same order, each with conditions that cover the same combinations.
+# A word "setting:KEY=VALUE" changes a setting (VALUE ? leaves it unknown), as --setting does.
 questions=(
     "frontline-entra inventory bob signed_in=another-user"
     "frontline-entra timesheet alice"
+    "frontline-entra timesheet bob setting:sso_extension=?"
+    "frontline-entra inventory alice data_owner=none setting:inventory.msal=multiple_account"
     "warehouse-airwatch timesheet bob passcode_set=true session_live=false"
-    "warehouse-airwatch inventory bob session_user=alice checked_out_user=none"
+    "warehouse-airwatch inventory bob session_user=another-user checked_out_user=none"
     "warehouse-airwatch inventory alice"
-    "warehouse-airwatch timesheet alice silent_login=fails initial_check_done=true session_user=bob"
+    "warehouse-airwatch timesheet alice initial_check_done=true session_user=another-user setting:authentication=?"
 )
 for question in "${questions[@]}"; do
     set -- $question
     policy="$1" app="$2" user="$3"
     shift 3
     fragment="what-if?policy=$policy&app=$app&user=$user"
-    fact_args=()
-    for fact in "$@"; do fragment="$fragment&$fact"; fact_args+=(--fact "$fact"); done
+    args=()
+    for word in "$@"; do
+        case "$word" in
+            setting:*) setting="${word#setting:}"
+                fragment="$fragment&setting:${setting%%=*}=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "${setting#*=}")"
+                args+=(--setting "$setting") ;;
+            *) fragment="$fragment&$word"; args+=(--fact "$word") ;;
+        esac
+    done
     browse --dump-dom "file://$out/guide.html#$fragment" > "$work/dom.html"
-    "$bin" evaluate "$policy" --app "$app" --user "$user" "${fact_args[@]}" --format json > "$work/evaluate.json"
-    python3 - "$work/dom.html" "$work/evaluate.json" "$question" <<'PY'
-import html.parser, json, sys
+    "$bin" evaluate "$work/my-${policy##*-}.yaml" --app "$app" --user "$user" "${args[@]}" --format json \
+        > "$work/evaluate.json"
+    python3 - "$work/dom.html" "$work/evaluate.json" "$question" "$out/guide.html" <<'PY'
+import html, html.parser, itertools, json, re, sys
 
 class Answer(html.parser.HTMLParser):
     answer = None
@@ -90,21 +102,45 @@ class Answer(html.parser.HTMLParser):
             self.answer = dict(attrs).get("data-answer")
 
 parser = Answer()
-parser.feed(open(sys.argv[1], encoding="utf-8").read())
+page = open(sys.argv[1], encoding="utf-8").read()
+parser.feed(page)
 if parser.answer is None:
     sys.exit("html-guide-check: the explorer gave no answer for: " + sys.argv[3])
 explorer = json.loads(parser.answer)
-expected = json.load(open(sys.argv[2], encoding="utf-8"))["outcomes"]
-# The answer of an outcome: what the worker sees and what it leaves. evaluate gives one outcome per distinct answer
-# (with minimal conditions); the explorer groups the same combinations by a decision tree, so an answer can appear
-# under several conditions there. The set of answers must be the same.
+expected = json.load(open(sys.argv[2], encoding="utf-8"))["answers"]
+# The answer of an outcome: what the worker sees and what it leaves, in evaluate's order.
 FIELDS = ("prompts", "session", "session_user", "details", "findings")
 def answers(outcomes):
-    return sorted({json.dumps({k: o.get(k) for k in FIELDS}, sort_keys=True) for o in outcomes})
+    return [json.dumps({k: o.get(k) for k in FIELDS}, sort_keys=True) for o in outcomes]
 if answers(explorer) != answers(expected):
     sys.exit("html-guide-check: the explorer and evaluate differ for: %s\nexplorer: %s\nevaluate: %s"
              % (sys.argv[3], json.dumps(answers(explorer))[:2000], json.dumps(answers(expected))[:2000]))
-print("what-if %-70s %d answer%s, as evaluate" % (sys.argv[3], len(expected), "" if len(expected) == 1 else "s"))
+# Each answer's conditions cover the same combinations: enumerate the values of every fact or setting either side
+# names, over its whole domain (from the page's data; the acting user's placeholder is the user).
+source = open(sys.argv[4], encoding="utf-8").read()
+data = re.search(r'<script type="application/json" id="whatif-data">(.*?)</script>', source, re.S).group(1)
+words = sys.argv[3].split()
+table = next(t for t in json.loads(data) if t["policy"] == words[0])
+user = words[2]
+domain = {f["key"]: [user if v == "@user" else v for v in f["values"]] for f in table["facts"]}
+for setting in table["settings"]:
+    domain[(setting["app"] + "." if setting["app"] else "") + setting["key"]] = setting["values"]
+def covered(when, names):
+    rows = set()
+    for combination in itertools.product(*(domain[n] for n in names)):
+        point = dict(zip(names, combination))
+        if any(all(point[k] in v for k, v in condition.items()) for condition in when):
+            rows.add(combination)
+    return rows
+for mine, theirs in zip(explorer, expected):
+    names = sorted({key for condition in mine["when"] + theirs["when"] for key in condition})
+    if covered(mine["when"], names) != covered(theirs["when"], names):
+        sys.exit("html-guide-check: the explorer's conditions differ from evaluate's for: %s\nexplorer: %s\nevaluate: %s"
+                 % (sys.argv[3], json.dumps(mine["when"]), json.dumps(theirs["when"])))
+print("what-if %-78s %d answer%s, as evaluate" % (sys.argv[3], len(expected), "" if len(expected) == 1 else "s"))
 PY
+    # The command the explorer prints names the guide author's file, not the policy's id.
+    grep -q "ssopolicy evaluate $work/my-${policy##*-}.yaml --app $app" "$work/dom.html" || {
+        echo "html-guide-check: the explorer's command does not name the file for: $question" >&2; exit 1; }
 done
 echo "html-guide-check: passed; screenshots in $out (guide.png, guide-dark.png, embedded.png)"

@@ -48,16 +48,17 @@ public struct Queries<Resolver: DocumentResolver>: Sendable {
             request, policy: policy, traceMode: explain ? .explain : .fired, explain: detail)
     }
 
-    /// Throws `DiagnosticsError` when the policy does not load, `EvaluateError` when the app is unknown.
+    /// Throws `DiagnosticsError` when the policy does not load, `EvaluateError` when the app is unknown,
+    /// `DecisionMatrix.TooManyRows` when the table would have more than `maxRows` rows.
     public func matrix(
         policy: Resolver.Reference, app: String?, all: Bool, user: String = "alice",
-        origin: EvaluateRequest.Origin = .commandLine
+        origin: EvaluateRequest.Origin = .commandLine, maxRows: Int = DecisionMatrix.defaultMaxRows
     ) throws -> DecisionMatrix {
         let compiled = try resolver.policy(policy)
         guard let provider = registry.provider(id: compiled.descriptor.id) else {
             throw EvaluateError(description: "provider '\(compiled.descriptor.id)' is not registered")
         }
         return try DecisionMatrix.build(
-            compiled, provider: provider, app: app, allSettings: all, user: user, origin: origin)
+            compiled, provider: provider, app: app, allSettings: all, user: user, origin: origin, maxRows: maxRows)
     }
 }

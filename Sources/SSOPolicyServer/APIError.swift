@@ -34,6 +34,12 @@ struct APIError: Error, Sendable {
         case let error as EvaluateError:
             return APIError(
                 status: .unprocessableContent, message: "the request has errors", diagnostics: error.diagnostics)
+        case let error as DecisionMatrix.TooManyRows:
+            return APIError(
+                status: .unprocessableContent,
+                message: error.description
+                    + ": nothing was computed; POST /v1/evaluate gives its distinct answers with "
+                    + "their deciding conditions")
         case let error as DecodingError: return APIError(status: .badRequest, message: describe(error))
         case is HTTPParserError: return APIError(status: .badRequest, message: "the request is not well-formed HTTP")
         case let error as any HTTPResponseError:

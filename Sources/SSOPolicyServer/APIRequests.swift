@@ -12,13 +12,15 @@ struct CompareRequest: Decodable, Sendable {
     var explain: Bool?
 }
 
-/// Facts and conditions are objects; they are applied in key order, so the same object always gives the same answer.
+/// Facts, conditions and settings are objects; they are applied in key order, so the same object always gives the same
+/// answer. `settings` is `--setting`: a value answers as if the policy said so, `?` leaves the setting unknown.
 struct EvaluateRequestBody: Decodable, Sendable {
     var policy: RequestDocument
     var app: String
     var user: String
     var facts: [String: String]?
     var conditions: [String: String]?
+    var settings: [String: String]?
     var event: String?
     var explain: Bool?
 }

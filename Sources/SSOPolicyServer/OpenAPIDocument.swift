@@ -185,7 +185,7 @@ enum OpenAPIDocument {
                 object(
                     [
                         ("policy", ref("Document")), ("app", string), ("user", string), ("facts", stringMap),
-                        ("conditions", stringMap), ("event", string), ("explain", boolean),
+                        ("conditions", stringMap), ("settings", stringMap), ("event", string), ("explain", boolean),
                     ], required: ["policy", "app", "user"])
             ),
             (

@@ -114,18 +114,19 @@ struct Playground: Sendable {
             if query.view == "matrix" && !embed {
                 progress.start(.matrix)
                 let policy = compiled.first { $0.configuration.id == query.matrixPolicy } ?? compiled[0]
-                do {
-                    guard let provider = registry.provider(id: policy.descriptor.id) else { return answers }
-                    answers.matrix = try DecisionMatrix.build(
-                        policy, provider: provider, app: query.matrixApp, allSettings: false)
-                } catch { answers.matrixError = APIError.from(error) }
+                // The decision table is evaluate's minimal form: each distinct answer with its deciding conditions.
+                let request = EvaluateRequest(app: query.matrixApp ?? policy.configuration.apps[0].id, user: "alice")
+                do { answers.matrix = try engine.evaluate(request, policy: policy) } catch {
+                    answers.matrixError = APIError.from(error)
+                }
                 try WorkBudget.throwIfStopped()
             }
             if query.ask && !embed {
                 let policy = compiled.first { $0.configuration.id == query.whatIfPolicy } ?? compiled[0]
                 let request = EvaluateRequest(
                     app: query.app ?? policy.configuration.apps[0].id, user: query.user ?? "bob",
-                    facts: query.facts.filter { !$0.value.isEmpty })
+                    facts: query.facts.filter { !$0.value.isEmpty },
+                    settings: query.settings.filter { !$0.value.isEmpty })
                 let given = Set(request.facts.map(\.key))
                 progress.asks(
                     PlaygroundProgress.Question(
@@ -151,7 +152,8 @@ struct Playground: Sendable {
 struct PlaygroundAnswers: Sendable {
     var comparison: Comparison?
     var error: APIError?
-    var matrix: DecisionMatrix?
+    /// The decision table: `evaluate`'s distinct answers for the chosen app, nothing known.
+    var matrix: EvaluateResult?
     var matrixError: APIError?
     var evaluation: EvaluateResult?
     var evaluationError: APIError?
@@ -159,8 +161,9 @@ struct PlaygroundAnswers: Sendable {
 
 /// The fields of a playground view, from a GET query (bundled content only) or the form's POST body (which may add
 /// pasted YAML): `policies=a,b` (repeatable), `scenario`, `view=compare|timeline|matrix`, `diff=1`, `matrix=POLICY`
-/// and `matrix_app`; the what-if question `whatif=POLICY`, `app`, `user`, `fact:KEY=VALUE` (empty: unknown) and
-/// `ask=1`; in a POST body also `policy_yaml` (up to three) and `scenario_yaml`.
+/// and `matrix_app`; the what-if question `whatif=POLICY`, `app`, `user`, `fact:KEY=VALUE` (empty: unknown),
+/// `setting:KEY=VALUE` (empty: as the policy says; `?`: unknown; `APP.KEY` for an app's key) and `ask=1`; in a POST
+/// body also `policy_yaml` (up to three) and `scenario_yaml`.
 struct PlaygroundQuery: Sendable {
     static let defaultPolicies = ["frontline-airwatch", "frontline-entra"]
     static let views = ["compare", "timeline", "matrix"]
@@ -177,6 +180,7 @@ struct PlaygroundQuery: Sendable {
     var app: String?
     var user: String?
     var facts: [(key: String, value: String)]
+    var settings: [(key: String, value: String)]
     var ask: Bool
     /// True when the query carried pasted YAML in a URL, which is ignored (it belongs in a POST body).
     var ignoredYAMLInURL: Bool
@@ -211,6 +215,9 @@ struct PlaygroundQuery: Sendable {
         facts = fields.filter { $0.key.hasPrefix("fact:") }.map {
             (String($0.key.dropFirst("fact:".count)), $0.value.trimmingCharacters(in: .whitespaces))
         }
+        settings = fields.filter { $0.key.hasPrefix("setting:") }.map {
+            (String($0.key.dropFirst("setting:".count)), $0.value.trimmingCharacters(in: .whitespaces))
+        }
         ask = text("ask") != nil
     }
 
@@ -239,6 +246,7 @@ struct PlaygroundQuery: Sendable {
             if let app { pairs.append(("app", app)) }
             if let user { pairs.append(("user", user)) }
             for (key, value) in facts where !value.isEmpty { pairs.append(("fact:" + key, value)) }
+            for (key, value) in settings where !value.isEmpty { pairs.append(("setting:" + key, value)) }
             pairs.append(("ask", "1"))
         }
         return path + "?" + pairs.map { Self.encode($0.0) + "=" + Self.encode($0.1) }.joined(separator: "&")

@@ -163,22 +163,22 @@ enum PlaygroundPage {
             }.joined() + "</ul>"
     }
 
-    static func matrixTable(_ matrix: DecisionMatrix) -> String {
-        var out = "<div class=\"table-wrap\"><table id=\"matrix\">\n<caption>Decision table of "
-        out += "\(HTMLText.escape(matrix.policy.configuration.id)) for app \(HTMLText.escape(matrix.app)), "
-        out += "user \(HTMLText.escape(matrix.user))</caption>\n<thead><tr><th scope=\"col\">#</th>"
-        let header = matrix.factKeys + ["prompts", "session", "findings"]
-        out += header.map { "<th scope=\"col\">\(HTMLText.escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
-        for (index, row) in matrix.rows.enumerated() {
-            out += "<tr><th scope=\"row\">\(index + 1)</th>"
-            out += row.facts.map { "<td>\(HTMLText.escape($0.value))</td>" }.joined()
-            out += "<td>\(ComparisonHTML.prompts(row.view.prompts))</td>"
-            out +=
-                "<td>\(HTMLText.escape(row.view.session))"
-                + (row.view.sessionUser.map { " (\(HTMLText.escape($0)))" } ?? "") + "</td>"
-            out += "<td>\(HTMLText.escape(row.view.findings.map(\.id).joined(separator: ", ")))</td></tr>\n"
-        }
-        return out + "</tbody>\n</table></div>\n"
+    /// The decision table: `evaluate`'s distinct answers with their deciding conditions (the full product of the
+    /// facts' values is `ssopolicy matrix`).
+    static func matrixTable(_ result: EvaluateResult) -> String {
+        var out = "<div class=\"table-wrap\" id=\"matrix\">\n"
+        out += AnswerTable.html(
+            result,
+            caption: "Decision table of \(result.policy.configuration.id) for app \(result.app), user \(result.user): "
+                + AnswerTable.summary(result))
+        let command = ShellCommand.line([
+            "ssopolicy", "evaluate", result.policy.configuration.id, "--app", result.app, "--user", result.user,
+        ])
+        out += "<p class=\"muted\">The same answer: <code>\(HTMLText.escape(command))</code>; every combination, one "
+        out +=
+            "row each: <code>\(HTMLText.escape("ssopolicy matrix " + ShellCommand.word(result.policy.configuration.id)))"
+        out += "</code>.</p>\n"
+        return out + "</div>\n"
     }
 
     static func matrixChoice(_ query: PlaygroundQuery, _ comparison: Comparison) -> String {
@@ -249,9 +249,40 @@ enum PlaygroundPage {
             }
             out += "</div>\n"
         }
+        out += settingChoices(query, policy: chosen)
         out += "<p class=\"muted\">Leave a fact unknown to see every outcome; an account fact is a user name or "
         out += "<code>none</code>.</p>\n<button type=\"submit\" name=\"ask\" value=\"1\">Ask</button>\n</fieldset>\n"
         return out
+    }
+
+    /// The chosen policy's settings and model options that take a few values, each as the policy says, unknown
+    /// (`?`) or one of its values: `evaluate --setting`. An app's key is asked by a link's `setting:APP.KEY`.
+    static func settingChoices(_ query: PlaygroundQuery, policy: CompiledPolicy) -> String {
+        let descriptor = policy.descriptor
+        var out = "<details class=\"settings\"\(query.settings.contains { !$0.value.isEmpty } ? " open" : "")>"
+        out += "<summary>settings of \(HTMLText.escape(policy.configuration.id)) (what if one were otherwise?)"
+        out += "</summary>\n<div class=\"facts\">\n"
+        for declaration in descriptor.settings + descriptor.modelOptions.map(\.setting) {
+            guard let values = declaration.kind.enumeratedValues, values.count > 1 else { continue }
+            let current = policy.configuration.settings[declaration.key]?.description ?? ""
+            let given = query.settings.first { $0.key == declaration.key }?.value ?? ""
+            out += "<label title=\"\(HTMLText.attribute(declaration.meaning))\">\(HTMLText.escape(declaration.key)) "
+            out += "<select name=\"\(HTMLText.attribute("setting:" + declaration.key))\">"
+            out += "<option value=\"\">\(HTMLText.escape(current)) (the policy's)</option>"
+            out += "<option value=\"?\"\(given == "?" ? " selected" : "")>unknown</option>"
+            for value in values where value != current {
+                out +=
+                    "<option value=\"\(HTMLText.attribute(value))\"\(value == given ? " selected" : "")>"
+                    + "\(HTMLText.escape(value))</option>"
+            }
+            out += "</select></label>\n"
+        }
+        for (key, value) in query.settings where key.contains(".") && !value.isEmpty {
+            out +=
+                "<input type=\"hidden\" name=\"\(HTMLText.attribute("setting:" + key))\" "
+                + "value=\"\(HTMLText.attribute(value))\">"
+        }
+        return out + "</div>\n</details>\n"
     }
 
     static func outcomes(_ result: EvaluateResult, query: PlaygroundQuery) -> String {
@@ -274,10 +305,14 @@ enum PlaygroundPage {
             out += findingList(outcome.view.findings) + "</li>\n"
         }
         out += "</ol>\n"
-        var command = "ssopolicy evaluate \(result.policy.configuration.id) --app \(result.app) --user \(result.user)"
+        var words = [
+            "ssopolicy", "evaluate", result.policy.configuration.id, "--app", result.app, "--user", result.user,
+        ]
         for (key, value) in query.facts where !value.isEmpty && result.policy.descriptor.fact(key) != nil {
-            command += " --fact \(key)=\(value)"
+            words += ["--fact", "\(key)=\(value)"]
         }
+        for (key, value) in query.settings where !value.isEmpty { words += ["--setting", "\(key)=\(value)"] }
+        let command = ShellCommand.line(words)
         out += "<p>The same answer: <code>\(HTMLText.escape(command))</code></p>\n</section>\n"
         return out
     }
@@ -329,7 +364,7 @@ enum PlaygroundPage {
         .whatif fieldset { margin-top: 1rem; } .facts { display: flex; flex-wrap: wrap; gap: .3rem 1rem; }
         .facts label { font-weight: 400; }
         nav.views a { margin-right: 1rem; } nav.views a[aria-current="page"] { font-weight: 700; color: var(--ink); }
-        .table-wrap { overflow-x: auto; }
+        .table-wrap, .scroll { overflow-x: auto; }
         table { border-collapse: collapse; margin: .5rem 0; font-size: .92rem; }
         caption { text-align: left; font-weight: 600; padding: .25rem 0; }
         th, td { border: 1px solid var(--line); padding: .35rem .5rem; vertical-align: top; text-align: left; }

@@ -89,7 +89,7 @@ struct PolicyAPI: Sendable {
         post("/v1/evaluate", router) { (body: EvaluateRequestBody) in
             var request = EvaluateRequest(
                 app: body.app, user: body.user, facts: Self.pairs(body.facts), event: body.event ?? "open",
-                conditions: Self.pairs(body.conditions))
+                conditions: Self.pairs(body.conditions), settings: Self.pairs(body.settings))
             request.origin = .httpRequest
             let result = try queries.evaluate(
                 policy: body.policy.named("policy.yaml"), request: request, explain: body.explain ?? false)

@@ -32,6 +32,9 @@ struct HTMLGuideTests {
         #expect(html.contains("@media print"))
         // Sequence diagrams as inline SVG, one per policy and scenario, not Mermaid source.
         #expect(html.components(separatedBy: "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"sequence\"").count == 3)
+        // A prompt chart per comparison.
+        #expect(
+            html.components(separatedBy: "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"prompt-chart\"").count == 2)
         #expect(!html.contains("sequenceDiagram"))
         #expect(
             html.contains("<title id=\"sequence-1-title\">Sequence diagram: frontline-entra on shift-change</title>"))
@@ -57,42 +60,45 @@ struct HTMLGuideTests {
         #expect(Self.guide(files, []).out == html, "not deterministic")
     }
 
-    @Test func theExplorerRowsAreEvaluatesAnswers() throws {
-        let html = try Self.guide().out
+    @Test func theExplorersDataIsEvaluatesLeavesForTheGuideAuthorsFile() throws {
+        let files = try FleetGuideTests.fleet()
+        let html = Self.guide(files, []).out
         let start = try #require(html.range(of: "<script type=\"application/json\" id=\"whatif-data\">"))
         let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
         let json = String(html[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "\\u003c", with: "<")
         let tables = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         #expect(tables.map { $0["policy"] as? String } == ["frontline-entra", "warehouse-airwatch"])
         let airwatch = tables[1]
+        #expect(airwatch["file"] as? String == files.airwatch)
         let facts = try #require(airwatch["facts"] as? [[String: Any]])
-        let sizes = facts.map { ($0["values"] as? [String])?.count ?? 0 }
         #expect(
             facts.map { $0["key"] as? String } == [
                 "passcode_set", "session_live", "silent_login", "initial_check_done", "session_user",
                 "checked_out_user",
             ])
-        // Account facts: evaluate's three values first, then the guide's users.
-        #expect(facts[4]["values"] as? [String] == ["none", "@user", "another-user", "alice", "bob"])
-        let rows = try #require(airwatch["rows"] as? [String: [Int]])
-        let outcomes = try #require(airwatch["outcomes"] as? [[String: Any]])
-        let timesheetBob = try #require(rows["timesheet bob"])
-        #expect(timesheetBob.count == sizes.reduce(1, *))
-        // Row (true, false, first_launch, true, alice, none): digits 0, 1, 0, 0, 3, 0.
-        var index = 0
-        for (digit, size) in zip([0, 1, 0, 0, 3, 0], sizes) { index = index * size + digit }
-        let row = outcomes[timesheetBob[index]]
+        // Account facts: evaluate's three values, the acting user as a placeholder.
+        #expect(facts[4]["values"] as? [String] == ["none", "@user", "another-user"])
+        // The leaf holding (true, false, first_launch, true, another-user, none) answers as evaluate does.
+        let rows = try #require(airwatch["rows"] as? [String: [String: Int]])
+        let lists = try #require(airwatch["lists"] as? [[[Int]]])
+        let answers = try #require(airwatch["answers"] as? [[String: Any]])
+        let leaves = lists[try #require(rows["timesheet bob"]?[""])]
+        let digits = [0, 1, 0, 0, 2, 0]
+        let holding = leaves.filter { leaf in
+            digits.indices.allSatisfy { leaf[$0 + 1] < 0 || leaf[$0 + 1] == digits[$0] }
+        }
+        #expect(holding.count == 1)
         let evaluated = ssopolicy(
-            "evaluate", "warehouse-airwatch", "--app", "timesheet", "--user", "bob", "--fact", "passcode_set=true",
+            "evaluate", files.airwatch, "--app", "timesheet", "--user", "bob", "--fact", "passcode_set=true",
             "--fact", "session_live=false", "--fact", "silent_login=first_launch", "--fact", "initial_check_done=true",
-            "--fact", "session_user=alice", "--fact", "checked_out_user=none", "--format", "json")
+            "--fact", "session_user=another-user", "--fact", "checked_out_user=none", "--format", "json")
         let answer = try #require(
             try JSONSerialization.jsonObject(with: Data(evaluated.out.utf8)) as? [String: Any])
         let expected = try #require((answer["outcomes"] as? [[String: Any]])?.first)
         // The answer: what the worker sees and what it leaves (evaluate's rule paths are its explanation).
         let answerFields = ["prompts", "session", "session_user", "details", "findings"]
         #expect(
-            NSDictionary(dictionary: row.filter { answerFields.contains($0.key) })
+            NSDictionary(dictionary: answers[try #require(holding.first)[0]])
                 == NSDictionary(dictionary: expected.filter { answerFields.contains($0.key) }))
     }
 

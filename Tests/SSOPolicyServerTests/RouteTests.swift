@@ -36,6 +36,17 @@ struct SameAnswerAsTheCommandLineTests {
             #"{"policy": "warehouse-airwatch", "app": "timesheet", "user": "bob", "facts": {"passcode_set": "true"}}"#)
     }
 
+    @Test func evaluateWithSettingsChangedAndUnknown() async throws {
+        try await expectSame(
+            [
+                "evaluate", "frontline-entra", "--app", "inventory", "--user", "bob", "--setting", "sso_extension=?",
+                "--setting", "inventory.msal=multiple_account",
+            ],
+            "/v1/evaluate",
+            #"{"policy": "frontline-entra", "app": "inventory", "user": "bob", "#
+                + #""settings": {"sso_extension": "?", "inventory.msal": "multiple_account"}}"#)
+    }
+
     @Test func matrix() async throws {
         try await expectSame(
             ["matrix", "warehouse-airwatch", "--all"], "/v1/matrix", #"{"policy": "warehouse-airwatch", "all": true}"#)
@@ -344,19 +355,52 @@ struct PlaygroundQueryTests {
 }
 
 struct PlaygroundMatrixTests {
-    @Test func theMatrixViewShowsTheDecisionTable() async throws {
+    @Test func theDecisionTableViewIsEvaluatesDistinctAnswers() async throws {
         let query =
             "policies=warehouse-airwatch,frontline-entra&view=matrix&matrix=frontline-entra&matrix_app=inventory"
         let page = try await playgroundRequest(.get, "/?" + query)
-        let expected = cli(["matrix", "frontline-entra", "--app", "inventory", "--format", "json"])
-        let rows = try #require(
-            (try JSONSerialization.jsonObject(with: Data(expected.out.utf8)) as? [String: Any])?["rows"] as? [Any])
+        let expected = cli(["evaluate", "frontline-entra", "--app", "inventory", "--user", "alice", "--format", "json"])
+        let answers = try #require(
+            (try JSONSerialization.jsonObject(with: Data(expected.out.utf8)) as? [String: Any])?["answers"] as? [Any])
         #expect(page.status == 200)
         #expect(
-            page.body.contains("<caption>Decision table of frontline-entra for app inventory, user alice</caption>"))
-        #expect(page.body.contains("<tr><th scope=\"row\">\(rows.count)</th>"))
-        #expect(!page.body.contains("<tr><th scope=\"row\">\(rows.count + 1)</th>"))
+            page.body.contains(
+                "<caption>Decision table of frontline-entra for app inventory, user alice: "
+                    + "\(answers.count) distinct answers over 27 combinations of what is unknown</caption>"))
+        #expect(page.body.contains("<tr><th scope=\"row\">\(answers.count)</th>"))
+        #expect(!page.body.contains("<tr><th scope=\"row\">\(answers.count + 1)</th>"))
         let compareOnly = try await playgroundRequest(.get, "/?policies=frontline-entra")
-        #expect(!compareOnly.body.contains("<table id=\"matrix\">"))
+        #expect(!compareOnly.body.contains("<div class=\"table-wrap\" id=\"matrix\">"))
+    }
+
+    @Test func aWhatIfMayChangeASettingOrLeaveItUnknown() async throws {
+        let query =
+            "/?policies=frontline-entra&whatif=frontline-entra&app=inventory&user=bob&fact:signed_in=none"
+            + "&setting:sso_extension=%3F&setting:shared_device_mode=&ask=1"
+        let page = try await playgroundRequest(.get, query)
+        #expect(page.status == 200)
+        let expected = cli([
+            "evaluate", "frontline-entra", "--app", "inventory", "--user", "bob", "--fact", "signed_in=none",
+            "--setting", "sso_extension=?",
+        ])
+        for line in expected.out.split(separator: "\n") where line.hasPrefix("when ") {
+            #expect(page.body.contains("<div class=\"when\">\(line)</div>"), "missing \(line)")
+        }
+        #expect(expected.out.contains("when sso_extension="))
+        #expect(
+            page.body.contains("--fact signed_in=none --setting &#39;sso_extension=?&#39;</code>")
+                || page.body.contains("--fact signed_in=none --setting 'sso_extension=?'</code>"))
+        // The choice stays selected, and in the link; a setting left as the policy says is not.
+        #expect(page.body.contains("<option value=\"?\" selected>unknown</option>"))
+        #expect(page.body.contains("setting:sso_extension=%3F&amp;ask=1\">Link to this view</a>"))
+    }
+}
+
+struct MatrixBoundTests {
+    @Test func aMatrixPastTheRowLimitIsRefusedWithItsCountBeforeAnyWork() async throws {
+        let answer = try await request(.post, "/v1/matrix", body: #"{"policy": "hospital-imprivata"}"#)
+        #expect(answer.status == 422)
+        #expect(answer.body.contains("has 58320 rows (one per combination of the facts), more than the limit of 10000"))
+        #expect(answer.body.contains("POST /v1/evaluate gives its distinct answers"))
     }
 }

@@ -126,6 +126,8 @@ public struct EvaluateResult: Sendable {
     /// The policy file's `unknown` values the answer does not split over (other apps' keys, values too many to
     /// split over), played at their defaults: `setting` or `app.key`.
     public var playedDefaults: [String] = []
+    /// Why the work budget stopped the answer, which is then empty: nil when it is whole.
+    public var stopReason: WorkBudget.StopReason? = nil
 }
 
 /// Problems with an evaluate or matrix request (unknown app, user, event, fact, value, condition), as diagnostics
@@ -164,6 +166,12 @@ public struct AttemptEvaluator: Sendable {
     /// Whether to work out the merged answers (`EvaluateResult.outcomes`); batch lines leave them out of their
     /// JSON, so the batch does not compute them (`outcomes` is then empty).
     public var mergesAnswers = true
+    /// Whether to work out when each finding is reported (`EvaluateResult.findings`); the guide's what-if data and
+    /// decision tables do not show it, so they leave it out (`findings` is then empty).
+    public var summarizesFindings = true
+    /// Whether to work out the spec's outcomes (`EvaluateResult.branches`); the guide's decision tables show the
+    /// merged answers only, so they leave them out (`branches` is then empty).
+    public var listsOutcomes = true
 
     public init(traceMode: RuleTrace.Mode = .fired) { self.traceMode = traceMode }
 
@@ -257,18 +265,24 @@ public struct AttemptEvaluator: Sendable {
             }
         }
         let evaluated = EvaluatedLeaves(evaluatedLeaves, radices: unknowns.map(\.values.count))
+        // The reductions spend the budget too (`PrimeCubes.charge`); what they return once it stopped is partial.
+        func stopped() -> Bool { WorkBudget.current?.stopReason != nil }
         let outcomes = mergesAnswers ? Self.reduce(evaluated, unknowns: unknowns) : []
+        guard !stopped() else { return Self.stopped(request, policy) }
+        let branches = listsOutcomes ? Self.branches(evaluated, unknowns: unknowns) : []
+        let findings = summarizesFindings ? Self.findingSummaries(evaluated, unknowns: unknowns) : []
+        guard !stopped() else { return Self.stopped(request, policy) }
         return EvaluateResult(
             policy: policy, app: request.app, user: request.user, event: request.event, outcomes: outcomes,
-            branches: Self.branches(evaluated, unknowns: unknowns),
-            findings: Self.findingSummaries(evaluated, unknowns: unknowns),
-            combinations: unknowns.reduce(1) { $0 * $1.values.count }, leaves: evaluatedLeaves.count,
-            playedDefaults: validated.playedDefaults)
+            branches: branches, findings: findings, combinations: unknowns.reduce(1) { $0 * $1.values.count },
+            leaves: evaluatedLeaves.count, playedDefaults: validated.playedDefaults)
     }
 
     /// The answer when the work budget ran out: no outcome (the server refuses it).
     static func stopped(_ request: EvaluateRequest, _ policy: CompiledPolicy) -> EvaluateResult {
-        EvaluateResult(policy: policy, app: request.app, user: request.user, event: request.event, outcomes: [])
+        EvaluateResult(
+            policy: policy, app: request.app, user: request.user, event: request.event, outcomes: [],
+            stopReason: WorkBudget.current?.stopReason ?? .stopped)
     }
 
     /// Checks every part of the request, reporting every problem at once.

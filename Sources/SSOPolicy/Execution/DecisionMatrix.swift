@@ -18,10 +18,39 @@ public struct DecisionMatrix: Sendable {
     public var factKeys: [String]
     public var rows: [Row]
 
-    /// Builds the matrix for `app` (default: the policy's first app) and the `open` event.
+    /// Rows a matrix may have unless the caller asks for more (`matrix --max-rows`).
+    public static let defaultMaxRows = 10_000
+
+    /// A matrix with more rows than the caller allows: nothing is built, and the count says how many it would have.
+    public struct TooManyRows: Error, Sendable, CustomStringConvertible {
+        public var policy: String
+        public var app: String
+        public var rows: Int
+        public var limit: Int
+
+        public var description: String {
+            "the decision table of \(policy) for app \(app) has \(rows) rows (one per combination of the facts), "
+                + "more than the limit of \(limit)"
+        }
+    }
+
+    /// Rows the matrix of `policy` has: every combination of the facts (less the fixed ones), times every
+    /// combination of the matrix-dimension settings with `allSettings`.
+    public static func rowCount(_ policy: CompiledPolicy, allSettings: Bool, fixedFacts: [String: String] = [:]) -> Int
+    {
+        let dimensions = allSettings ? policy.descriptor.settings.filter(\.isMatrixDimension) : []
+        let settings = dimensions.reduce(1) { $0 * max(1, $1.kind.enumeratedValues?.count ?? 1) }
+        let space = FactSpace(policy.descriptor, actingUser: "alice", fixed: fixedFacts)
+        return settings.multipliedReportingOverflow(by: space.count).overflow
+            ? Int.max : settings * space.count
+    }
+
+    /// Builds the matrix for `app` (default: the policy's first app) and the `open` event; throws `TooManyRows`,
+    /// before evaluating anything, when it would have more than `maxRows` rows.
     public static func build(
         _ policy: CompiledPolicy, provider: AnyPolicyProvider, app: String?, allSettings: Bool, user: String = "alice",
-        fixedFacts: [String: String] = [:], origin: EvaluateRequest.Origin = .commandLine
+        fixedFacts: [String: String] = [:], origin: EvaluateRequest.Origin = .commandLine,
+        maxRows: Int = defaultMaxRows
     ) throws -> DecisionMatrix {
         let configuration = policy.configuration
         let appID = app ?? configuration.apps[0].id
@@ -29,6 +58,10 @@ public struct DecisionMatrix: Sendable {
         var probe = EvaluateRequest(app: appID, user: user)
         probe.origin = origin
         _ = try AttemptEvaluator(traceMode: .off).validate(probe, policy: policy)
+        let count = rowCount(policy, allSettings: allSettings, fixedFacts: fixedFacts)
+        guard count <= maxRows else {
+            throw TooManyRows(policy: configuration.id, app: appID, rows: count, limit: maxRows)
+        }
         let dimensions = allSettings ? policy.descriptor.settings.filter(\.isMatrixDimension) : []
         var settingCombinations: [[(String, String)]] = [[]]
         for dimension in dimensions {

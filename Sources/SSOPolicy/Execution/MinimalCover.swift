@@ -58,7 +58,10 @@ enum MinimalCover {
         // The exact cover is kept for spaces the subcube table of the decision tree covers; beyond, one value or all
         // per fact, chosen greedily.
         let exact = arbitrarySets || SubcubeTable.subcubeCount(radices) <= SubcubeTable.maxSubcubes
-        return order.map { klass in
+        // Once the work budget stopped, the remaining classes are left out (the evaluator discards the answer).
+        var covers: [(klass: Int, cubes: [FactCube])] = []
+        for klass in order {
+            guard WorkBudget.spend(0) else { break }
             let cubes = leaves.filter { $0.klass == klass }.map(\.cube)
             let others = leaves.filter { $0.klass != klass }.map(\.cube)
             let primes = PrimeCubes.primes(of: cubes, others: others, radices: radices, arbitrarySets: arbitrarySets)
@@ -66,8 +69,9 @@ enum MinimalCover {
                 exact
                 ? minimumCover(cubes, primes: primes, radices: radices, strides: strides)
                 : greedyCover(cubes, primes: primes, radices: radices)
-            return (klass, chosen.sorted { $0.firstRow(strides: strides) < $1.firstRow(strides: strides) })
+            covers.append((klass, chosen.sorted { $0.firstRow(strides: strides) < $1.firstRow(strides: strides) }))
         }
+        return covers
     }
 
     /// `classes[row]` for every row of the product of `radices`: the same, from the rows.
@@ -119,6 +123,7 @@ enum MinimalCover {
     static func atoms(_ region: [FactCube], primes: [FactCube], strides: [Int]) -> [(cover: [Int], first: Int)]? {
         var pieces: [(cube: FactCube, cover: [Int])] = region.map { ($0, []) }
         for (index, prime) in primes.enumerated() {
+            guard PrimeCubes.charge(pieces.count) else { return nil }
             var next: [(cube: FactCube, cover: [Int])] = []
             for piece in pieces {
                 if PrimeCubes.contains(prime, piece.cube) {
@@ -203,6 +208,7 @@ enum MinimalCover {
         var uncovered = region
         var chosen: [FactCube] = []
         while !uncovered.isEmpty {
+            guard PrimeCubes.charge(ordered.count * uncovered.count) else { return chosen + uncovered }
             var best: (index: Int, covered: Int)?
             for (index, prime) in ordered.enumerated() {
                 let covered = uncovered.reduce(0) { $0 + intersection($1, prime).map(\.size).orZero }

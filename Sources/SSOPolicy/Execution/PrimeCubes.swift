@@ -10,6 +10,12 @@ enum PrimeCubes {
     /// Cubes the consensus closure may hold before the primes are found by expansion instead.
     static let maxClosure = 2_000
 
+    /// Charges the bound work budget for `comparisons` comparisons of cubes (a unit per 64, about the time of one
+    /// attempt) and says whether to go on. When it says no, the caller returns what it has so far, still a valid
+    /// description of the same union (larger or coarser), and the evaluator, seeing the budget stopped, discards the
+    /// answer: so the reduction of a what-if is bounded like its split.
+    static func charge(_ comparisons: Int) -> Bool { WorkBudget.spend(comparisons >> 6) }
+
     /// The primes of the union of `cubes` (all inside one class; `others` are the leaves of every other class), in
     /// no particular order. All of them while the consensus closure stays small; otherwise the prime each cube
     /// grows into (enough for a cover, not always the fewest).
@@ -26,13 +32,17 @@ enum PrimeCubes {
     /// The same union in fewer cubes: cubes that differ in one fact only become one (that fact's values joined),
     /// fact after fact until none do. A split of an eager provider gives one leaf per combination; this brings them
     /// back to a few cubes before the consensus, in passes that group cubes by their other facts.
+    ///
+    /// `cubes` are disjoint (leaves of a split), and stay so: a merged cube is exactly the union of its group, and
+    /// groups are disjoint. So none ever contains another and no pass needs `absorb`, which is quadratic.
     static func mergeAdjacent(_ cubes: [FactCube]) -> [FactCube] {
-        var set = absorb(cubes)
+        var set = cubes
         guard let width = set.first?.masks.count else { return set }
         var merged = true
         while merged {
             merged = false
             for fact in 0..<width {
+                guard charge(set.count) else { return set }
                 var groups: [[UInt32]: Int] = [:]
                 var next: [FactCube] = []
                 for cube in set {
@@ -48,7 +58,6 @@ enum PrimeCubes {
                 }
                 set = next
             }
-            set = absorb(set)
         }
         return set
     }
@@ -62,6 +71,7 @@ enum PrimeCubes {
             changed = false
             var added: [FactCube] = []
             for i in set.indices {
+                guard charge((set.count - i) * radices.count * (set.count + added.count)) else { return nil }
                 for j in set.indices where j > i {
                     for fact in radices.indices {
                         guard let consensus = consensus(set[i], set[j], on: fact) else { continue }
@@ -85,7 +95,9 @@ enum PrimeCubes {
     /// stays inside its class): by one value at a time, or by freeing a fact when conditions name one value or all.
     static func expand(_ cube: FactCube, avoiding others: [FactCube], radices: [Int], arbitrarySets: Bool) -> FactCube {
         var grown = cube
-        func fits(_ candidate: FactCube) -> Bool { !others.contains { intersects($0, candidate) } }
+        func fits(_ candidate: FactCube) -> Bool {
+            charge(others.count) && !others.contains { intersects($0, candidate) }
+        }
         for fact in radices.indices {
             let full = UInt32((1 << radices[fact]) - 1)
             guard grown.masks[fact] != full else { continue }
@@ -131,7 +143,8 @@ enum PrimeCubes {
     /// The cubes without duplicates and without any contained in another.
     static func absorb(_ cubes: [FactCube]) -> [FactCube] {
         var kept: [FactCube] = []
-        for cube in cubes {
+        for (index, cube) in cubes.enumerated() {
+            guard charge(kept.count) else { return kept + cubes[index...] }
             if kept.contains(where: { contains($0, cube) }) { continue }
             kept.removeAll { contains(cube, $0) }
             kept.append(cube)

@@ -22,11 +22,16 @@ public final class WorkBudget: @unchecked Sendable {
     /// Units (one loaded step, one step played against one policy, one evaluated combination, one matrix row) the
     /// computation may spend in all; what it keeps in memory grows with them, so this bounds its memory too.
     public let maxUnits: Int
+    /// The budget this one is part of: what is spent here is spent there too, and its stop stops this one.
+    public let parent: WorkBudget?
     private let lock = NSLock()
     private var used = 0
     private var reason: StopReason?
 
-    public init(maxUnits: Int = .max) { self.maxUnits = max(0, maxUnits) }
+    public init(maxUnits: Int = .max, parent: WorkBudget? = nil) {
+        self.maxUnits = max(0, maxUnits)
+        self.parent = parent
+    }
 
     public var unitsSpent: Int { lock.withLock { used } }
     public var stopReason: StopReason? { lock.withLock { reason } }
@@ -35,12 +40,15 @@ public final class WorkBudget: @unchecked Sendable {
     public func stop() { lock.withLock { if reason == nil { reason = .stopped } } }
 
     func spend(_ units: Int) -> Bool {
-        lock.withLock {
+        let going = lock.withLock {
             guard reason == nil else { return false }
             used += units
             if used > maxUnits { reason = .tooMuchWork }
             return reason == nil
         }
+        guard going, let parent, !parent.spend(units) else { return going }
+        lock.withLock { if reason == nil { reason = parent.stopReason ?? .stopped } }
+        return false
     }
 
     /// The computation was stopped: what it returned is partial.
@@ -57,5 +65,15 @@ public final class WorkBudget: @unchecked Sendable {
     /// Spends `units` of the bound budget; `false` means stop now. Always `true` when no budget is bound.
     public static func spend(_ units: Int = 1) -> Bool {
         current?.spend(units) ?? true
+    }
+
+    /// Runs `body` with at most `units` of its own, inside the bound budget (whose stop stops it too), and says why
+    /// it stopped, if it did: a part of a larger answer (one policy's what-if data, one decision table) can then be
+    /// left out, and say so, while the rest goes on. Check `throwIfStopped()` afterwards: when the outer budget
+    /// stopped, the whole answer is partial.
+    public static func within<T>(_ units: Int, _ body: () throws -> T) rethrows -> (value: T, stopped: StopReason?) {
+        let budget = WorkBudget(maxUnits: units, parent: current)
+        let value = try $current.withValue(budget) { try body() }
+        return (value, budget.stopReason)
     }
 }

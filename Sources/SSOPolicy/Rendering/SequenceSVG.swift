@@ -6,6 +6,10 @@ import SSOPolicyProviderKit
 /// and dark mode and prints in black; text is real text, so it can be searched and read aloud.
 public enum SequenceSVG {
     static let column = 170
+    /// The narrowest lifeline spacing before the diagram is scaled down instead.
+    static let minColumn = 110
+    /// The widest the diagram is drawn, so it fits a 1280-pixel window with the page's margins.
+    static let maxWidth = 1200
     static let margin = 20
     static let headerHeight = 44
     static let lineHeight = 16
@@ -24,10 +28,18 @@ public enum SequenceSVG {
         let authority = result.policy.descriptor.sessionAuthority
         let users = participants
         participants += apps.map { "app:" + $0 } + ["authority"]
+        // Lifelines close up to fit `maxWidth` (one spare column on the right for the last notes).
+        let column = max(minColumn, min(Self.column, (maxWidth - margin * 2) / (participants.count + 1)))
         func x(_ index: Int) -> Int { margin + column / 2 + index * column }
-        func label(_ participant: String) -> String {
-            if participant == "authority" { return authority }
-            return participant.hasPrefix("app:") ? String(participant.dropFirst(4)) : participant
+        func name(_ participant: String) -> String {
+            participant == "authority"
+                ? authority : participant.hasPrefix("app:") ? String(participant.dropFirst(4)) : participant
+        }
+        /// The name cut to its box (about 7 pixels per character of the bold 12-pixel text), or nil when it fits.
+        func shortened(_ name: String) -> String? {
+            let fits = max(4, (column - 12) / 7)
+            guard name.unicodeScalars.count > fits else { return nil }
+            return String(String.UnicodeScalarView(name.unicodeScalars.prefix(fits - 1))) + "…"
         }
         let authorityIndex = participants.count - 1
         var body = ""
@@ -66,9 +78,11 @@ public enum SequenceSVG {
         // Room on the right for the notes of the last lifeline's neighbours.
         let width = margin * 2 + participants.count * column + column
         let height = y + 10
+        // Past `maxWidth` even at the narrowest spacing, the drawing is scaled down to fit.
+        let (shownWidth, shownHeight) = width <= maxWidth ? (width, height) : (maxWidth, height * maxWidth / width)
         var out =
             "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"sequence\" role=\"img\" "
-            + "viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" "
+            + "viewBox=\"0 0 \(width) \(height)\" width=\"\(shownWidth)\" height=\"\(shownHeight)\" "
             + "aria-labelledby=\"\(id)-title\">\n"
         out +=
             "<title id=\"\(id)-title\">Sequence diagram: \(HTMLText.escape(result.policy.configuration.id)) on "
@@ -85,7 +99,15 @@ public enum SequenceSVG {
             out +=
                 "<rect class=\"\(isUser ? "sq-actor" : "sq-box")\" x=\"\(x(index) - column / 2 + 8)\" y=\"8\" "
                 + "width=\"\(column - 16)\" height=\"\(headerHeight - 16)\" rx=\"\(isUser ? 14 : 3)\"/>\n"
-            out += text(label(participant), x: x(index), y: headerHeight / 2 + 5, anchor: "middle", cls: "sq-name")
+            let full = name(participant)
+            if let short = shortened(full) {
+                // The whole name as the cut one's tooltip.
+                out +=
+                    "<text class=\"sq-name\" x=\"\(x(index))\" y=\"\(headerHeight / 2 + 5)\" text-anchor=\"middle\">"
+                    + "\(HTMLText.escape(short))<title>\(HTMLText.escape(full))</title></text>\n"
+            } else {
+                out += text(full, x: x(index), y: headerHeight / 2 + 5, anchor: "middle", cls: "sq-name")
+            }
         }
         return out + body + "</svg>\n"
     }

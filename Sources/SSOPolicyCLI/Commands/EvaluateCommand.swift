@@ -15,6 +15,10 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
               ssopolicy evaluate warehouse-airwatch --app timesheet --user bob --fact passcode_set=true --fact session_live=false
               ssopolicy evaluate frontline-entra --app inventory --user bob --fact signed_in=alice --format json
 
+            A what-if is bounded: past --max-work units of work (default \(EvaluateCommand.defaultMaxWork); a unit is \
+            one attempt of the split, or 64 comparisons while reducing its answers) it stops with exit status 3 and \
+            no answer.
+
             Batch (--batch FILE, or - for standard input): each line is a JSON object of facts, e.g. \
             {"passcode_set": true, "session_live": "false"}; values are strings or true/false, null means unknown, \
             and "app", "user" and "event" keys override the command's for that line. Each line's answer is the \
@@ -55,6 +59,17 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
     @Option(name: .long, help: "Evaluate one JSON object of facts per line of FILE ('-' for standard input).")
     var batch: String?
 
+    /// Units of work a what-if may cost before it stops with exit status 3.
+    static let defaultMaxWork = 100_000_000
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Stop after this many units of work (an attempt of the what-if, or 64 comparisons of its conditions): "
+                + "exit status 3, no answer rather than a partial one.",
+            valueName: "units"))
+    var maxWork: Int = defaultMaxWork
+
     @OptionGroup var output: FormatOptions<TextOrJSON>
 
     /// `key=value` pairs; a malformed one is a usage error, reported as a diagnostic of the command line.
@@ -91,10 +106,21 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
         let request = EvaluateRequest(
             app: app, user: user, facts: try Self.pairs(facts, "--fact"), event: event,
             conditions: try Self.pairs(conditions, "--condition"), settings: try Self.pairs(settings, "--setting"))
+        guard maxWork > 0 else { throw ValidationError("--max-work must be 1 or more") }
         let result: EvaluateResult
         do {
-            result = try context.queries.evaluate(
-                policy: policy, request: request, explain: output.explaining, detail: output.explainDetail)
+            let (answer, stopped) = try WorkBudget.within(maxWork) {
+                try context.queries.evaluate(
+                    policy: policy, request: request, explain: output.explaining, detail: output.explainDetail)
+            }
+            if stopped != nil || answer.stopReason != nil {
+                context.writeError(
+                    "error: the what-if needs more than \(maxWork) units of work (--max-work): no answer is given "
+                        + "rather than a partial one; give some facts (--fact) or unknown settings (--setting) a "
+                        + "value, or raise --max-work\n")
+                return 3
+            }
+            result = answer
         } catch let error as EvaluateError {
             for diagnostic in error.diagnostics { context.writeError(diagnostic.description + "\n") }
             return 1

@@ -52,7 +52,7 @@ struct GuideCommand: ParsableCommand, ContextualCommand {
         var words = ["ssopolicy", "guide"] + policies
         for scenario in scenarios { words += ["--scenario", scenario] }
         if format != .markdown { words += ["--format", format.rawValue] }
-        return words.joined(separator: " ")
+        return ShellCommand.line(words)
     }
 
     func run(in context: CLIContext) throws -> Int32 {

@@ -13,7 +13,7 @@ struct GuideContent {
     /// Decision tables with the sentence that introduces them (Markdown inline syntax: backticks only).
     struct Matrices {
         var intro: String
-        var tables: [DecisionMatrix]
+        var tables: [GuideDecisionTable]
     }
 
     var title: String
@@ -37,7 +37,9 @@ struct GuideContent {
         var users: [String] = []
         for comparison in comparisons {
             for view in comparison.results.first?.views ?? [] {
-                if let user = view.user, !users.contains(user), users.count < 4 { users.append(user) }
+                if let user = view.user, !users.contains(user), users.count < 4, user != AttemptEvaluator.anotherUser {
+                    users.append(user)
+                }
             }
         }
         return users.isEmpty ? ["alice", "bob"] : users
@@ -102,22 +104,22 @@ struct GuideContent {
             try context.engine.run(shiftChange, against: try resolver.policy(name))
         }
         let intro =
-            "AirWatch's table for every authentication type and SSO setting, regenerated from the model (the seed's\n"
-            + "table in the AirWatch 9.2 SSO Explanation page), for one app of `warehouse-airwatch` (initial check done, no previous\n"
-            + "session user, no Hub check-out); then the Entra table over who is signed in and whose data the app holds:"
-        let fixed = [
-            "warehouse-airwatch": ["initial_check_done": "true", "session_user": "none", "checked_out_user": "none"],
+            "Each distinct answer of the model with the conditions that decide it (`ssopolicy evaluate`; `ssopolicy\n"
+            + "matrix` lists every combination instead). First AirWatch's table for every authentication type, SSO setting\n"
+            + "and common authentication (the seed's table in the AirWatch 9.2 SSO Explanation page), for one app of\n"
+            + "`warehouse-airwatch` (initial check done, no previous session user, no Hub check-out); then the Entra table\n"
+            + "over who is signed in and whose data the app holds:"
+        let airwatch = try resolver.policy("warehouse-airwatch")
+        let tables = [
+            try GuideDecisionTable.build(
+                Policy(argument: "warehouse-airwatch", compiled: airwatch),
+                facts: [("initial_check_done", "true"), ("session_user", "none"), ("checked_out_user", "none")],
+                settings: airwatch.descriptor.settings.filter(\.isMatrixDimension).map { ($0.key, "?") }),
             // Safari's web session changes only `open_browser`, not the app's answer.
-            "frontline-entra": ["safari_session": "none"],
+            try GuideDecisionTable.build(
+                Policy(argument: "frontline-entra", compiled: try resolver.policy("frontline-entra")),
+                facts: [("safari_session", "none")]),
         ]
-        var tables: [DecisionMatrix] = []
-        for (name, all) in [("warehouse-airwatch", true), ("frontline-entra", false)] {
-            let policy = try resolver.policy(name)
-            guard let provider = context.registry.provider(id: policy.descriptor.id) else { continue }
-            tables.append(
-                try DecisionMatrix.build(
-                    policy, provider: provider, app: nil, allSettings: all, fixedFacts: fixed[name] ?? [:]))
-        }
         let policies = try resolver.bundledPolicies()
         let listed = try names.map { name in Policy(argument: name, compiled: try resolver.policy(name)) }
         return GuideContent(
@@ -127,9 +129,7 @@ struct GuideContent {
             sequencesHeading: "Sequence diagrams: the shift change", sequences: sequences,
             matrices: Matrices(intro: intro, tables: tables),
             verification: try VerificationGuideSection.reports(policies, context: context),
-            explorer: explorer
-                ? try WhatIfTable.build(
-                    listed.map(\.compiled), users: users(comparisons), registry: context.registry) : [])
+            explorer: explorer ? try WhatIfTable.build(listed, users: users(comparisons)) : [])
     }
 
     /// A guide for the author's own policies (paths or bundled names): every named scenario, or else every bundled
@@ -176,26 +176,22 @@ struct GuideContent {
         }
         let used = Set(loaded.map(\.descriptor.id))
         let descriptors = context.registry.providers.map(\.descriptor).filter { used.contains($0.id) }
-        var tables: [DecisionMatrix] = []
-        for policy in loaded {
-            guard let provider = context.registry.provider(id: policy.descriptor.id) else { continue }
-            tables.append(try DecisionMatrix.build(policy, provider: provider, app: nil, allSettings: false))
-        }
+        let listed = zip(arguments, loaded).map { Policy(argument: $0, compiled: $1) }
+        let tables = try listed.map { try GuideDecisionTable.build($0) }
         let names = loaded.map { "`\($0.configuration.id)`" }
         return GuideContent(
             title: "Shared-device SSO: onboarding guide for " + loaded.map(\.configuration.id).joined(separator: ", "),
             command: command, bundled: false,
-            policies: zip(arguments, loaded).map { Policy(argument: $0, compiled: $1) }, comparisons: comparisons,
+            policies: listed, comparisons: comparisons,
             skippedScenarios: skipped, descriptors: descriptors, sequencesHeading: "Sequence diagrams",
             sequences: comparisons.flatMap(\.results),
             matrices: Matrices(
-                intro: "Every combination of the provider's facts for the first app of "
-                    + names.joined(separator: ", ")
-                    + ", evaluated by the model (`ssopolicy matrix POLICY`; the what-if explorer of the HTML guide"
-                    + " covers every app):",
+                intro: "Each distinct answer of the model, with the conditions on the facts that decide it, for the "
+                    + "first app of " + names.joined(separator: ", ")
+                    + " (`ssopolicy evaluate`; `ssopolicy matrix` lists every combination instead, and the what-if"
+                    + " explorer of the HTML guide covers every app):",
                 tables: tables),
             verification: try VerificationGuideSection.reports(loaded, context: context),
-            explorer: explorer
-                ? try WhatIfTable.build(loaded, users: users(comparisons), registry: context.registry) : [])
+            explorer: explorer ? try WhatIfTable.build(listed, users: users(comparisons)) : [])
     }
 }

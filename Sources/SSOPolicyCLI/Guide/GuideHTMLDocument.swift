@@ -77,19 +77,35 @@ enum GuideHTMLDocument {
 
     static func explorer(_ content: GuideContent) -> String {
         guard !content.explorer.isEmpty else { return "" }
-        return """
+        var out = """
             <section id="what-if" class="explorer">
             <h2>What if…</h2>
             <p>Pick a policy, an app, a user and what you know of the device; leave a fact <em>unknown</em> to see \
-            every outcome with the facts it depends on. The answers were computed when this guide was generated, for \
-            every combination of facts, and are those of <code>ssopolicy evaluate</code> for an app opened \
-            (account facts: <em>none</em>, the acting user, or another user). The address bar keeps the question, \
-            so a link to this file with it reopens the same answer.</p>
+            every distinct answer with the facts that decide it. You may also change one setting (or model option, \
+            or the app's key), or leave it unknown to see where it matters. The answers were computed when this \
+            guide was generated and are those of <code>ssopolicy evaluate</code> for an app opened (account facts: \
+            <em>none</em>, the acting user, or another user); the command that asks the same is printed under each \
+            answer. The address bar keeps the question, so a link to this file with it reopens the same answer.</p>
             <noscript><p>The explorer needs JavaScript; the decision tables below carry the same answers.</p></noscript>
+
+            """
+        let leftOut = content.explorer.filter { $0.leftOut != nil }
+        if !leftOut.isEmpty {
+            out += "<ul class=\"left-out\">\n"
+            for table in leftOut {
+                out +=
+                    "<li>\(HTMLText.escape(table.policy.configuration.id)): \(HTMLText.escape(table.leftOut ?? ""))"
+                    + "</li>\n"
+            }
+            out += "</ul>\n"
+        }
+        return out + """
             <form id="whatif-form" class="whatif" hidden>
             <label>policy <select name="policy"></select></label>
             <label>app <select name="app"></select></label>
             <label>user <select name="user"></select></label>
+            <label>setting <select name="setting"></select></label>
+            <label>value <select name="setting_value"></select></label>
             <fieldset id="whatif-facts"><legend>facts</legend></fieldset>
             </form>
             <output id="whatif-answer" for="whatif-form" aria-live="polite"></output>
@@ -109,6 +125,8 @@ enum GuideHTMLDocument {
             out += "<section id=\"comparison-\(number)\" class=\"comparison\">\n"
             out += "<h3>\(number). \(HTMLText.escape(comparison.scenario.id)): \(HTMLText.escape(names))</h3>\n"
             out += ComparisonHTML.table(comparison)
+            out += "<figure class=\"chart\">\n<figcaption>Prompts per worker</figcaption>\n"
+            out += PromptChartSVG.svg(comparison, id: "prompts-\(number)") + "</figure>\n"
             out += embedHelp(comparison, number: number)
             out += "</section>\n"
         }
@@ -219,23 +237,19 @@ enum GuideHTMLDocument {
     static func matrices(_ content: GuideContent) -> String {
         var out = "<section id=\"decision-tables\">\n<h2>Decision tables</h2>\n"
         out += "<p>\(HTMLText.inline(content.matrices.intro.replacingOccurrences(of: "\n", with: " ")))</p>\n"
-        for matrix in content.matrices.tables {
-            out += "<details open><summary>\(HTMLText.escape(matrix.policy.configuration.id)), app "
-            out += "\(HTMLText.escape(matrix.app)), user \(HTMLText.escape(matrix.user)) (\(matrix.rows.count) rows)"
-            out += "</summary>\n<div class=\"scroll\"><table class=\"matrix\">\n<thead><tr><th scope=\"col\">#</th>"
-            let header = matrix.settingKeys + matrix.factKeys + ["prompts", "session", "session user", "findings"]
-            out += header.map { "<th scope=\"col\">\(HTMLText.escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
-            for (index, row) in matrix.rows.enumerated() {
-                let cells =
-                    row.settings.map { HTMLText.escape($0.value) } + row.facts.map { HTMLText.escape($0.value) } + [
-                        ComparisonHTML.prompts(row.view.prompts), HTMLText.escape(row.view.session),
-                        HTMLText.escape(row.view.sessionUser ?? ""),
-                        row.view.findings.map { HTMLText.escape($0.id) }.joined(separator: " "),
-                    ]
-                out +=
-                    "<tr><th scope=\"row\">\(index + 1)</th>" + cells.map { "<td>\($0)</td>" }.joined() + "</tr>\n"
+        for table in content.matrices.tables {
+            out += "<details open><summary>\(HTMLText.escape(table.policy.configuration.id)), app "
+            out += "\(HTMLText.escape(table.app)), user \(HTMLText.escape(table.user))"
+            guard let result = table.result else {
+                out += " (left out)</summary>\n<p>Left out: \(HTMLText.escape(table.leftOut ?? "")); ask "
+                out += "<code>\(HTMLText.escape(table.command))</code>.</p>\n</details>\n"
+                continue
             }
-            out += "</tbody>\n</table></div>\n</details>\n"
+            out += " (\(counted(result.outcomes.count, "distinct answer")))</summary>\n"
+            out += "<p><code>\(HTMLText.escape(table.command))</code>: "
+            out += "\(HTMLText.escape(AnswerTable.summary(result))).</p>\n"
+            out += AnswerTable.html(result)
+            out += "</details>\n"
         }
         return out + "</section>\n"
     }
@@ -349,6 +363,8 @@ enum GuideHTMLDocument {
         details.embed{margin:.5rem 0}details.embed textarea{width:100%;font:12px/1.3 ui-monospace,monospace;\
         background:var(--bg);color:var(--ink)}
         figure.diagram{margin:1rem 0}figcaption{font-weight:600;margin-bottom:.25rem}
+        figure.chart{margin:.75rem 0}svg.prompt-chart{max-width:100%;height:auto}
+        .left-out{color:var(--muted)}
         svg.sequence{font:12px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;max-width:none}
         .sq-lifeline{stroke:var(--line);stroke-dasharray:4 4}
         .sq-box,.sq-actor{fill:var(--alt);stroke:var(--ink)}

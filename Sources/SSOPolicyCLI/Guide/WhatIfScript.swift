@@ -1,13 +1,13 @@
-/// The HTML guide's what-if explorer: plain JavaScript over the rows `WhatIfTable` computed at generation time.
-/// A question with unknown facts is answered from the matching rows, in `evaluate`'s order, grouped by a greedy
-/// decision-tree split (on the fact that best separates the decisions, first such fact on a tie, values in order of
-/// first appearance; when no fact separates them better, the first unknown one, so no group mixes two answers).
-/// The groups have `evaluate`'s outcome shape (`when` with one value per fact) and give the same set of answers as
-/// `evaluate`, though not always its fewest outcomes (`DecisionTree` is exact; this script stays small). The answer
-/// is written into
-/// `#whatif-answer` for people and, as `evaluate --format json`'s `outcomes`, into its `data-answer` attribute,
-/// which the headless-browser check compares with `evaluate` (scripts/html-guide-check.sh). The question lives in
-/// the URL fragment (`#what-if?policy=P&app=A&user=U&fact=value`), so a link reopens it.
+/// The HTML guide's what-if explorer: plain JavaScript over the leaves `WhatIfTable` computed at generation time.
+/// A question is answered from the leaves of the chosen app and user (with the chosen setting change, or one list
+/// per value of a setting left unknown): the leaves that meet the known facts, grouped by answer, each answer's
+/// cubes restricted to the unknown facts (and the unknown setting) and merged while two differ in one fact only.
+/// The answers are `evaluate`'s distinct answers, in its order (by the first combination giving each), each with
+/// conditions covering exactly its combinations (`evaluate` finds the fewest such; this script stays small and may
+/// give more). The answer is written into `#whatif-answer` for people and, in the shape of `evaluate --format
+/// json`'s `answers` (without `paths`), into its `data-answer` attribute, which the headless-browser check compares
+/// with `evaluate` (scripts/html-guide-check.sh). The question lives in the URL fragment
+/// (`#what-if?policy=P&app=A&user=U&fact=value&setting:KEY=VALUE`, `?` for unknown), so a link reopens it.
 enum WhatIfScript {
     static let source = #"""
         (function () {
@@ -43,6 +43,30 @@ enum WhatIfScript {
             if (value === "another-user") return "another-user (someone else)";
             return value;
           }
+          function settingName(setting) { return setting.app ? setting.app + "." + setting.key : setting.key; }
+          function settingsOf(table, app) {
+            return table.settings.filter(function (s) { return s.app === null || s.app === app; });
+          }
+          function chosenSetting(table) {
+            var name = form.elements.setting.value;
+            return settingsOf(table, form.elements.app.value).filter(function (s) { return settingName(s) === name; })[0];
+          }
+          function shellWord(word) {
+            return /^[A-Za-z0-9_\-.\/:=@%+,]+$/.test(word) ? word : "'" + word.replace(/'/g, "'\\''") + "'";
+          }
+          function fillValues(table, wanted) {
+            var setting = chosenSetting(table);
+            var select = form.elements.setting_value;
+            if (!setting) {
+              fill(select, [["", "—"]]);
+              select.disabled = true;
+              return;
+            }
+            select.disabled = false;
+            fill(select, [["?", "unknown"]].concat(setting.values.map(function (v) {
+              return [v, v === setting.current ? v + " (the policy's)" : v];
+            })), wanted);
+          }
           function build(question) {
             var table = current();
             fill(form.elements.app, table.apps.map(function (a) {
@@ -50,6 +74,15 @@ enum WhatIfScript {
             }), question.app);
             fill(form.elements.user, table.users.map(function (u) { return [u, u]; }), question.user);
             var user = form.elements.user.value;
+            var settings = settingsOf(table, form.elements.app.value);
+            fill(form.elements.setting, [["", "as the policy says"]].concat(settings.map(function (s) {
+              return [settingName(s), (s.app ? "app key " : "") + s.key + " (" + s.current + ")"];
+            })), question.setting);
+            if (question.setting && form.elements.setting.value !== question.setting && !question.quiet) {
+              unanswerable.push("setting " + question.setting + " (this guide can change " +
+                (settings.length ? settings.map(settingName).join(", ") : "no setting of this policy") + ")");
+            }
+            fillValues(table, question.settingValue);
             factsBox.textContent = "";
             factsBox.appendChild(el("legend", "facts (unknown: every value is tried)"));
             table.facts.forEach(function (fact) {
@@ -59,59 +92,59 @@ enum WhatIfScript {
               select.name = "fact:" + fact.key;
               var wanted = question.facts[fact.key];
               if (wanted === user) wanted = ACTING;
-              var options = fact.values.filter(function (v) { return v !== user; });
-              if (wanted !== undefined && options.indexOf(wanted) < 0) {
+              if (wanted !== undefined && fact.values.indexOf(wanted) < 0) {
                 unanswerable.push(fact.key + "=" + wanted + " (this guide knows " +
-                  options.map(function (v) { return v === ACTING ? user : v; }).join(", ") + ")");
+                  fact.values.map(function (v) { return v === ACTING ? user : v; }).join(", ") + ")");
               }
-              fill(select, [["", "unknown"]].concat(options.map(function (v) { return [v, label(v, user)]; })),
+              fill(select, [["", "unknown"]].concat(fact.values.map(function (v) { return [v, label(v, user)]; })),
                 wanted);
               wrap.appendChild(select);
               factsBox.appendChild(wrap);
             });
           }
 
-          // The greedy split, on rows of digits (one per fact) and their decision classes.
-          function split(rows, remaining, path, key) {
-            if (rows.length <= 1 || remaining.length === 0) return [{ path: path, rows: rows }];
-            var distinct = {};
-            var distinctCount = 0;
-            rows.forEach(function (r) { if (!distinct[key(r)]) { distinct[key(r)] = true; distinctCount++; } });
-            if (distinctCount <= 1) return [{ path: path, rows: rows }];
-            var best = null;
-            remaining.forEach(function (fact) {
-              var groups = {};
-              var groupCount = 0;
-              rows.forEach(function (r) {
-                var g = groups[r.digits[fact]];
-                if (!g) { g = groups[r.digits[fact]] = { keys: {}, size: 0 }; groupCount++; }
-                if (!g.keys[key(r)]) { g.keys[key(r)] = true; g.size++; }
-              });
-              var score = 0;
-              Object.keys(groups).forEach(function (k) { score += groups[k].size; });
-              if (score < distinctCount * groupCount && (best === null || score < best.score)) {
-                best = { fact: fact, score: score };
+          // Cubes as one bit mask per dimension; merged while two differ in one dimension only.
+          function merge(cubes, sizes) {
+            var changed = true;
+            while (changed) {
+              changed = false;
+              for (var d = 0; d < sizes.length; d++) {
+                var byRest = {};
+                var next = [];
+                cubes.forEach(function (cube) {
+                  var key = cube.map(function (m, i) { return i === d ? "*" : m; }).join(",");
+                  if (byRest[key] === undefined) { byRest[key] = next.length; next.push(cube.slice()); return; }
+                  var into = next[byRest[key]];
+                  if ((into[d] & cube[d]) === 0) changed = true;
+                  into[d] |= cube[d];
+                });
+                cubes = next;
               }
+            }
+            return cubes.filter(function (cube, i) {
+              return !cubes.some(function (other, j) {
+                if (i === j) return false;
+                var contains = other.every(function (m, k) { return (m & cube[k]) === cube[k]; });
+                return contains && (j < i || !cube.every(function (m, k) { return m === other[k]; }));
+              });
             });
-            // No fact separates the decisions better (e.g. an exclusive or): split on the first one anyway, so a
-            // group never mixes two answers and none is dropped.
-            if (best === null) best = { fact: remaining[0] };
-            var order = [];
-            var byValue = {};
-            rows.forEach(function (r) {
-              var v = r.digits[best.fact];
-              if (!byValue[v]) { byValue[v] = []; order.push(v); }
-              byValue[v].push(r);
-            });
-            var rest = remaining.filter(function (f) { return f !== best.fact; });
-            var leaves = [];
-            order.forEach(function (v) {
-              leaves = leaves.concat(split(byValue[v], rest, path.concat([[best.fact, v]]), key));
-            });
-            return leaves;
+          }
+          function firstRow(cube) {
+            return cube.map(function (m) { var v = 0; while (!(m & (1 << v))) v++; return v; });
+          }
+          function before(a, b) {
+            for (var i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+            return false;
           }
 
           function answer() {
+            var table = current();
+            if (!table.rows || Object.keys(table.rows).length === 0) {
+              output.textContent = "";
+              output.appendChild(el("p", "No answers for " + table.policy + " in this guide: " + table.left_out + "."));
+              output.removeAttribute("data-answer");
+              return;
+            }
             if (unanswerable.length) {
               output.textContent = "";
               output.appendChild(el("p", "No answer in this guide for " + unanswerable.join("; ") +
@@ -120,91 +153,140 @@ enum WhatIfScript {
               unanswerable = [];
               return;
             }
-            var table = current();
             var app = form.elements.app.value;
             var user = form.elements.user.value;
             var known = table.facts.map(function (fact) {
               var value = form.elements["fact:" + fact.key].value;
               return value === "" ? -1 : fact.values.indexOf(value);
             });
-            var unknown = [];
-            known.forEach(function (k, i) { if (k < 0) unknown.push(i); });
-            var outcomes = table.rows[app + " " + user];
-            var sizes = table.facts.map(function (f) { return f.values.length; });
-            var rows = [];
-            for (var r = 0; r < outcomes.length; r++) {
-              var digits = [];
-              var rest = r;
-              for (var f = sizes.length - 1; f >= 0; f--) { digits[f] = rest % sizes[f]; rest = Math.floor(rest / sizes[f]); }
-              // Unknown account facts take evaluate's three values only: none, the acting user, another-user.
-              var matches = known.every(function (k, i) {
-                return k < 0 ? !table.facts[i].account || digits[i] < 3 : digits[i] === k;
-              });
-              if (matches) rows.push({ index: r, digits: digits });
-            }
-            var key = function (row) { return table.decisions[outcomes[row.index]]; };
-            var leaves = split(rows, unknown, [], key);
-            var text = function (fact, digit) {
-              var v = table.facts[fact].values[digit];
-              return v === ACTING ? user : v;
+            var lists = table.rows[app + " " + user];
+            var setting = chosenSetting(table);
+            var settingValue = setting ? form.elements.setting_value.value : "";
+            // The lists to read: one, or one per value of a setting left unknown (a dimension of the answer).
+            var parts = [];
+            var listOf = function (value) {
+              return value === setting.current ? lists[""] : lists[settingName(setting) + "=" + value];
             };
-            var result = leaves.map(function (leaf) {
-              var when = {};
-              leaf.path.forEach(function (p) { when[table.facts[p[0]].key] = text(p[0], p[1]); });
-              var outcome = table.outcomes[outcomes[leaf.rows[0].index]];
-              var item = { when: when };
-              Object.keys(outcome).forEach(function (k) { item[k] = outcome[k]; });
-              return item;
+            if (!setting) {
+              parts.push({ list: lists[""], value: -1 });
+            } else if (settingValue === "?") {
+              setting.values.forEach(function (v, i) { parts.push({ list: listOf(v), value: i }); });
+            } else {
+              parts.push({ list: listOf(settingValue), value: -1 });
+            }
+            var dims = [];
+            if (setting && settingValue === "?") {
+              dims.push({ key: settingName(setting), values: setting.values, setting: true });
+            }
+            known.forEach(function (k, i) {
+              if (k < 0) dims.push({ key: table.facts[i].key, fact: i, values: table.facts[i].values.map(function (v) {
+                return v === ACTING ? user : v;
+              }) });
             });
-            render(table, app, user, known, result);
+            var sizes = dims.map(function (d) { return d.values.length; });
+            var groups = {};
+            var order = [];
+            parts.forEach(function (part) {
+              table.lists[part.list].forEach(function (leaf) {
+                var meets = known.every(function (k, i) { return k < 0 || leaf[i + 1] < 0 || leaf[i + 1] === k; });
+                if (!meets) return;
+                var cube = dims.map(function (d) {
+                  if (d.setting) return 1 << part.value;
+                  var v = leaf[d.fact + 1];
+                  return v < 0 ? (1 << d.values.length) - 1 : 1 << v;
+                });
+                if (groups[leaf[0]] === undefined) { groups[leaf[0]] = []; order.push(leaf[0]); }
+                groups[leaf[0]].push(cube);
+              });
+            });
+            var result = order.map(function (a) {
+              var cubes = merge(groups[a], sizes);
+              cubes.sort(function (x, y) { return before(firstRow(x), firstRow(y)) ? -1 : before(firstRow(y), firstRow(x)) ? 1 : 0; });
+              var when = cubes.map(function (cube) {
+                var condition = {};
+                cube.forEach(function (m, i) {
+                  if (m === (1 << sizes[i]) - 1) return;
+                  condition[dims[i].key] = dims[i].values.filter(function (v, j) { return m & (1 << j); });
+                });
+                return condition;
+              });
+              var item = { when: when };
+              var found = table.answers[a];
+              Object.keys(found).forEach(function (k) { item[k] = found[k]; });
+              return { item: item, first: firstRow(cubes[0]) };
+            });
+            result.sort(function (x, y) { return before(x.first, y.first) ? -1 : before(y.first, x.first) ? 1 : 0; });
+            result = result.map(function (r) { return r.item; });
+            render(table, app, user, known, setting, settingValue, dims, result);
             var params = ["policy=" + encodeURIComponent(table.policy), "app=" + encodeURIComponent(app),
               "user=" + encodeURIComponent(user)];
             known.forEach(function (k, i) {
-              if (k >= 0) params.push(encodeURIComponent(table.facts[i].key) + "=" + encodeURIComponent(text(i, k)));
+              if (k >= 0) {
+                var v = table.facts[i].values[k];
+                params.push(encodeURIComponent(table.facts[i].key) + "=" + encodeURIComponent(v === ACTING ? user : v));
+              }
             });
+            if (setting) params.push("setting:" + encodeURIComponent(settingName(setting)) + "=" +
+              encodeURIComponent(settingValue));
             try { history.replaceState(null, "", "#what-if?" + params.join("&")); } catch (e) { /* file: in some browsers */ }
           }
 
-          function render(table, app, user, known, result) {
+          function conditionText(condition, dims) {
+            var keys = Object.keys(condition);
+            if (keys.length === 0) return "always";
+            return keys.map(function (k) {
+              var values = condition[k];
+              var domain = dims.filter(function (d) { return d.key === k; })[0].values;
+              if (values.length === 1) return k + "=" + values[0];
+              if (domain.length >= 3 && values.length === domain.length - 1) {
+                return k + "!=" + domain.filter(function (v) { return values.indexOf(v) < 0; })[0];
+              }
+              return k + "=" + values.join("|");
+            }).join(" and ");
+          }
+
+          function render(table, app, user, known, setting, settingValue, dims, result) {
             output.textContent = "";
-            var command = "ssopolicy evaluate " + table.policy + " --app " + app + " --user " + user;
+            var words = ["ssopolicy", "evaluate", table.file, "--app", app, "--user", user];
             known.forEach(function (k, i) {
               if (k >= 0) {
                 var v = table.facts[i].values[k];
-                command += " --fact " + table.facts[i].key + "=" + (v === ACTING ? user : v);
+                words.push("--fact", table.facts[i].key + "=" + (v === ACTING ? user : v));
               }
             });
+            if (setting) words.push("--setting", settingName(setting) + "=" + settingValue);
             output.appendChild(el("p", user + " opens " + app + " under " + table.policy + ": " + result.length +
-              (result.length === 1 ? " outcome" : " outcomes")));
+              (result.length === 1 ? " distinct answer" : " distinct answers")));
             var list = el("ol");
             result.forEach(function (item) {
               var li = el("li");
-              var keys = Object.keys(item.when);
-              li.appendChild(el("div", keys.length === 0 ? "always" : "when " + keys.map(function (k) {
-                return k + "=" + item.when[k];
-              }).join(", "), "when"));
+              var text = item.when.map(function (c) { return conditionText(c, dims); });
+              li.appendChild(el("div", text.length === 1 && text[0] === "always" ? "always" : "when " +
+                text.join(" or "), "when"));
               li.appendChild(el("div", "prompts: " + (item.prompts.length ? item.prompts.join(" → ") : "none")));
               li.appendChild(el("div", "session: " + item.session + (item.session_user ? " (" + item.session_user + ")" : "")));
+              var details = Object.keys(item.details).map(function (k) { return k + "=" + item.details[k]; });
+              if (details.length) li.appendChild(el("div", "details: " + details.join(", ")));
               item.findings.forEach(function (f) {
                 li.appendChild(el("div", f.severity + " " + f.id + ": " + f.message, "sev-" + f.severity));
               });
               list.appendChild(li);
             });
             output.appendChild(list);
-            output.appendChild(el("code", command, "command"));
+            output.appendChild(el("code", words.map(shellWord).join(" "), "command"));
             output.setAttribute("data-answer", JSON.stringify(result));
           }
 
           function question() {
             var q = { facts: {} };
-            var hash = decodeURIComponent(location.hash || "");
-            var at = hash.indexOf("#what-if?");
-            if (at !== 0) return q;
+            if ((location.hash || "").indexOf("#what-if?") !== 0) return q;
             location.hash.slice("#what-if?".length).split("&").forEach(function (pair) {
               var parts = pair.split("=");
               var k = decodeURIComponent(parts[0] || "");
               var v = decodeURIComponent(parts.slice(1).join("=") || "");
-              if (k === "policy" || k === "app" || k === "user") q[k] = v; else if (k) q.facts[k] = v;
+              if (k === "policy" || k === "app" || k === "user") q[k] = v;
+              else if (k.indexOf("setting:") === 0) { q.setting = k.slice("setting:".length); q.settingValue = v; }
+              else if (k) q.facts[k] = v;
             });
             return q;
           }
@@ -215,13 +297,16 @@ enum WhatIfScript {
           build(q);
           answer();
           form.addEventListener("change", function (event) {
-            if (event.target.name === "policy" || event.target.name === "user") {
+            var name = event.target.name;
+            if (name === "policy" || name === "user" || name === "app" || name === "setting") {
               var facts = {};
               current().facts.forEach(function (fact) {
                 var select = form.elements["fact:" + fact.key];
                 if (select && select.value && select.value !== ACTING) facts[fact.key] = select.value;
               });
-              build({ app: form.elements.app.value, user: form.elements.user.value, facts: facts });
+              build({ app: form.elements.app.value, user: form.elements.user.value, facts: facts, quiet: true,
+                setting: form.elements.setting.value || undefined,
+                settingValue: name === "setting" ? "?" : form.elements.setting_value.value });
             }
             answer();
           });
