@@ -8,7 +8,7 @@ enum BadgePredicate: Int, PredicateSet {
     case anotherUserTapped
     case kioskApp
 
-    var definition: Predicate<BadgeContext> {
+    @inline(__always) var definition: Predicate<BadgeContext> {
         switch self {
         case .tapLive:
             Predicate("a tap is live", otherwise: "no tap is live") { context in

@@ -254,6 +254,6 @@ enum AirWatchFinding: Int, DeclaredFinding {
 extension FindingSet {
     /// Adds the findings a fired rule's effect raises.
     mutating func raise(_ effect: RuleEffect) {
-        for finding in effect.findings { insert(finding) }
+        formUnion(effect.findings)
     }
 }

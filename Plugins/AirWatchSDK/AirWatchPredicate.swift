@@ -78,7 +78,7 @@ enum AirWatchPredicate: Int, PredicateSet {
     case deviceRestart
     case anyStoreHoldsSession
 
-    var definition: Predicate<AirWatchContext> {
+    @inline(__always) var definition: Predicate<AirWatchContext> {
         switch self {
         // Identify
         case .registered:

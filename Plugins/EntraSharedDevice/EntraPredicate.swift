@@ -53,7 +53,7 @@ enum EntraPredicate: Int, PredicateSet {
     case userTokensCached
     case userStillHeld
 
-    var definition: Predicate<EntraContext> {
+    @inline(__always) var definition: Predicate<EntraContext> {
         switch self {
         case .sharedModeConfigured:
             Predicate("shared device mode is configured", otherwise: "shared device mode is not configured") {

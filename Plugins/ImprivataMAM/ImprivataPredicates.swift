@@ -26,7 +26,7 @@ enum ImprivataPredicate: Int, PredicateSet {
     case logoutIsForceQuit, forceQuitReadAsLogout, logoutEndsProcessOnly, sessionSurvivesRelaunch, logoutConfigured
     case appPostsNotificationsWhenLocked
 
-    var definition: Predicate<ImprivataContext> {
+    @inline(__always) var definition: Predicate<ImprivataContext> {
         switch self {
         case .deviceCheckedIn:
             Predicate("the device is checked in (Locker owns the screen)", otherwise: "the device is out") {

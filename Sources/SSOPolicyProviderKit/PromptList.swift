@@ -43,6 +43,9 @@ public struct PromptList: Sendable, Hashable, Sequence, ExpressibleByArrayLitera
     }
 
     @inlinable
+    public var first: Prompt? { length == 0 ? nil : Prompt(rawValue: UInt8(truncatingIfNeeded: storage)) }
+
+    @inlinable
     public var last: Prompt? {
         length == 0 ? nil : Prompt(rawValue: UInt8(truncatingIfNeeded: storage >> (8 * UInt64(length - 1))))
     }

@@ -92,8 +92,8 @@ import Testing
         #expect(off.entries.isEmpty)
     }
 
-    /// With the trace off a decision runs the computations the table took from the predicates' definitions, nothing
-    /// recorded; for every lamp it answers as the recording path and as the rules' checks read one by one.
+    /// With the trace off a decision runs the table's checks and records nothing; for every lamp it answers as the
+    /// recording path and as the rules' checks read one by one.
     @Test func theTraceOffPathAnswersAsTheRecordingPath() {
         for on in [false, true] {
             for plugged in [false, true] {

@@ -4,7 +4,7 @@
 /// ```swift
 /// enum BadgePredicate: Int, PredicateSet {
 ///     case tapLive
-///     var definition: Predicate<BadgeContext> {
+///     @inline(__always) var definition: Predicate<BadgeContext> {
 ///         switch self {
 ///         case .tapLive: Predicate("a tap is live", otherwise: "no tap is live") { $0.state.live }
 ///         }
@@ -43,8 +43,10 @@ extension PredicateSet {
     /// The words for when the predicate holds and when it fails.
     public var words: RuleCondition { definition.words }
 
-    /// Evaluates the predicate: its definition's `test`, which the compiler inlines where a rule reads it.
-    @inlinable
+    /// Evaluates the predicate: its definition's `test`. Inlined where a rule reads it, so that the definition's
+    /// `switch` selects the computation and runs it in place; a computation kept in a closure value and called
+    /// through it would cost a reference count and an indirect call per condition.
+    @inlinable @inline(__always)
     public func holds(in context: Context) -> Bool { definition.test(context) }
 
     /// The predicate's stable name as traces and documentation show it (the enum case, e.g. `silentLoginFailed`).

@@ -3,18 +3,21 @@
 /// The provider's handler applies a fired rule's effect (`StepOutcome.apply(_:)`, `PromptList.append(contentsOf:)`)
 /// instead of repeating it in code, and `providers`, the guide and coverage print the same value, so a rule's
 /// documentation is what it does. State changes that are not prompts, sessions or findings stay in the handler.
+///
+/// Packed like a `StepOutcome` (prompts in a `PromptList`, findings in a `FindingSet`), so that applying an effect
+/// read from the rule table copies a few words and touches no reference count.
 public struct RuleEffect: Sendable, Hashable {
     /// Shown in this order when the rule fires.
-    public var prompts: [Prompt]
+    public var prompts: PromptList
     /// The session the step results in when the rule decides it; nil when the rule leaves it to others.
     public var session: SessionKind?
-    /// Raised when the rule fires.
-    public var findings: [FindingID]
+    /// Raised when the rule fires (in catalogue order).
+    public var findings: FindingSet
 
     public init(prompts: [Prompt] = [], session: SessionKind? = nil, findings: [FindingID] = []) {
-        self.prompts = prompts
+        self.prompts = PromptList(prompts)
         self.session = session
-        self.findings = findings
+        self.findings = FindingSet(findings)
     }
 
     /// A rule that only explains or decides which way a handler goes.
@@ -38,6 +41,6 @@ extension StepOutcome {
     public mutating func apply(_ effect: RuleEffect) {
         for prompt in effect.prompts { prompts.append(prompt) }
         if let session = effect.session { self.session = session }
-        for finding in effect.findings { findings.insert(finding) }
+        findings.formUnion(effect.findings)
     }
 }

@@ -41,8 +41,7 @@ extension RuleSet {
     public static var declarations: [RuleDeclaration] { table.declarations }
 }
 
-/// A rule set compiled once: the declarations, and every rule's checks in one flat array for the evaluator, each
-/// with its predicate's computation taken from the predicate's definition when the table is built.
+/// A rule set compiled once: the declarations, and every rule's checks in one flat array for the evaluator.
 public final class RuleTable<Rules: RuleSet>: Sendable {
     public let definitions: [RuleDefinition<Rules.Predicate>]
     public let declarations: [RuleDeclaration]
@@ -50,24 +49,14 @@ public final class RuleTable<Rules: RuleSet>: Sendable {
     /// provider's self-check reports them.
     public let problems: [String]
     /// Every rule's checks, in rule order and in table order.
-    @usableFromInline let checks: [Check]
+    @usableFromInline let checks: [RuleCheck<Rules.Predicate>]
     /// `checks[starts[i]..<starts[i + 1]]` are rule i's.
     @usableFromInline let starts: [Int]
-
-    /// One condition as the evaluator runs it: the predicate's computation and the value it must have.
-    @usableFromInline
-    struct Check: Sendable {
-        @usableFromInline let test: @Sendable (Rules.Predicate.Context) -> Bool
-        @usableFromInline let expected: Bool
-
-        @inlinable @inline(__always)
-        func holds(in context: Rules.Predicate.Context) -> Bool { test(context) == expected }
-    }
 
     public init() {
         var definitions: [RuleDefinition<Rules.Predicate>] = []
         var problems: [String] = []
-        var checks: [Check] = []
+        var checks: [RuleCheck<Rules.Predicate>] = []
         var starts: [Int] = [0]
         var names = Set<String>()
         for (index, rule) in Rules.allCases.enumerated() {
@@ -80,7 +69,7 @@ public final class RuleTable<Rules: RuleSet>: Sendable {
             }
             if !names.insert(definition.name).inserted { problems.append("duplicate rule '\(definition.name)'") }
             definitions.append(definition)
-            checks += definition.checks.map { Check(test: $0.predicate.definition.test, expected: $0.expected) }
+            checks += definition.checks
             starts.append(checks.count)
         }
         self.definitions = definitions
