@@ -172,29 +172,11 @@ struct HostileMarkupTests {
 /// mark the body). Skipped where Chromium is not installed; CI installs it.
 @Suite(.serialized)
 struct HostileMarkupBrowserTests {
-    static let chromium = ["chromium", "chromium-browser"].lazy.compactMap { name -> String? in
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }.first
-
     static func dumpDOM(_ path: String) throws -> String {
-        let browser = Process()
-        browser.executableURL = URL(fileURLWithPath: chromium!)
-        browser.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-            "--virtual-time-budget=3000", "--user-data-dir=" + Fixtures.folder("chromium"), "--dump-dom",
-            "file://" + path,
-        ]
-        let pipe = Pipe()
-        browser.standardOutput = pipe
-        browser.standardError = FileHandle.nullDevice
-        try browser.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        browser.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try HeadlessChromium.dumpDOM("file://" + path, virtualTimeBudget: 3000)
     }
 
-    @Test(.enabled(if: chromium != nil, "chromium is not installed: apt-get install -y chromium (CI does)"))
+    @Test(.enabled(if: HeadlessChromium.path != nil, HeadlessChromium.notInstalled))
     func noScriptFromAFileRunsInTheGuideOrItsEmbeds() throws {
         let (xss, _) = HostileMarkupTests.files()
         let folder = Fixtures.folder()

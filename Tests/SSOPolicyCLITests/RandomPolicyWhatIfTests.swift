@@ -7,18 +7,6 @@ import Testing
 /// small policies of every shipped provider: random values of every setting, model option and app key that takes a
 /// choice or a bool, one or two apps, and the access event of each app with every fact unknown.
 struct RandomPolicyWhatIfTests {
-    /// SplitMix64: the same policies on every run.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Policies that compile, per provider; random values break the providers' rules between settings (biometric
     /// unlock needs a passcode), so up to `candidates` are drawn.
     static let policiesPerProvider = 4
@@ -26,7 +14,7 @@ struct RandomPolicyWhatIfTests {
 
     /// A policy of `descriptor`'s provider with random values for the keys that take a few values; the others keep
     /// their defaults.
-    static func randomPolicy(_ descriptor: ProviderDescriptor, number: Int, using random: inout Generator) -> String {
+    static func randomPolicy(_ descriptor: ProviderDescriptor, number: Int, using random: inout SplitMix) -> String {
         func line(_ declaration: SettingDeclaration, indent: String) -> String? {
             // A third of the keys keep their defaults, so settings that need each other meet less often.
             guard let values = declaration.kind.enumeratedValues, Int.random(in: 0..<3, using: &random) > 0,
@@ -51,7 +39,7 @@ struct RandomPolicyWhatIfTests {
     @Test(arguments: registry.providers.map(\.id))
     func theSplitAgreesWithEnumerationOnRandomPolicies(provider: String) throws {
         let descriptor = try #require(registry.provider(id: provider)).descriptor
-        var random = Generator(state: provider.unicodeScalars.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1.value) })
+        var random = SplitMix(state: provider.unicodeScalars.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1.value) })
         var compiled = 0
         var checkedApps = 0
         var rejected: [String] = []

@@ -102,9 +102,9 @@ struct OutputTests {
         let markdown = ReplayMarkdown.render(report, naming: .asWritten, limit: 5)
         #expect(!markdown.contains("<b>"))
         #expect(markdown.contains("&lt;b&gt;dev&lt;/b&gt;"))
-        #expect(MarkupEscaping.markdownCell("a|b*c") == "a\\|b\\*c")
-        #expect(MarkupEscaping.csvCell("=cmd()") == "'=cmd()")
-        #expect(MarkupEscaping.csvCell("a,\"b\"") == "\"a,\"\"b\"\"\"")
-        #expect(MarkupEscaping.html("\"\u{301}") == "&quot;\u{301}")
+        #expect(Markdown.text("a|b*c") == "a\\|b\\*c")
+        #expect(ReplayCSV.cell("=cmd()") == "'=cmd()")
+        #expect(ReplayCSV.cell("a,\"b\"") == "\"a,\"\"b\"\"\"")
+        #expect(HTMLText.attribute("\"\u{301}") == "&quot;\u{301}")
     }
 }

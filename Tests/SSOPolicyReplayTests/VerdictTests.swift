@@ -1,5 +1,6 @@
 import SSOPolicy
 import SSOPolicyReplay
+import SSOPolicyTestSupport
 import Testing
 
 /// The verdict rule on the hand-composed day (`signins.jsonl` and `custody.csv`, 2026-05-04 UTC): one device per
@@ -165,7 +166,7 @@ struct VerdictTests {
 
     @Test func rowsInAnyOrderGiveTheSameReport() {
         let lines: [[UInt8]] = ReplayFixtures.bytes("signins.jsonl").split(separator: 0x0A).map { Array($0) }
-        var generator = SplitMixGenerator(seed: 7)
+        var generator = SplitMix(state: 7)
         for _ in 0..<5 {
             var shuffled: [UInt8] = []
             for line in lines.shuffled(using: &generator) { shuffled += line + [0x0A] }
@@ -176,18 +177,5 @@ struct VerdictTests {
             #expect(report.lines.map { $0.rows.count } == self.report.lines.map { $0.rows.count })
             #expect(report.lines == self.report.lines)
         }
-    }
-}
-
-/// A seeded generator, so shuffled inputs are the same on every run.
-struct SplitMixGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

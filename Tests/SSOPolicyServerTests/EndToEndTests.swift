@@ -6,13 +6,7 @@ import Testing
 /// Skipped (with a message) where Chromium is not installed; CI installs it.
 @Suite(.serialized)
 struct EndToEndTests {
-    static let chromium = ["chromium", "chromium-browser"].lazy.compactMap(executable).first
     static let binary = repository + "/.build/debug/ssopolicy"
-
-    static func executable(_ name: String) -> String? {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
 
     /// Lines a child process writes, collected on a background thread.
     final class Output: @unchecked Sendable {
@@ -23,10 +17,9 @@ struct EndToEndTests {
     }
 
     @Test(
-        .enabled(if: chromium != nil, "chromium is not installed: apt-get install -y chromium (CI does)"),
+        .enabled(if: HeadlessChromium.path != nil, HeadlessChromium.notInstalled),
         .timeLimit(.minutes(2)))
     func aGuideEmbedRendersTheComparisonAndTheServerStopsCleanly() async throws {
-        guard let chromium = Self.chromium else { return }
         #expect(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build")
         let server = Process()
         server.executableURL = URL(fileURLWithPath: Self.binary)
@@ -49,21 +42,20 @@ struct EndToEndTests {
         }
         let url = try #require(base, "the server did not report its address: \(output.value)")
 
-        let embed = try dumpDOM(
-            chromium, url + "embed?policies=warehouse-airwatch,frontline-entra&scenario=shift-change")
+        let embed = try HeadlessChromium.dumpDOM(
+            url + "embed?policies=warehouse-airwatch,frontline-entra&scenario=shift-change")
         #expect(embed.contains("<div class=\"ssopolicy-embed\">"))
         #expect(embed.contains("<th scope=\"col\">warehouse-airwatch</th><th scope=\"col\">frontline-entra</th>"))
         #expect(embed.contains("<span class=\"prompts\">passcode</span>"))
         #expect(embed.contains("<span class=\"prompts\">interactive_sign_in</span>"))
         #expect(embed.contains("previous-user-session-active"))
 
-        let timeline = try dumpDOM(
-            chromium, url + "?policies=frontline-entra,warehouse-airwatch&scenario=lunch-break&view=timeline")
+        let timeline = try HeadlessChromium.dumpDOM(
+            url + "?policies=frontline-entra,warehouse-airwatch&scenario=lunch-break&view=timeline")
         #expect(timeline.contains("<section id=\"timeline\""))
         #expect(timeline.contains("Link to this view"))
 
-        let whatIf = try dumpDOM(
-            chromium,
+        let whatIf = try HeadlessChromium.dumpDOM(
             url + "?policies=frontline-entra&whatif=frontline-entra&app=inventory&user=bob&fact:signed_in=alice&ask=1")
         #expect(whatIf.contains("<section id=\"whatif-answer\""))
         #expect(whatIf.contains("bob opens inventory under frontline-entra: 3 outcomes"))
@@ -72,21 +64,5 @@ struct EndToEndTests {
         server.waitUntilExit()
         #expect(server.terminationStatus == 0)
         #expect(output.value.contains("ssopolicy serve: stopped"))
-    }
-
-    func dumpDOM(_ chromium: String, _ url: String) throws -> String {
-        let browser = Process()
-        browser.executableURL = URL(fileURLWithPath: chromium)
-        browser.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-            "--user-data-dir=" + Fixtures.folder("chromium"), "--dump-dom", url,
-        ]
-        let pipe = Pipe()
-        browser.standardOutput = pipe
-        browser.standardError = FileHandle.nullDevice
-        try browser.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        browser.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -37,8 +37,8 @@ struct FlatJSONObjectParserTests {
         #expect(error(#"{"a": "b"#) == "column 7: unterminated string")
         #expect(error(#"{"a": tru}"#) == "column 7: expected 'true', found 't'")
         #expect(error(#"{a: "b"}"#) == "column 2: expected a key in double quotes, found 'a'")
-        #expect(error(#"{"a": "\x"}"#) == "column 8: invalid escape '\\x'")
-        #expect(error(#"{"a": "\ud800"}"#) == "column 8: unpaired surrogate in \\u escape")
+        #expect(error(#"{"a": "\x"}"#) == #"column 8: invalid escape (expected one of \" \\ \/ \b \f \n \r \t \u)"#)
+        #expect(error(#"{"a": "\ud800"}"#) == "column 8: unpaired surrogate in a \\u escape")
         #expect(error("{\"a\": \"\t\"}") == "column 8: control character in a string (escape it)")
     }
 

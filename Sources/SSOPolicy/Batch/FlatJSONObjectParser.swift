@@ -197,35 +197,10 @@ public struct FlatJSONObjectParser: Sendable {
                 index += 1
                 continue
             }
-            guard index + 1 < raw.count else { throw fail(index, "unterminated escape") }
-            let escaped = raw[index + 1]
-            index += 2
-            switch escaped {
-            case UInt8(ascii: "\""): bytes.append(0x22)
-            case UInt8(ascii: "\\"): bytes.append(0x5C)
-            case UInt8(ascii: "/"): bytes.append(0x2F)
-            case UInt8(ascii: "b"): bytes.append(0x08)
-            case UInt8(ascii: "f"): bytes.append(0x0C)
-            case UInt8(ascii: "n"): bytes.append(0x0A)
-            case UInt8(ascii: "r"): bytes.append(0x0D)
-            case UInt8(ascii: "t"): bytes.append(0x09)
-            case UInt8(ascii: "u"):
-                guard let high = hex4(raw, at: index) else { throw fail(index - 2, "invalid \\u escape") }
-                index += 4
-                var value = high
-                if (0xD800..<0xDC00).contains(high) {
-                    guard index + 1 < raw.count, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u"),
-                        let low = hex4(raw, at: index + 2), (0xDC00..<0xE000).contains(low)
-                    else { throw fail(index - 6, "unpaired surrogate in \\u escape") }
-                    index += 6
-                    value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
-                } else if (0xDC00..<0xE000).contains(high) {
-                    throw fail(index - 6, "unpaired surrogate in \\u escape")
-                }
-                guard let scalar = Unicode.Scalar(value) else { throw fail(index - 6, "invalid \\u escape") }
-                bytes.append(contentsOf: String(Character(scalar)).utf8)
-            default:
-                throw fail(index - 2, "invalid escape '\\\(Character(Unicode.Scalar(escaped)))'")
+            do {
+                index = try JSONEscape.decode(raw, at: index, loneSurrogates: .reject) { bytes.append($0) }
+            } catch {
+                throw fail(index, error.message)
             }
         }
         // Decoding repairs invalid sequences with U+FFFD, so a round trip that differs means invalid UTF-8.
@@ -234,21 +209,5 @@ public struct FlatJSONObjectParser: Sendable {
             throw FlatJSONError(column: offset, message: "invalid UTF-8 in a string")
         }
         return text
-    }
-
-    func hex4(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32? {
-        guard index + 4 <= raw.count else { return nil }
-        var value: UInt32 = 0
-        for byte in raw[index..<index + 4] {
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: return nil
-            }
-            value = value << 4 | digit
-        }
-        return value
     }
 }

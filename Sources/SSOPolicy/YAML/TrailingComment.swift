@@ -7,33 +7,14 @@ import SSOPolicyProviderKit
 /// then the first `#` at the start or after a space or tab begins the comment (YAML's rule for plain scalars). That
 /// is exact for the one-line values settings and app keys take.
 struct TrailingComment: Sendable {
-    private let bytes: [UInt8]
-    /// The byte offset where each editor line starts (line 1 at index 0); lines break at LF, CR LF and CR.
-    private let lineStarts: [Int]
+    private let lines: TextLines
 
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        var starts = [0]
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == 0x0A {
-                starts.append(index + 1)
-            } else if bytes[index] == 0x0D {
-                if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
-                starts.append(index + 1)
-            }
-            index += 1
-        }
-        lineStarts = starts
-    }
+    init(_ bytes: [UInt8]) { lines = TextLines(bytes) }
 
     /// The comment's text after `#`, trimmed, on the line of `position` after its column; nil if there is none.
     func comment(after position: SourcePosition) -> String? {
-        guard position.line >= 1, position.line <= lineStarts.count else { return nil }
-        let start = lineStarts[position.line - 1]
-        var end = start
-        while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-        let line = Array(String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars)
+        guard let text = lines.line(position.line) else { return nil }
+        let line = Array(String(decoding: text, as: UTF8.self).unicodeScalars)
         var index = max(position.column - 1, 0)
         guard index < line.count else { return nil }
         if line[index] == "\"" {

@@ -216,53 +216,13 @@ struct JSONReader: Sendable {
 
         mutating func escape(into out: inout [UInt8]) throws(ReadFailure) {
             let start = index
-            index += 1
-            guard let escaped = current else { throw failure("unterminated escape", at: start) }
-            index += 1
-            switch escaped {
-            case UInt8(ascii: "\""): out.append(0x22)
-            case UInt8(ascii: "\\"): out.append(0x5C)
-            case UInt8(ascii: "/"): out.append(0x2F)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                guard var value = hex4() else { throw failure("invalid \\u escape", at: start) }
-                if (0xD800..<0xDC00).contains(value) {
-                    guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
-                    else { throw failure("unpaired surrogate in a \\u escape", at: start) }
-                    index += 2
-                    guard let low = hex4(), (0xDC00..<0xE000).contains(low) else {
-                        throw failure("unpaired surrogate in a \\u escape", at: start)
-                    }
-                    value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
-                } else if (0xDC00..<0xE000).contains(value) {
-                    throw failure("unpaired surrogate in a \\u escape", at: start)
+            do {
+                index = try bytes.withUnsafeBufferPointer { buffer throws(JSONEscape.Problem) in
+                    try JSONEscape.decode(buffer, at: start, loneSurrogates: .reject) { out.append($0) }
                 }
-                guard let scalar = Unicode.Scalar(value) else { throw failure("invalid \\u escape", at: start) }
-                out.append(contentsOf: Array(String(scalar).utf8))
-            default:
-                throw failure("invalid escape (expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u)", at: start)
+            } catch {
+                throw failure(error.message, at: start)
             }
-        }
-
-        mutating func hex4() -> UInt32? {
-            guard index + 4 <= bytes.count else { return nil }
-            var value: UInt32 = 0
-            for byte in bytes[index..<index + 4] {
-                let digit: UInt32
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-                default: return nil
-                }
-                value = value << 4 | digit
-            }
-            index += 4
-            return value
         }
 
         /// Decoding repairs invalid UTF-8 with U+FFFD, so a round trip that differs means the bytes were invalid.

@@ -1,3 +1,5 @@
+import SSOPolicyProviderKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -110,67 +112,26 @@ enum JSONScan {
     static func unescape(
         _ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int, into out: UnsafeMutablePointer<UInt8>
     ) -> Int? {
+        let bytes = UnsafeBufferPointer(start: p, count: to)
         var i = from
         var n = 0
-        func hex4(_ at: Int) -> UInt32? {
-            guard at + 4 <= to else { return nil }
-            var value: UInt32 = 0
-            for k in at..<at + 4 {
-                let byte = p[k]
-                let digit: UInt32
-                switch byte {
-                case 0x30...0x39: digit = UInt32(byte - 0x30)
-                case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
-                case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
-                default: return nil
-                }
-                value = value << 4 | digit
-            }
-            return value
-        }
         while i < to {
-            let byte = p[i]
-            guard byte == 0x5C else {
-                out[n] = byte
+            guard p[i] == 0x5C else {
+                out[n] = p[i]
                 n += 1
                 i += 1
                 continue
             }
-            guard i + 1 < to else { return nil }
-            let kind = p[i + 1]
-            i += 2
-            switch kind {
-            case 0x22, 0x5C, 0x2F: out[n] = kind
-            case UInt8(ascii: "b"): out[n] = 0x08
-            case UInt8(ascii: "f"): out[n] = 0x0C
-            case UInt8(ascii: "n"): out[n] = 0x0A
-            case UInt8(ascii: "r"): out[n] = 0x0D
-            case UInt8(ascii: "t"): out[n] = 0x09
-            case UInt8(ascii: "u"):
-                guard var scalar = hex4(i) else { return nil }
-                i += 4
-                if scalar >= 0xD800, scalar < 0xDC00 {
-                    // A high surrogate: a low one must follow, or the pair is replaced.
-                    if i + 6 <= to, p[i] == 0x5C, p[i + 1] == UInt8(ascii: "u"), let low = hex4(i + 2),
-                        low >= 0xDC00, low < 0xE000
-                    {
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        i += 6
-                    } else {
-                        scalar = 0xFFFD
-                    }
-                } else if scalar >= 0xDC00, scalar < 0xE000 {
-                    scalar = 0xFFFD
-                }
-                // The escape took 6 bytes (12 for a pair), more than the 1-4 the scalar takes in UTF-8.
-                for unit in String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8 {
-                    out[n] = unit
-                    n += 1
-                }
-                continue
-            default: return nil
-            }
-            n += 1
+            // A log value with a lone surrogate keeps its row: the half becomes U+FFFD.
+            guard
+                let next = try? JSONEscape.decode(
+                    bytes, at: i, loneSurrogates: .replace,
+                    emit: { unit in
+                        out[n] = unit
+                        n += 1
+                    })
+            else { return nil }
+            i = next
         }
         return n
     }

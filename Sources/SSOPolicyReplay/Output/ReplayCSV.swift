@@ -29,7 +29,26 @@ public enum ReplayCSV {
                 deciding?.position.description ?? "", interval.model?.prediction.rawValue ?? "",
                 interval.model?.agreement.rawValue ?? "", interval.model?.reason ?? "",
             ]
-            write(cells.map(MarkupEscaping.csvCell).joined(separator: ",") + "\n")
+            write(cells.map(cell).joined(separator: ",") + "\n")
         }
+    }
+
+    /// An RFC 4180 cell: quoted when it holds a comma, a quote or a line break (quotes doubled); a cell a
+    /// spreadsheet would run as a formula (starting with `= + - @`, a tab or a carriage return) gets a leading `'`.
+    /// Works on Unicode scalars, never `Character`s.
+    public static func cell(_ text: String) -> String {
+        var text = text
+        if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { text = "'" + text }
+        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+            return text
+        }
+        var out = String.UnicodeScalarView()
+        out.append("\"")
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" { out.append("\"") }
+            out.append(scalar)
+        }
+        out.append("\"")
+        return String(out)
     }
 }

@@ -1,3 +1,5 @@
+import SSOPolicy
+
 /// The replay as one self-contained HTML file (no script, no external resource): the counts, the worst intervals,
 /// then each device with its timeline drawn as SVG and its intervals in a table. Every value from the input is
 /// escaped by Unicode scalars.
@@ -21,7 +23,7 @@ public enum ReplayHTML {
 
     /// Writes the page: the counts and the worst intervals, then each device (its timeline and table) as it goes.
     public static func write(_ report: ReplayReport, naming: Naming, limit: Int, to write: (String) -> Void) {
-        let h = MarkupEscaping.html
+        let h = HTMLText.attribute
         let summary = report.summary
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -82,7 +84,7 @@ public enum ReplayHTML {
     }
 
     static func detail(_ interval: ReplayInterval, report: ReplayReport, naming: Naming) -> String {
-        let h = MarkupEscaping.html
+        let h = HTMLText.attribute
         var out = "<h3 class=\"\(interval.verdict.rawValue)\">\(h(interval.verdict.words)): \(h(interval.device)), "
         out += "\(h(report.time(interval.start)))</h3>\n"
         out += "<p>\(h(ReplayText.who(interval, naming))). \(h(interval.reason.text(naming)))</p>\n"

@@ -12,7 +12,7 @@ public enum ReplayMarkdown {
     /// Writes the counts and the worst intervals, then each device's intervals as it goes.
     public static func write(_ report: ReplayReport, naming: Naming, limit: Int, to write: (String) -> Void) {
         let summary = report.summary
-        let cell = MarkupEscaping.markdownCell
+        let cell = Markdown.text
         var out = "# Sign-in replay\n\n"
         out += "| | |\n|---|---|\n"
         out += "| sign-in files | \(summary.files.map { cell($0.path) }.joined(separator: ", ")) |\n"

@@ -1,3 +1,5 @@
+import SSOPolicy
+
 /// One device's timeline as an inline SVG: custody bands (one per interval, coloured by verdict, labelled with the
 /// worker), windows of unknown custody on a second lane, and a mark for each deciding row (a triangle for another
 /// account, a dot for the custodian), each with a tooltip.
@@ -31,11 +33,11 @@ enum TimelineSVG {
             out +=
                 "<rect class=\"band \(interval.verdict.rawValue)\" x=\"\(number(x0))\" y=\"\(number(laneTop))\" "
                 + "width=\"\(number(x1 - x0))\" height=\"\(number(lane))\"><title>"
-                + MarkupEscaping.html(tooltip) + "</title></rect>\n"
+                + HTMLText.attribute(tooltip) + "</title></rect>\n"
             let label = interval.custodian.map(naming.name) ?? (interval.kind == .unknownCustody ? "?" : "")
             if x1 - x0 > Double(label.unicodeScalars.count) * 7 + 6 {
                 out +=
-                    "<text x=\"\(number(x0 + 4))\" y=\"\(number(laneTop + 18))\">" + MarkupEscaping.html(label)
+                    "<text x=\"\(number(x0 + 4))\" y=\"\(number(laneTop + 18))\">" + HTMLText.attribute(label)
                     + "</text>\n"
             }
             for evidence in interval.evidence {
@@ -49,23 +51,23 @@ enum TimelineSVG {
                 if mine {
                     out +=
                         "<circle class=\"mark own\" cx=\"\(number(ex))\" cy=\"\(number(y))\" r=\"4\"><title>"
-                        + MarkupEscaping.html(tip) + "</title></circle>\n"
+                        + HTMLText.attribute(tip) + "</title></circle>\n"
                 } else {
                     let points =
                         "\(number(ex)),\(number(y - 6)) \(number(ex - 5)),\(number(y + 4)) \(number(ex + 5)),\(number(y + 4))"
                     out +=
-                        "<polygon class=\"mark other\" points=\"\(points)\"><title>" + MarkupEscaping.html(tip)
+                        "<polygon class=\"mark other\" points=\"\(points)\"><title>" + HTMLText.attribute(tip)
                         + "</title></polygon>\n"
                 }
             }
         }
         out +=
             "<text class=\"axis\" x=\"\(number(left))\" y=\"\(Int(height) - 2)\">"
-            + MarkupEscaping.html(report.time(first))
+            + HTMLText.attribute(report.time(first))
             + "</text>\n"
         out +=
             "<text class=\"axis\" x=\"\(number(width - left))\" y=\"\(Int(height) - 2)\" text-anchor=\"end\">"
-            + MarkupEscaping.html(report.time(last)) + "</text>\n"
+            + HTMLText.attribute(report.time(last)) + "</text>\n"
         return out + "</svg>\n"
     }
 }
