@@ -108,9 +108,9 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
     /// thread count; results and stopping points do not depend on it.
     var blockNodes = VerificationOptions.defaultBlockNodes
 
-    /// Nodes of each level whose heap is estimated (`HeapEstimate.perValue`): the first ones of the level, mostly
+    /// Nodes of a level whose heap is estimated (`HeapEstimate.perValue`): the first ones of the level, mostly
     /// siblings, which share the buffers a move leaves alone.
-    static var heapSample: Int { 256 }
+    static var heapSample: Int { 32 }
 
     /// States in which more users have acted keep their names (sound, only not reduced): 6 users, 720 renamings.
     static var maxPermutedUsers: Int { 6 }
@@ -365,8 +365,12 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
             }
             completed += 1
             widestFrontier = max(widestFrontier, next.count)
-            // The root's heap counts until a level is sampled; then the sample of the level being expanded.
-            if !next.isEmpty { nodeHeap = HeapEstimate.perValue(next.prefix(Self.heapSample).map { $0 as Any }) }
+            // The root's heap counts until a level is sampled; then a sample of the level being expanded, taken at
+            // levels 1, 2, 4, 8…: a state's buffers follow the policy's apps and stores, which no move adds, and
+            // reflection is slow enough to show in a small search.
+            if !next.isEmpty, completed & (completed - 1) == 0 {
+                nodeHeap = HeapEstimate.perValue(next.prefix(Self.heapSample).map { $0 as Any })
+            }
             swap(&frontier, &next)
             next.removeAll(keepingCapacity: true)
             swap(&frontierSleep, &nextSleep)
