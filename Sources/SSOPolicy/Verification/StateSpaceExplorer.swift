@@ -115,13 +115,6 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
     /// States in which more users have acted keep their names (sound, only not reduced): 6 users, 720 renamings.
     static var maxPermutedUsers: Int { 6 }
 
-    struct Node<State: Sendable>: Sendable {
-        var state: State
-        var monitor: PathMonitor
-        var clock: Int
-        var id: Int32
-    }
-
     /// Explores from the state `start` describes.
     mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> ExplorationOutcome {
         let initial = machine.initialState(start)
@@ -152,19 +145,9 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
     /// What one thread found in its slice of a level.
     private struct Slice<State: Sendable> {
         var recorder: Recorder
-        struct Candidate {
-            var fingerprint: UInt64
-            /// Position in the frontier of the node it comes from.
-            var from: Int
-            var move: UInt16
-            /// Transitions of the slice up to and including this one.
-            var transition: Int
-            /// Nil on the last level, whose states are counted but not expanded.
-            var node: Node<State>?
-            /// The node's sleep set (partial-order reduction).
-            var sleep = MoveSet.empty
-        }
         var candidates: [Candidate] = []
+        /// The provider states of the candidates that keep their node (`Candidate.state`).
+        var states: [State] = []
         /// Per frontier node of the slice: transitions of the slice up to and including that node's.
         var transitionsThrough: [Int] = []
         /// Per property: the frontier position and move of the slice's first violation.
@@ -183,7 +166,7 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
         var parents: [Int32] = [-1]
         var moveOf: [UInt16] = [0]
         let canonical = CanonicalFingerprint(
-            renaming: rename, maxPermuted: Self.maxPermutedUsers, providerStateOnly: comparesProviderStateOnly)
+            renames: rename != nil, maxPermuted: Self.maxPermutedUsers, providerStateOnly: comparesProviderStateOnly)
 
         func path(to node: Int32, then move: Int) -> [Int] {
             ExplorationOutcome(
@@ -192,10 +175,13 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
             ).path(to: node, then: move)
         }
 
-        let root = Node(state: initial, monitor: PathMonitor(), clock: startTime, id: 0)
-        _ = visited.insert(canonical(root.state, root.monitor, root.clock))
+        let root = NodeInfo(monitor: PathMonitor(), clock: startTime, id: 0)
+        _ = visited.insert(canonical(initial, root.monitor, root.clock, renaming: rename))
+        /// The frontier's nodes and, at the same positions, their provider states; then the next level's.
         var frontier = [root]
-        var next: [Node<State>] = []
+        var frontierStates = [initial]
+        var next: [NodeInfo] = []
+        var nextStates: [State] = []
         let reducing = independence.reduces
         /// Per node of `frontier` and `next` (partial-order reduction only, empty otherwise): the moves not to play
         /// from it. Each was played, from a node on the way there, before the move taken there, and commutes with
@@ -208,17 +194,18 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
         var memoryLimited = false
         var stoppedByMonitor = false
         var widestFrontier = 1
-        let stride = MemoryLayout<Node<State>>.stride
+        let stride = MemoryLayout<NodeInfo>.stride + MemoryLayout<State>.stride
         /// The heap each held node owns beyond its inline size (a provider's state keeps its apps in arrays):
         /// estimated from the root, then from a sample of each level.
-        var nodeHeap = HeapEstimate.bytes(of: root)
+        var nodeHeap = HeapEstimate.bytes(of: initial)
         /// What an array holds after one more append (a full array doubles, and holds both copies while it does).
         func bytesAfterAppend<Element>(_ array: [Element], _ size: Int) -> Int {
             array.count < array.capacity ? array.capacity * size : max(array.capacity * 3, 16) * size
         }
         /// The explorer's memory if the next state is new: counted, not measured, so the bound is deterministic.
         func bytesIfNew() -> Int {
-            visited.byteCountDuringNextInsert + frontier.capacity * stride + bytesAfterAppend(next, stride)
+            visited.byteCountDuringNextInsert + max(frontier.capacity, frontierStates.capacity) * stride
+                + max(bytesAfterAppend(next, stride), bytesAfterAppend(nextStates, stride))
                 + (frontier.count + next.count + 1) * nodeHeap
                 + bytesAfterAppend(parents, MemoryLayout<Int32>.stride)
                 + bytesAfterAppend(moveOf, MemoryLayout<UInt16>.stride)
@@ -261,24 +248,26 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
                     transitionBudget: maxTransitions == .max ? .max : maxTransitions - transitions,
                     independence: reducing ? independence : nil)
                 frontier.withUnsafeBufferPointer { nodes in
-                    frontierSleep.withUnsafeBufferPointer { sleeps in
-                        slices.withUnsafeMutableBufferPointer { results in
-                            dedupers.withUnsafeMutableBufferPointer { sets in
-                                withoutActuallyEscaping(apply) { apply in
-                                    let shared = UncheckedSendable((nodes, sleeps, results, sets, visited))
-                                    let work = { @Sendable (slice: Int) in
-                                        let (nodes, sleeps, results, sets, visited) = shared.value
-                                        results[slice] = context.expand(
-                                            nodes, sleeps, bounds[slice]..<bounds[slice + 1], apply: apply,
-                                            canonical: canonical,
-                                            seen: visited, local: &sets[slice],
-                                            progress: slice == 0
-                                                ? (statesBefore, transitionsBeforeLevel, level, sliceCount) : nil)
-                                    }
-                                    if sliceCount == 1 {
-                                        work(0)
-                                    } else {
-                                        DispatchQueue.concurrentPerform(iterations: sliceCount, execute: work)
+                    frontierStates.withUnsafeBufferPointer { states in
+                        frontierSleep.withUnsafeBufferPointer { sleeps in
+                            slices.withUnsafeMutableBufferPointer { results in
+                                dedupers.withUnsafeMutableBufferPointer { sets in
+                                    withoutActuallyEscaping(apply) { apply in
+                                        let shared = UncheckedSendable((nodes, states, sleeps, results, sets, visited))
+                                        let work = { @Sendable (slice: Int) in
+                                            let (nodes, states, sleeps, results, sets, visited) = shared.value
+                                            results[slice] = context.expand(
+                                                nodes, states, sleeps, bounds[slice]..<bounds[slice + 1], apply: apply,
+                                                canonical: canonical, renaming: rename,
+                                                seen: visited, local: &sets[slice],
+                                                progress: slice == 0
+                                                    ? (statesBefore, transitionsBeforeLevel, level, sliceCount) : nil)
+                                        }
+                                        if sliceCount == 1 {
+                                            work(0)
+                                        } else {
+                                            DispatchQueue.concurrentPerform(iterations: sliceCount, execute: work)
+                                        }
                                     }
                                 }
                             }
@@ -324,9 +313,8 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
                             parents.append(frontier[candidate.from].id)
                             moveOf.append(candidate.move)
                             next.append(
-                                Node(
-                                    state: node.state, monitor: node.monitor, clock: node.clock,
-                                    id: Int32(parents.count - 1)))
+                                NodeInfo(monitor: node.monitor, clock: node.clock, id: Int32(parents.count - 1)))
+                            nextStates.append(slice.states[node.state])
                             if reducing { nextSleep.append(candidate.sleep) }
                         }
                         let transitionsHere = transitionsBefore + candidate.transition
@@ -369,10 +357,12 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
             // levels 1, 2, 4, 8…: a state's buffers follow the policy's apps and stores, which no move adds, and
             // reflection is slow enough to show in a small search.
             if !next.isEmpty, completed & (completed - 1) == 0 {
-                nodeHeap = HeapEstimate.perValue(next.prefix(Self.heapSample).map { $0 as Any })
+                nodeHeap = HeapEstimate.perValue(nextStates.prefix(Self.heapSample).map { $0 as Any })
             }
             swap(&frontier, &next)
             next.removeAll(keepingCapacity: true)
+            swap(&frontierStates, &nextStates)
+            nextStates.removeAll(keepingCapacity: true)
             swap(&frontierSleep, &nextSleep)
             nextSleep.removeAll(keepingCapacity: true)
         }
@@ -411,14 +401,22 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
         /// Plays every open move from the frontier nodes `range`, keeping the successors not seen in earlier levels
         /// nor earlier in this slice, and the slice's first violation of each property not yet broken.
         func expand<State: Hashable & Sendable, Visited: VisitedStates>(
-            _ nodes: UnsafeBufferPointer<Node<State>>, _ sleeps: UnsafeBufferPointer<MoveSet>, _ range: Range<Int>,
+            _ nodes: UnsafeBufferPointer<NodeInfo>, _ states: UnsafeBufferPointer<State>,
+            _ sleeps: UnsafeBufferPointer<MoveSet>, _ range: Range<Int>,
             apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
-            canonical: CanonicalFingerprint<State>, seen: Visited, local: inout FingerprintSet,
+            canonical: CanonicalFingerprint, renaming: UserRenaming<State>?, seen: Visited,
+            local: inout FingerprintSet,
             progress: (states: Int, transitions: Int, depth: Int, slices: Int)?
         ) -> Slice<State> {
-            var slice = Slice<State>(
-                recorder: recorder.makeSlice(), firstViolation: Array(repeating: nil, count: checker.properties.count))
-            slice.transitionsThrough.reserveCapacity(range.count)
+            // The slice's parts are built in locals and put together at the end: the fields of a generic `Slice` are
+            // found through its runtime type, which unspecialized code would ask for at every access.
+            var recorded = recorder.makeSlice()
+            var firstViolation = [(from: Int, move: Int)?](repeating: nil, count: checker.properties.count)
+            var candidates: [Candidate] = []
+            var kept: [State] = []
+            var transitionsThrough: [Int] = []
+            var sliceFound: UInt64 = 0
+            transitionsThrough.reserveCapacity(range.count)
             local.removeAll()
             let records = recorder.traceMode != .off
             var trace = RuleTrace(recorder.traceMode)
@@ -434,10 +432,10 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
                     while rest != 0 {
                         let index = rest.trailingZeroBitCount
                         rest &= rest - 1
-                        slice.firstViolation[index] = (from, move)
+                        firstViolation[index] = (from, move)
                     }
                     found |= broken
-                    slice.found |= broken
+                    sliceFound |= broken
                 }
                 checker.advance(&monitor, event)
             }
@@ -450,14 +448,14 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
                 let asleep = independence != nil ? sleeps[position] : .empty
                 for moveIndex in open {
                     if transition >= transitionBudget {
-                        slice.transitionsThrough.append(transition)
+                        transitionsThrough.append(transition)
                         break nodes
                     }
                     // Asleep: it commutes with the move that led here and was played before it, from where that
                     // move was played; playing it here would reach a state of that other order at the same depth.
                     if asleep.contains(moveIndex) { continue }
                     let move = moves.moves[moveIndex]
-                    var state = node.state
+                    var state = states[position]
                     var monitor = node.monitor
                     var clock = node.clock + move.delay
                     if records { trace.reset() }
@@ -484,8 +482,8 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
                         play(event, &state, &monitor, from: position, move: moveIndex)
                     }
                     transition += 1
-                    if records { slice.recorder.record(trace, node: node.id, move: moveIndex) }
-                    let fingerprint = canonical(state, monitor, clock)
+                    if records { recorded.record(trace, node: node.id, move: moveIndex) }
+                    let fingerprint = canonical(state, monitor, clock, renaming: renaming)
                     // Partial-order reduction: the successor sleeps through the moves asleep here or played here
                     // before this one that commute with it.
                     var sleep = MoveSet.empty
@@ -494,14 +492,18 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
                         played.insert(moveIndex)
                     }
                     guard !seen.contains(fingerprint), local.insert(fingerprint) else { continue }
-                    slice.candidates.append(
-                        .init(
+                    var successor: (monitor: PathMonitor, clock: Int, state: Int)?
+                    if keepsNodes {
+                        successor = (monitor, clock, kept.count)
+                        kept.append(state)
+                    }
+                    candidates.append(
+                        Candidate(
                             fingerprint: fingerprint, from: position, move: UInt16(moveIndex), transition: transition,
-                            node: keepsNodes ? Node(state: state, monitor: monitor, clock: clock, id: 0) : nil,
-                            sleep: sleep))
-                    if let progress, let hook, slice.candidates.count % hook.interval == 0 {
+                            node: successor, sleep: sleep))
+                    if let progress, let hook, candidates.count % hook.interval == 0 {
                         // Progress while a long level expands: the states known so far plus this slice's share.
-                        let estimate = progress.states + slice.candidates.count * progress.slices
+                        let estimate = progress.states + candidates.count * progress.slices
                         if !hook.check(
                             .init(
                                 states: estimate, transitions: progress.transitions + transition * progress.slices,
@@ -511,13 +513,39 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
                         }
                     }
                 }
-                slice.transitionsThrough.append(transition)
+                transitionsThrough.append(transition)
                 if stopsWhenAllBroken, found == allFound { break }
                 if hook != nil, stop.isSet { break }
             }
-            return slice
+            return Slice(
+                recorder: recorded, candidates: candidates, states: kept, transitionsThrough: transitionsThrough,
+                firstViolation: firstViolation, found: sliceFound)
         }
     }
+}
+
+/// What the search keeps of a frontier node beside its provider state. Not generic (not even nested in the generic
+/// explorer), so that the threads that expand a level read and write it without asking the runtime for a generic
+/// type's layout per node; the provider's states live in their own array beside these.
+private struct NodeInfo: Sendable {
+    var monitor: PathMonitor
+    var clock: Int
+    var id: Int32
+}
+
+/// A successor a thread found while expanding its slice of a level, before the merge decides whether it is new.
+private struct Candidate {
+    var fingerprint: UInt64
+    /// Position in the frontier of the node it comes from.
+    var from: Int
+    var move: UInt16
+    /// Transitions of the slice up to and including this one.
+    var transition: Int
+    /// The successor's path monitor, clock and provider state (the index of the state in the slice's `states`);
+    /// nil on the last level, whose states are counted but not expanded.
+    var node: (monitor: PathMonitor, clock: Int, state: Int)?
+    /// The node's sleep set (partial-order reduction).
+    var sleep = MoveSet.empty
 }
 
 /// The fingerprint of an explored state (provider state, path monitor, clock). With symmetry, the state is first
@@ -527,20 +555,24 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
 /// get the same fingerprint (except when two users sit in one user set and nothing else tells them apart, where
 /// equal states may keep two fingerprints: fewer merges, never a wrong one, since every fingerprint is that of a
 /// renaming of the state itself).
-struct CanonicalFingerprint<State: Hashable & Sendable>: Sendable {
-    let renaming: UserRenaming<State>?
+///
+/// Not generic itself (its methods are): the explorer's threads call it once per transition, and a generic struct's
+/// runtime type would be looked up at every call in the explorer's unspecialized code.
+struct CanonicalFingerprint: Sendable {
+    /// Whether the provider's state renames its users (the renaming itself is passed with each state).
+    let renames: Bool
     /// Renamings by their images packed 4 bits per user, for up to `maxPermuted` acted users.
     let permutations: [UInt64: UserPermutation]
     let maxPermuted: Int
     /// Leave the path monitor and the clock out (coverage compares provider states only).
     var providerStateOnly = false
 
-    init(renaming: UserRenaming<State>?, maxPermuted: Int, providerStateOnly: Bool) {
-        self.renaming = renaming
+    init(renames: Bool, maxPermuted: Int, providerStateOnly: Bool) {
+        self.renames = renames
         self.maxPermuted = maxPermuted
         self.providerStateOnly = providerStateOnly
         var table: [UInt64: UserPermutation] = [:]
-        if renaming != nil {
+        if renames {
             for count in 2...maxPermuted {
                 for permutation in Self.permutations(of: count) {
                     table[Self.key(permutation.images.map(Int.init))] = permutation
@@ -571,7 +603,7 @@ struct CanonicalFingerprint<State: Hashable & Sendable>: Sendable {
         return result.map(UserPermutation.init)
     }
 
-    func plain(_ state: State, _ monitor: PathMonitor, _ clock: Int) -> UInt64 {
+    func plain<State: Hashable>(_ state: State, _ monitor: PathMonitor, _ clock: Int) -> UInt64 {
         var hasher = Hasher()
         state.hash(into: &hasher)
         if !providerStateOnly {
@@ -581,7 +613,11 @@ struct CanonicalFingerprint<State: Hashable & Sendable>: Sendable {
         return UInt64(bitPattern: Int64(hasher.finalize()))
     }
 
-    func callAsFunction(_ state: State, _ monitor: PathMonitor, _ clock: Int) -> UInt64 {
+    /// The fingerprint of `state` with `monitor` and `clock`; `renaming` is the state's renaming of users (nil when
+    /// it has none or symmetry is off).
+    func callAsFunction<State: Hashable>(
+        _ state: State, _ monitor: PathMonitor, _ clock: Int, renaming: UserRenaming<State>?
+    ) -> UInt64 {
         let acted = Int(monitor.actedUsers)
         guard let renaming, acted >= 2, acted <= maxPermuted else { return plain(state, monitor, clock) }
         // images[user] = its rank of first appearance, packed 4 bits per user.
