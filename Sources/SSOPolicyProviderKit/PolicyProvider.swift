@@ -68,6 +68,7 @@ public struct AnyPolicyProvider: Sendable {
     public init<P: PolicyProvider>(_ provider: P) {
         let descriptor = provider.descriptor
         self.descriptor = descriptor
+        let texts = RuleTexts(descriptor)
         @Sendable func compile(_ configuration: PolicyConfiguration, _ diagnostics: inout Diagnostics)
             -> CompiledPolicy?
         {
@@ -92,7 +93,7 @@ public struct AnyPolicyProvider: Sendable {
             return CompiledPolicy(
                 configuration: configuration, descriptor: descriptor,
                 findings: provider.configurationFindings(policy), engine: TypedEngine(machine: machine),
-                recompile: compile)
+                texts: texts, recompile: compile)
         }
         self.compileClosure = compile
     }
@@ -110,15 +111,16 @@ public final class CompiledPolicy: Sendable {
     public let configuration: PolicyConfiguration
     public let descriptor: ProviderDescriptor
     public let findings: [PolicyFinding]
-    /// Per rule index: the rule's sources as readers see them, rendered once per compiled policy rather than
-    /// per trace entry (an `evaluate` with nothing known renders tens of thousands of traces).
-    package let ruleSources: [String]
+    /// The provider's rules worded once per provider (`RuleTexts`), so that a trace entry shares these strings
+    /// instead of rendering new ones (an `evaluate` with nothing known renders tens of thousands of traces).
+    let texts: RuleTexts
+    /// Per rule index: the rule's sources as readers see them.
+    package var ruleSources: [String] { texts.sources }
     /// Per rule index: the decision list the rule is tried in, if any.
-    package let ruleLists: [String?]
-    /// Per rule index: why it fires (`firedBecause`) and its conditions' words when they hold, worded once per
-    /// compiled policy like `ruleSources`, so a trace entry shares these strings instead of joining new ones.
-    package let ruleBecause: [String]
-    package let ruleHolds: [[String]]
+    package var ruleLists: [String?] { texts.lists }
+    /// Per rule index: why it fires (`firedBecause`) and its conditions' words when they hold.
+    package var ruleBecause: [String] { texts.because }
+    package var ruleHolds: [[String]] { texts.holds }
     let engine: any PolicyEngine
     /// Compiles another configuration with the same provider: a what-if over settings recompiles the policy with
     /// each value of a setting it leaves unknown.
@@ -127,26 +129,15 @@ public final class CompiledPolicy: Sendable {
     @usableFromInline
     init(
         configuration: PolicyConfiguration, descriptor: ProviderDescriptor, findings: [PolicyFinding],
-        engine: any PolicyEngine,
+        engine: any PolicyEngine, texts: RuleTexts,
         recompile: @escaping @Sendable (PolicyConfiguration, inout Diagnostics) -> CompiledPolicy?
     ) {
         self.configuration = configuration
         self.descriptor = descriptor
         self.engine = engine
+        self.texts = texts
         self.recompile = recompile
         self.findings = findings
-        self.ruleSources = descriptor.rules.map { descriptor.renderCitations($0.sources) }
-        self.ruleBecause = descriptor.rules.map(\.firedBecause)
-        self.ruleHolds = descriptor.rules.map { $0.conditions.map(\.holds) }
-        var lists = [String?](repeating: nil, count: descriptor.rules.count)
-        for list in descriptor.decisionLists {
-            for name in list.rules {
-                if let id = descriptor.rule(name), Int(id.index) < lists.count, lists[Int(id.index)] == nil {
-                    lists[Int(id.index)] = list.name
-                }
-            }
-        }
-        self.ruleLists = lists
     }
 
     /// The same policy with `configuration` (e.g. settings changed for a what-if); nil with the provider's errors in

@@ -267,9 +267,11 @@ public struct AttemptEvaluator: Sendable {
         let evaluated = EvaluatedLeaves(evaluatedLeaves, radices: unknowns.map(\.values.count))
         // The reductions spend the budget too (`PrimeCubes.charge`); what they return once it stopped is partial.
         func stopped() -> Bool { WorkBudget.current?.stopReason != nil }
-        let outcomes = mergesAnswers ? Self.reduce(evaluated, unknowns: unknowns) : []
+        // The leaves' classes by answer and fired rules, shared by the outcomes and the branches.
+        let paths = mergesAnswers || listsOutcomes ? evaluated.classes(PathKey.init) : []
+        let outcomes = mergesAnswers ? Self.reduce(evaluated, paths: paths, unknowns: unknowns) : []
         guard !stopped() else { return Self.stopped(request, policy) }
-        let branches = listsOutcomes ? Self.branches(evaluated, unknowns: unknowns) : []
+        let branches = listsOutcomes ? Self.branches(evaluated, paths: paths, unknowns: unknowns) : []
         let findings = summarizesFindings ? Self.findingSummaries(evaluated, unknowns: unknowns) : []
         guard !stopped() else { return Self.stopped(request, policy) }
         return EvaluateResult(
@@ -380,11 +382,11 @@ public struct AttemptEvaluator: Sendable {
 
     /// Merges leaves with the same answer and gives each answer the fewest conditions that pick out its
     /// combinations (`MinimalCover`); within an answer, the same for each set of fired rules.
-    static func reduce(_ evaluated: EvaluatedLeaves, unknowns: [Unknown]) -> [EvaluateResult.Outcome] {
+    /// `paths`: the leaves' classes by `PathKey` (`evaluated.classes(PathKey.init)`).
+    static func reduce(_ evaluated: EvaluatedLeaves, paths: [Int], unknowns: [Unknown]) -> [EvaluateResult.Outcome] {
         guard !evaluated.views.isEmpty else { return [] }
         let radices = unknowns.map(\.values.count)
         let answers = evaluated.classes(\.answer)
-        let paths = evaluated.classes(PathKey.init)
         func conditions(_ cubes: [FactCube]) -> [EvaluateResult.Condition] {
             Self.conditions(cubes, unknowns: unknowns)
         }
@@ -404,9 +406,9 @@ public struct AttemptEvaluator: Sendable {
     /// The spec's outcomes: disjoint single-valued conditions, split by answer and fired rules; the fewest such
     /// (`DecisionTree`) while the space is small enough to tabulate, else the split's own leaves, merged where
     /// every value of a fact gives the same.
-    static func branches(_ evaluated: EvaluatedLeaves, unknowns: [Unknown]) -> [EvaluateResult.Branch] {
+    /// `paths`: the leaves' classes by `PathKey` (`evaluated.classes(PathKey.init)`).
+    static func branches(_ evaluated: EvaluatedLeaves, paths: [Int], unknowns: [Unknown]) -> [EvaluateResult.Branch] {
         guard !evaluated.views.isEmpty else { return [] }
-        let paths = evaluated.classes(PathKey.init)
         let radices = unknowns.map(\.values.count)
         func branch(_ assignment: [Int?], _ leaf: Int) -> EvaluateResult.Branch {
             EvaluateResult.Branch(
@@ -437,11 +439,15 @@ public struct AttemptEvaluator: Sendable {
             }
         }
         let radices = unknowns.map(\.values.count)
+        // Findings raised on the same leaves share their conditions: each such set of leaves is covered once.
+        var coverOf: [[Int]: [FactCube]] = [:]
         return found.sorted { ($0.severity, $0.id) < ($1.severity, $1.id) }.map { finding in
             let classes = evaluated.views.map { view in view.findings.contains { $0.id == finding.id } ? 1 : 0 }
             let cubes =
-                MinimalCover.covers(leaves: evaluated.leaves(classes), radices: radices).first { $0.klass == 1 }?
-                .cubes ?? []
+                coverOf[classes]
+                ?? MinimalCover.covers(leaves: evaluated.leaves(classes), radices: radices, only: 1).first?.cubes
+                ?? []
+            coverOf[classes] = cubes
             return EvaluateResult.FindingSummary(
                 id: finding.id, severity: finding.severity, when: conditions(cubes, unknowns: unknowns))
         }

@@ -44,7 +44,9 @@ enum MinimalCover {
     /// For each class in order of its first combination, the class and its cubes (each in order of the first
     /// combination it covers). `leaves` must be disjoint and cover the product of `radices` (first fact most
     /// significant).
-    static func covers(leaves: [Leaf], radices: [Int]) -> [(klass: Int, cubes: [FactCube])] {
+    ///
+    /// With `only`, the covers of that class alone (the others are not computed).
+    static func covers(leaves: [Leaf], radices: [Int], only: Int? = nil) -> [(klass: Int, cubes: [FactCube])] {
         let strides = strides(radices)
         var firstRow: [Int: Int] = [:]
         for leaf in leaves {
@@ -60,7 +62,7 @@ enum MinimalCover {
         let exact = arbitrarySets || SubcubeTable.subcubeCount(radices) <= SubcubeTable.maxSubcubes
         // Once the work budget stopped, the remaining classes are left out (the evaluator discards the answer).
         var covers: [(klass: Int, cubes: [FactCube])] = []
-        for klass in order {
+        for klass in order where only == nil || only == klass {
             guard WorkBudget.spend(0) else { break }
             let cubes = leaves.filter { $0.klass == klass }.map(\.cube)
             let others = leaves.filter { $0.klass != klass }.map(\.cube)

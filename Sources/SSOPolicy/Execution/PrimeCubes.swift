@@ -43,15 +43,20 @@ enum PrimeCubes {
             merged = false
             for fact in 0..<width {
                 guard charge(set.count) else { return set }
-                var groups: [[UInt32]: Int] = [:]
+                // Groups by the other facts' masks: a hash of them finds the group's first cube, equal hashes
+                // chained, so no key array is made per cube.
+                var groups: [UInt64: Int] = [:]
+                var sameHash: [Int] = []
                 var next: [FactCube] = []
                 for cube in set {
-                    var key = cube.masks
-                    key[fact] = 0
-                    if let index = groups[key] {
+                    let key = hash(cube.masks, without: fact)
+                    var index = groups[key] ?? -1
+                    while index >= 0, !equal(next[index].masks, cube.masks, without: fact) { index = sameHash[index] }
+                    if index >= 0 {
                         if next[index].masks[fact] & cube.masks[fact] == 0 { merged = true }
                         next[index].masks[fact] |= cube.masks[fact]
                     } else {
+                        sameHash.append(groups[key] ?? -1)
                         groups[key] = next.count
                         next.append(cube)
                     }
@@ -60,6 +65,21 @@ enum PrimeCubes {
             }
         }
         return set
+    }
+
+    /// A hash of `masks` leaving out `fact` (FNV-1a over the masks).
+    static func hash(_ masks: [UInt32], without fact: Int) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for index in masks.indices where index != fact {
+            hash = (hash ^ UInt64(masks[index])) &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    /// Whether `a` and `b` are equal but for `fact`.
+    static func equal(_ a: [UInt32], _ b: [UInt32], without fact: Int) -> Bool {
+        for index in a.indices where index != fact && a[index] != b[index] { return false }
+        return true
     }
 
     /// Every prime of the union of `cubes`, by iterated consensus with absorption; nil when the closure grows past
@@ -118,6 +138,8 @@ enum PrimeCubes {
 
     /// The consensus of `a` and `b` on `fact`: nil when it is empty (the two do not meet in the other facts).
     static func consensus(_ a: FactCube, _ b: FactCube, on fact: Int) -> FactCube? {
+        // Most pairs do not meet: find out before making a cube.
+        for index in a.masks.indices where index != fact && a.masks[index] & b.masks[index] == 0 { return nil }
         var masks = a.masks
         for index in masks.indices {
             if index == fact {
