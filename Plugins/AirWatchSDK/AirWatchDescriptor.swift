@@ -18,10 +18,11 @@ enum AirWatchDescriptor {
         decisionLists: AirWatchRule.decisionLists)
 
     /// Workspace ONE's own shift change on a shared device: check-in in Hub by the leaving worker, check-out by the
-    /// next (Hub's multi-user mode); what it clears depends on the policy's Shared Device settings.
+    /// next, who authenticates in Hub (Hub's multi-user mode); what it clears depends on the Shared Device settings.
     static let handover = HandoverDeclaration(
-        summary: "the leaving worker checks the device in with Hub, then the next worker checks it out with Hub",
-        sources: [Evidence.checkInCheckOut, Evidence.userChanged],
+        summary: "the leaving worker checks the device in with Hub, then the next worker checks it out with Hub, "
+            + "authenticating there with their credentials",
+        sources: [Evidence.checkInCheckOut, Evidence.checkOutAuthenticates, Evidence.userChanged],
         actions: [
             .init(.from, "check_in", .word("hub")),
             .init(.to, "check_out", .word("hub")),
