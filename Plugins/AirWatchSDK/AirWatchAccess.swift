@@ -168,6 +168,10 @@ extension AirWatchSDKProvider {
             case .identifyCommonIdentity?:
                 context.silent = true
                 identity = (context.entry.effectiveSSO ? context.store.identity : nil) ?? user
+            case .identifyCheckedOutUser?:
+                // The worker proved who they are to Hub at check-out; the anchor gives the cluster that identity.
+                context.silent = true
+                identity = context.state.checkedOutUser ?? user
             case .identifyManagedToken?, .identifyCachedCredentials?:
                 context.silent = true
             default:

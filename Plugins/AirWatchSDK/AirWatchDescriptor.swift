@@ -18,10 +18,11 @@ enum AirWatchDescriptor {
         decisionLists: AirWatchRule.decisionLists)
 
     /// Workspace ONE's own shift change on a shared device: check-in in Hub by the leaving worker, check-out by the
-    /// next (Hub's multi-user mode); what it clears depends on the policy's Shared Device settings.
+    /// next, who authenticates in Hub (Hub's multi-user mode); what it clears depends on the Shared Device settings.
     static let handover = HandoverDeclaration(
-        summary: "the leaving worker checks the device in with Hub, then the next worker checks it out with Hub",
-        sources: [Evidence.checkInCheckOut, Evidence.userChanged],
+        summary: "the leaving worker checks the device in with Hub, then the next worker checks it out with Hub, "
+            + "authenticating there with their credentials",
+        sources: [Evidence.checkInCheckOut, Evidence.checkOutAuthenticates, Evidence.userChanged],
         actions: [
             .init(.from, "check_in", .word("hub")),
             .init(.to, "check_out", .word("hub")),
@@ -55,7 +56,7 @@ enum AirWatchDescriptor {
         SettingDeclaration(
             "authentication_timeout", .duration, default: "0",
             meaning: "how long a session stays live after the last authentication; 0 = never expires",
-            sources: [Evidence.payloadDefaults, Evidence.securityPolicies]),
+            sources: [Evidence.payloadDefaults, Evidence.securityPolicies, Evidence.settingsMatrix]),
         SettingDeclaration(
             "anchor_app", .choice(["hub", "agent", "none"]), default: "hub",
             meaning: "the anchor (broker) app installed and enrolled on the device; SSO needs one",
@@ -68,14 +69,14 @@ enum AirWatchDescriptor {
             "max_failed_attempts", .integer(min: nil, max: 1000), default: "0",
             meaning: "failed unlock attempts before the SDK wipes; 0 or less = unlimited (the SDK's reading of a "
                 + "profile without the key; 4 applies only before any profile is received)",
-            sources: [Evidence.payloadDefaults, Evidence.failedAttempts]),
+            sources: [Evidence.payloadDefaults, Evidence.failedAttempts, Evidence.settingsMatrix]),
         SettingDeclaration(
             "passcode_mode", .choice(["numeric", "alphanumeric"]), default: "numeric",
             meaning: "passcode complexity",
-            sources: [Evidence.payloadDefaults, Evidence.securityPolicies]),
+            sources: [Evidence.payloadDefaults, Evidence.securityPolicies, Evidence.settingsMatrix]),
         SettingDeclaration(
             "allow_simple", .bool, default: "false", meaning: "simple values such as 1234 or 1111 are accepted",
-            sources: [Evidence.payloadDefaults, Evidence.securityPolicies]),
+            sources: [Evidence.payloadDefaults, Evidence.securityPolicies, Evidence.settingsMatrix]),
         SettingDeclaration(
             "min_passcode_length", .integer(min: 0, max: 64), default: "0", meaning: "minimum passcode length",
             sources: [Evidence.payloadDefaults]),
@@ -114,7 +115,7 @@ enum AirWatchDescriptor {
             "clear_passcode_on_check_out", .bool, default: "false",
             meaning: "the Shared Device setting that clears the SDK passcode (and with it the SDK session) when the "
                 + "user checks the device in at Hub and when a new user checks out",
-            sources: [Evidence.payloadDefaults, Evidence.checkInCheckOut]),
+            sources: [Evidence.payloadDefaults, Evidence.sharedDeviceLogOut, Evidence.checkInCheckOut]),
     ]
 
     // MARK: Model options (first reading = the seed's)
@@ -183,7 +184,7 @@ enum AirWatchDescriptor {
                     sources: [Evidence.maxAttemptsWipe]),
                 .init(
                     "enterprise_wipe", meaning: "every managed app's SDK data and app data on the device",
-                    sources: [Evidence.securityPolicies]),
+                    sources: [Evidence.enterpriseWipe]),
             ]),
         ModelOptionDeclaration(
             "timeout_anchor", conflict: "C4", summary: "what the authentication timeout counts from",
@@ -247,7 +248,7 @@ enum AirWatchDescriptor {
         SettingDeclaration(
             "clears_data_on_wipe", .bool, default: "true",
             meaning: "the app clears its own data in the SDK wipe callback",
-            sources: [Evidence.sharedSessionKB, Evidence.dataCleanup]),
+            sources: [Evidence.sharedSession, Evidence.dataCleanup]),
         SettingDeclaration(
             "own_login", .choice(["none", "every_open", "until_terminated"]), default: "until_terminated",
             meaning: "for an app with sdk_initialized: false, its own login: none = it opens straight into its "

@@ -36,6 +36,7 @@ enum AirWatchFinding: Int, DeclaredFinding {
     case appWithoutSDKUntouched
     case checkInDataRemains
     case logoutWipe
+    case noAutomaticCheckIn
 
     var declaration: FindingDeclaration {
         switch self {
@@ -159,19 +160,19 @@ enum AirWatchFinding: Int, DeclaredFinding {
                 "cluster-wide-wipe", .medium,
                 message: "failed attempts in {app} wiped the shared store of every SSO app in its cluster",
                 meaning: "one guess counter and one passcode for the cluster: every SSO app loses its session and "
-                    + "identity", sources: [Evidence.sharedSessionKB, Evidence.maxAttemptsWipe])
+                    + "identity", sources: [Evidence.sharedSession, Evidence.maxAttemptsWipe])
         case .wipeScopeUncertain:
             return FindingDeclaration(
                 "wipe-scope-uncertain", .info,
                 message: "docs say an enterprise wipe, the SDK source wipes SDK data only (model option wipe_scope)",
                 meaning: "the scope of the failed-attempts wipe is unsettled",
-                sources: [Evidence.securityPolicies, Evidence.maxAttemptsWipe])
+                sources: [Evidence.enterpriseWipe, Evidence.maxAttemptsWipe])
         case .appDataSurvivesWipe:
             return FindingDeclaration(
                 "app-data-survives-wipe", .high,
                 message: "{app} keeps {previous_user}'s data after the SDK wipe",
                 meaning: "apps must clear their own data in the wipe callback",
-                sources: [Evidence.sharedSessionKB, Evidence.dataCleanup])
+                sources: [Evidence.sharedSession, Evidence.dataCleanup])
         case .ssoClusterSplit:
             return FindingDeclaration(
                 "sso-cluster-split", .low,
@@ -212,7 +213,7 @@ enum AirWatchFinding: Int, DeclaredFinding {
                     + "watched over a shoulder opens it (the SDK passcode belongs to the store, not to a user)",
                 sources: [
                     Evidence.seed("(Prompt if passcode exists. Session shared)"), Evidence.credentialsUnlock,
-                    Evidence.sharedSessionKB,
+                    Evidence.sharedSession,
                 ])
         case .appWithoutSDK:
             return FindingDeclaration(
@@ -247,6 +248,15 @@ enum AirWatchFinding: Int, DeclaredFinding {
                     + "access identifies and secures again",
                 sources: [Evidence.maxAttemptsWipe, Evidence.dataCleanup, Evidence.logoutCurrentUser]
             )
+        case .noAutomaticCheckIn:
+            return FindingDeclaration(
+                "no-automatic-check-in", .medium,
+                message: "nothing checks the device in at the end of a shift: a forgotten Hub check-in carries the "
+                    + "worker's registration and data into the next one",
+                meaning: "check-in is the leaving worker's own step in Hub; the SDK's authentication timeout locks "
+                    + "the session but checks nobody in, and the Shared Device settings offer no automatic log-out, "
+                    + "so the device stays checked out until the next worker checks it out",
+                sources: [Evidence.sharedDeviceLogOut, Evidence.hubAuthenticates, Evidence.sessionLifetime])
         }
     }
 }

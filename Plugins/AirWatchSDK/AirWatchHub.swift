@@ -31,7 +31,8 @@ extension AirWatchSDKProvider {
         return StepOutcome(session: .none, findings: findings, subject: subject)
     }
 
-    /// Hub checks out a user; apps notice at their next access (E41-E43).
+    /// Hub checks out a user, who authenticates in Hub with directory or Workspace ONE UEM credentials; apps notice
+    /// at their next access (E41-E43), and with SSO take that user's identity silently.
     func checkOut(_ user: UserID, context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace)
         -> StepOutcome
     {
@@ -40,6 +41,9 @@ extension AirWatchSDKProvider {
         guard trace.evaluate(Rule.checkOutNewUser, in: context) else { return StepOutcome(session: .none) }
         context.state.checkedOutUser = user
         context.state.checkOutGeneration &+= 1
+        var outcome = StepOutcome(session: .none)
+        outcome.apply(Rule.checkOutNewUser.effect)
+        outcome.details.set(AirWatchDetail.credentialMethod.id, choice: 0)
         let passcode = context.state.stores.contains { $0.passcodeSet }
         if trace.evaluate(Rule.checkOutClearPasscode, in: context) {
             clearPasscodes(&context)
@@ -56,7 +60,9 @@ extension AirWatchSDKProvider {
         }
         withoutSDKSurvivors(
             &context, policy: policy, trace: &trace, findings: &findings, subject: &subject, sparing: user)
-        return StepOutcome(session: .none, findings: findings, subject: subject)
+        outcome.findings = findings
+        outcome.subject = subject
+        return outcome
     }
 
     /// The Shared Device setting `clear_passcode_on_check_out`: every store's passcode and session go.

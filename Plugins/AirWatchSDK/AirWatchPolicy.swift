@@ -247,6 +247,8 @@ extension AirWatchPolicy {
             if sharedStores.count == 2 { add(.ssoClusterSplit, app: index) }
         }
         add(.keychainSurvivesUninstall)
+        // The shift change is Hub's check-in and check-out (the provider's handover): the leaving worker's own step.
+        add(.noAutomaticCheckIn)
         return findings
     }
 }

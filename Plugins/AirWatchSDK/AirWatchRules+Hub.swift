@@ -7,9 +7,15 @@ private typealias Examples = AirWatchExamples
 enum AirWatchHubRules {
     static let checkOutNewUser = RuleDefinition<AirWatchPredicate>(
         "airwatch.check-out.new-user",
-        summary: "Hub checks out a new user; each SDK app detects it at its next access",
-        sources: [Evidence.userChanged, Evidence.userChangeDetection, Evidence.checkInCheckOut],
+        summary:
+            "Hub checks out a new user, who authenticates in Hub with their credentials; each SDK app detects the "
+            + "change at its next access",
+        sources: [
+            Evidence.checkOutAuthenticates, Evidence.hubAuthenticates, Evidence.userChanged,
+            Evidence.userChangeDetection, Evidence.checkInCheckOut,
+        ],
         when: [.when(.checkOutChangesUser)],
+        effect: .prompts(.credentials),
         examples: [
             RuleExample(event: "check_out", fires: true),
             RuleExample(facts: ["checked_out_user": "alice"], event: "check_out", fires: false),

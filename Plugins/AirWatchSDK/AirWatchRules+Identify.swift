@@ -22,6 +22,18 @@ enum AirWatchIdentifyRules {
             RuleExample(settings: Examples.passcodeSSO, facts: ["silent_login": "succeeds"], fires: true),
             RuleExample(settings: Examples.passcodeSSO, fires: false),
         ])
+    static let identifyCheckedOutUser = RuleDefinition<AirWatchPredicate>(
+        "airwatch.identify.checked-out-user",
+        summary:
+            "with SSO, silent login takes the identity of the user Hub checked out: that worker authenticated in Hub "
+            + "at check-out",
+        sources: [Evidence.checkOutAuthenticates, Evidence.hubAuthenticates, Evidence.hubBroker, Evidence.appIdentity],
+        when: [.not(.registered), .when(.ssoEffective), .when(.hubCheckedOutUser)],
+        examples: [
+            RuleExample(settings: Examples.passcodeSSO, facts: ["checked_out_user": "alice"], fires: true),
+            RuleExample(settings: Examples.passcodeOnly, facts: ["checked_out_user": "alice"], fires: false),
+            RuleExample(settings: Examples.passcodeSSO, fires: false),
+        ])
     static let identifyManagedToken = RuleDefinition<AirWatchPredicate>(
         "airwatch.identify.managed-token",
         summary: "silent login uses the app's one-time managed token for MDM (by default the enrolment's)",

@@ -20,7 +20,7 @@ enum AirWatchWipeRules {
     static let failedAttemptsWipe = RuleDefinition<AirWatchPredicate>(
         "airwatch.failed-attempts.wipe",
         summary: "reaching max_failed_attempts wipes the SDK data (the shared store when SSO is on)",
-        sources: [Evidence.failedAttempts, Evidence.maxAttemptsWipe, Evidence.dataCleanup, Evidence.securityPolicies],
+        sources: [Evidence.failedAttempts, Evidence.maxAttemptsWipe, Evidence.dataCleanup, Evidence.enterpriseWipe],
         when: [.when(.maxFailedAttemptsSet), .when(.maxFailedAttemptsReached)],
         effect: .raises(AirWatchFinding.failedAttemptsWipe.id, AirWatchFinding.wipeScopeUncertain.id),
         examples: [
@@ -36,7 +36,7 @@ enum AirWatchWipeRules {
     static let failedAttemptsEnterpriseWipe = RuleDefinition<AirWatchPredicate>(
         "airwatch.failed-attempts.enterprise-wipe",
         summary: "under wipe_scope enterprise_wipe the wipe removes every app's SDK data and app data",
-        sources: [Evidence.securityPolicies, Evidence.maxAttemptsWipe],
+        sources: [Evidence.enterpriseWipe, Evidence.maxAttemptsWipe],
         when: [.when(.maxFailedAttemptsReached), .when(.enterpriseWipe)],
         examples: [
             RuleExample(
@@ -50,7 +50,7 @@ enum AirWatchWipeRules {
         ])
     static let wipeAppDataKept = RuleDefinition<AirWatchPredicate>(
         "airwatch.wipe.app-data-kept", summary: "an app that does not clear its data on wipe keeps it",
-        sources: [Evidence.sharedSessionKB, Evidence.dataCleanup],
+        sources: [Evidence.sharedSession, Evidence.dataCleanup],
         when: [.when(.sdkDataWiped), .not(.wipeReachesEveryApp), .not(.clearsDataOnWipe)],
         examples: [
             RuleExample(

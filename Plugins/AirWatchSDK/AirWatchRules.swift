@@ -65,6 +65,7 @@ enum AirWatchRule: Int, RuleSet {
     case terminateSessionExpires
     case terminateDeviceRestart
     case backgroundExtendsSession
+    case identifyCheckedOutUser
 
     static let table = RuleTable<AirWatchRule>()
 
@@ -128,6 +129,7 @@ enum AirWatchRule: Int, RuleSet {
         case .checkInDataKept: AirWatchHubRules.checkInDataKept
         case .userChangeWipe: AirWatchHubRules.userChangeWipe
         case .userChangeAppDataKept: AirWatchHubRules.userChangeAppDataKept
+        case .identifyCheckedOutUser: AirWatchIdentifyRules.identifyCheckedOutUser
         }
     }
 }
@@ -137,7 +139,8 @@ enum AirWatchRule: Int, RuleSet {
 extension AirWatchRule {
     /// Identify, no step condition given: how silent login could find the user, in the SDK's order.
     static let silentRoutes = DecisionList<AirWatchRule>(
-        "identify: silent login routes", [.identifyCommonIdentity, .identifyManagedToken, .identifyCachedCredentials])
+        "identify: silent login routes",
+        [.identifyCommonIdentity, .identifyCheckedOutUser, .identifyManagedToken, .identifyCachedCredentials])
 
     /// Identify after silent login failed: the common authentication system or the app's own login.
     static let identifyPrompt = DecisionList<AirWatchRule>(

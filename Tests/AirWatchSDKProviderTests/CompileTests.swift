@@ -85,7 +85,7 @@ struct CompileTests {
         #expect(
             Set(ids) == [
                 "weak-passcode", "biometric-passcode-fallback", "timeout-not-enforced-in-use",
-                "keychain-survives-uninstall",
+                "keychain-survives-uninstall", "no-automatic-check-in",
             ])
     }
 }

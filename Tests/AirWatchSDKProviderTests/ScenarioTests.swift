@@ -263,7 +263,7 @@ struct ScenarioTests {
         #expect(checkOut.subject == "alice")
         let bob = try h.open("inventory", "bob", at: "12:01")
         #expect(bob.fired.contains("airwatch.user-change.wipe"))
-        #expect(bob.prompts == ["credentials", "passcode"])
+        #expect(bob.prompts == ["passcode"])
         #expect(bob.sessionUser == "bob")
         #expect(bob.detail("registered_user") == "bob")
         #expect(Set(bob.findings) == ["user-change-wipe", "previous-user-data-visible"])
@@ -272,6 +272,31 @@ struct ScenarioTests {
         #expect(second.prompts == [])
         #expect(second.sessionUser == "bob")
         #expect(second.findings.contains("previous-user-data-visible"))
+    }
+
+    /// Hub's check-out is where a worker proves who she is (directory or Workspace ONE UEM credentials, in Hub):
+    /// the first nurse of the day as much as the next one. With SSO her first app then takes Hub's checked-out
+    /// identity silently, and only secures (her own passcode).
+    @Test func hubCheckOutAuthenticatesTheWorker() throws {
+        var h = try AirWatchHarness(settings: warehouse.merging(["clear_passcode_on_check_out": "true"]) { $1 })
+        let alice = try h.step("check_out", "hub", user: "alice", at: "07:00")
+        #expect(alice.prompts == ["credentials"])
+        #expect(alice.detail("credential_method") == "username_password")
+        #expect(alice.fired.contains("airwatch.check-out.new-user"))
+        let first = try h.open("inventory", "alice", at: "07:05")
+        #expect(first.prompts == ["create_passcode"])
+        #expect(first.fired.contains("airwatch.identify.checked-out-user"))
+        #expect(!first.fired.contains("airwatch.identify.managed-token"))
+        #expect(first.detail("registered_user") == "alice")
+        try h.step("check_in", "hub", user: "alice", at: "19:00")
+        #expect(try h.step("check_out", "hub", user: "bob", at: "19:01").prompts == ["credentials"])
+        let bob = try h.open("timesheet", "bob", at: "19:02")
+        #expect(bob.prompts == ["create_passcode"])
+        #expect(bob.sessionUser == "bob")
+        #expect(bob.detail("registered_user") == "bob")
+        #expect(!bob.has("previous-user-session-active"))
+        // The same user checking out again is no new check-out: Hub asks nothing.
+        #expect(try h.step("check_out", "hub", user: "bob", at: "19:03").prompts == [])
     }
 
     @Test func checkOutWithClearedPasscodeAndClearingApps() throws {
@@ -283,7 +308,7 @@ struct ScenarioTests {
         let checkOut = try h.step("check_out", "hub", user: "bob", at: "12:00")
         #expect(checkOut.findings.isEmpty)
         let bob = try h.open("inventory", "bob")
-        #expect(bob.prompts == ["credentials", "create_passcode"])
+        #expect(bob.prompts == ["create_passcode"])
         #expect(bob.findings == ["user-change-wipe"])
     }
 

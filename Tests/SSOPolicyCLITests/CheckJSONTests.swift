@@ -19,7 +19,7 @@ struct CheckJSONTests {
     @Test func checkTextOutputIsUnchanged() {
         let result = ssopolicy("check", repository + "/Policies/airwatch/sso-requirements-missing.yaml")
         #expect(result.code == 0)
-        #expect(result.out == "checked 1 file (1 policy, 0 scenarios, 0 suites): 0 errors, 6 warnings\n")
+        #expect(result.out == "checked 1 file (1 policy, 0 scenarios, 0 suites): 0 errors, 7 warnings\n")
         #expect(
             result.err.contains("sso-requirements-missing.yaml:4:1: warning: medium: compromised protection is off"))
     }
@@ -28,7 +28,7 @@ struct CheckJSONTests {
         let result = ssopolicy(
             "check", repository + "/Policies/airwatch/sso-requirements-missing.yaml", "--format", "json", "--quiet")
         #expect(result.code == 0)
-        #expect(result.out.contains("\"warnings\": 6,"))
+        #expect(result.out.contains("\"warnings\": 7,"))
         #expect(result.out.contains("\"diagnostics\": []"))
     }
 }

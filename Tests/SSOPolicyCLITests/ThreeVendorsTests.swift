@@ -189,22 +189,25 @@ struct ThreeVendorsTests {
     /// Each recommended setup relies on the leaving worker's own step (sign-out, Hub check-in, docking); each should
     /// carry a finding of the same class that says nothing does it for them.
     @Test func everyRecommendedSetupCarriesAFindingForItsManualHandover() throws {
+        // AirWatch's Hub check-in is as manual as the others: the SDK's authentication timeout locks the session, it
+        // checks nobody in, and Workspace ONE's Shared Device settings offer no automatic log-out.
         let findings = [
             "frontline-entra": "no-automatic-sign-out", "hospital-imprivata": "no-automatic-check-in",
+            "frontline-airwatch": "no-automatic-check-in",
         ]
         for (policy, finding) in findings {
             let run = ssopolicy("run", "--scenario", "day-shift-handover", policy)
             #expect(run.out.contains("  ! medium \(finding): "), "\(policy)")
         }
-        // Both appear on the first screen, beside their verdicts.
+        // All three appear on the first screen, beside their verdicts.
         let screen = ssopolicy().out
-        #expect(screen.contains("    ! config medium no-automatic-sign-out: "))
-        #expect(screen.contains("    ! config medium no-automatic-check-in: "))
-        // AirWatch's Hub check-in is as manual (the SDK's authentication timeout locks, it checks nobody in), but the
-        // provider declares no finding for it yet: a provider change, outside the core and the library.
-        withKnownIssue("airwatch-sdk declares no configuration finding for its reliance on a manual Hub check-in") {
-            let airwatch = ssopolicy("run", "--scenario", "day-shift-handover", "frontline-airwatch")
-            #expect(airwatch.out.contains("  ! medium no-automatic-check-in: "))
-        }
+        let recommended = try #require(screen.components(separatedBy: "What breaks it").first)
+        #expect(recommended.contains("    ! config medium no-automatic-sign-out: "))
+        #expect(recommended.components(separatedBy: "    ! config medium no-automatic-check-in: ").count == 3)
+        #expect(
+            recommended.contains(
+                "  frontline-airwatch  AirWatch / Workspace ONE SDK SSO\n"
+                    + "    bob safe from step 4 (at once); prompts alice 1, bob 2; denied none\n"
+                    + "    ! config medium no-automatic-check-in: nothing checks the device in at the\n"))
     }
 }
