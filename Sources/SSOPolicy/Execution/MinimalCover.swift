@@ -65,12 +65,20 @@ enum MinimalCover {
         for klass in order where only == nil || only == klass {
             guard WorkBudget.spend(0) else { break }
             let cubes = leaves.filter { $0.klass == klass }.map(\.cube)
-            let others = leaves.filter { $0.klass != klass }.map(\.cube)
-            let primes = PrimeCubes.primes(of: cubes, others: others, radices: radices, arbitrarySets: arbitrarySets)
-            let chosen =
-                exact
-                ? minimumCover(cubes, primes: primes, radices: radices, strides: strides)
-                : greedyCover(cubes, primes: primes, radices: radices)
+            let chosen: [FactCube]
+            if let disjoint = PrimeCubes.primesOfOneCube(cubes, radices: radices, arbitrarySets: arbitrarySets) {
+                // Pairwise disjoint primes: each is the only one covering its combinations, so every cover takes
+                // them all.
+                chosen = disjoint
+            } else {
+                let others = leaves.filter { $0.klass != klass }.map(\.cube)
+                let primes = PrimeCubes.primes(
+                    of: cubes, others: others, radices: radices, arbitrarySets: arbitrarySets)
+                chosen =
+                    exact
+                    ? minimumCover(cubes, primes: primes, radices: radices, strides: strides)
+                    : greedyCover(cubes, primes: primes, radices: radices)
+            }
             covers.append((klass, chosen.sorted { $0.firstRow(strides: strides) < $1.firstRow(strides: strides) }))
         }
         return covers

@@ -29,6 +29,16 @@ enum PrimeCubes {
             cubes.map { expand($0, avoiding: others, radices: radices, arbitrarySets: arbitrarySets) })
     }
 
+    /// The primes when the class is one cube once its leaves are merged (most classes of a what-if are): the cube
+    /// itself, or with one value or all per fact the maximal such cubes inside it, which are pairwise disjoint. Nil
+    /// when the leaves make more than one cube, or when `primes(of:)` would grow them by expansion instead.
+    static func primesOfOneCube(_ cubes: [FactCube], radices: [Int], arbitrarySets: Bool) -> [FactCube]? {
+        guard arbitrarySets || radices.allSatisfy({ $0 <= 6 }) else { return nil }
+        let merged = cubes.count == 1 ? cubes : mergeAdjacent(cubes)
+        guard merged.count == 1 else { return nil }
+        return arbitrarySets ? merged : singleValued(merged, radices: radices)
+    }
+
     /// The same union in fewer cubes: cubes that differ in one fact only become one (that fact's values joined),
     /// fact after fact until none do. A split of an eager provider gives one leaf per combination; this brings them
     /// back to a few cubes before the consensus, in passes that group cubes by their other facts.
