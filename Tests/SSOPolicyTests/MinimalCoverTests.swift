@@ -1,3 +1,4 @@
+import SSOPolicyTestSupport
 import Testing
 
 @testable import SSOPolicy
@@ -28,6 +29,37 @@ struct MinimalCoverTests {
         #expect(result.map(\.0) == [0, 1])
         #expect(result[0].1 == [[0b01, 0b01], [0b10, 0b10]])
         #expect(result[1].1 == [[0b01, 0b10], [0b10, 0b01]])
+    }
+
+    @Test func aClassOfOneMergedCubeIsCoveredByItsPrimesAsTheSearchWould() {
+        // Random partitions of small spaces: every class whose leaves merge into one cube gets the cover the prime
+        // search and minimum cover give it (the same cubes, in the same order).
+        var random = SplitMix(state: 7)
+        var compared = 0
+        for _ in 0..<200 {
+            let radices = (0..<Int(random.next() % 3 + 1)).map { _ in Int(random.next() % 3 + 2) }
+            let count = radices.reduce(1, *)
+            let classes = (0..<count).map { _ in Int(random.next() % 3) }
+            let leaves = DecisionTree.leaves(classes: classes, radices: radices).map {
+                (cube: FactCube(masks: $0.masks), klass: $0.klass)
+            }
+            let arbitrary = MinimalCover.allowsValueSets(radices)
+            let strides = MinimalCover.strides(radices)
+            for (klass, cover) in MinimalCover.covers(leaves: leaves, radices: radices) {
+                let cubes = leaves.filter { $0.klass == klass }.map(\.cube)
+                guard let fast = PrimeCubes.primesOfOneCube(cubes, radices: radices, arbitrarySets: arbitrary)
+                else { continue }
+                let others = leaves.filter { $0.klass != klass }.map(\.cube)
+                let primes = PrimeCubes.primes(of: cubes, others: others, radices: radices, arbitrarySets: arbitrary)
+                let searched = MinimalCover.minimumCover(cubes, primes: primes, radices: radices, strides: strides)
+                let byRow = { (a: FactCube, b: FactCube) in a.firstRow(strides: strides) < b.firstRow(strides: strides)
+                }
+                #expect(fast.sorted(by: byRow) == searched.sorted(by: byRow))
+                #expect(cover == searched.sorted(by: byRow))
+                compared += 1
+            }
+        }
+        #expect(compared > 100)
     }
 
     @Test func theCoverIsMinimumNotGreedy() {
