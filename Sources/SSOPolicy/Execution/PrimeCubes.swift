@@ -47,7 +47,7 @@ enum PrimeCubes {
     /// groups are disjoint. So none ever contains another and no pass needs `absorb`, which is quadratic.
     static func mergeAdjacent(_ cubes: [FactCube]) -> [FactCube] {
         var set = cubes
-        guard let width = set.first?.masks.count else { return set }
+        guard set.count > 1, let width = set.first?.masks.count else { return set }
         var merged = true
         while merged {
             merged = false
@@ -58,16 +58,27 @@ enum PrimeCubes {
                 var groups: [UInt64: Int] = [:]
                 var sameHash: [Int] = []
                 var next: [FactCube] = []
+                // A few cubes (most classes) are compared directly; more are grouped through a hash.
+                let hashed = set.count > 8
                 for cube in set {
-                    let key = hash(cube.masks, without: fact)
-                    var index = groups[key] ?? -1
-                    while index >= 0, !equal(next[index].masks, cube.masks, without: fact) { index = sameHash[index] }
+                    let key = hashed ? hash(cube.masks, without: fact) : 0
+                    var index = -1
+                    if hashed {
+                        index = groups[key] ?? -1
+                        while index >= 0, !equal(next[index].masks, cube.masks, without: fact) {
+                            index = sameHash[index]
+                        }
+                    } else {
+                        index = next.firstIndex { equal($0.masks, cube.masks, without: fact) } ?? -1
+                    }
                     if index >= 0 {
                         if next[index].masks[fact] & cube.masks[fact] == 0 { merged = true }
                         next[index].masks[fact] |= cube.masks[fact]
                     } else {
-                        sameHash.append(groups[key] ?? -1)
-                        groups[key] = next.count
+                        if hashed {
+                            sameHash.append(groups[key] ?? -1)
+                            groups[key] = next.count
+                        }
                         next.append(cube)
                     }
                 }
