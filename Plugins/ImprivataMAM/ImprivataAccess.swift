@@ -14,6 +14,21 @@ extension ImprivataMAMProvider {
             return StepOutcome(session: outcome.session, details: outcome.details)
         }
         if gate == .accessNotCustodian { outcome.subject = state.custodian }
+        // The device's own lock screen: another worker's passcode stops the user here.
+        switch trace.first(ImprivataRule.deviceLock, in: context) {
+        case .lockAnotherWorkersPasscode:
+            var stopped = StepOutcome(session: .none, subject: state.passcodeOwner, details: outcome.details)
+            stopped.apply(ImprivataRule.lockAnotherWorkersPasscode.effect)
+            return stopped
+        case .lockOwnPasscode:
+            outcome.apply(ImprivataRule.lockOwnPasscode.effect)
+            state.deviceLocked = false
+        case .lockSharedPasscode:
+            outcome.apply(ImprivataRule.lockSharedPasscode.effect)
+            state.deviceLocked = false
+        default:
+            break
+        }
         if trace.evaluate(ImprivataRule.accessOverdue, in: context) {
             outcome.apply(ImprivataRule.accessOverdue.effect)
         }
@@ -84,6 +99,7 @@ extension ImprivataMAMProvider {
                 state.apps[index].session = nil
             }
         }
+        if app == nil, trace.evaluate(ImprivataRule.restartLocksDevice, in: context) { state.deviceLocked = true }
         if app == nil, trace.evaluate(ImprivataRule.restartBlocksClearPasscode, in: context) {
             state.rebooted = true
         }

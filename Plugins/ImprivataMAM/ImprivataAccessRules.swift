@@ -64,6 +64,45 @@ extension ImprivataRule {
                 RuleExample(facts: out(), fires: false),
             ])
 
+        static let lockAnotherWorkersPasscode = RuleDefinition<ImprivataPredicate>(
+            "imprivata.device-lock.another-workers-passcode",
+            summary: "a device picked up without a check-out (or restarted) shows the lock screen of the worker who "
+                + "set its passcode: anyone else is stopped there",
+            sources: E.passcodeAtCheckOut + E.clearPasscode,
+            when: [.when(.deviceOut), .when(.lockScreenUpForActor), .when(.passcodeIsAnothers)],
+            effect: RuleEffect(
+                prompts: [.devicePasscode], session: .denied,
+                findings: [ImprivataFinding.previousUserDevicePasscode.id]),
+            examples: [
+                RuleExample(
+                    facts: ["status": "checked_out", "custodian": "bob", "passcode_owner": "bob"], fires: true),
+                RuleExample(facts: out(["passcode_owner": "alice"]), fires: false),
+            ])
+
+        static let lockOwnPasscode = RuleDefinition<ImprivataPredicate>(
+            "imprivata.device-lock.own-passcode",
+            summary: "after a restart the worker unlocks the device with their own device passcode",
+            sources: E.passcodeAtCheckOut + E.clearPasscode,
+            when: [.when(.deviceOut), .when(.lockScreenUp), .when(.passcodeIsActors)],
+            effect: .prompts(.devicePasscode),
+            examples: [
+                RuleExample(facts: out(["passcode_owner": "alice", "device_locked": "true"]), fires: true),
+                RuleExample(facts: out(["passcode_owner": "alice"]), fires: false),
+            ])
+
+        static let lockSharedPasscode = RuleDefinition<ImprivataPredicate>(
+            "imprivata.device-lock.shared-passcode",
+            summary: "a shared device passcode stops nobody: every worker knows it",
+            sources: E.passcodeAtCheckOut,
+            when: [.when(.deviceOut), .when(.lockScreenUpForActor), .when(.staticSharedPasscode)],
+            effect: .prompts(.devicePasscode),
+            examples: [
+                RuleExample(
+                    settings: ["device_passcode": "static_shared"],
+                    facts: ["status": "checked_out", "custodian": "bob"], fires: true),
+                RuleExample(settings: ["device_passcode": "static_shared"], facts: out(), fires: false),
+            ])
+
         static let appNoLogin = RuleDefinition<ImprivataPredicate>(
             "imprivata.app.no-login", summary: "an app without a login opens straight into its content",
             sources: E.logoutMethods, when: [.when(.appLoginNone)],

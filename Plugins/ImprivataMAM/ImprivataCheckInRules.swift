@@ -260,15 +260,15 @@ extension ImprivataRule {
         static let checkInMDMIdentityKept = RuleDefinition<ImprivataPredicate>(
             "imprivata.check-in.mdm-identity-kept",
             summary: "without the staging-user step the MDM keeps the device assigned to the previous worker",
-            sources: E.mdmAssignment, when: [.when(.mdmAssignOnly), .when(.mdmUserSet)],
+            sources: E.mdmAssignment, when: [.when(.mdmAssignOnly), .when(.mdmUserSet), .not(.eraseOnCheckIn)],
             effect: .raises(ImprivataFinding.mdmIdentityNotReset.id),
             examples: [
                 RuleExample(
                     settings: ["mdm_user_assignment": "assign_only"], facts: out(["mdm_user": "alice"]),
                     event: "check_in", fires: true),
                 RuleExample(
-                    settings: ["mdm_user_assignment": "assign_and_reset"], facts: out(["mdm_user": "alice"]),
-                    event: "check_in", fires: false),
+                    settings: ["mdm_user_assignment": "assign_only", "erase_on_check_in": "true"],
+                    facts: out(["mdm_user": "alice"]), event: "check_in", fires: false),
             ])
 
         static let checkInPasscodeNotCleared = RuleDefinition<ImprivataPredicate>(

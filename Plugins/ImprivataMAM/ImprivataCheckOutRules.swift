@@ -65,7 +65,7 @@ extension ImprivataRule {
             "imprivata.check-out.badge-pin", summary: "a badge with a PIN asks the Imprivata PIN",
             sources: E.checkOutMethods + [Citation(S.badgeEnrolment, "(enrolment at check-out) (Imprivata PIN)")],
             when: [.when(.checkOutAsksPIN)],
-            effect: .prompts(.passcode),
+            effect: .prompts(.badgePIN),
             examples: [
                 RuleExample(settings: ["check_out_auth": "badge_pin"], event: "check_out", fires: true),
                 RuleExample(event: "check_out", fires: false),
@@ -73,9 +73,10 @@ extension ImprivataRule {
 
         static let checkOutBadge = RuleDefinition<ImprivataPredicate>(
             "imprivata.check-out.badge",
-            summary: "a badge tap (with a face check for badge_face) unlocks a device with no typed prompt",
+            summary: "the worker taps a badge (with a face check for badge_face): it identifies them, nothing is "
+                + "typed",
             sources: [Citation(S.userExperience, "(CHECK OUT: audible alerts) (ideal check-out)")] + E.checkOutMethods,
-            when: [.when(.checkOutUsesBadge)],
+            when: [.when(.checkOutUsesBadge)], effect: .prompts(.badge),
             examples: [
                 RuleExample(event: "check_out", fires: true),
                 RuleExample(settings: ["check_out_auth": "password"], event: "check_out", fires: false),

@@ -19,6 +19,9 @@ extension ImprivataMAMProvider {
             erase(&state)
             context.state = state
         }
+        if trace.evaluate(ImprivataRule.checkOutBadge, in: context) {
+            outcome.apply(ImprivataRule.checkOutBadge.effect)
+        }
         if let prompt = trace.first(ImprivataRule.checkOutPrompt, in: context) { outcome.apply(prompt.effect) }
         state.secondFactorDone = false
         if trace.evaluate(ImprivataRule.checkOutAutofillSecondFactor, in: context) {
@@ -35,6 +38,7 @@ extension ImprivataMAMProvider {
         state.checkOutTime = time
         state.autofillUser = context.policy.autofill ? user : nil
         state.rebooted = false
+        state.deviceLocked = false
         outcome.details = deviceDetails(state)
         outcome.details.set(ImprivataDetail.checkOutMethod.id, choice: context.policy.checkOutAuth.rawValue)
         return outcome
@@ -51,12 +55,18 @@ extension ImprivataMAMProvider {
         for index in state.apps.indices {
             context.focus(index)
             let before = state.apps[index]
+            // The findings name the apps they are about.
+            var about = false
             if trace.evaluate(ImprivataRule.logoutNotifications, in: context) {
                 outcome.apply(ImprivataRule.logoutNotifications.effect)
+                about = true
             }
             let app = context.app
             let logout = trace.first(ImprivataRule.appLogout, in: context)
-            if let logout { outcome.apply(logout.effect) }
+            if let logout {
+                outcome.apply(logout.effect)
+                if !logout.effect.findings.isEmpty { about = true }
+            }
             switch logout {
             case .logoutErase, .logoutClearAppData, .logoutEpicRover:
                 state.apps[index].session = nil
@@ -76,6 +86,7 @@ extension ImprivataMAMProvider {
             if let owner = state.apps[index].session ?? state.apps[index].data, owner == before.session ?? before.data {
                 outcome.subject = owner
             }
+            if about { outcome.about(app: index) }
         }
         context.state = state
         context.aLogoutFailed = failed
@@ -123,6 +134,7 @@ extension ImprivataMAMProvider {
         state.passcodeOwner = nil
         state.autofillUser = nil
         state.rebooted = false
+        state.deviceLocked = false
     }
 
     func emergencyUnlock(context: ImprivataContext, state: inout ImprivataState, trace: inout RuleTrace)
@@ -144,6 +156,8 @@ extension ImprivataMAMProvider {
         -> StepOutcome
     {
         guard trace.evaluate(ImprivataRule.microsoftButton, in: context) else {
+            // On Android nothing signs in at check-out: Teams asks when it is opened.
+            trace.record(ImprivataRule.microsoftNoButtonAndroid, in: context)
             return StepOutcome(session: .none, details: deviceDetails(state))
         }
         state.entraAccount = user

@@ -14,6 +14,7 @@ enum ImprivataFact: Int, DeclaredFact {
     case dialogsAccepted
     case rebooted
     case lendingPeriodPassed
+    case deviceLocked
 
     private typealias E = ImprivataEvidence
 
@@ -69,6 +70,12 @@ enum ImprivataFact: Int, DeclaredFact {
                 "lending_period_passed", default: false,
                 meaning: "for a checked-out device: the lending period has passed by the first step",
                 sources: E.overdue)
+        case .deviceLocked:
+            .bool(
+                "device_locked", default: false,
+                meaning: "the device's lock screen asks its device passcode (it restarted since the worker last "
+                    + "unlocked it); another worker who picks the device up meets the lock screen anyway",
+                sources: E.passcodeAtCheckOut + E.passcodeCleared)
         }
     }
 }
@@ -86,16 +93,19 @@ enum ImprivataEvent: Int, DeclaredEvent {
         switch self {
         case .checkOut:
             EventDeclaration(
-                "check_out", target: .choice(["hub"]), requiresUser: true, accessAttempt: true,
-                meaning: "the worker taps a badge at the hub (a Launchpad's smart hub; with a second factor as "
-                    + "check_out_auth says): a docked device is unlocked, checked out to them and set up",
+                "check_out", target: .choice(["hub", "launchpad"]), requiresUser: true, accessAttempt: true,
+                meaning: "the worker taps a badge at the Launchpad's badge reader (hub and launchpad name the same "
+                    + "dock; with a second factor as check_out_auth says): a docked device is unlocked, checked out "
+                    + "to them and set up",
                 sources: E.checkOutAction + E.beeps + E.checkOutMethods)
         case .checkIn:
             EventDeclaration(
-                "check_in", target: .choice(["hub"]), requiresUser: true, accessAttempt: false,
-                meaning: "the worker docks the device at the hub: each app's logout action, AutoFill purge, "
-                    + "Microsoft sign-out, MDM staging user, ClearPasscode, then Locker locks (there is no automatic "
-                    + "check-in)", sources: E.checkInAction + E.checkInMinimum + E.logoutMethods)
+                "check_in", target: .choice(["hub", "launchpad"]), requiresUser: false, accessAttempt: false,
+                meaning: "the device is docked at a Launchpad (hub and launchpad name the same dock): each app's "
+                    + "logout action, AutoFill purge, Microsoft sign-out, MDM staging user, ClearPasscode, then "
+                    + "Locker locks. Docking identifies nobody: a user is optional, and the custody says whose "
+                    + "device it was (there is no automatic check-in)",
+                sources: E.checkInAction + E.checkInMinimum + E.logoutMethods)
         case .emergencyUnlock:
             EventDeclaration(
                 "emergency_unlock", target: .choice(["pin"]), requiresUser: false, accessAttempt: false,
@@ -115,6 +125,8 @@ enum ImprivataStepCondition: Int, DeclaredStepCondition {
     case logout
     case clearPasscode
     case badge
+    case logoutFails
+    case dockedAt
 
     private typealias E = ImprivataEvidence
 
@@ -123,17 +135,29 @@ enum ImprivataStepCondition: Int, DeclaredStepCondition {
         case .logout:
             StepConditionDeclaration(
                 "logout", .choice(["ok", "error", "no_response"]), events: ["check_in"],
-                meaning: "the apps' logout actions at this check-in: ok, the app answers ulc-error, or it never "
-                    + "calls back (also an Android clear/stop action that fails)", sources: E.ulcFailures)
+                meaning: "every app's logout action at this check-in: ok, the app answers ulc-error, or it never "
+                    + "calls back (also an Android clear/stop action that fails); logout_fails names one app",
+                sources: E.ulcFailures)
         case .clearPasscode:
             StepConditionDeclaration(
                 "clear_passcode", .choice(["succeeds", "fails"]), events: ["check_in"],
-                meaning: "whether the MDM's ClearPasscode reaches the device (fails offline)",
-                sources: E.clearPasscode)
+                meaning: "whether the MDM's ClearPasscode reaches the device: fails offline; succeeds states it "
+                    + "reached the device; unstated, a restarted iOS device is cleared only with cellular_data or "
+                    + "at the Launchpad it was provisioned on (docked_at)", sources: E.clearPasscode)
         case .badge:
             StepConditionDeclaration(
                 "badge", .choice(["enrolled", "not_enrolled"]), events: ["check_out"],
                 meaning: "whether the tapped badge is enrolled in the identity provider", sources: E.badgeEnrolment)
+        case .logoutFails:
+            StepConditionDeclaration(
+                "logout_fails", .app, events: ["check_in"],
+                meaning: "this app's logout action fails at this check-in (ulc-error, no answer, a failed Android "
+                    + "action); the other apps' logouts run", sources: E.ulcFailures + E.logoutMethods)
+        case .dockedAt:
+            StepConditionDeclaration(
+                "docked_at", .choice(["provisioning_launchpad", "another_launchpad"]), events: ["check_in"],
+                meaning: "where the device is docked: the Launchpad it was provisioned on (its tethered Mac clears "
+                    + "the passcode of a restarted iOS device) or another one", sources: E.clearPasscode)
         }
     }
 }

@@ -19,8 +19,23 @@ enum ImprivataDescriptor {
         findings: ImprivataFinding.declarations, rules: ImprivataRule.declarations,
         requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy, properties: properties,
         sessionAuthority: "each app (MAM holds custody)", handover: handover,
-        producedPrompts: [.interactiveSignIn, .credentials, .appCredentials, .passcode, .createPasscode],
-        decisionLists: ImprivataRule.decisionLists)
+        producedPrompts: [
+            .interactiveSignIn, .credentials, .appCredentials, .createPasscode, .badge, .badgePIN, .devicePasscode,
+        ],
+        decisionLists: ImprivataRule.decisionLists, factConstraints: factConstraints)
+
+    /// Custody facts that cannot hold together: Check Out Device sets [Device User], Check In Device clears it.
+    static let factConstraints = [
+        FactConstraint(
+            "status", in: ["checked_out", "overdue", "lost_mode"], requires: "custodian",
+            in: [FactConstraint.someone],
+            meaning: "a device that is out was checked out to a worker (Check Out Device sets [Device User]); "
+                + "give custodian a user"),
+        FactConstraint(
+            "status", in: ["checked_in", "pin_unlocked"], requires: "custodian", in: ["none"],
+            meaning: "a checked-in device has no custodian (Check In Device clears [Device User]); give "
+                + "custodian=none, or status=checked_out"),
+    ]
 
     /// MAM's shift change: the leaving worker docks the device (check-in), the next one taps a badge (check-out).
     static let handover = HandoverDeclaration(
@@ -65,7 +80,8 @@ enum ImprivataDescriptor {
         SettingDeclaration(
             "device_passcode", .choice(["per_user", "none", "static_shared"]), default: "per_user",
             meaning: "per_user = the Check Out workflow installs a passcode profile and each worker sets their own, "
-                + "cleared at check-in; static_shared = one code everyone knows",
+                + "cleared at check-in: whoever picks the device up without a check-out, or after a restart, meets "
+                + "that worker's lock screen; static_shared = one code everyone knows; none = no lock screen",
             sources: E.passcodeAtCheckOut + E.passcodeDigits),
         SettingDeclaration(
             "clear_passcode_on_check_in", .bool, default: "true",
@@ -95,8 +111,9 @@ enum ImprivataDescriptor {
                 + "Home Screen",
             sources: [Citation(S.microsoftAndroid, "(Expected Behavior, Limitations) (Limitations)")]),
         SettingDeclaration(
-            "erase_on_check_in", .bool, default: "false", meaning: "the Check In workflow erases the device",
-            sources: E.mdmAssignment),
+            "erase_on_check_in", .bool, default: "false",
+            meaning: "the Check In workflow erases the device: no app session, data, browser cookie or MDM user "
+                + "survives, so the staging-user step is unnecessary", sources: E.mdmAssignment),
         SettingDeclaration(
             "check_in_retries", .integer(min: 0, max: 10), default: "3",
             meaning: "On Failure retries of the Check In workflow", sources: E.checkInMinimum + E.retries),
@@ -112,6 +129,10 @@ enum ImprivataDescriptor {
             "emergency_unlock_pin", .choice(["none", "configured"]), default: "none",
             meaning: "Locker's emergency unlock PIN (AppConfig UnlockPIN): unlocks a checked-in device with no "
                 + "identity", sources: E.emergencyPIN),
+        SettingDeclaration(
+            "cellular_data", .bool, default: "false",
+            meaning: "the devices have a cellular connection: ClearPasscode then reaches an iOS device that "
+                + "restarted (over Wi-Fi it cannot)", sources: E.clearPasscode),
         SettingDeclaration(
             "force_recovery", .bool, default: "false",
             meaning: "a device that stays passcode-locked for 5 minutes is erased by force recovery",

@@ -55,13 +55,28 @@ extension ImprivataRule {
             summary: "the check-out screen's blue button starts the Microsoft sign-in, UPN prefilled",
             sources: E.microsoftIOS + E.microsoftAndroid,
             when: [
-                .when(.integrationOn), .when(.deviceInSharedMode), .when(.actorIsCustodian), .not(.entraAccountSet),
+                .when(.platformIOS), .when(.integrationOn), .when(.deviceInSharedMode), .when(.actorIsCustodian),
+                .not(.entraAccountSet),
             ],
             effect: RuleEffect(prompts: [.interactiveSignIn], session: .sharedNew),
             examples: [
                 RuleExample(
                     settings: ["microsoft_sdm_integration": "true", "entra_shared_device_mode": "true"],
                     facts: out(), event: "microsoft_sign_in", fires: true),
+                RuleExample(facts: out(), event: "microsoft_sign_in", fires: false),
+            ])
+
+        static let microsoftNoButtonAndroid = RuleDefinition<ImprivataPredicate>(
+            "imprivata.sdm.android-no-button",
+            summary: "on Android the check-out signs nobody in to Microsoft: Teams asks the worker to sign in when "
+                + "it is opened",
+            sources: [Citation(ImprivataSources.microsoftAndroid, "(Expected Behavior) (Teams prompts when opened)")],
+            when: [.not(.platformIOS)],
+            examples: [
+                RuleExample(
+                    settings: [
+                        "platform": "android", "microsoft_sdm_integration": "true", "entra_shared_device_mode": "true",
+                    ], facts: out(), event: "microsoft_sign_in", fires: true),
                 RuleExample(facts: out(), event: "microsoft_sign_in", fires: false),
             ])
 
@@ -107,6 +122,16 @@ extension ImprivataRule {
                     appKeys: ["session_survives_relaunch": "false"], facts: out(["session_owner": "alice"]),
                     event: "terminate", fires: true),
                 RuleExample(facts: out(), event: "terminate", fires: false),
+            ])
+
+        static let restartLocksDevice = RuleDefinition<ImprivataPredicate>(
+            "imprivata.restart.locks-device",
+            summary: "a restarted device shows its lock screen: the next access asks the device passcode",
+            sources: E.passcodeAtCheckOut + E.clearPasscode, when: [.when(.deviceOut), .when(.deviceHasPasscode)],
+            examples: [
+                RuleExample(
+                    facts: out(["passcode_owner": "alice"]), event: "terminate", target: "all", fires: true),
+                RuleExample(facts: out(), event: "terminate", target: "all", fires: false),
             ])
 
         static let restartBlocksClearPasscode = RuleDefinition<ImprivataPredicate>(

@@ -30,6 +30,8 @@ enum ImprivataFinding: Int, DeclaredFinding {
     case browserSessionRemains
     case checkInNotRetried
     case emergencyPINEnabled
+    case previousUserDevicePasscode
+    case microsoftLogoutWithoutIntegration
 
     private typealias E = ImprivataEvidence
 
@@ -52,14 +54,14 @@ enum ImprivataFinding: Int, DeclaredFinding {
         case .sessionSurvivesCheckIn:
             return FindingDeclaration(
                 "session-survives-check-in", .high, concern: .incompleteSignOut,
-                message: "an app without a working logout keeps {previous_user}'s session through the check-in",
+                message: "{app} keeps {previous_user}'s session through the check-in: it has no working logout",
                 meaning: "the app has no App Logout entry (or its Microsoft sign-out does not run), so check-in "
                     + "does nothing to it (inferred: logout actions are opt-in per app)",
                 sources: E.logoutMethods)
         case .logoutMethodDoesNotClearSession:
             return FindingDeclaration(
                 "logout-method-does-not-clear-session", .high,
-                message: "an app's logout method ends only its process: {previous_user}'s session survives",
+                message: "{app}'s logout method ends only its process: {previous_user}'s session survives",
                 meaning: "force quit (iOS), force stop, clear cache, or clear cache and stop (Android) end the "
                     + "process or empty the cache; an app that restores its sign-in at launch is still signed in "
                     + "(inferred from OS semantics; the validator force-quits and still expects the callback)",
@@ -67,22 +69,21 @@ enum ImprivataFinding: Int, DeclaredFinding {
         case .logoutCallbackFailed:
             return FindingDeclaration(
                 "logout-callback-failed", .high,
-                message: "an app's logout action failed at check-in: {previous_user}'s session survives",
+                message: "{app}'s logout action failed at check-in: {previous_user}'s session survives",
                 meaning: "the app answered ulc-error, never called back, its domain was not associated, or an "
                     + "Android clear/stop action failed",
                 sources: E.ulcFailures)
         case .ulcColdStartRace:
             return FindingDeclaration(
                 "ulc-cold-start-race", .medium,
-                message:
-                    "an app reports a successful logout but stays signed in as {previous_user} (cold-start race)",
+                message: "{app} reports a successful logout but stays signed in as {previous_user} (cold-start race)",
                 meaning: "the validator's common bug: on a cold start the app answers success before its startup "
                     + "restores the sign-in (ulc_cold_start_safe: false)",
                 sources: E.ulcFailures)
         case .interappDialogBlocksLogout:
             return FindingDeclaration(
                 "interapp-dialog-blocks-logout", .medium,
-                message: "an app's custom-scheme logout waits for a permission dialog nobody answers",
+                message: "{app}'s custom-scheme logout waits for a permission dialog nobody answers",
                 meaning: "x-callback-url and inter-app callbacks make iOS ask whether one app may open the other; "
                     + "at an unattended check-in the first logout per device does not run (model option)",
                 sources: E.interappDialogs)
@@ -129,7 +130,7 @@ enum ImprivataFinding: Int, DeclaredFinding {
         case .previousUserNotifications:
             return FindingDeclaration(
                 "previous-user-notifications", .low,
-                message: "an app may still show {previous_user}'s notifications while the device is docked",
+                message: "{app} may still show {previous_user}'s notifications while the device is docked",
                 meaning: "Imprivata advises hiding Epic Rover at check-in to suppress its notifications",
                 sources: E.supportedApps)
         case .checkInFailed:
@@ -194,6 +195,21 @@ enum ImprivataFinding: Int, DeclaredFinding {
                 "emergency-pin-enabled", .info, message: "an emergency unlock PIN is configured",
                 meaning: "useful when the Launchpad is down, but it opens the device with no identity",
                 sources: E.emergencyPIN)
+        case .previousUserDevicePasscode:
+            return FindingDeclaration(
+                "previous-user-device-passcode", .low,
+                message: "{user} meets {previous_user}'s device passcode and cannot unlock the device",
+                meaning: "each worker sets their own device passcode at check-out and only check-in clears it: a "
+                    + "device passed on without a check-in and check-out (or restarted) shows the lock screen of "
+                    + "the worker who set it, so the next worker cannot work on it (nor reach that worker's session)",
+                sources: E.passcodeAtCheckOut + E.clearPasscode)
+        case .microsoftLogoutWithoutIntegration:
+            return FindingDeclaration(
+                "microsoft-logout-without-integration", .high,
+                message: "{app}'s logout method msal_shared_device never runs: the Microsoft integration is off",
+                meaning: "MAM signs Microsoft apps out at check-in only through its Microsoft integration "
+                    + "(microsoft_sdm_integration); without it the app has no logout at check-in",
+                sources: E.microsoftIOS + E.microsoftAndroid)
         }
     }
 }

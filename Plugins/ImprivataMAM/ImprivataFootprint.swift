@@ -26,6 +26,8 @@ extension ImprivataMAMProvider {
                 var shared: UInt64 = 0
                 if settings.isMicrosoftShared { shared |= Self.microsoft }
                 if policy.autofill { shared |= Self.secondFactor }
+                // Unlocking the device's lock screen writes the device.
+                if policy.devicePasscode != .none { shared |= device }
                 return EventFootprint(reads: device | own | shared, writes: own | shared)
             }
             if event.event == .signOut, settings.isMicrosoftShared { return nil }

@@ -33,7 +33,7 @@ public struct ImprivataMAMProvider: PolicyProvider {
         if let app = event.app, app.int >= policy.apps.count { return .notApplicable }
         state.startClock(event.time, lendingPeriod: policy.lendingPeriod)
         var context = ImprivataContext(policy: policy, state: state, user: event.user, time: event.time)
-        context.conditions = conditions(of: event)
+        context.conditions = conditions(of: event, policy: policy)
         // Time first: an unreturned device becomes Overdue (or goes to Lost Mode); nothing is signed out.
         if state.status == .checkedOut, let decision = trace.first(ImprivataRule.overdue, in: context) {
             state.status = decision == .overdueLostMode ? .lostMode : .overdue
@@ -65,11 +65,18 @@ public struct ImprivataMAMProvider: PolicyProvider {
         }
     }
 
-    private func conditions(of event: ProviderEvent) -> ImprivataConditions {
+    private func conditions(of event: ProviderEvent, policy: ImprivataPolicy) -> ImprivataConditions {
         var conditions = ImprivataConditions()
         if event.conditions.isEmpty { return conditions }
         if let word = event.conditions.word(ImprivataStepCondition.logout.id) { conditions.logoutFails = word != "ok" }
-        conditions.clearPasscodeFails = event.conditions.word(ImprivataStepCondition.clearPasscode.id) == "fails"
+        if let app = event.conditions.word(ImprivataStepCondition.logoutFails.id) {
+            conditions.logoutFailingApp = policy.appIDs.firstIndex(of: app) ?? -1
+        }
+        let clear = event.conditions.word(ImprivataStepCondition.clearPasscode.id)
+        conditions.clearPasscodeFails = clear == "fails"
+        conditions.clearPasscodeSucceeds = clear == "succeeds"
+        conditions.atProvisioningLaunchpad =
+            event.conditions.word(ImprivataStepCondition.dockedAt.id) == "provisioning_launchpad"
         conditions.badgeNotEnrolled = event.conditions.word(ImprivataStepCondition.badge.id) == "not_enrolled"
         return conditions
     }

@@ -72,6 +72,8 @@ struct ImprivataApp: Sendable, Hashable {
 /// A compiled imprivata-mam policy.
 public struct ImprivataPolicy: Sendable, Hashable {
     var apps: [ImprivataApp]
+    /// The apps' ids, for step conditions that name an app.
+    var appIDs: [String] = []
     var android: Bool
     var checkOutAuth: CheckOutAuth
     var devicePasscode: DevicePasscode
@@ -88,6 +90,8 @@ public struct ImprivataPolicy: Sendable, Hashable {
     var overdueLostMode: Bool
     var emergencyPIN: Bool
     var forceRecovery: Bool
+    /// The devices have a cellular connection (ClearPasscode then reaches a restarted iOS device).
+    var cellularData = false
     // Model options.
     var dialogsBlockFirstUse: Bool
     var failCheckInOnLogoutError: Bool
@@ -127,6 +131,8 @@ extension ImprivataPolicy {
             failCheckInOnLogoutError: model("ulc_error_handling") == "fail_check_in",
             forceQuitLogsOut: model("force_quit_effect") == "logs_out",
             secondFactorAfterCheckOut: model("autofill_second_factor") == "after_check_out")
+        policy.appIDs = configuration.apps.map(\.id)
+        policy.cellularData = settings.bool("cellular_data")
         if policy.autofill {
             if android {
                 diagnostics.error(
@@ -207,8 +213,14 @@ extension ImprivataPolicy {
             if app.logout.isCustomScheme && dialogsBlockFirstUse {
                 findings.append(PolicyFinding(ImprivataFinding.interappDialogBlocksLogout.id, app: id))
             }
-            if app.webSignIn && app.login != .none && app.login != .mdmCertificate {
+            // An erase at check-in leaves no browser session.
+            if app.webSignIn && app.login != .none && app.login != .mdmCertificate && !eraseOnCheckIn {
                 findings.append(PolicyFinding(ImprivataFinding.browserSessionRemains.id, app: id))
+            }
+            if app.logout == .msalSharedDevice && !microsoftIntegration {
+                findings.append(
+                    PolicyFinding(
+                        ImprivataFinding.microsoftLogoutWithoutIntegration.id, app: id, settingKey: "logout_method"))
             }
         }
         findings.append(PolicyFinding(ImprivataFinding.noAutomaticCheckIn.id))
@@ -217,7 +229,8 @@ extension ImprivataPolicy {
         } else if !overdueLostMode {
             findings.append(PolicyFinding(ImprivataFinding.overdueWithoutLostMode.id, settingKey: "overdue_lost_mode"))
         }
-        if mdmAssignment == .assignOnly {
+        // The staging-user step is unnecessary when check-in erases the device.
+        if mdmAssignment == .assignOnly && !eraseOnCheckIn {
             findings.append(PolicyFinding(ImprivataFinding.mdmIdentityNotReset.id, settingKey: "mdm_user_assignment"))
         }
         if microsoftIntegration && !(deviceInSharedMode && !fullyManaged) {

@@ -25,6 +25,9 @@ enum ImprivataPredicate: Int, PredicateSet {
     case dialogsAccepted, logoutUsesCallback, coldStartSafe, logoutClearsAppData, logoutIsEpicRover
     case logoutIsForceQuit, forceQuitReadAsLogout, logoutEndsProcessOnly, sessionSurvivesRelaunch, logoutConfigured
     case appPostsNotificationsWhenLocked
+    // The device's own lock screen.
+    case lockScreenUp, lockScreenUpForActor, passcodeIsAnothers, passcodeIsActors, staticSharedPasscode
+    case deviceHasPasscode
 
     @inline(__always) var definition: Predicate<ImprivataContext> {
         switch self {
@@ -124,9 +127,15 @@ enum ImprivataPredicate: Int, PredicateSet {
         case .devicePasscodeSet:
             Predicate("a device passcode is set", otherwise: "no device passcode") { $0.state.passcodeOwner != nil }
         case .clearPasscodeFails:
-            Predicate("ClearPasscode cannot clear it", otherwise: "ClearPasscode clears it") {
-                !$0.policy.clearPasscodeOnCheckIn || $0.conditions.clearPasscodeFails
-                    || (!$0.policy.android && $0.state.rebooted)
+            Predicate(
+                "ClearPasscode cannot clear it (not in the workflow, offline, or a restarted iOS device with neither cellular data nor its provisioning Launchpad)",
+                otherwise: "ClearPasscode clears it"
+            ) { context in
+                let conditions = context.conditions
+                let restartBlocks =
+                    !context.policy.android && context.state.rebooted && !conditions.clearPasscodeSucceeds
+                    && !context.policy.cellularData && !conditions.atProvisioningLaunchpad
+                return !context.policy.clearPasscodeOnCheckIn || conditions.clearPasscodeFails || restartBlocks
             }
         case .eraseOnCheckIn:
             Predicate("check-in erases the device", otherwise: "check-in does not erase") {
@@ -219,7 +228,7 @@ enum ImprivataPredicate: Int, PredicateSet {
             }
         case .logoutReportsError:
             Predicate("the logout action failed", otherwise: "the logout action succeeded") {
-                $0.conditions.logoutFails
+                $0.conditions.logoutFails || ($0.appIndex >= 0 && $0.conditions.logoutFailingApp == $0.appIndex)
             }
         case .logoutUsesCustomScheme:
             Predicate("the logout is a custom-scheme callback", otherwise: "the logout is no custom scheme") {
@@ -275,6 +284,31 @@ enum ImprivataPredicate: Int, PredicateSet {
                 "the app can post notifications while locked",
                 otherwise: "the app posts no notifications when locked"
             ) { $0.app.notificationsWhenLocked }
+        case .lockScreenUp:
+            Predicate("the device's lock screen is up (it restarted)", otherwise: "the device is unlocked") {
+                $0.state.deviceLocked
+            }
+        case .lockScreenUpForActor:
+            Predicate(
+                "the user meets the device's lock screen (it restarted, or they are not its custodian)",
+                otherwise: "the device is unlocked in its custodian's hands"
+            ) { $0.state.custodian == nil || $0.state.custodian != $0.user || $0.state.deviceLocked }
+        case .passcodeIsAnothers:
+            Predicate("the device passcode is another worker's", otherwise: "no other worker's device passcode") {
+                $0.state.passcodeOwner != nil && $0.state.passcodeOwner != $0.user
+            }
+        case .passcodeIsActors:
+            Predicate("the device passcode is the user's own", otherwise: "the device passcode is not the user's") {
+                $0.state.passcodeOwner != nil && $0.state.passcodeOwner == $0.user
+            }
+        case .staticSharedPasscode:
+            Predicate("every worker knows the one shared device passcode", otherwise: "no shared device passcode") {
+                $0.policy.devicePasscode == .staticShared
+            }
+        case .deviceHasPasscode:
+            Predicate("the device has a passcode", otherwise: "the device has no passcode") {
+                $0.state.passcodeOwner != nil || $0.policy.devicePasscode == .staticShared
+            }
         }
     }
 }

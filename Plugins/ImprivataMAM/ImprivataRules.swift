@@ -23,6 +23,8 @@ enum ImprivataRule: Int, RuleSet {
     // Other device events and time.
     case overdueLostMode, overdueMarked, emergencyUnlock, emergencyNoPIN, microsoftButton, sdmGlobalSignOut
     case appSignOut, terminateSessionRestored, terminateSessionDropped, restartBlocksClearPasscode
+    // The device's own lock screen, and Android's Microsoft sign-in.
+    case lockAnotherWorkersPasscode, lockOwnPasscode, lockSharedPasscode, restartLocksDevice, microsoftNoButtonAndroid
 
     static let table = RuleTable<ImprivataRule>()
 
@@ -89,6 +91,11 @@ enum ImprivataRule: Int, RuleSet {
         case .terminateSessionRestored: Device.terminateSessionRestored
         case .terminateSessionDropped: Device.terminateSessionDropped
         case .restartBlocksClearPasscode: Device.restartBlocksClearPasscode
+        case .lockAnotherWorkersPasscode: Access.lockAnotherWorkersPasscode
+        case .lockOwnPasscode: Access.lockOwnPasscode
+        case .lockSharedPasscode: Access.lockSharedPasscode
+        case .restartLocksDevice: Device.restartLocksDevice
+        case .microsoftNoButtonAndroid: Device.microsoftNoButtonAndroid
         }
     }
 
@@ -98,6 +105,11 @@ enum ImprivataRule: Int, RuleSet {
     static let deviceGate = DecisionList<ImprivataRule>(
         "access attempt: the device",
         [.accessLockerLocked, .accessLostMode, .accessEmergencyUnlocked, .accessNotCustodian, .accessCustodian])
+
+    /// The device's own lock screen, between Locker's gate and the app.
+    static let deviceLock = DecisionList<ImprivataRule>(
+        "access attempt: the device's lock screen",
+        [.lockAnotherWorkersPasscode, .lockOwnPasscode, .lockSharedPasscode])
 
     /// The app's own sign-in: MAM holds no session of its own, so each app decides.
     static let appSession = DecisionList<ImprivataRule>(
@@ -111,10 +123,9 @@ enum ImprivataRule: Int, RuleSet {
     static let checkOutGate = DecisionList<ImprivataRule>(
         "check-out: is a device handed out", [.checkOutUnavailable, .checkOutForceRecovery, .checkOutPasscodeLocked])
 
-    /// What the worker is asked at the hub.
+    /// What the worker is asked at the hub after the badge tap (or instead of it).
     static let checkOutPrompt = DecisionList<ImprivataRule>(
-        "check-out: what the worker is asked",
-        [.checkOutBadgeEnrolment, .checkOutPassword, .checkOutPIN, .checkOutBadge])
+        "check-out: what the worker is asked", [.checkOutBadgeEnrolment, .checkOutPassword, .checkOutPIN])
 
     /// One app's App Logout action at check-in.
     static let appLogout = DecisionList<ImprivataRule>(
@@ -141,7 +152,8 @@ enum ImprivataRule: Int, RuleSet {
 
     /// Every ordered decision, as `providers` lists them.
     static let decisionLists = [
-        deviceGate, appSession, checkOutGate, checkOutPrompt, appLogout, checkInPasscode, overdue, emergency, signOut,
+        deviceGate, deviceLock, appSession, checkOutGate, checkOutPrompt, appLogout, checkInPasscode, overdue,
+        emergency, signOut,
         terminate,
     ].map(\.declaration)
 

@@ -46,6 +46,8 @@ public struct ImprivataState: Hashable, Sendable {
     @Given var secondFactorDone = false
     /// The device restarted since check-out (an iOS passcode can then not be cleared over Wi-Fi).
     @Given var rebooted = false
+    /// The device's lock screen asks its passcode (a restart since the worker last unlocked it).
+    @Given var deviceLocked = false
     var apps: [ImprivataAppState] = []
 
     /// A check-out given by facts whose time the first event fixes.
@@ -83,6 +85,7 @@ public struct ImprivataState: Hashable, Sendable {
         $autofillUser = policy.autofill ? $status.flatMap { $0.isOut ? custodian : .known(nil) } : .known(nil)
         $secondFactorDone = facts.given(bool: ImprivataFact.secondFactorDone)
         $rebooted = facts.given(bool: ImprivataFact.rebooted)
+        $deviceLocked = facts.given(bool: ImprivataFact.deviceLocked)
         if apps.count != policy.apps.count {
             apps = [ImprivataAppState](repeating: ImprivataAppState(), count: policy.apps.count)
         }
@@ -112,7 +115,7 @@ extension ImprivataState {
                 | App.bits(entraAccount) << 37)
         hasher.combine(
             App.bits(mdmUser) | App.bits(autofillUser) << 17 | (secondFactorDone ? 1 << 34 : 0)
-                | (rebooted ? 1 << 35 : 0))
+                | (rebooted ? 1 << 35 : 0) | (deviceLocked ? 1 << 36 : 0))
         hasher.combine(checkOutTime)
         for app in apps { hasher.combine(app.packed) }
     }
@@ -121,7 +124,13 @@ extension ImprivataState {
 /// The step conditions of one event, read once.
 struct ImprivataConditions {
     var logoutFails = false
+    /// The app whose logout fails at this check-in (`logout_fails`), by index.
+    var logoutFailingApp = -1
     var clearPasscodeFails = false
+    /// The step states ClearPasscode reached the device.
+    var clearPasscodeSucceeds = false
+    /// Docked at the Launchpad the device was provisioned on.
+    var atProvisioningLaunchpad = false
     var badgeNotEnrolled = false
 }
 
@@ -137,12 +146,15 @@ struct ImprivataContext {
         logout: .none, login: .none, survivesRelaunch: true, clearsDataOnLogout: false, coldStartSafe: true,
         notificationsWhenLocked: false, webSignIn: false)
     var appState = ImprivataAppState()
+    /// The app of a per-app decision, by index (-1 before one is focused).
+    var appIndex = -1
     /// Set after the per-app logouts of a check-in: one of them failed.
     var aLogoutFailed = false
 
     mutating func focus(_ index: Int) {
         app = policy.apps[index]
         appState = state.apps[index]
+        appIndex = index
     }
 }
 
@@ -157,6 +169,7 @@ extension ImprivataState {
             "status": DeviceStatus.words[status.rawValue],
             "autofill_second_factor_done": secondFactorDone ? "true" : "false",
             "rebooted": rebooted ? "true" : "false",
+            "device_locked": deviceLocked ? "true" : "false",
             "logout_dialogs_accepted": apps[app].dialogsAccepted ? "true" : "false",
         ]
         let passed =

@@ -7,6 +7,9 @@ public enum Prompt: UInt8, CaseIterable, Sendable, Hashable, Comparable {
     case passcode
     case createPasscode
     case changePasscode
+    case badge
+    case badgePIN
+    case devicePasscode
 
     public var name: String {
         switch self {
@@ -16,6 +19,9 @@ public enum Prompt: UInt8, CaseIterable, Sendable, Hashable, Comparable {
         case .passcode: return "passcode"
         case .createPasscode: return "create_passcode"
         case .changePasscode: return "change_passcode"
+        case .badge: return "badge"
+        case .badgePIN: return "badge_pin"
+        case .devicePasscode: return "device_passcode"
         }
     }
 
@@ -32,6 +38,11 @@ public enum Prompt: UInt8, CaseIterable, Sendable, Hashable, Comparable {
         case .passcode: return "the short passcode that unlocks the apps' session (not the device's own passcode)"
         case .createPasscode: return "the user must choose a new passcode, because none exists yet"
         case .changePasscode: return "the user must replace a passcode that has expired or breaks the passcode rules"
+        case .badge: return "the user taps a proximity badge on a reader: it identifies them, nothing is typed"
+        case .badgePIN:
+            return "the short PIN that goes with the user's badge (a second factor of the badge, not a passcode)"
+        case .devicePasscode:
+            return "the device's own lock-screen passcode, set on the device itself (not an app's or SDK's passcode)"
         }
     }
 

@@ -21,6 +21,8 @@ public struct ProviderDescriptor: Sendable {
     public var rules: [RuleDeclaration]
     /// The ordered decisions among `rules` ("the first rule that fires"), for `providers` and the guide.
     public var decisionLists: [DecisionListDeclaration]
+    /// Combinations of facts that cannot happen (`evaluate` rejects them when given).
+    public var factConstraints: [FactConstraint]
     /// Safety properties the provider adds to `ssopolicy verify`, stated over its findings.
     public var properties: [PropertyDeclaration]
     /// What the provider means by each required event, e.g. what `sign_out` does for this vendor.
@@ -42,7 +44,7 @@ public struct ProviderDescriptor: Sendable {
         findings: [FindingDeclaration], rules: [RuleDeclaration], requiredEventMeanings: [String: String] = [:],
         examplePolicy: String, properties: [PropertyDeclaration] = [], sessionAuthority: String = "identity broker",
         handover: HandoverDeclaration? = nil, producedPrompts: [Prompt] = Prompt.allCases,
-        decisionLists: [DecisionListDeclaration] = []
+        decisionLists: [DecisionListDeclaration] = [], factConstraints: [FactConstraint] = []
     ) {
         self.id = id
         self.name = name
@@ -64,6 +66,7 @@ public struct ProviderDescriptor: Sendable {
         self.handover = handover
         self.producedPrompts = producedPrompts
         self.decisionLists = decisionLists
+        self.factConstraints = factConstraints
     }
 
     /// The four required events followed by the provider's own.

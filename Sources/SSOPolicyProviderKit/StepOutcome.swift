@@ -8,6 +8,9 @@ public struct StepOutcome: Sendable, Hashable {
     public var findings: FindingSet
     /// The other user a finding is about (the previous user whose session or data is exposed).
     public var subject: UserID?
+    /// The apps the findings are about when the step is not about one app (a check-in runs every app's logout),
+    /// as a bit set over app indices: `{app}` in a finding's message names them.
+    public var subjectApps: UInt64 = 0
     public var details: DetailValues
 
     @inlinable
@@ -24,6 +27,12 @@ public struct StepOutcome: Sendable, Hashable {
     }
 
     public static let notApplicable = StepOutcome(session: .notApplicable)
+
+    /// Marks app number `app` as one the step's findings are about (apps beyond the 64th are not named).
+    @inlinable
+    public mutating func about(app: Int) {
+        if app < 64 { subjectApps |= 1 << UInt64(app) }
+    }
 }
 
 /// A set of findings of one provider, as a bit set over its catalogue.

@@ -15,6 +15,9 @@ public enum ValueKind: Sendable, Hashable {
     case version
     /// Free text (e.g. a cluster name) matching `[A-Za-z0-9._-]+`.
     case identifier
+    /// The id of one of the policy's apps (a step condition that names the app it is about); the scenario binder
+    /// checks it against the policy's apps.
+    case app
 
     /// A short description of what is expected, for error messages and documentation.
     public var expectation: String {
@@ -31,6 +34,7 @@ public enum ValueKind: Sendable, Hashable {
             }
         case .version: return "a version such as '17' or '16.4'"
         case .identifier: return "a name made of letters, digits, '.', '_' or '-'"
+        case .app: return "the id of one of the policy's apps"
         }
     }
 

@@ -30,7 +30,7 @@ extension ValueKind {
                 numbers.append(number)
             }
             return .version(numbers)
-        case .identifier:
+        case .identifier, .app:
             guard !text.isEmpty, text.count <= 64,
                 text.unicodeScalars.allSatisfy({ Identifier.allowed.contains($0) })
             else { return nil }

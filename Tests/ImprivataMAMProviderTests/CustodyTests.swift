@@ -11,7 +11,7 @@ struct CustodyTests {
         var harness = try ImprivataHarness()
         #expect(try harness.open("timesheet").session == "denied")
         let checkOut = try harness.checkOut("alice")
-        #expect(checkOut.prompts == ["create_passcode"])
+        #expect(checkOut.prompts == ["badge", "create_passcode"])
         #expect(checkOut.session == "shared_new")
         #expect(checkOut.detail("custodian") == "alice")
         #expect(checkOut.detail("check_out_method") == "badge")
@@ -23,15 +23,17 @@ struct CustodyTests {
 
     @Test func checkOutFactorsAreItsPrompts() throws {
         for (auth, prompts) in [
-            ("badge", ["create_passcode"]), ("badge_pin", ["passcode", "create_passcode"]),
-            ("badge_password", ["credentials", "create_passcode"]), ("badge_face", ["create_passcode"]),
+            ("badge", ["badge", "create_passcode"]), ("badge_pin", ["badge", "badge_pin", "create_passcode"]),
+            ("badge_password", ["badge", "credentials", "create_passcode"]),
+            ("badge_face", ["badge", "create_passcode"]),
             ("password", ["credentials", "create_passcode"]),
         ] {
             var harness = try ImprivataHarness(settings: ["check_out_auth": auth])
             #expect(try harness.checkOut("alice").prompts == prompts, "\(auth)")
         }
         var unknown = try ImprivataHarness(settings: ["device_passcode": "none"])
-        #expect(try unknown.checkOut("alice", conditions: ["badge": "not_enrolled"]).prompts == ["credentials"])
+        #expect(
+            try unknown.checkOut("alice", conditions: ["badge": "not_enrolled"]).prompts == ["badge", "credentials"])
     }
 
     @Test func aSecondCheckOutOfAHeldDeviceIsRefused() throws {
@@ -144,7 +146,8 @@ struct CustodyTests {
     }
 
     @Test func anUnreturnedDeviceKeepsEverySessionUntilLostMode() throws {
-        var harness = try ImprivataHarness(settings: ["overdue_lost_mode": "true"])
+        // Without a per-worker device passcode nothing stops the next worker (with one, see DevicePasscodeTests).
+        var harness = try ImprivataHarness(settings: ["overdue_lost_mode": "true", "device_passcode": "none"])
         try harness.checkOut("alice", at: "07:00")
         try harness.open("timesheet")
         let bob = try harness.open("timesheet", "bob", at: "19:30")
@@ -232,14 +235,14 @@ struct CustodyTests {
 
     @Test func passwordAutoFillAsksItsSecondFactorOnce() throws {
         var harness = try ImprivataHarness(settings: ["password_autofill": "enabled"])
-        #expect(try harness.checkOut("alice").prompts == ["credentials", "create_passcode"])
+        #expect(try harness.checkOut("alice").prompts == ["badge", "credentials", "create_passcode"])
         let open = try harness.open("timesheet")
         #expect(open.prompts == ["app_credentials"])
         #expect(open.detail("autofill") == "on")
 
         var firstUse = try ImprivataHarness(
             settings: ["password_autofill": "enabled", "autofill_second_factor": "first_use"])
-        #expect(try firstUse.checkOut("alice").prompts == ["create_passcode"])
+        #expect(try firstUse.checkOut("alice").prompts == ["badge", "create_passcode"])
         #expect(try firstUse.open("timesheet").prompts == ["credentials", "app_credentials"])
         #expect(try firstUse.open("rover").prompts == ["app_credentials"])
     }

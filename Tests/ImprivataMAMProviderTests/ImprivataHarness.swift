@@ -20,7 +20,7 @@ extension ProviderHarness where Provider == ImprivataMAMProvider {
     }
 
     @discardableResult
-    mutating func checkIn(_ user: String, at: String? = nil, conditions: [String: String] = [:]) throws -> Step {
+    mutating func checkIn(_ user: String? = nil, at: String? = nil, conditions: [String: String] = [:]) throws -> Step {
         try step("check_in", "hub", user: user, at: at, conditions: conditions)
     }
 }

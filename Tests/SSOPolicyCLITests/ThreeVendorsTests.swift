@@ -67,13 +67,13 @@ struct ThreeVendorsTests {
         #expect(
             run.out.hasSuffix(
                 "Verdict: alice could not work (all 2 access attempts denied); bob safe from step\n"
-                    + "  4 (at once); prompts alice 0, bob 4; denied alice 2, bob 0\n"), "\(run.out)")
+                    + "  4 (at once); prompts alice 0, bob 5; denied alice 2, bob 0\n"), "\(run.out)")
         let compare = ssopolicy(
             "compare", "--scenario", "shift-change-handover", "hospital-imprivata", "frontline-entra")
         #expect(
             compare.out.contains(
                 "    verdict: alice could not work (all 2 access attempts denied); bob safe from\n"
-                    + "      step 4 (at once); prompts alice 0, bob 4; denied alice 2, bob 0\n"), "\(compare.out)")
+                    + "      step 4 (at once); prompts alice 0, bob 5; denied alice 2, bob 0\n"), "\(compare.out)")
         #expect(
             compare.out.contains("    verdict: bob safe from step 4 (at once); prompts alice 1, bob 1; denied none\n"))
         let json = ssopolicy(

@@ -346,6 +346,20 @@ public struct AttemptEvaluator: Sendable {
                 problems += failure("\(error)", "fact", key, value).diagnostics
             }
         }
+        // Facts that cannot hold together (the provider declares which).
+        for constraint in descriptor.factConstraints {
+            guard let value = given[constraint.fact], let other = given[constraint.other],
+                let otherFact = descriptor.fact(constraint.other)
+            else { continue }
+            let isAccount = descriptor.facts[Int(otherFact.index)].domain == .account
+            if constraint.isBroken(by: value, other, otherIsAccount: isAccount) {
+                problems +=
+                    failure(
+                        "impossible facts: \(constraint.fact)=\(value) with \(constraint.other)=\(other): "
+                            + constraint.meaning, "fact", constraint.other, other
+                    ).diagnostics
+            }
+        }
         var conditions = StepConditions()
         for (key, text) in request.conditions {
             guard let id = descriptor.stepCondition(key) else {
@@ -364,6 +378,14 @@ public struct AttemptEvaluator: Sendable {
                         "\(key): expected \(declaration.kind.expectation), found \(Excerpt.quoted(text))", "condition",
                         key,
                         text
+                    ).diagnostics
+                continue
+            }
+            if declaration.kind == .app, configuration.app(named: text) == nil {
+                problems +=
+                    failure(
+                        "\(key): policy '\(configuration.id)' has no app '\(text)'"
+                            + Suggestion.didYouMean(text, in: configuration.apps.map(\.id)), "condition", key, text
                     ).diagnostics
                 continue
             }

@@ -125,6 +125,20 @@ public struct ScenarioBinder: Sendable {
                 continue
             }
             let declaration = descriptor.allEvents[Int(eventID.index)]
+            if declaration.requiresUser, step.user == nil {
+                // Another provider's declaration of the event let the scenario leave out the user.
+                if mode == .lenient {
+                    steps.append(
+                        .init(
+                            step: step, event: nil,
+                            notApplicableReason: "\(descriptor.id)'s '\(step.event)' needs a 'user'"))
+                } else {
+                    diagnostics.error(
+                        "step \(step.number): \(descriptor.id)'s '\(step.event)' needs a 'user'",
+                        at: step.eventPosition)
+                }
+                continue
+            }
             var target: ProviderEvent.Target
             switch declaration.target {
             case .choice(let words):
@@ -177,6 +191,16 @@ public struct ScenarioBinder: Sendable {
                         "\(entry.key): expected \(condition.kind.expectation), found \(entry.value.kindDescription)"
                             + Suggestion.didYouMean(entry.value.scalar ?? "", in: condition.kind.suggestions),
                         at: entry.value.position)
+                    continue
+                }
+                if condition.kind == .app, configuration.app(named: text) == nil {
+                    // In a comparison the condition names an app this policy lacks: it is about no app here.
+                    if mode == .strict {
+                        diagnostics.error(
+                            "step \(step.number): \(entry.key): policy '\(configuration.id)' has no app '\(text)'"
+                                + Suggestion.didYouMean(text, in: configuration.apps.map(\.id)),
+                            at: entry.value.position)
+                    }
                     continue
                 }
                 conditions.set(id, value)

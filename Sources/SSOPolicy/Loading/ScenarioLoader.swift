@@ -153,7 +153,8 @@ public struct ScenarioLoader: Sendable {
         // Every provider's declaration of the event: a scenario is vendor-neutral, so a target is accepted when
         // some provider that declares the event accepts it (binding checks it against the policy's own provider).
         let declarations = registry.providers.flatMap(\.descriptor.allEvents).filter { $0.name == event.key }
-        if declarations.contains(where: \.requiresUser), user == nil, entries["user"] == nil {
+        // A user is needed when every provider declaring the event needs one; binding checks the policy's own.
+        if !declarations.isEmpty, declarations.allSatisfy(\.requiresUser), user == nil, entries["user"] == nil {
             reader.error("\(what): '\(event.key)' needs a 'user'", at: event.keyPosition)
         }
         guard let target = reader.text(event.value, event.key) else { return nil }

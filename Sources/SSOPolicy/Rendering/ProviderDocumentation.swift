@@ -12,6 +12,7 @@ public enum ProviderDocumentation {
             return "integer" + (min.map { " >= \($0)" } ?? "") + (max.map { " <= \($0)" } ?? "")
         case .version: return "version (e.g. 17.4)"
         case .identifier: return "name"
+        case .app: return "app id"
         }
     }
 

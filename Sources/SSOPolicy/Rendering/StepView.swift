@@ -149,12 +149,17 @@ public struct OutcomeRenderer: Sendable {
                 if let account = outcome.details.account(id) { details.append((declaration.key, users.name(account))) }
             }
         }
+        var findingApp = app
+        if outcome.subjectApps != 0 {
+            findingApp = configuration.apps.indices.filter { $0 < 64 && outcome.subjectApps & (1 << UInt64($0)) != 0 }
+                .map { configuration.apps[$0].id }.joined(separator: ", ")
+        }
         let findings = outcome.findings.map { id -> StepView.FindingView in
             let declaration = descriptor.findings[Int(id.index)]
             return StepView.FindingView(
                 id: declaration.id, severity: declaration.severity,
                 message: fill(
-                    declaration.message, user: userName, app: app,
+                    declaration.message, user: userName, app: findingApp,
                     sessionUser: outcome.sessionUser.map { users.name($0) },
                     subject: outcome.subject.map { users.name($0) }), concern: declaration.concern)
         }

@@ -253,6 +253,8 @@ public struct JSONSchemaGenerator: Sendable {
             return [
                 ("anyOf", [.object([("$ref", "#/$defs/identifier")]), .object([("type", "integer"), ("minimum", 0)])])
             ]
+        case .app:
+            return [("$ref", "#/$defs/identifier"), ("not", .object([("const", "all")]))]
         }
     }
 
@@ -344,12 +346,22 @@ public struct JSONSchemaGenerator: Sendable {
         var events: [(name: String, declaration: EventDeclaration, schema: JSONValue)] = []
         for provider in registry.providers {
             for event in provider.descriptor.allEvents where !events.contains(where: { $0.name == event.name }) {
+                // A scenario is vendor-neutral: the words of every provider declaring the event, and a user only
+                // when every one of them needs it (binding checks the policy's own declaration).
+                let all = registry.providers.flatMap(\.descriptor.allEvents).filter { $0.name == event.name }
+                var merged = event
+                merged.requiresUser = all.allSatisfy(\.requiresUser)
                 let target: JSONValue
                 switch event.target {
                 case .app:
                     target = .object([("$ref", "#/$defs/identifier"), ("not", .object([("const", "all")]))])
                 case .appOrAll: target = .object([("$ref", "#/$defs/identifier")])
-                case .choice(let words): target = .object([("enum", .array(words.map(JSONValue.string)))])
+                case .choice:
+                    var words: [String] = []
+                    for case .choice(let choices) in all.map(\.target) {
+                        for word in choices where !words.contains(word) { words.append(word) }
+                    }
+                    target = .object([("enum", .array(words.map(JSONValue.string)))])
                 }
                 guard case .object(let fields) = target else { continue }
                 let schema = JSONValue.object(
@@ -359,7 +371,7 @@ public struct JSONSchemaGenerator: Sendable {
                             .string("\(event.meaning). Source: \(provider.descriptor.renderCitations(event.sources)).")
                         )
                     ] + fields)
-                events.append((event.name, event, schema))
+                events.append((event.name, merged, schema))
             }
         }
         let handovers = registry.providers.compactMap { provider in

@@ -72,7 +72,9 @@ public struct ExplorationMoves: Sendable {
             if exploreConditions {
                 for (conditionIndex, condition) in descriptor.stepConditions.enumerated()
                 where condition.events.contains(declaration.name) {
-                    for text in condition.kind.enumeratedValues ?? [] {
+                    let texts =
+                        condition.kind == .app ? configuration.apps.map(\.id) : condition.kind.enumeratedValues ?? []
+                    for text in texts {
                         guard let value = condition.kind.parse(text) else { continue }
                         var conditions = StepConditions()
                         conditions.set(StepConditionID(conditionIndex), value)
