@@ -192,6 +192,15 @@ struct CompareTrustTests {
                 == true)
     }
 
+    @Test func aWorkerWithTwoTurnsIsJudgedPerTurnWithoutContradiction() {
+        // Bob meets Alice's lock screen at 12:05 (his first turn), then has the device checked out to him at 19:02.
+        let text = ssopolicy("run", "--scenario", "restart-during-shift", "hospital-imprivata", "--format", "json")
+        #expect(text.code == 0, "\(text.err)")
+        #expect(text.out.contains("bob's turn from step 4 never safe (no access in their own session)"), "\(text.out)")
+        #expect(text.out.contains("bob's turn from step 7 safe from step 7 (at once)"), "\(text.out)")
+        #expect(!text.out.contains("; bob never safe"), "\(text.out)")
+    }
+
     @Test func aWorkerSafeOnlyAfterAnUnsafeStepIsSafeFromTheLaterStep() throws {
         let folder = Fixtures.folder()
         let scenario = Fixtures.write(

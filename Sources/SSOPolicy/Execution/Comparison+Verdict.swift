@@ -25,12 +25,14 @@ extension Comparison {
         }
         if totals.handovers.isEmpty { clauses.append("no handover") }
         let strandedUsers = Set(stranded.map(\.user))
+        // A worker with several turns (the device came back to them) is named with the step each turn starts at.
+        let turns = Dictionary(totals.handovers.map { ($0.user, 1) }, uniquingKeysWith: +)
         for handover in totals.handovers {
             // "never safe (no access in their own session)" says again what "could not work" said.
             if strandedUsers.contains(handover.user), handover.safeFromStep == nil, handover.lastUnsafeStep == nil {
                 continue
             }
-            clauses.append(handoverVerdict(handover))
+            clauses.append(handoverVerdict(handover, namesTurn: turns[handover.user, default: 0] > 1))
         }
         let prompts = totals.workers.map { "\($0.user) \($0.prompts)" }.joined(separator: ", ")
         clauses.append("prompts " + (prompts.isEmpty ? "none" : prompts))
@@ -40,17 +42,19 @@ extension Comparison {
         return clauses.joined(separator: "; ")
     }
 
-    static func handoverVerdict(_ handover: Handover) -> String {
+    /// `namesTurn`: say which of the worker's turns this is ("bob's turn from step 7 …").
+    static func handoverVerdict(_ handover: Handover, namesTurn: Bool = false) -> String {
+        let who = namesTurn ? "\(handover.user)'s turn from step \(handover.step)" : handover.user
         if let step = handover.safeFromStep {
-            return "\(handover.user) safe from step \(step)"
+            return "\(who) safe from step \(step)"
                 + (handover.safeAtOnce
                     ? " (at once)" : " (after " + Duration.format(handover.secondsUntilSafe ?? 0) + ")")
         }
         if let unsafe = handover.lastUnsafeStep {
-            return "\(handover.user) never safe (step \(unsafe) shows another user's session or data)"
+            return "\(who) never safe (step \(unsafe) shows another user's session or data)"
         }
         return handover.hasAccess
-            ? "\(handover.user) never safe (no access in their own session)"
-            : "\(handover.user) not judged (no access attempt)"
+            ? "\(who) never safe (no access in their own session)"
+            : "\(who) not judged (no access attempt)"
     }
 }
