@@ -44,11 +44,14 @@ enum EntraEvent: Int, DeclaredEvent {
         case .openBrowser:
             EventDeclaration(
                 "open_browser", target: .choice(["safari"]), requiresUser: true, accessAttempt: true,
-                meaning: "iOS: the user opens an Entra-protected web app in Safari: web SSO as whoever's web session "
-                    + "Safari still holds, otherwise the user signs in to the web app, which is the only way a "
-                    + "Safari session comes to exist (an app's sign-in does not create one; not applicable on "
-                    + "Android)",
-                sources: [Citation(seed, "(\"It doesn't clear state on the Safari browser\")")])
+                meaning: "iOS: the user opens an Entra-protected web app in Safari: with the SSO plug-in (safari_sso: "
+                    + "plug_in) and an account signed in on the device, SSO as that account; otherwise web SSO as "
+                    + "whoever's web session Safari still holds, otherwise the user signs in to the web app, which is "
+                    + "the only way a Safari session comes to exist (not applicable on Android)",
+                sources: [
+                    Citation(seed, "(\"It doesn't clear state on the Safari browser\")"),
+                    EntraEvidence.safariPluginSSO,
+                ])
         case .signIn:
             EventDeclaration(
                 "sign_in", target: .app, requiresUser: true, accessAttempt: true,

@@ -63,6 +63,17 @@ extension EntraState {
     mutating func openBrowser(user: UserID, policy: EntraPolicy, trace: inout RuleTrace) -> StepOutcome {
         guard policy.device.isIOS else { return .notApplicable }
         let decision = trace.first(EntraRule.browser, in: deviceContext(user: user, policy: policy))
+        if decision == .browserPluginSSO, let account = deviceAccount {
+            // The plug-in signs Safari in as the device's account; Safari then holds that web session.
+            safari = account
+            var outcome = StepOutcome(session: .none, sessionUser: account)
+            outcome.apply(EntraRule.browserPluginSSO.effect)
+            if account != user {
+                outcome.findings.insert(EntraFinding.previousUserSessionActive.id)
+                outcome.subject = account
+            }
+            return outcome
+        }
         if decision == .browserWebSSO, let holder = safari {
             var outcome = StepOutcome(session: .none, sessionUser: holder)
             outcome.apply(EntraRule.browserWebSSO.effect)

@@ -4,6 +4,25 @@ private let seed = EntraSources.tutorial
 
 /// The rules of Safari and the app lifecycle. `EntraRule.definition` names each.
 enum EntraLifecycleRules {
+    static let browserPluginSSO = RuleDefinition<EntraPredicate>(
+        "entra.browser.plugin-sso",
+        summary: "Safari takes part in the Enterprise SSO plug-in's SSO by default: an Entra web app opens as the "
+            + "device's account with no second interactive sign-in (and Safari keeps that web session)",
+        sources: [EntraEvidence.safariPluginSSO, EntraEvidence.globalSignIn],
+        when: [.when(.onIOS), .when(.brokerSilentSSO), .when(.safariPluginSSO), .when(.accountSignedIn)],
+        effect: .session(.sharedReused),
+        examples: [
+            RuleExample(facts: ["signed_in": "alice"], event: "open_browser", fires: true),
+            RuleExample(facts: ["signed_in": "bob"], event: "open_browser", fires: true),
+            RuleExample(
+                settings: ["safari_sso": "blocked"], facts: ["signed_in": "alice"], event: "open_browser",
+                fires: false),
+            RuleExample(
+                settings: ["sso_extension": "missing"], facts: ["signed_in": "alice"], event: "open_browser",
+                fires: false),
+            RuleExample(facts: ["safari_session": "alice"], event: "open_browser", fires: false),
+        ])
+
     static let browserWebSSO = RuleDefinition<EntraPredicate>(
         "entra.browser.web-sso",
         summary: "Safari signs the user in silently with the Entra web session it holds",
@@ -29,7 +48,8 @@ enum EntraLifecycleRules {
         effect: RuleEffect(prompts: [.interactiveSignIn], session: .appNew),
         examples: [
             RuleExample(event: "open_browser", fires: true),
-            RuleExample(facts: ["signed_in": "alice"], event: "open_browser", fires: true),
+            RuleExample(
+                settings: ["safari_sso": "blocked"], facts: ["signed_in": "alice"], event: "open_browser", fires: true),
             RuleExample(facts: ["safari_session": "alice"], event: "open_browser", fires: false),
         ])
 

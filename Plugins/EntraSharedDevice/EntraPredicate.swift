@@ -52,6 +52,10 @@ enum EntraPredicate: Int, PredicateSet {
     case userKeptByAnApp
     case userTokensCached
     case userStillHeld
+    // After the session is settled.
+    case dataOfAnotherThanActor
+    // Safari.
+    case safariPluginSSO
 
     @inline(__always) var definition: Predicate<EntraContext> {
         switch self {
@@ -205,8 +209,8 @@ enum EntraPredicate: Int, PredicateSet {
             ) { $0.callsCurrentAccount }
         case .foreignData:
             Predicate(
-                "the app holds data of a user other than the current account",
-                otherwise: "the app holds no other user's data"
+                "the app holds data of a user other than the account it reconciles against (getCurrentAccount's answer or the user it signed in)",
+                otherwise: "the app's data belongs to the account it reconciles against, or it holds none"
             ) { context in
                 context.appState.dataOwner != nil && context.appState.dataOwner != context.current
             }
@@ -241,6 +245,18 @@ enum EntraPredicate: Int, PredicateSet {
                 "the broker or another app still holds the user's session",
                 otherwise: "nothing else holds the user's session"
             ) { $0.userStillHeld }
+        case .dataOfAnotherThanActor:
+            Predicate(
+                "the app holds data of a user other than the one using it",
+                otherwise: "the app holds no data of a user other than the one using it"
+            ) { context in
+                context.appState.dataOwner != nil && context.appState.dataOwner != context.user
+            }
+        case .safariPluginSSO:
+            Predicate(
+                "Safari takes part in the SSO plug-in's SSO (not in AppBlockList)",
+                otherwise: "Safari is in the SSO plug-in's AppBlockList"
+            ) { $0.device.safariPluginSSO }
         }
     }
 }

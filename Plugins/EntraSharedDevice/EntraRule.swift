@@ -44,6 +44,8 @@ enum EntraRule: Int, RuleSet {
     case accountSurvivesTermination
     case iosSignInServedExisting
     case authenticatorBrokerRoute
+    case dataPreviousUserVisible
+    case browserPluginSSO
 
     static let table = RuleTable<EntraRule>()
 
@@ -90,6 +92,8 @@ enum EntraRule: Int, RuleSet {
         case .accountSurvivesTermination: EntraLifecycleRules.accountSurvivesTermination
         case .iosSignInServedExisting: EntraSignInRules.iosSignInServedExisting
         case .authenticatorBrokerRoute: EntraDefaultModeRules.authenticatorBrokerRoute
+        case .dataPreviousUserVisible: EntraCurrentAccountRules.dataPreviousUserVisible
+        case .browserPluginSSO: EntraLifecycleRules.browserPluginSSO
         }
     }
 
@@ -125,7 +129,8 @@ enum EntraRule: Int, RuleSet {
     static let deviceInformation = DecisionList<EntraRule>(
         "getDeviceInformation", [.deviceInfoReported, .deviceInfoUnavailable])
     /// Safari opened by a user (iOS).
-    static let browser = DecisionList<EntraRule>("Safari: web SSO or web sign-in", [.browserWebSSO, .browserSignIn])
+    static let browser = DecisionList<EntraRule>(
+        "Safari: the plug-in's SSO, web SSO or web sign-in", [.browserPluginSSO, .browserWebSSO, .browserSignIn])
 
     /// Every ordered decision, as `providers` lists them.
     static let decisionLists = [

@@ -68,7 +68,9 @@ extension EntraState {
                     outcome.findings.insert(EntraFinding.previousUserSessionActive.id)
                     outcome.subject = stale
                 }
-                reportData(index, user: user, sessionUser: stale, action: action, outcome: &outcome)
+                reportData(
+                    index, user: user, sessionUser: stale, action: action, policy: policy, outcome: &outcome,
+                    trace: &trace)
                 return outcome
             }
         }
@@ -84,7 +86,9 @@ extension EntraState {
             outcome.details.set(EntraDetail.currentAccount.id, account: deviceAccount)
             outcome.details.set(EntraDetail.previousAccount.id, account: previous.wrappedValue)
         }
-        reportData(index, user: user, sessionUser: outcome.sessionUser, action: action, outcome: &outcome)
+        reportData(
+            index, user: user, sessionUser: outcome.sessionUser, action: action, policy: policy, outcome: &outcome,
+            trace: &trace)
         return outcome
     }
 
@@ -178,7 +182,9 @@ extension EntraState {
             outcome.details.set(EntraDetail.currentAccount.id, account: outcome.sessionUser)
             outcome.details.set(EntraDetail.previousAccount.id, account: previous.wrappedValue)
         }
-        reportData(index, user: user, sessionUser: outcome.sessionUser, action: action, outcome: &outcome)
+        reportData(
+            index, user: user, sessionUser: outcome.sessionUser, action: action, policy: policy, outcome: &outcome,
+            trace: &trace)
         return outcome
     }
 
@@ -208,7 +214,9 @@ extension EntraState {
                 outcome.subject = holder
             }
         }
-        reportData(index, user: user, sessionUser: outcome.sessionUser, action: action, outcome: &outcome)
+        reportData(
+            index, user: user, sessionUser: outcome.sessionUser, action: action, policy: policy, outcome: &outcome,
+            trace: &trace)
         return outcome
     }
 }

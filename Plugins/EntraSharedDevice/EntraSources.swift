@@ -1,10 +1,11 @@
+import MicrosoftApps
 import SSOPolicyProviderKit
 
 /// The public documents entra-shared-device cites (`ssopolicy sources`): Microsoft Learn's shared-device-mode
 /// pages (the English tutorial and the zh-CN, sv-SE and fr-FR pages, which carry facts the English one does not),
 /// the MSAL source repositories and the issue threads where maintainers stated behaviour.
 enum EntraSources {
-    static let tutorial = "entra-sdm-ios-tutorial"
+    static let tutorial = MicrosoftAppsSources.iosTutorial
     static let overviewZH = "entra-sdm-ios-zh-cn"
     static let overviewSV = "entra-sdm-ios-sv-se"
     static let overviewFR = "entra-sdm-ios-fr-fr"
@@ -16,15 +17,10 @@ enum EntraSources {
     static let sample = "ms-identity-mobile-apple-swift-objc"
     static let android851 = "msal-android-issue-851"
     static let objcPR881 = "msal-objc-pr-881"
+    static let ssoPlugin = "entra-apple-sso-plugin"
 
     static let documents: [SourceDocument] = [
-        SourceDocument(
-            tutorial, title: "Modify your iOS or iPadOS application to support shared device mode",
-            publisher: "Microsoft Learn", url: "https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios",
-            language: "en", documentedAsOf: "2024-06-14",
-            note: "the tutorial the model follows literally; sections: Detect shared device mode, Get the signed-in "
-                + "user and determine if a user has changed, Globally sign out a user, Receive broadcast to detect "
-                + "global sign out, Microsoft applications that support shared device mode"),
+        MicrosoftAppsSources.iosTutorialDocument,
         SourceDocument(
             overviewZH, title: "适用于 iOS 设备的共享设备模式 (Shared device mode for iOS devices)",
             publisher: "Microsoft Learn",
@@ -85,6 +81,14 @@ enum EntraSources {
             publisher: "Microsoft (GitHub AzureAD)",
             url: "https://github.com/AzureAD/microsoft-authentication-library-for-objc/pull/881", language: "en",
             documentedAsOf: "2020"),
+        MicrosoftAppsSources.androidDocument,
+        SourceDocument(
+            ssoPlugin, title: "Microsoft Enterprise SSO plug-in for Apple devices", publisher: "Microsoft Learn",
+            url: "https://learn.microsoft.com/en-us/entra/identity-platform/apple-sso-plugin", language: "en",
+            documentedAsOf: "2025-01-28",
+            note: "Safari and Safari View Service take part in SSO by default (AppBlockList opts them out); "
+                + "browser_sso_interaction_enabled (default 1) lets Safari bootstrap the shared credential; user "
+                + "sign-in frequency asks the first app that takes part in SSO to sign in again"),
     ]
 }
 
@@ -136,6 +140,16 @@ enum EntraEvidence {
     /// Safari cleared through SSO between Safari and the extension (a 2020 remark).
     static let safariCleared = Citation(
         EntraSources.objcPR881, "(maintainer: sign-out works thanks to SSO between Safari and the extension)")
+    /// Safari takes part in the plug-in's SSO by default: web SSO as the device's account.
+    static let safariPluginSSO = Citation(
+        EntraSources.ssoPlugin,
+        "(Enable SSO for specific apps: \"Safari and Safari View Service are allowed to participate in SSO by "
+            + "default\")")
+    /// Safari opted out of the plug-in's SSO.
+    static let safariBlocked = Citation(
+        EntraSources.ssoPlugin,
+        "(Disable SSO for specific apps: AppBlockList com.apple.mobilesafari, "
+            + "com.apple.SafariViewService)")
     /// The device session lasts while the device is used: no automatic sign-out.
     static let deviceSessionLifetime = Citation(
         EntraSources.prt, "(PRT lifetime: 90 days, renewed while the device is used)")

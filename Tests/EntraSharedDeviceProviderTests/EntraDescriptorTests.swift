@@ -50,6 +50,8 @@ import Testing
             "entra.lifecycle.account-survives",
             "entra.ios.sign-in-existing-session-served",
             "entra.ios.authenticator-broker-route",
+            "entra.data.previous-user-visible",
+            "entra.browser.plugin-sso",
         ]
         #expect(EntraRule.table.problems == [])
         #expect(descriptor.rules.map(\.id) == expected)
