@@ -7,6 +7,8 @@ enum EntraFact: Int, DeclaredFact {
     case signedIn
     case dataOwner
     case safariSession
+    case signInFrequencyPassed
+    case inactivityPassed
 
     var declaration: FactDeclaration {
         switch self {
@@ -30,6 +32,18 @@ enum EntraFact: Int, DeclaredFact {
                     Citation(seed, "(the SSO plug-in does not clear Safari)"), EntraEvidence.globalSignIn,
                     EntraEvidence.signOutOrdering,
                 ])
+        case .signInFrequencyPassed:
+            .bool(
+                "sign_in_frequency_passed", default: false,
+                meaning: "with sign_in_frequency set: the interval has passed since the device account's last "
+                    + "interactive sign-in by the first step",
+                sources: [EntraEvidence.signInFrequency, EntraEvidence.pluginSignInFrequency])
+        case .inactivityPassed:
+            .bool(
+                "inactivity_passed", default: false,
+                meaning: "Android with mhs_auto_sign_out: the device has been idle for mhs_inactive_sign_out_delay by "
+                    + "the first step",
+                sources: [EntraEvidence.mhsAutoSignOut])
         }
     }
 }

@@ -96,6 +96,25 @@ enum EntraDescriptor {
                 + "device's account with no second sign-in; blocked = their bundle ids are in AppBlockList, so "
                 + "Safari uses its own web session or asks for a web sign-in",
             sources: [EntraEvidence.safariPluginSSO, EntraEvidence.safariBlocked]),
+        SettingDeclaration(
+            "sign_in_frequency", .duration, default: "0",
+            meaning: "Conditional Access sign-in frequency: an access to a shared-mode app once this interval has "
+                + "passed since the device account's last interactive sign-in needs an interactive sign-in of that "
+                + "account (the first app asks; a next worker cannot give it, so the previous worker's session "
+                + "stops serving); 0 = not configured",
+            sources: [EntraEvidence.signInFrequency, EntraEvidence.pluginSignInFrequency]),
+        SettingDeclaration(
+            "mhs_auto_sign_out", .bool, default: "false",
+            meaning: "Android only: Managed Home Screen signs the user out of MHS and the shared-device-mode apps "
+                + "after the device has been idle for mhs_inactive_sign_out_delay (a global sign-out; Intune "
+                + "kioskModeManagedHomeScreenAutoSignout)",
+            sources: [EntraEvidence.mhsAutoSignOut, EntraEvidence.mhsFrontline]),
+        SettingDeclaration(
+            "mhs_inactive_sign_out_delay", .duration, default: "5m",
+            meaning: "Android only: how long the device is idle (no worker's step) before Managed Home Screen's "
+                + "automatic sign-out (Intune kioskModeManagedHomeScreenInactiveSignOutDelayInSeconds; the "
+                + "default is the model's, the notice period before it is not modelled)",
+            sources: [EntraEvidence.mhsAutoSignOut]),
     ]
 
     static let appKeys: [SettingDeclaration] = [

@@ -90,4 +90,15 @@ extension EntraState {
         outcome.apply(EntraRule.browserSignIn.effect)
         return outcome
     }
+
+    /// Android with Managed Home Screen's automatic sign-out: a device idle for the delay has its user signed out of
+    /// MHS and the shared-device-mode apps before the step (a global sign-out: running listeners learn at once,
+    /// the others at their next getCurrentAccount).
+    mutating func inactivitySignOut(policy: EntraPolicy, trace: inout RuleTrace) {
+        guard trace.evaluate(EntraRule.mhsInactivitySignOut, in: deviceContext(user: nil, policy: policy)) else {
+            return
+        }
+        deviceAccount = nil
+        notifyListeners(except: -1, policy: policy, trace: &trace)
+    }
 }

@@ -63,4 +63,20 @@ enum EntraLifecycleRules {
             RuleExample(facts: ["signed_in": "alice"], event: "terminate", fires: true),
             RuleExample(event: "terminate", fires: false),
         ])
+
+    static let mhsInactivitySignOut = RuleDefinition<EntraPredicate>(
+        "entra.mhs.inactivity-sign-out",
+        summary: "Android: Managed Home Screen signs the idle device's user out of MHS and the shared-device-mode "
+            + "apps (a global sign-out) before the next step",
+        sources: [EntraEvidence.mhsAutoSignOut, EntraEvidence.mhsFrontline],
+        when: [.when(.inactivityPassed), .when(.accountSignedIn)],
+        examples: [
+            RuleExample(
+                settings: ["platform": "android", "mhs_auto_sign_out": "true"],
+                facts: ["signed_in": "bob", "inactivity_passed": "true"], fires: true),
+            RuleExample(
+                settings: ["platform": "android", "mhs_auto_sign_out": "true"], facts: ["signed_in": "bob"],
+                fires: false),
+            RuleExample(facts: ["signed_in": "bob", "inactivity_passed": "true"], fires: false),
+        ])
 }

@@ -84,6 +84,11 @@ public struct EntraDevicePolicy: Sendable, Hashable {
     public internal(set) var minimumIOSMajor: Int
     /// iOS: Safari takes part in the SSO plug-in's SSO (not in AppBlockList).
     public internal(set) var safariPluginSSO: Bool = true
+    /// Conditional Access sign-in frequency in seconds (0 = not configured).
+    public internal(set) var signInFrequency: Int = 0
+    /// Android: Managed Home Screen's automatic sign-out after `inactivityDelay` seconds idle.
+    public internal(set) var mhsAutoSignOut: Bool = false
+    public internal(set) var inactivityDelay: Int = 300
 
     public var isIOS: Bool { platform == .ios }
 }
@@ -126,6 +131,13 @@ extension EntraPolicy {
             ] where settings.isExplicit(key) {
                 diagnostics.warning(
                     "'\(key)' applies only to iOS; it is ignored on Android", at: settings.position(of: key))
+            }
+        }
+        if platform == .ios {
+            for key in ["mhs_auto_sign_out", "mhs_inactive_sign_out_delay"] where settings.isExplicit(key) {
+                diagnostics.warning(
+                    "'\(key)' applies only to Android (Managed Home Screen); it is ignored on iOS",
+                    at: settings.position(of: key))
             }
         }
         var apps: [EntraAppPolicy] = []
@@ -196,7 +208,10 @@ extension EntraPolicy {
             safariKeptUnlessSignout: settings.word("safari_sign_out") == "kept_unless_signout_from_browser",
             notifyOnSignIn: settings.word("account_change_notification") == "sign_in_and_sign_out",
             localRefreshTokenFallback: settings.word("local_rt_fallback") == "used", minimumIOSMajor: minimumIOS,
-            safariPluginSSO: settings.word("safari_sso") != "blocked")
+            safariPluginSSO: settings.word("safari_sso") != "blocked",
+            signInFrequency: settings.seconds("sign_in_frequency"),
+            mhsAutoSignOut: platform == .android && settings.bool("mhs_auto_sign_out"),
+            inactivityDelay: max(settings.seconds("mhs_inactive_sign_out_delay"), 1))
         return EntraPolicy(device: device, apps: apps)
     }
 }

@@ -56,6 +56,9 @@ enum EntraPredicate: Int, PredicateSet {
     case dataOfAnotherThanActor
     // Safari.
     case safariPluginSSO
+    // Time.
+    case signInFrequencyPassed
+    case inactivityPassed
 
     @inline(__always) var definition: Predicate<EntraContext> {
         switch self {
@@ -257,6 +260,21 @@ enum EntraPredicate: Int, PredicateSet {
                 "Safari takes part in the SSO plug-in's SSO (not in AppBlockList)",
                 otherwise: "Safari is in the SSO plug-in's AppBlockList"
             ) { $0.device.safariPluginSSO }
+        case .signInFrequencyPassed:
+            Predicate(
+                "the sign-in frequency has passed since the device account's last interactive sign-in",
+                otherwise: "no sign-in frequency, or it has not passed since the last interactive sign-in"
+            ) { context in
+                context.device.signInFrequency > 0
+                    && context.time - context.signInTime >= context.device.signInFrequency
+            }
+        case .inactivityPassed:
+            Predicate(
+                "Managed Home Screen's automatic sign-out is on and the device has been idle for its delay",
+                otherwise: "no automatic sign-out after inactivity, or the device was used within its delay"
+            ) { context in
+                context.device.mhsAutoSignOut && context.time - context.lastActivity >= context.device.inactivityDelay
+            }
         }
     }
 }

@@ -46,6 +46,9 @@ enum EntraRule: Int, RuleSet {
     case authenticatorBrokerRoute
     case dataPreviousUserVisible
     case browserPluginSSO
+    case signInFrequencyReauthenticate
+    case signInFrequencyOtherUserStopped
+    case mhsInactivitySignOut
 
     static let table = RuleTable<EntraRule>()
 
@@ -94,6 +97,9 @@ enum EntraRule: Int, RuleSet {
         case .authenticatorBrokerRoute: EntraDefaultModeRules.authenticatorBrokerRoute
         case .dataPreviousUserVisible: EntraCurrentAccountRules.dataPreviousUserVisible
         case .browserPluginSSO: EntraLifecycleRules.browserPluginSSO
+        case .signInFrequencyReauthenticate: EntraSignInRules.signInFrequencyReauthenticate
+        case .signInFrequencyOtherUserStopped: EntraSignInRules.signInFrequencyOtherUserStopped
+        case .mhsInactivitySignOut: EntraLifecycleRules.mhsInactivitySignOut
         }
     }
 
@@ -107,7 +113,11 @@ enum EntraRule: Int, RuleSet {
         "data of another user: cleared or kept", [.dataCleared, .dataNotCleared])
     /// The broker's answer when a shared-mode app settles its session.
     static let deviceSession = DecisionList<EntraRule>(
-        "device session in shared mode", [.signInGlobal, .signInSilentReuse, .previousUserServed])
+        "device session in shared mode",
+        [
+            .signInFrequencyReauthenticate, .signInFrequencyOtherUserStopped, .signInGlobal, .signInSilentReuse,
+            .previousUserServed,
+        ])
     /// An explicit sign-in while another user's account is held.
     static let secondUser = DecisionList<EntraRule>(
         "explicit sign-in by a second user",

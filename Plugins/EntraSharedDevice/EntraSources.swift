@@ -18,6 +18,9 @@ enum EntraSources {
     static let android851 = "msal-android-issue-851"
     static let objcPR881 = "msal-objc-pr-881"
     static let ssoPlugin = "entra-apple-sso-plugin"
+    static let sessionLifetime = "entra-ca-session-lifetime"
+    static let mhsGraph = "intune-android-device-owner-general-configuration"
+    static let frontlineSharedDevices = "m365-frontline-shared-devices"
 
     static let documents: [SourceDocument] = [
         MicrosoftAppsSources.iosTutorialDocument,
@@ -89,6 +92,29 @@ enum EntraSources {
             note: "Safari and Safari View Service take part in SSO by default (AppBlockList opts them out); "
                 + "browser_sso_interaction_enabled (default 1) lets Safari bootstrap the shared credential; user "
                 + "sign-in frequency asks the first app that takes part in SSO to sign in again"),
+        SourceDocument(
+            sessionLifetime, title: "Configure adaptive session lifetime policies (Conditional Access)",
+            publisher: "Microsoft Learn",
+            url: "https://learn.microsoft.com/en-us/entra/identity/conditional-access/concept-session-lifetime",
+            language: "en", documentedAsOf: "2025",
+            note: "user sign-in frequency: the period before a user is asked to sign in again when attempting to "
+                + "access a resource"),
+        SourceDocument(
+            mhsGraph, title: "androidDeviceOwnerGeneralDeviceConfiguration resource type (Microsoft Graph beta)",
+            publisher: "Microsoft Learn",
+            url: "https://learn.microsoft.com/en-us/graph/api/resources/"
+                + "intune-deviceconfig-androiddeviceownergeneraldeviceconfiguration?view=graph-rest-beta",
+            language: "en", documentedAsOf: "2024",
+            note: "Managed Home Screen: kioskModeManagedHomeScreenAutoSignout (\"automatically sign-out of MHS and "
+                + "Shared device mode applications after inactive\"), kioskModeManagedHomeScreenInactiveSignOut"
+                + "DelayInSeconds and …NoticeInSeconds (the page's descriptions of these two read swapped)"),
+        SourceDocument(
+            frontlineSharedDevices,
+            title: "Manage shared devices for frontline workers (Microsoft 365 for frontline "
+                + "workers)", publisher: "Microsoft Learn",
+            url: "https://learn.microsoft.com/en-us/microsoft-365/frontline/flw-shared-devices", language: "en",
+            documentedAsOf: "2024",
+            note: "Managed Home Screen (Android) can sign a user out automatically after a period of inactivity"),
     ]
 }
 
@@ -150,6 +176,18 @@ enum EntraEvidence {
         EntraSources.ssoPlugin,
         "(Disable SSO for specific apps: AppBlockList com.apple.mobilesafari, "
             + "com.apple.SafariViewService)")
+    /// Conditional Access sign-in frequency: after the period the user signs in again.
+    static let signInFrequency = Citation(EntraSources.sessionLifetime, "(User sign-in frequency)")
+    /// With the plug-in, the first app that takes part in SSO asks for the sign-in once the period has passed.
+    static let pluginSignInFrequency = Citation(
+        EntraSources.ssoPlugin, "(Conditional Access policies and password changes: User sign-in frequency)")
+    /// Managed Home Screen's automatic sign-out after inactivity (Android).
+    static let mhsAutoSignOut = Citation(
+        EntraSources.mhsGraph,
+        "(kioskModeManagedHomeScreenAutoSignout, kioskModeManagedHomeScreenInactiveSignOut"
+            + "DelayInSeconds)")
+    static let mhsFrontline = Citation(
+        EntraSources.frontlineSharedDevices, "(Managed Home Screen: sign-out after a period of inactivity)")
     /// The device session lasts while the device is used: no automatic sign-out.
     static let deviceSessionLifetime = Citation(
         EntraSources.prt, "(PRT lifetime: 90 days, renewed while the device is used)")
