@@ -42,6 +42,9 @@ import Testing
             "mhs_inactive_sign_out_delay": "10m",
         ]
         var device = try EntraHarness(settings: settings)
+        #expect(!device.configurationFindings.contains("no-automatic-sign-out"))
+        #expect(
+            try EntraHarness(settings: ["platform": "android"]).configurationFindings.contains("no-automatic-sign-out"))
         _ = try device.open("inventory", "alice", at: "08:00")
         let soon = try device.open("timesheet", "bob", at: "08:09")
         #expect(soon.sessionUser == "alice" && soon.has("previous-user-session-active"))
