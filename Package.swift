@@ -7,6 +7,7 @@ import PackageDescription
 /// - `SSOPolicyProviderKit`: the provider API and shared vocabulary; the only module a provider imports.
 /// - `SSOPolicy`: the vendor-neutral engine (YAML loading, scenarios, comparison, rendering, suites).
 /// - `Plugins/<Provider>`: one module per vendor model, registered in the executable's composition root.
+/// - `Plugins/MicrosoftApps`: the catalogue of Microsoft apps' shared-device behaviour that Entra and Imprivata share.
 /// - `SSOPolicyQueries`: the verbs the command line and the server share.
 /// - `SSOPolicyReplay`: `ssopolicy replay`, real sign-in logs against custody (Microsoft's formats live here).
 /// - `SSOPolicyCLI`: the command line as a library; `ssopolicy` is its thin executable.
@@ -41,14 +42,21 @@ let package = Package(
             dependencies: ["SSOPolicyProviderKit"],
             path: "Plugins/AirWatchSDK"
         ),
+        // One catalogue of Microsoft apps' shared-device behaviour, imported by every provider that signs Microsoft
+        // apps in or out (Entra, and Imprivata's Microsoft integration); it imports the provider kit only.
+        .target(
+            name: "MicrosoftApps",
+            dependencies: ["SSOPolicyProviderKit"],
+            path: "Plugins/MicrosoftApps"
+        ),
         .target(
             name: "EntraSharedDeviceProvider",
-            dependencies: ["SSOPolicyProviderKit"],
+            dependencies: ["SSOPolicyProviderKit", "MicrosoftApps"],
             path: "Plugins/EntraSharedDevice"
         ),
         .target(
             name: "ImprivataMAMProvider",
-            dependencies: ["SSOPolicyProviderKit"],
+            dependencies: ["SSOPolicyProviderKit", "MicrosoftApps"],
             path: "Plugins/ImprivataMAM"
         ),
         // A complete example provider to copy from (docs/writing-a-provider.md); the tests register it, the
@@ -125,7 +133,7 @@ let package = Package(
             name: "ImprivataMAMProviderTests",
             dependencies: [
                 "ImprivataMAMProvider", "SSOPolicy", "SSOPolicyTestSupport", "AirWatchSDKProvider",
-                "EntraSharedDeviceProvider",
+                "EntraSharedDeviceProvider", "MicrosoftApps",
             ]
         ),
         .testTarget(

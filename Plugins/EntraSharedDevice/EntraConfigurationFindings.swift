@@ -37,7 +37,8 @@ enum EntraConfigurationFindings {
                 findings.append(PolicyFinding(finding, app: id, settingKey: key))
             }
         }
-        if policy.device.deviceShared {
+        // Managed Home Screen's automatic sign-out after inactivity is an automatic sign-out (Android).
+        if policy.device.deviceShared && !policy.device.mhsAutoSignOut {
             findings.append(PolicyFinding(EntraFinding.noAutomaticSignOut.id, settingKey: "shared_device_mode"))
         }
         return findings

@@ -20,6 +20,12 @@ struct EntraContext {
     @Given var safari: UserID? = nil
     /// The acting user.
     var user: UserID?
+    /// When the device account last signed in interactively, and when a worker last used the device (with the
+    /// settings that read them).
+    @Given var signInTime = EntraState.givenAtStart
+    @Given var lastActivity = EntraState.givenAtStart
+    /// The step's time (seconds since midnight).
+    var time = 0
 
     // Phase-local values, set by the phase that decides.
 
@@ -49,6 +55,8 @@ struct EntraContext {
         self.appState = appState
         $deviceAccount = state.$deviceAccount
         $safari = state.$safari
+        $signInTime = state.$signInTime
+        $lastActivity = state.$lastActivity
         self.user = user
     }
 }
@@ -68,12 +76,16 @@ extension EntraState {
         var context = EntraContext(
             policy: policy, app: policy.apps[index], appState: apps[index], state: self, user: user)
         context.callsCurrentAccount = policy.apps[index].checksCurrentAccount
+        context.time = now
         return context
     }
 
     /// The context of a device-level decision (no app), as the state is now.
     @inline(__always)
     func deviceContext(user: UserID?, policy: EntraPolicy) -> EntraContext {
-        EntraContext(policy: policy, app: .deviceLevel, appState: EntraAppState(), state: self, user: user)
+        var context = EntraContext(
+            policy: policy, app: .deviceLevel, appState: EntraAppState(), state: self, user: user)
+        context.time = now
+        return context
     }
 }

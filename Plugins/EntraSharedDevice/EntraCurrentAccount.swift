@@ -51,16 +51,18 @@ extension EntraState {
         }
     }
 
-    /// After the session is settled: the app loads the session user's data if it has none, and any data of a user
-    /// other than the acting one is reported (it is what the acting user now sees).
+    /// After the session is settled: the app loads the session user's data if it has none, and data of a user other
+    /// than the acting one is what the acting user now sees (`entra.data.previous-user-visible`, a rule, so the
+    /// trace shows why the finding is raised beside the reconciliation rules it does not contradict).
     mutating func reportData(
-        _ index: Int, user: UserID, sessionUser: UserID?, action: Int, outcome: inout StepOutcome
+        _ index: Int, user: UserID, sessionUser: UserID?, action: Int, policy: EntraPolicy, outcome: inout StepOutcome,
+        trace: inout RuleTrace
     ) {
         if apps[index].dataOwner == nil, let sessionUser { apps[index].dataOwner = sessionUser }
         var dataAction = action
-        if let owner = apps[index].dataOwner, owner != user {
-            outcome.findings.insert(EntraFinding.previousUserDataVisible.id)
-            if outcome.subject == nil { outcome.subject = owner }
+        if trace.evaluate(EntraRule.dataPreviousUserVisible, in: context(index, user: user, policy: policy)) {
+            outcome.apply(EntraRule.dataPreviousUserVisible.effect)
+            if outcome.subject == nil { outcome.subject = apps[index].dataOwner }
             if dataAction != EntraDetail.cleared { dataAction = EntraDetail.kept }
         }
         outcome.details.set(EntraDetail.dataAction.id, choice: dataAction)

@@ -72,4 +72,19 @@ enum EntraCurrentAccountRules {
                 facts: ["data_owner": "bob", "signed_in": "alice"], fires: true),
             RuleExample(facts: ["data_owner": "bob", "signed_in": "alice"], fires: false),
         ])
+
+    static let dataPreviousUserVisible = RuleDefinition<EntraPredicate>(
+        "entra.data.previous-user-visible",
+        summary: "once the session is settled, data of a user other than the one using the app is what that user "
+            + "sees: data the app did not clear, or the data of the session the broker served (R1, R4)",
+        sources: [
+            Citation(seed, "(\"You must clear the data from your application\")"), EntraEvidence.currentAccount,
+        ],
+        when: [.when(.dataOfAnotherThanActor)],
+        effect: .raises(EntraFinding.previousUserDataVisible.id),
+        examples: [
+            RuleExample(facts: ["data_owner": "bob", "signed_in": "bob"], fires: true),
+            RuleExample(facts: ["data_owner": "alice", "signed_in": "alice"], fires: false),
+            RuleExample(facts: ["data_owner": "bob"], fires: false),
+        ])
 }

@@ -7,6 +7,8 @@ enum EntraFact: Int, DeclaredFact {
     case signedIn
     case dataOwner
     case safariSession
+    case signInFrequencyPassed
+    case inactivityPassed
 
     var declaration: FactDeclaration {
         switch self {
@@ -30,6 +32,18 @@ enum EntraFact: Int, DeclaredFact {
                     Citation(seed, "(the SSO plug-in does not clear Safari)"), EntraEvidence.globalSignIn,
                     EntraEvidence.signOutOrdering,
                 ])
+        case .signInFrequencyPassed:
+            .bool(
+                "sign_in_frequency_passed", default: false,
+                meaning: "with sign_in_frequency set: the interval has passed since the device account's last "
+                    + "interactive sign-in by the first step",
+                sources: [EntraEvidence.signInFrequency, EntraEvidence.pluginSignInFrequency])
+        case .inactivityPassed:
+            .bool(
+                "inactivity_passed", default: false,
+                meaning: "Android with mhs_auto_sign_out: the device has been idle for mhs_inactive_sign_out_delay by "
+                    + "the first step",
+                sources: [EntraEvidence.mhsAutoSignOut])
         }
     }
 }
@@ -44,11 +58,14 @@ enum EntraEvent: Int, DeclaredEvent {
         case .openBrowser:
             EventDeclaration(
                 "open_browser", target: .choice(["safari"]), requiresUser: true, accessAttempt: true,
-                meaning: "iOS: the user opens an Entra-protected web app in Safari: web SSO as whoever's web session "
-                    + "Safari still holds, otherwise the user signs in to the web app, which is the only way a "
-                    + "Safari session comes to exist (an app's sign-in does not create one; not applicable on "
-                    + "Android)",
-                sources: [Citation(seed, "(\"It doesn't clear state on the Safari browser\")")])
+                meaning: "iOS: the user opens an Entra-protected web app in Safari: with the SSO plug-in (safari_sso: "
+                    + "plug_in) and an account signed in on the device, SSO as that account; otherwise web SSO as "
+                    + "whoever's web session Safari still holds, otherwise the user signs in to the web app, which is "
+                    + "the only way a Safari session comes to exist (not applicable on Android)",
+                sources: [
+                    Citation(seed, "(\"It doesn't clear state on the Safari browser\")"),
+                    EntraEvidence.safariPluginSSO,
+                ])
         case .signIn:
             EventDeclaration(
                 "sign_in", target: .app, requiresUser: true, accessAttempt: true,

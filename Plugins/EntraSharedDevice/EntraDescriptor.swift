@@ -1,3 +1,4 @@
+import MicrosoftApps
 import SSOPolicyProviderKit
 
 private let seed = EntraSources.tutorial
@@ -88,17 +89,42 @@ enum EntraDescriptor {
                 EntraEvidence.globalSignIn, EntraEvidence.brokerRoute,
             ],
             matrixDimension: true),
+        SettingDeclaration(
+            "safari_sso", .choice(["plug_in", "blocked"]), default: "plug_in",
+            meaning: "iOS only: whether Safari takes part in the Enterprise SSO plug-in's SSO: plug_in (the "
+                + "default: Safari and Safari View Service are allowed) signs an Entra web app in Safari in as the "
+                + "device's account with no second sign-in; blocked = their bundle ids are in AppBlockList, so "
+                + "Safari uses its own web session or asks for a web sign-in",
+            sources: [EntraEvidence.safariPluginSSO, EntraEvidence.safariBlocked]),
+        SettingDeclaration(
+            "sign_in_frequency", .duration, default: "0",
+            meaning: "Conditional Access sign-in frequency: an access to a shared-mode app once this interval has "
+                + "passed since the device account's last interactive sign-in needs an interactive sign-in of that "
+                + "account (the first app asks; a next worker cannot give it, so the previous worker's session "
+                + "stops serving); 0 = not configured",
+            sources: [EntraEvidence.signInFrequency, EntraEvidence.pluginSignInFrequency]),
+        SettingDeclaration(
+            "mhs_auto_sign_out", .bool, default: "false",
+            meaning: "Android only: Managed Home Screen signs the user out of MHS and the shared-device-mode apps "
+                + "after the device has been idle for mhs_inactive_sign_out_delay (a global sign-out; Intune "
+                + "kioskModeManagedHomeScreenAutoSignout)",
+            sources: [EntraEvidence.mhsAutoSignOut, EntraEvidence.mhsFrontline]),
+        SettingDeclaration(
+            "mhs_inactive_sign_out_delay", .duration, default: "5m",
+            meaning: "Android only: how long the device is idle (no worker's step) before Managed Home Screen's "
+                + "automatic sign-out (Intune kioskModeManagedHomeScreenInactiveSignOutDelayInSeconds; the "
+                + "default is the model's, the notice period before it is not modelled)",
+            sources: [EntraEvidence.mhsAutoSignOut]),
     ]
 
     static let appKeys: [SettingDeclaration] = [
         SettingDeclaration(
             "catalog", .choice(EntraCatalog.ids), default: "none",
-            meaning: "a Microsoft app that supports shared device mode, by id (list as of \(EntraCatalog.asOf)): "
-                + "teams, viva-engage, outlook (public preview), power-apps, microsoft-365 (public preview), "
-                + "power-bi, edge. It fills in a broker-enabled single-account MSAL app that meets every duty "
-                + "(Microsoft apps need no change, only installing); keys written beside it still win; a preview "
-                + "app raises preview-app",
-            sources: [EntraCatalog.source, Citation(seedZH, "(Microsoft apps need no change)")]),
+            meaning: MicrosoftAppCatalogue.keyMeaning
+                + ". It fills in a broker-enabled single-account MSAL app that meets every duty; keys written beside "
+                + "it still win; a preview app raises preview-app",
+            sources: [EntraCatalog.source, Citation(seedZH, "(Microsoft apps need no change)")]
+                + MicrosoftAppCatalogue.dataClearingSources(on: .android)),
         SettingDeclaration(
             "msal", .choice(["single_account", "multiple_account", "none"]), default: "single_account",
             meaning: "how the app uses MSAL: single_account (what shared mode needs), multiple_account (unsupported "

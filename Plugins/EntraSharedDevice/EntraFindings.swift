@@ -166,9 +166,11 @@ enum EntraFinding: Int, DeclaredFinding {
                 "no-automatic-sign-out", .medium,
                 message:
                     "nothing signs a user out at the end of a shift: a forgotten sign-out carries into the next one",
-                meaning: "iOS shared mode has no automatic or inactivity sign-out; the device account lasts as long "
-                    + "as the PRT, renewed on use, unless Conditional Access sign-in frequency applies",
-                sources: [EntraEvidence.deviceSessionLifetime])
+                meaning: "shared mode has no automatic or inactivity sign-out of its own; the device account lasts as "
+                    + "long as the PRT, renewed on use (sign_in_frequency only asks for a new sign-in after its "
+                    + "interval); on Android, Managed Home Screen's automatic sign-out (mhs_auto_sign_out) is one "
+                    + "and removes this finding",
+                sources: [EntraEvidence.deviceSessionLifetime, EntraEvidence.mhsAutoSignOut])
         case .previewApp:
             FindingDeclaration(
                 "preview-app", .medium,

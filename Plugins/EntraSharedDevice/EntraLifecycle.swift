@@ -63,6 +63,17 @@ extension EntraState {
     mutating func openBrowser(user: UserID, policy: EntraPolicy, trace: inout RuleTrace) -> StepOutcome {
         guard policy.device.isIOS else { return .notApplicable }
         let decision = trace.first(EntraRule.browser, in: deviceContext(user: user, policy: policy))
+        if decision == .browserPluginSSO, let account = deviceAccount {
+            // The plug-in signs Safari in as the device's account; Safari then holds that web session.
+            safari = account
+            var outcome = StepOutcome(session: .none, sessionUser: account)
+            outcome.apply(EntraRule.browserPluginSSO.effect)
+            if account != user {
+                outcome.findings.insert(EntraFinding.previousUserSessionActive.id)
+                outcome.subject = account
+            }
+            return outcome
+        }
         if decision == .browserWebSSO, let holder = safari {
             var outcome = StepOutcome(session: .none, sessionUser: holder)
             outcome.apply(EntraRule.browserWebSSO.effect)
@@ -78,5 +89,16 @@ extension EntraState {
         var outcome = StepOutcome(session: .none, sessionUser: user)
         outcome.apply(EntraRule.browserSignIn.effect)
         return outcome
+    }
+
+    /// Android with Managed Home Screen's automatic sign-out: a device idle for the delay has its user signed out of
+    /// MHS and the shared-device-mode apps before the step (a global sign-out: running listeners learn at once,
+    /// the others at their next getCurrentAccount).
+    mutating func inactivitySignOut(policy: EntraPolicy, trace: inout RuleTrace) {
+        guard trace.evaluate(EntraRule.mhsInactivitySignOut, in: deviceContext(user: nil, policy: policy)) else {
+            return
+        }
+        deviceAccount = nil
+        notifyListeners(except: -1, policy: policy, trace: &trace)
     }
 }

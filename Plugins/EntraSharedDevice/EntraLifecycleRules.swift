@@ -4,6 +4,25 @@ private let seed = EntraSources.tutorial
 
 /// The rules of Safari and the app lifecycle. `EntraRule.definition` names each.
 enum EntraLifecycleRules {
+    static let browserPluginSSO = RuleDefinition<EntraPredicate>(
+        "entra.browser.plugin-sso",
+        summary: "Safari takes part in the Enterprise SSO plug-in's SSO by default: an Entra web app opens as the "
+            + "device's account with no second interactive sign-in (and Safari keeps that web session)",
+        sources: [EntraEvidence.safariPluginSSO, EntraEvidence.globalSignIn],
+        when: [.when(.onIOS), .when(.brokerSilentSSO), .when(.safariPluginSSO), .when(.accountSignedIn)],
+        effect: .session(.sharedReused),
+        examples: [
+            RuleExample(facts: ["signed_in": "alice"], event: "open_browser", fires: true),
+            RuleExample(facts: ["signed_in": "bob"], event: "open_browser", fires: true),
+            RuleExample(
+                settings: ["safari_sso": "blocked"], facts: ["signed_in": "alice"], event: "open_browser",
+                fires: false),
+            RuleExample(
+                settings: ["sso_extension": "missing"], facts: ["signed_in": "alice"], event: "open_browser",
+                fires: false),
+            RuleExample(facts: ["safari_session": "alice"], event: "open_browser", fires: false),
+        ])
+
     static let browserWebSSO = RuleDefinition<EntraPredicate>(
         "entra.browser.web-sso",
         summary: "Safari signs the user in silently with the Entra web session it holds",
@@ -29,7 +48,8 @@ enum EntraLifecycleRules {
         effect: RuleEffect(prompts: [.interactiveSignIn], session: .appNew),
         examples: [
             RuleExample(event: "open_browser", fires: true),
-            RuleExample(facts: ["signed_in": "alice"], event: "open_browser", fires: true),
+            RuleExample(
+                settings: ["safari_sso": "blocked"], facts: ["signed_in": "alice"], event: "open_browser", fires: true),
             RuleExample(facts: ["safari_session": "alice"], event: "open_browser", fires: false),
         ])
 
@@ -42,5 +62,21 @@ enum EntraLifecycleRules {
         examples: [
             RuleExample(facts: ["signed_in": "alice"], event: "terminate", fires: true),
             RuleExample(event: "terminate", fires: false),
+        ])
+
+    static let mhsInactivitySignOut = RuleDefinition<EntraPredicate>(
+        "entra.mhs.inactivity-sign-out",
+        summary: "Android: Managed Home Screen signs the idle device's user out of MHS and the shared-device-mode "
+            + "apps (a global sign-out) before the next step",
+        sources: [EntraEvidence.mhsAutoSignOut, EntraEvidence.mhsFrontline],
+        when: [.when(.inactivityPassed), .when(.accountSignedIn)],
+        examples: [
+            RuleExample(
+                settings: ["platform": "android", "mhs_auto_sign_out": "true"],
+                facts: ["signed_in": "bob", "inactivity_passed": "true"], fires: true),
+            RuleExample(
+                settings: ["platform": "android", "mhs_auto_sign_out": "true"], facts: ["signed_in": "bob"],
+                fires: false),
+            RuleExample(facts: ["signed_in": "bob", "inactivity_passed": "true"], fires: false),
         ])
 }

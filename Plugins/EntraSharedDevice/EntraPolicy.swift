@@ -1,3 +1,4 @@
+import MicrosoftApps
 import SSOPolicyProviderKit
 
 /// The platform the fleet runs; MSAL's shared-mode behaviour differs between the two (research §1, §3, §6).
@@ -81,6 +82,13 @@ public struct EntraDevicePolicy: Sendable, Hashable {
     public internal(set) var notifyOnSignIn: Bool
     public internal(set) var localRefreshTokenFallback: Bool
     public internal(set) var minimumIOSMajor: Int
+    /// iOS: Safari takes part in the SSO plug-in's SSO (not in AppBlockList).
+    public internal(set) var safariPluginSSO: Bool = true
+    /// Conditional Access sign-in frequency in seconds (0 = not configured).
+    public internal(set) var signInFrequency: Int = 0
+    /// Android: Managed Home Screen's automatic sign-out after `inactivityDelay` seconds idle.
+    public internal(set) var mhsAutoSignOut: Bool = false
+    public internal(set) var inactivityDelay: Int = 300
 
     public var isIOS: Bool { platform == .ios }
 }
@@ -119,10 +127,17 @@ extension EntraPolicy {
         if platform == .android {
             for key in [
                 "sso_extension", "min_ios_version", "ios_second_user_sign_in", "safari_sign_out",
-                "local_rt_fallback",
+                "local_rt_fallback", "safari_sso",
             ] where settings.isExplicit(key) {
                 diagnostics.warning(
                     "'\(key)' applies only to iOS; it is ignored on Android", at: settings.position(of: key))
+            }
+        }
+        if platform == .ios {
+            for key in ["mhs_auto_sign_out", "mhs_inactive_sign_out_delay"] where settings.isExplicit(key) {
+                diagnostics.warning(
+                    "'\(key)' applies only to Android (Managed Home Screen); it is ignored on iOS",
+                    at: settings.position(of: key))
             }
         }
         var apps: [EntraAppPolicy] = []
@@ -158,11 +173,17 @@ extension EntraPolicy {
                     "app '\(app.id)': 'signout_from_browser' applies only to iOS (Safari); it is ignored on Android",
                     at: keys.position(of: "signout_from_browser"))
             }
+            // A catalogued Microsoft app clears the previous user's data as the shared catalogue says, unless the
+            // policy writes the key itself.
+            var clearsData = keys.bool("clears_data_on_user_change")
+            if let catalog, !keys.isExplicit("clears_data_on_user_change") {
+                clearsData = catalog.clearsDataAtGlobalSignOut(on: platform == .ios ? .ios : .android)
+            }
             var policy = EntraAppPolicy(
                 msal: msal, brokerEnabled: keys.bool("broker_enabled"),
                 checksCurrentAccount: keys.bool("checks_current_account"),
                 comparesAccountIDs: keys.bool("compares_account_ids"),
-                clearsData: keys.bool("clears_data_on_user_change"),
+                clearsData: clearsData,
                 listener: keys.bool("account_change_listener"),
                 signoutFromBrowser: keys.bool("signout_from_browser"),
                 cachesAccessTokens: keys.bool("caches_access_tokens"), mode: .notAware, catalog: catalog)
@@ -186,7 +207,11 @@ extension EntraPolicy {
             secondUserServed: settings.word("ios_second_user_sign_in") == "served_existing_session",
             safariKeptUnlessSignout: settings.word("safari_sign_out") == "kept_unless_signout_from_browser",
             notifyOnSignIn: settings.word("account_change_notification") == "sign_in_and_sign_out",
-            localRefreshTokenFallback: settings.word("local_rt_fallback") == "used", minimumIOSMajor: minimumIOS)
+            localRefreshTokenFallback: settings.word("local_rt_fallback") == "used", minimumIOSMajor: minimumIOS,
+            safariPluginSSO: settings.word("safari_sso") != "blocked",
+            signInFrequency: settings.seconds("sign_in_frequency"),
+            mhsAutoSignOut: platform == .android && settings.bool("mhs_auto_sign_out"),
+            inactivityDelay: max(settings.seconds("mhs_inactive_sign_out_delay"), 1))
         return EntraPolicy(device: device, apps: apps)
     }
 }

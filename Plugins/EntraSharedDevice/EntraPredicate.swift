@@ -52,6 +52,13 @@ enum EntraPredicate: Int, PredicateSet {
     case userKeptByAnApp
     case userTokensCached
     case userStillHeld
+    // After the session is settled.
+    case dataOfAnotherThanActor
+    // Safari.
+    case safariPluginSSO
+    // Time.
+    case signInFrequencyPassed
+    case inactivityPassed
 
     @inline(__always) var definition: Predicate<EntraContext> {
         switch self {
@@ -205,8 +212,8 @@ enum EntraPredicate: Int, PredicateSet {
             ) { $0.callsCurrentAccount }
         case .foreignData:
             Predicate(
-                "the app holds data of a user other than the current account",
-                otherwise: "the app holds no other user's data"
+                "the app holds data of a user other than the account it reconciles against (getCurrentAccount's answer or the user it signed in)",
+                otherwise: "the app's data belongs to the account it reconciles against, or it holds none"
             ) { context in
                 context.appState.dataOwner != nil && context.appState.dataOwner != context.current
             }
@@ -241,6 +248,33 @@ enum EntraPredicate: Int, PredicateSet {
                 "the broker or another app still holds the user's session",
                 otherwise: "nothing else holds the user's session"
             ) { $0.userStillHeld }
+        case .dataOfAnotherThanActor:
+            Predicate(
+                "the app holds data of a user other than the one using it",
+                otherwise: "the app holds no data of a user other than the one using it"
+            ) { context in
+                context.appState.dataOwner != nil && context.appState.dataOwner != context.user
+            }
+        case .safariPluginSSO:
+            Predicate(
+                "Safari takes part in the SSO plug-in's SSO (not in AppBlockList)",
+                otherwise: "Safari is in the SSO plug-in's AppBlockList"
+            ) { $0.device.safariPluginSSO }
+        case .signInFrequencyPassed:
+            Predicate(
+                "the sign-in frequency has passed since the device account's last interactive sign-in",
+                otherwise: "no sign-in frequency, or it has not passed since the last interactive sign-in"
+            ) { context in
+                context.device.signInFrequency > 0
+                    && context.time - context.signInTime >= context.device.signInFrequency
+            }
+        case .inactivityPassed:
+            Predicate(
+                "Managed Home Screen's automatic sign-out is on and the device has been idle for its delay",
+                otherwise: "no automatic sign-out after inactivity, or the device was used within its delay"
+            ) { context in
+                context.device.mhsAutoSignOut && context.time - context.lastActivity >= context.device.inactivityDelay
+            }
         }
     }
 }

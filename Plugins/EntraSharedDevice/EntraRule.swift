@@ -44,6 +44,11 @@ enum EntraRule: Int, RuleSet {
     case accountSurvivesTermination
     case iosSignInServedExisting
     case authenticatorBrokerRoute
+    case dataPreviousUserVisible
+    case browserPluginSSO
+    case signInFrequencyReauthenticate
+    case signInFrequencyOtherUserStopped
+    case mhsInactivitySignOut
 
     static let table = RuleTable<EntraRule>()
 
@@ -90,6 +95,11 @@ enum EntraRule: Int, RuleSet {
         case .accountSurvivesTermination: EntraLifecycleRules.accountSurvivesTermination
         case .iosSignInServedExisting: EntraSignInRules.iosSignInServedExisting
         case .authenticatorBrokerRoute: EntraDefaultModeRules.authenticatorBrokerRoute
+        case .dataPreviousUserVisible: EntraCurrentAccountRules.dataPreviousUserVisible
+        case .browserPluginSSO: EntraLifecycleRules.browserPluginSSO
+        case .signInFrequencyReauthenticate: EntraSignInRules.signInFrequencyReauthenticate
+        case .signInFrequencyOtherUserStopped: EntraSignInRules.signInFrequencyOtherUserStopped
+        case .mhsInactivitySignOut: EntraLifecycleRules.mhsInactivitySignOut
         }
     }
 
@@ -103,7 +113,11 @@ enum EntraRule: Int, RuleSet {
         "data of another user: cleared or kept", [.dataCleared, .dataNotCleared])
     /// The broker's answer when a shared-mode app settles its session.
     static let deviceSession = DecisionList<EntraRule>(
-        "device session in shared mode", [.signInGlobal, .signInSilentReuse, .previousUserServed])
+        "device session in shared mode",
+        [
+            .signInFrequencyReauthenticate, .signInFrequencyOtherUserStopped, .signInGlobal, .signInSilentReuse,
+            .previousUserServed,
+        ])
     /// An explicit sign-in while another user's account is held.
     static let secondUser = DecisionList<EntraRule>(
         "explicit sign-in by a second user",
@@ -125,7 +139,8 @@ enum EntraRule: Int, RuleSet {
     static let deviceInformation = DecisionList<EntraRule>(
         "getDeviceInformation", [.deviceInfoReported, .deviceInfoUnavailable])
     /// Safari opened by a user (iOS).
-    static let browser = DecisionList<EntraRule>("Safari: web SSO or web sign-in", [.browserWebSSO, .browserSignIn])
+    static let browser = DecisionList<EntraRule>(
+        "Safari: the plug-in's SSO, web SSO or web sign-in", [.browserPluginSSO, .browserWebSSO, .browserSignIn])
 
     /// Every ordered decision, as `providers` lists them.
     static let decisionLists = [

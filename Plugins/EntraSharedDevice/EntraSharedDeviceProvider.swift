@@ -31,6 +31,19 @@ public struct EntraSharedDeviceProvider: PolicyProvider {
     public func apply(
         _ event: ProviderEvent, to state: inout EntraState, policy: EntraPolicy, trace: inout RuleTrace
     ) -> StepOutcome {
+        state.now = event.time
+        state.startClocks(event.time, policy: policy)
+        if policy.device.mhsAutoSignOut {
+            state.inactivitySignOut(policy: policy, trace: &trace)
+            // A worker's step is activity; the idle time counts from it.
+            if event.user != nil { state.lastActivity = event.time }
+        }
+        return handle(event, to: &state, policy: policy, trace: &trace)
+    }
+
+    private func handle(
+        _ event: ProviderEvent, to state: inout EntraState, policy: EntraPolicy, trace: inout RuleTrace
+    ) -> StepOutcome {
         switch event.event {
         case EventID.open:
             guard let app = event.app, app.int < state.apps.count, let user = event.user else {

@@ -68,12 +68,20 @@ extension EntraState {
                     outcome.findings.insert(EntraFinding.previousUserSessionActive.id)
                     outcome.subject = stale
                 }
-                reportData(index, user: user, sessionUser: stale, action: action, outcome: &outcome)
+                reportData(
+                    index, user: user, sessionUser: stale, action: action, policy: policy, outcome: &outcome,
+                    trace: &trace)
                 return outcome
             }
         }
         if !explicit || !secondUserSignIn(index, user: user, policy: policy, outcome: &outcome, trace: &trace) {
-            deviceSession(index, user: user, policy: policy, outcome: &outcome, trace: &trace)
+            if deviceSession(index, user: user, policy: policy, outcome: &outcome, trace: &trace)
+                == .signInFrequencyOtherUserStopped
+            {
+                // Nobody is served: the next worker sees neither the session nor the app's content.
+                outcome.details.set(EntraDetail.dataAction.id, choice: action)
+                return outcome
+            }
         }
         if let sessionUser = outcome.sessionUser {
             apps[index].tokens = sessionUser
@@ -84,7 +92,9 @@ extension EntraState {
             outcome.details.set(EntraDetail.currentAccount.id, account: deviceAccount)
             outcome.details.set(EntraDetail.previousAccount.id, account: previous.wrappedValue)
         }
-        reportData(index, user: user, sessionUser: outcome.sessionUser, action: action, outcome: &outcome)
+        reportData(
+            index, user: user, sessionUser: outcome.sessionUser, action: action, policy: policy, outcome: &outcome,
+            trace: &trace)
         return outcome
     }
 
@@ -92,16 +102,23 @@ extension EntraState {
     /// account. getCurrentAccount returns the broker's one account on iOS and Android alike (research §2: Android
     /// asks `MSAL_GET_CURRENT_ACCOUNT_IN_SHARED_DEVICE`), and the app then reuses it silently, so a next user who
     /// only opens an app works in the previous user's session on both platforms.
+    @discardableResult
     mutating func deviceSession(
         _ index: Int, user: UserID, policy: EntraPolicy, outcome: inout StepOutcome, trace: inout RuleTrace
-    ) {
+    ) -> EntraRule? {
         guard let decision = trace.first(EntraRule.deviceSession, in: context(index, user: user, policy: policy))
-        else { return }
+        else { return nil }
         outcome.apply(decision.effect)
         switch decision {
+        case .signInFrequencyReauthenticate:
+            outcome.sessionUser = user
+            signInTime = now
+        case .signInFrequencyOtherUserStopped:
+            outcome.subject = deviceAccount
         case .signInGlobal:
             outcome.sessionUser = user
             deviceAccount = user
+            if policy.device.signInFrequency > 0 { signInTime = now }
             if trace.evaluate(EntraRule.notificationOnSignIn, in: context(index, user: user, policy: policy)) {
                 notifyListeners(except: index, policy: policy, trace: &trace)
             }
@@ -112,8 +129,9 @@ extension EntraState {
             outcome.sessionUser = deviceAccount
             outcome.subject = deviceAccount
         default:
-            return
+            break
         }
+        return decision
     }
 
     /// An explicit sign-in by a user other than the account already there (research §3). Android refuses it on the
@@ -178,7 +196,9 @@ extension EntraState {
             outcome.details.set(EntraDetail.currentAccount.id, account: outcome.sessionUser)
             outcome.details.set(EntraDetail.previousAccount.id, account: previous.wrappedValue)
         }
-        reportData(index, user: user, sessionUser: outcome.sessionUser, action: action, outcome: &outcome)
+        reportData(
+            index, user: user, sessionUser: outcome.sessionUser, action: action, policy: policy, outcome: &outcome,
+            trace: &trace)
         return outcome
     }
 
@@ -208,7 +228,9 @@ extension EntraState {
                 outcome.subject = holder
             }
         }
-        reportData(index, user: user, sessionUser: outcome.sessionUser, action: action, outcome: &outcome)
+        reportData(
+            index, user: user, sessionUser: outcome.sessionUser, action: action, policy: policy, outcome: &outcome,
+            trace: &trace)
         return outcome
     }
 }

@@ -140,4 +140,33 @@ enum EntraSignInRules {
             RuleExample(facts: ["signed_in": "alice"], event: "sign_in", fires: false),
             RuleExample(facts: ["signed_in": "bob"], fires: false),
         ])
+
+    static let signInFrequencyReauthenticate = RuleDefinition<EntraPredicate>(
+        "entra.sign-in-frequency.reauthenticate",
+        summary: "Conditional Access sign-in frequency: once the interval has passed since the device account's "
+            + "last interactive sign-in, the first app asks that user to sign in again",
+        sources: [EntraEvidence.signInFrequency, EntraEvidence.pluginSignInFrequency],
+        when: [.when(.sharedForApp), .when(.userIsDeviceAccount), .when(.signInFrequencyPassed)],
+        effect: RuleEffect(prompts: [.interactiveSignIn], session: .sharedNew),
+        examples: [
+            RuleExample(
+                settings: ["sign_in_frequency": "8h"],
+                facts: ["signed_in": "alice", "sign_in_frequency_passed": "true"], fires: true),
+            RuleExample(settings: ["sign_in_frequency": "8h"], facts: ["signed_in": "alice"], fires: false),
+            RuleExample(facts: ["signed_in": "alice", "sign_in_frequency_passed": "true"], fires: false),
+        ])
+
+    static let signInFrequencyOtherUserStopped = RuleDefinition<EntraPredicate>(
+        "entra.sign-in-frequency.other-user-stopped",
+        summary: "once the sign-in frequency has passed, the previous worker's device account asks for that "
+            + "worker's sign-in: the next worker cannot give it, so the forgotten session no longer serves them",
+        sources: [EntraEvidence.signInFrequency, EntraEvidence.pluginSignInFrequency],
+        when: [.when(.sharedForApp), .when(.otherUserSignedIn), .when(.signInFrequencyPassed)],
+        effect: RuleEffect(prompts: [.interactiveSignIn], session: .denied),
+        examples: [
+            RuleExample(
+                settings: ["sign_in_frequency": "8h"],
+                facts: ["signed_in": "bob", "sign_in_frequency_passed": "true"], fires: true),
+            RuleExample(settings: ["sign_in_frequency": "8h"], facts: ["signed_in": "bob"], fires: false),
+        ])
 }

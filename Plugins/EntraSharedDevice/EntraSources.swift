@@ -1,10 +1,11 @@
+import MicrosoftApps
 import SSOPolicyProviderKit
 
 /// The public documents entra-shared-device cites (`ssopolicy sources`): Microsoft Learn's shared-device-mode
 /// pages (the English tutorial and the zh-CN, sv-SE and fr-FR pages, which carry facts the English one does not),
 /// the MSAL source repositories and the issue threads where maintainers stated behaviour.
 enum EntraSources {
-    static let tutorial = "entra-sdm-ios-tutorial"
+    static let tutorial = MicrosoftAppsSources.iosTutorial
     static let overviewZH = "entra-sdm-ios-zh-cn"
     static let overviewSV = "entra-sdm-ios-sv-se"
     static let overviewFR = "entra-sdm-ios-fr-fr"
@@ -16,15 +17,13 @@ enum EntraSources {
     static let sample = "ms-identity-mobile-apple-swift-objc"
     static let android851 = "msal-android-issue-851"
     static let objcPR881 = "msal-objc-pr-881"
+    static let ssoPlugin = "entra-apple-sso-plugin"
+    static let sessionLifetime = "entra-ca-session-lifetime"
+    static let mhsGraph = "intune-android-device-owner-general-configuration"
+    static let frontlineSharedDevices = "m365-frontline-shared-devices"
 
     static let documents: [SourceDocument] = [
-        SourceDocument(
-            tutorial, title: "Modify your iOS or iPadOS application to support shared device mode",
-            publisher: "Microsoft Learn", url: "https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios",
-            language: "en", documentedAsOf: "2024-06-14",
-            note: "the tutorial the model follows literally; sections: Detect shared device mode, Get the signed-in "
-                + "user and determine if a user has changed, Globally sign out a user, Receive broadcast to detect "
-                + "global sign out, Microsoft applications that support shared device mode"),
+        MicrosoftAppsSources.iosTutorialDocument,
         SourceDocument(
             overviewZH, title: "适用于 iOS 设备的共享设备模式 (Shared device mode for iOS devices)",
             publisher: "Microsoft Learn",
@@ -85,6 +84,37 @@ enum EntraSources {
             publisher: "Microsoft (GitHub AzureAD)",
             url: "https://github.com/AzureAD/microsoft-authentication-library-for-objc/pull/881", language: "en",
             documentedAsOf: "2020"),
+        MicrosoftAppsSources.androidDocument,
+        SourceDocument(
+            ssoPlugin, title: "Microsoft Enterprise SSO plug-in for Apple devices", publisher: "Microsoft Learn",
+            url: "https://learn.microsoft.com/en-us/entra/identity-platform/apple-sso-plugin", language: "en",
+            documentedAsOf: "2025-01-28",
+            note: "Safari and Safari View Service take part in SSO by default (AppBlockList opts them out); "
+                + "browser_sso_interaction_enabled (default 1) lets Safari bootstrap the shared credential; user "
+                + "sign-in frequency asks the first app that takes part in SSO to sign in again"),
+        SourceDocument(
+            sessionLifetime, title: "Configure adaptive session lifetime policies (Conditional Access)",
+            publisher: "Microsoft Learn",
+            url: "https://learn.microsoft.com/en-us/entra/identity/conditional-access/concept-session-lifetime",
+            language: "en", documentedAsOf: "2025",
+            note: "user sign-in frequency: the period before a user is asked to sign in again when attempting to "
+                + "access a resource"),
+        SourceDocument(
+            mhsGraph, title: "androidDeviceOwnerGeneralDeviceConfiguration resource type (Microsoft Graph beta)",
+            publisher: "Microsoft Learn",
+            url: "https://learn.microsoft.com/en-us/graph/api/resources/"
+                + "intune-deviceconfig-androiddeviceownergeneraldeviceconfiguration?view=graph-rest-beta",
+            language: "en", documentedAsOf: "2024",
+            note: "Managed Home Screen: kioskModeManagedHomeScreenAutoSignout (\"automatically sign-out of MHS and "
+                + "Shared device mode applications after inactive\"), kioskModeManagedHomeScreenInactiveSignOut"
+                + "DelayInSeconds and …NoticeInSeconds (the page's descriptions of these two read swapped)"),
+        SourceDocument(
+            frontlineSharedDevices,
+            title: "Manage shared devices for frontline workers (Microsoft 365 for frontline "
+                + "workers)", publisher: "Microsoft Learn",
+            url: "https://learn.microsoft.com/en-us/microsoft-365/frontline/flw-shared-devices", language: "en",
+            documentedAsOf: "2024",
+            note: "Managed Home Screen (Android) can sign a user out automatically after a period of inactivity"),
     ]
 }
 
@@ -136,6 +166,28 @@ enum EntraEvidence {
     /// Safari cleared through SSO between Safari and the extension (a 2020 remark).
     static let safariCleared = Citation(
         EntraSources.objcPR881, "(maintainer: sign-out works thanks to SSO between Safari and the extension)")
+    /// Safari takes part in the plug-in's SSO by default: web SSO as the device's account.
+    static let safariPluginSSO = Citation(
+        EntraSources.ssoPlugin,
+        "(Enable SSO for specific apps: \"Safari and Safari View Service are allowed to participate in SSO by "
+            + "default\")")
+    /// Safari opted out of the plug-in's SSO.
+    static let safariBlocked = Citation(
+        EntraSources.ssoPlugin,
+        "(Disable SSO for specific apps: AppBlockList com.apple.mobilesafari, "
+            + "com.apple.SafariViewService)")
+    /// Conditional Access sign-in frequency: after the period the user signs in again.
+    static let signInFrequency = Citation(EntraSources.sessionLifetime, "(User sign-in frequency)")
+    /// With the plug-in, the first app that takes part in SSO asks for the sign-in once the period has passed.
+    static let pluginSignInFrequency = Citation(
+        EntraSources.ssoPlugin, "(Conditional Access policies and password changes: User sign-in frequency)")
+    /// Managed Home Screen's automatic sign-out after inactivity (Android).
+    static let mhsAutoSignOut = Citation(
+        EntraSources.mhsGraph,
+        "(kioskModeManagedHomeScreenAutoSignout, kioskModeManagedHomeScreenInactiveSignOut"
+            + "DelayInSeconds)")
+    static let mhsFrontline = Citation(
+        EntraSources.frontlineSharedDevices, "(Managed Home Screen: sign-out after a period of inactivity)")
     /// The device session lasts while the device is used: no automatic sign-out.
     static let deviceSessionLifetime = Citation(
         EntraSources.prt, "(PRT lifetime: 90 days, renewed while the device is used)")

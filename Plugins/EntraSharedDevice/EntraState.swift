@@ -39,6 +39,19 @@ public struct EntraState: Hashable, Sendable {
     @Given public var safari: UserID? = nil
     /// Indexed by `AppID.int`.
     public var apps: [EntraAppState]
+    /// With sign_in_frequency: when the device account last signed in interactively (seconds since midnight), or
+    /// before the first step a sentinel the fact `sign_in_frequency_passed` gives (`givenAtStart`, `givenElapsed`).
+    @Given public var signInTime = EntraState.givenAtStart
+    /// With Managed Home Screen's automatic sign-out: when a worker last used the device, or a sentinel the fact
+    /// `inactivity_passed` gives.
+    @Given public var lastActivity = EntraState.givenAtStart
+    /// The current step's time: what the clocks are compared with. Not part of the state's identity.
+    var now = 0
+
+    /// A time the facts give: the first step fixes it as "just now".
+    public static let givenAtStart = Int.min
+    /// A time the facts give: the first step fixes it as "the interval has passed".
+    public static let givenElapsed = Int.min + 1
 
     public init(deviceAccount: UserID?, safari: UserID?, apps: [EntraAppState]) {
         self.deviceAccount = deviceAccount
@@ -70,6 +83,35 @@ extension EntraState {
         }
         $deviceAccount = facts.given(account: EntraFact.signedIn)
         $safari = policy.device.isIOS ? facts.given(account: EntraFact.safariSession) : .known(nil)
+        // The clocks exist only where a setting reads them, so a policy without them never waits for their facts
+        // and its states do not differ by time.
+        $signInTime =
+            policy.device.signInFrequency > 0
+            ? facts.given(bool: EntraFact.signInFrequencyPassed).map { $0 ? Self.givenElapsed : Self.givenAtStart }
+            : .known(Self.givenAtStart)
+        $lastActivity =
+            policy.device.mhsAutoSignOut
+            ? facts.given(bool: EntraFact.inactivityPassed).map { $0 ? Self.givenElapsed : Self.givenAtStart }
+            : .known(Self.givenAtStart)
+    }
+
+    /// At a step: a time the facts gave becomes a real one (just now, or the interval ago). A time still waiting
+    /// for its fact stays pending: the decision that reads it makes the what-if run again with it known.
+    mutating func startClocks(_ time: Int, policy: EntraPolicy) {
+        if let start = $signInTime.known, start <= Self.givenElapsed, policy.device.signInFrequency > 0 {
+            signInTime = start == Self.givenAtStart ? time : time - policy.device.signInFrequency
+        }
+        if let start = $lastActivity.known, start <= Self.givenElapsed, policy.device.mhsAutoSignOut {
+            lastActivity = start == Self.givenAtStart ? time : time - policy.device.inactivityDelay
+        }
+    }
+}
+
+extension EntraState {
+    /// Equal states hold the same accounts, apps and clocks; the step's time (`now`) is not part of a state.
+    public static func == (lhs: EntraState, rhs: EntraState) -> Bool {
+        lhs.$deviceAccount == rhs.$deviceAccount && lhs.$safari == rhs.$safari && lhs.apps == rhs.apps
+            && lhs.$signInTime == rhs.$signInTime && lhs.$lastActivity == rhs.$lastActivity
     }
 }
 
@@ -78,6 +120,8 @@ extension EntraState {
     /// (each account in 17 bits), the values `==` compares, instead of a combine per field.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(Self.packed(deviceAccount) | Self.packed(safari) << 17 | UInt64(apps.count) << 34)
+        hasher.combine(signInTime)
+        hasher.combine(lastActivity)
         for app in apps {
             hasher.combine(
                 (app.running ? 1 : 0) | Self.packed(app.principal) << 1 | Self.packed(app.tokens) << 18

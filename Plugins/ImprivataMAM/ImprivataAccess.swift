@@ -79,6 +79,8 @@ extension ImprivataMAMProvider {
             state.entraAccount = nil
             for index in state.apps.indices where context.policy.apps[index].isMicrosoftShared {
                 state.apps[index].session = nil
+                // An app that clears the previous user's data (a catalogued Microsoft app) does so now.
+                if context.policy.apps[index].clearsDataOnLogout { state.apps[index].data = nil }
             }
         case .appSignOut:
             state.apps[app].session = nil

@@ -1,3 +1,4 @@
+import MicrosoftApps
 import SSOPolicyProviderKit
 
 /// Everything imprivata-mam declares: the core validates policies and scenarios against it and `providers` prints it.
@@ -11,8 +12,8 @@ enum ImprivataDescriptor {
             + "out to a worker (unlock, device passcode, AutoFill, MDM user, Microsoft sign-in); apps keep their own "
             + "sessions, and docking it again checks it in by running each app's logout action, clearing the "
             + "passcode and locking Locker. Not modelled (no effect on sessions): the ULC failure parameter's name, "
-            + "which MDMs offer Lost Mode or the Android passcode flag, the built-in list of Microsoft apps, and the "
-            + "badge lockout while enrolling",
+            + "which MDMs offer Lost Mode or the Android passcode flag, and the badge lockout while enrolling; "
+            + "Microsoft apps come from the catalogue Entra shares (app key catalog)",
         sources: ImprivataSources.documents, settings: settings, modelOptions: modelOptions, appKeys: appKeys,
         facts: ImprivataFact.declarations, events: ImprivataEvent.declarations,
         stepConditions: ImprivataStepCondition.declarations, details: ImprivataDetail.declarations,
@@ -211,6 +212,13 @@ enum ImprivataDescriptor {
 
     static let appKeys: [SettingDeclaration] = [
         SettingDeclaration(
+            "catalog", .choice(MicrosoftAppCatalogue.ids), default: "none",
+            meaning: MicrosoftAppCatalogue.keyMeaning
+                + ". It makes login default to msal_sdm, and app_clears_data_on_logout's method_default follow "
+                + "the catalogue, so the app gets the same data verdict as under entra-shared-device",
+            sources: [MicrosoftAppCatalogue.listSource] + MicrosoftAppCatalogue.dataClearingSources(on: .android)
+                + E.microsoftIOS),
+        SettingDeclaration(
             "logout_method", .choice(LogoutMethod.words), default: "none",
             meaning: "the app's App Logout entry run at check-in: iOS force_quit, universal_link_callback, "
                 + "x_callback_url, interapp_callback; Android clear_app_data, clear_app_cache, force_stop, "
@@ -228,8 +236,9 @@ enum ImprivataDescriptor {
         SettingDeclaration(
             "app_clears_data_on_logout", .choice(["method_default", "true", "false"]), default: "method_default",
             meaning: "the app's own logout (callback, Microsoft sign-out) also wipes its data; method_default = yes "
-                + "for callbacks, no for Microsoft apps (a shared-device sign-out leaves app data)",
-            sources: E.ulcLogout + E.microsoftIOS),
+                + "for callbacks and for a catalogued Microsoft app (it clears the previous user's data), no for "
+                + "another msal_sdm app (a shared-device sign-out leaves the data of an app that does not clear it)",
+            sources: E.ulcLogout + E.microsoftIOS + MicrosoftAppCatalogue.dataClearingSources(on: .android)),
         SettingDeclaration(
             "ulc_cold_start_safe", .bool, default: "true",
             meaning: "false = the callback races the app's cold start: it reports success and stays signed in",

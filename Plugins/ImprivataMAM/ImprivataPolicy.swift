@@ -1,3 +1,4 @@
+import MicrosoftApps
 import SSOPolicyProviderKit
 
 /// An App Logout entry's method (Admin > App Logout), plus the Microsoft sign-out and Epic Rover's built-in logout.
@@ -169,7 +170,10 @@ extension ImprivataPolicy {
                         + "universal_link_callback, x_callback_url, interapp_callback or force_quit",
                     at: keys.position(of: "logout_method"))
             }
-            let login = AppLogin(rawValue: AppLogin.words.firstIndex(of: keys.word("login"))!)!
+            // A catalogued Microsoft app signs in through the broker unless the policy says otherwise.
+            let catalog = MicrosoftApp(rawValue: keys.word("catalog"))
+            let loginWord = catalog != nil && !keys.isExplicit("login") ? "msal_sdm" : keys.word("login")
+            let login = AppLogin(rawValue: AppLogin.words.firstIndex(of: loginWord)!)!
             if login == .mdmCertificate && policy.mdmAssignment == .none {
                 diagnostics.error(
                     "login: 'mdm_certificate' needs mdm_user_assignment (the certificate comes with the user "
@@ -179,7 +183,13 @@ extension ImprivataPolicy {
             switch keys.word("app_clears_data_on_logout") {
             case "true": clears = true
             case "false": clears = false
-            default: clears = !(method == .msalSharedDevice || login == .msalSDM)
+            default:
+                // The shared catalogue decides for a Microsoft app, as it does under entra-shared-device.
+                if let catalog {
+                    clears = catalog.clearsDataAtGlobalSignOut(on: android ? .android : .ios)
+                } else {
+                    clears = !(method == .msalSharedDevice || login == .msalSDM)
+                }
             }
             policy.apps.append(
                 ImprivataApp(

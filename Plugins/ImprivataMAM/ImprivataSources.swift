@@ -1,3 +1,4 @@
+import MicrosoftApps
 import SSOPolicyProviderKit
 
 /// The public documents imprivata-mam cites (`ssopolicy sources`): Imprivata's Mobile Access Management (formerly
@@ -34,117 +35,120 @@ enum ImprivataSources {
     private static let current = "2025 (Mobile Access Management online help; the page is undated)"
     private static let groundControl = "2021 (GroundControl documentation; the page is undated)"
 
-    static let documents: [SourceDocument] = [
-        SourceDocument(
-            checkInActions, title: "Check In Device Actions (Mobile Access Management)", publisher: "Imprivata",
-            url: "https://imprivatadocs.com/mam/content/topics/checkout/7626.html", language: "en",
-            documentedAsOf: current,
-            note: "the logout methods per OS (Admin > App Logout); older copies at www.groundctl.com/docs/7626"),
-        SourceDocument(
-            checkInActions60, title: "Check In Device Actions (GroundControl 6.0)", publisher: "Imprivata",
-            url: "https://uat.groundctl.com/docs/7626", language: "en", documentedAsOf: "2021 (GroundControl 6.0)",
-            note: "the older copy with the list of apps supporting logout and the Android lock action"),
-        SourceDocument(
-            ulc, title: "iOS App Logout via Universal Link Callback", publisher: "Imprivata",
-            url: "https://www.groundctl.com/kb/8130", language: "en", documentedAsOf: groundControl,
-            note: "only the first part of the developer specification was read"),
-        SourceDocument(
-            ulcValidator, title: "iOS Universal Link Callback Validator", publisher: "Imprivata",
-            url: "https://apps.groundctl.com/ulc-tester/index.html", language: "en", documentedAsOf: groundControl),
-        SourceDocument(
-            eam, title: "Integrate Imprivata Enterprise Access Management", publisher: "Imprivata",
-            url: "https://docs.imprivata.com/mam/content/topics/checkout/7427.html", language: "en",
-            documentedAsOf: current),
-        SourceDocument(
-            userExperience,
-            title: "Implementation — User Experience; Implementation, Maintenance, and Best Practices",
-            publisher: "Imprivata", url: "https://www.groundctl.com/docs/8934", language: "en",
-            documentedAsOf: groundControl, note: "two versions at one URL; the check-in part was not read"),
-        SourceDocument(
-            checkOutIOS, title: "Basic Check Out Workflow – iOS", publisher: "Imprivata",
-            url: "https://imprivatadocs.com/mam/content/topics/checkout/5290.html", language: "en",
-            documentedAsOf: current),
-        SourceDocument(
-            checkOutAndroid, title: "Basic Check Out Workflow – Android", publisher: "Imprivata",
-            url: "https://www.groundctl.com/docs/9655", language: "en", documentedAsOf: groundControl),
-        SourceDocument(
-            onFailure, title: "On Failure (workflows)", publisher: "Imprivata",
-            url: "https://imprivatadocs.com/mam/content/topics/workflows/4972.html", language: "en",
-            documentedAsOf: current),
-        SourceDocument(
-            checkInRecommendations, title: "Recommendations for Check In", publisher: "Imprivata",
-            url: "https://www.groundctl.com/docs/9045", language: "en", documentedAsOf: groundControl),
-        SourceDocument(
-            clearingPasscodes, title: "Clearing Passcodes", publisher: "Imprivata",
-            url: "https://imprivatadocs.com/mam/content/topics/kb/kb5226.html", language: "en",
-            documentedAsOf: current),
-        SourceDocument(
-            launchpadSettings, title: "Launchpads admin settings (Device Passcode Management)",
-            publisher: "Imprivata", url: "https://dev1.groundctl.com/docs/2929", language: "en",
-            documentedAsOf: groundControl),
-        SourceDocument(
-            overdue, title: "Overdue Devices", publisher: "Imprivata",
-            url: "https://imprivatadocs.com/mam/content/topics/checkout/7021.html", language: "en",
-            documentedAsOf: current,
-            note: "an older copy (www.groundctl.com/docs/7021) recommends a 36-hour lending period"),
-        SourceDocument(
-            emergencyPIN, title: "Configure an Emergency Unlock PIN", publisher: "Imprivata",
-            url: "https://docs.imprivata.com/mam/content/topics/checkout/11274.html", language: "en",
-            documentedAsOf: current),
-        SourceDocument(
-            autofillFAQ, title: "Enterprise Password AutoFill FAQ", publisher: "Imprivata",
-            url: "https://imprivatadocs.com/mam/content/topics/kb/kb8326.html", language: "en",
-            documentedAsOf: current),
-        SourceDocument(
-            autofillConfigure, title: "Configure Enterprise Password AutoFill on iOS Devices", publisher: "Imprivata",
-            url: "https://imprivatadocs.com/mam/content/topics/checkout/8462.html", language: "en",
-            documentedAsOf: current,
-            note: "older copies (uat.groundctl.com/docs/8462) ask the second factor only at the first AutoFill use"),
-        SourceDocument(
-            workspaceOne, title: "Check Out with Workspace ONE", publisher: "Imprivata",
-            url: "https://www.imprivatadocs.com/mam/content/topics/checkout/5442.html", language: "en",
-            documentedAsOf: current),
-        SourceDocument(
-            microsoftIOS, title: "Authenticate to Microsoft Apps on iOS Devices", publisher: "Imprivata",
-            url: "https://imprivatadocs.com/mam/content/topics/kb/kb9187.html", language: "en",
-            documentedAsOf: current),
-        SourceDocument(
-            microsoftAndroid, title: "Authenticate to Microsoft Apps on Android Devices", publisher: "Imprivata",
-            url: "https://nyp.groundctl.com/docs/9949", language: "en", documentedAsOf: groundControl),
-        SourceDocument(
-            epic, title: "Epic Apps and Mobile Access Management", publisher: "Imprivata",
-            url: "https://docs.imprivata.com/mam/content/topics/checkout/9222.html", language: "en",
-            documentedAsOf: current),
-        SourceDocument(
-            roverLogout, title: "Configure (Enhanced) Epic Rover Logout", publisher: "Imprivata",
-            url: "https://www.groundctl.com/docs/10541", language: "en", documentedAsOf: groundControl),
-        SourceDocument(
-            webex, title: "Cisco Webex and Mobile Access Management", publisher: "Imprivata",
-            url: "https://docs.imprivata.com/mam/content/topics/kb/kb9141.html", language: "en",
-            documentedAsOf: current),
-        SourceDocument(
-            faceRecognition, title: "Face Recognition as an Authentication Method", publisher: "Imprivata",
-            url: "https://imprivatadocs.com/mam/content/topics/checkout/12312.html", language: "en",
-            documentedAsOf: current),
-        SourceDocument(
-            badgeEnrolment, title: "Enroll Badges in Imprivata EAM on Device Checkout", publisher: "Imprivata",
-            url: "https://groundctl.com/docs/10206", language: "en", documentedAsOf: groundControl),
-        SourceDocument(
-            androidClearData, title: "ActivityManager.ClearApplicationUserData (Android API reference, mirrored)",
-            publisher: "Google (mirrored by Microsoft Learn)",
-            url:
-                "https://learn.microsoft.com/th-th/dotnet/api/android.app.activitymanager.clearapplicationuserdata?view=net-android-35.0",
-            language: "en", documentedAsOf: "2024 (.NET for Android API 35 reference)"),
-        SourceDocument(
-            applePasscodes, title: "Managing Passcodes (Apple Device Management, mirrored)", publisher: "Apple",
-            url: "https://apple-docs.everest.mt/docs/devicemanagement/managing-passcodes/", language: "en",
-            documentedAsOf: "2024 (Apple Device Management documentation)"),
-        SourceDocument(
-            mdaLogout, title: "Configure App Logout Actions (Imprivata Mobile Device Access)", publisher: "Imprivata",
-            url: "https://imprivatadocs.com/mda/content/topics/mda_appconfigbasedlogout.html", language: "en",
-            documentedAsOf: current,
-            note: "a related product (MDA), cited only for what Android logout actions do to Epic Rover"),
-    ]
+    static let documents: [SourceDocument] =
+        [
+            SourceDocument(
+                checkInActions, title: "Check In Device Actions (Mobile Access Management)", publisher: "Imprivata",
+                url: "https://imprivatadocs.com/mam/content/topics/checkout/7626.html", language: "en",
+                documentedAsOf: current,
+                note: "the logout methods per OS (Admin > App Logout); older copies at www.groundctl.com/docs/7626"),
+            SourceDocument(
+                checkInActions60, title: "Check In Device Actions (GroundControl 6.0)", publisher: "Imprivata",
+                url: "https://uat.groundctl.com/docs/7626", language: "en", documentedAsOf: "2021 (GroundControl 6.0)",
+                note: "the older copy with the list of apps supporting logout and the Android lock action"),
+            SourceDocument(
+                ulc, title: "iOS App Logout via Universal Link Callback", publisher: "Imprivata",
+                url: "https://www.groundctl.com/kb/8130", language: "en", documentedAsOf: groundControl,
+                note: "only the first part of the developer specification was read"),
+            SourceDocument(
+                ulcValidator, title: "iOS Universal Link Callback Validator", publisher: "Imprivata",
+                url: "https://apps.groundctl.com/ulc-tester/index.html", language: "en", documentedAsOf: groundControl),
+            SourceDocument(
+                eam, title: "Integrate Imprivata Enterprise Access Management", publisher: "Imprivata",
+                url: "https://docs.imprivata.com/mam/content/topics/checkout/7427.html", language: "en",
+                documentedAsOf: current),
+            SourceDocument(
+                userExperience,
+                title: "Implementation — User Experience; Implementation, Maintenance, and Best Practices",
+                publisher: "Imprivata", url: "https://www.groundctl.com/docs/8934", language: "en",
+                documentedAsOf: groundControl, note: "two versions at one URL; the check-in part was not read"),
+            SourceDocument(
+                checkOutIOS, title: "Basic Check Out Workflow – iOS", publisher: "Imprivata",
+                url: "https://imprivatadocs.com/mam/content/topics/checkout/5290.html", language: "en",
+                documentedAsOf: current),
+            SourceDocument(
+                checkOutAndroid, title: "Basic Check Out Workflow – Android", publisher: "Imprivata",
+                url: "https://www.groundctl.com/docs/9655", language: "en", documentedAsOf: groundControl),
+            SourceDocument(
+                onFailure, title: "On Failure (workflows)", publisher: "Imprivata",
+                url: "https://imprivatadocs.com/mam/content/topics/workflows/4972.html", language: "en",
+                documentedAsOf: current),
+            SourceDocument(
+                checkInRecommendations, title: "Recommendations for Check In", publisher: "Imprivata",
+                url: "https://www.groundctl.com/docs/9045", language: "en", documentedAsOf: groundControl),
+            SourceDocument(
+                clearingPasscodes, title: "Clearing Passcodes", publisher: "Imprivata",
+                url: "https://imprivatadocs.com/mam/content/topics/kb/kb5226.html", language: "en",
+                documentedAsOf: current),
+            SourceDocument(
+                launchpadSettings, title: "Launchpads admin settings (Device Passcode Management)",
+                publisher: "Imprivata", url: "https://dev1.groundctl.com/docs/2929", language: "en",
+                documentedAsOf: groundControl),
+            SourceDocument(
+                overdue, title: "Overdue Devices", publisher: "Imprivata",
+                url: "https://imprivatadocs.com/mam/content/topics/checkout/7021.html", language: "en",
+                documentedAsOf: current,
+                note: "an older copy (www.groundctl.com/docs/7021) recommends a 36-hour lending period"),
+            SourceDocument(
+                emergencyPIN, title: "Configure an Emergency Unlock PIN", publisher: "Imprivata",
+                url: "https://docs.imprivata.com/mam/content/topics/checkout/11274.html", language: "en",
+                documentedAsOf: current),
+            SourceDocument(
+                autofillFAQ, title: "Enterprise Password AutoFill FAQ", publisher: "Imprivata",
+                url: "https://imprivatadocs.com/mam/content/topics/kb/kb8326.html", language: "en",
+                documentedAsOf: current),
+            SourceDocument(
+                autofillConfigure, title: "Configure Enterprise Password AutoFill on iOS Devices",
+                publisher: "Imprivata",
+                url: "https://imprivatadocs.com/mam/content/topics/checkout/8462.html", language: "en",
+                documentedAsOf: current,
+                note: "older copies (uat.groundctl.com/docs/8462) ask the second factor only at the first AutoFill use"),
+            SourceDocument(
+                workspaceOne, title: "Check Out with Workspace ONE", publisher: "Imprivata",
+                url: "https://www.imprivatadocs.com/mam/content/topics/checkout/5442.html", language: "en",
+                documentedAsOf: current),
+            SourceDocument(
+                microsoftIOS, title: "Authenticate to Microsoft Apps on iOS Devices", publisher: "Imprivata",
+                url: "https://imprivatadocs.com/mam/content/topics/kb/kb9187.html", language: "en",
+                documentedAsOf: current),
+            SourceDocument(
+                microsoftAndroid, title: "Authenticate to Microsoft Apps on Android Devices", publisher: "Imprivata",
+                url: "https://nyp.groundctl.com/docs/9949", language: "en", documentedAsOf: groundControl),
+            SourceDocument(
+                epic, title: "Epic Apps and Mobile Access Management", publisher: "Imprivata",
+                url: "https://docs.imprivata.com/mam/content/topics/checkout/9222.html", language: "en",
+                documentedAsOf: current),
+            SourceDocument(
+                roverLogout, title: "Configure (Enhanced) Epic Rover Logout", publisher: "Imprivata",
+                url: "https://www.groundctl.com/docs/10541", language: "en", documentedAsOf: groundControl),
+            SourceDocument(
+                webex, title: "Cisco Webex and Mobile Access Management", publisher: "Imprivata",
+                url: "https://docs.imprivata.com/mam/content/topics/kb/kb9141.html", language: "en",
+                documentedAsOf: current),
+            SourceDocument(
+                faceRecognition, title: "Face Recognition as an Authentication Method", publisher: "Imprivata",
+                url: "https://imprivatadocs.com/mam/content/topics/checkout/12312.html", language: "en",
+                documentedAsOf: current),
+            SourceDocument(
+                badgeEnrolment, title: "Enroll Badges in Imprivata EAM on Device Checkout", publisher: "Imprivata",
+                url: "https://groundctl.com/docs/10206", language: "en", documentedAsOf: groundControl),
+            SourceDocument(
+                androidClearData, title: "ActivityManager.ClearApplicationUserData (Android API reference, mirrored)",
+                publisher: "Google (mirrored by Microsoft Learn)",
+                url:
+                    "https://learn.microsoft.com/th-th/dotnet/api/android.app.activitymanager.clearapplicationuserdata?view=net-android-35.0",
+                language: "en", documentedAsOf: "2024 (.NET for Android API 35 reference)"),
+            SourceDocument(
+                applePasscodes, title: "Managing Passcodes (Apple Device Management, mirrored)", publisher: "Apple",
+                url: "https://apple-docs.everest.mt/docs/devicemanagement/managing-passcodes/", language: "en",
+                documentedAsOf: "2024 (Apple Device Management documentation)"),
+            SourceDocument(
+                mdaLogout, title: "Configure App Logout Actions (Imprivata Mobile Device Access)",
+                publisher: "Imprivata",
+                url: "https://imprivatadocs.com/mda/content/topics/mda_appconfigbasedlogout.html", language: "en",
+                documentedAsOf: current,
+                note: "a related product (MDA), cited only for what Android logout actions do to Epic Rover"),
+        ] + MicrosoftAppsSources.documents
 }
 
 /// Each fact the model rests on as citations of its original public documents (the research note's numbering in

@@ -95,6 +95,7 @@ public struct ConfigImporter: Sendable {
             draft.apps += kiosk.apps
             draft.unmodelled += kiosk.unmodelled
             draft.omitted += kiosk.omitted
+            draft.settings.merge(kiosk.settings) { mine, _ in mine }
         }
         draft.apps = GraphMapper.distinct(draft.apps, blocked: [])
         draft.remarks.append(
@@ -112,6 +113,7 @@ public struct ConfigImporter: Sendable {
         draft.apps = kiosk.apps
         draft.unmodelled = kiosk.unmodelled
         draft.omitted = kiosk.omitted
+        draft.settings = kiosk.settings
         draft.settings["shared_device_mode"] = .unknown(kiosk.origin.with(remark: missing))
         draft.settings["authenticator"] = .unknown(kiosk.origin.with(remark: missing))
         draft.settings["os_version"] = .unknown(

@@ -50,6 +50,11 @@ import Testing
             "entra.lifecycle.account-survives",
             "entra.ios.sign-in-existing-session-served",
             "entra.ios.authenticator-broker-route",
+            "entra.data.previous-user-visible",
+            "entra.browser.plugin-sso",
+            "entra.sign-in-frequency.reauthenticate",
+            "entra.sign-in-frequency.other-user-stopped",
+            "entra.mhs.inactivity-sign-out",
         ]
         #expect(EntraRule.table.problems == [])
         #expect(descriptor.rules.map(\.id) == expected)

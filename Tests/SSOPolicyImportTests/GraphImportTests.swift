@@ -91,8 +91,11 @@ struct GraphImportTests {
             yaml.contains(
                 "    clears_data_on_user_change: true  # from: \(exports)/intune-android-mhs.json#/azureAdSharedDeviceDataClearApps/0"
             ))
-        #expect(yaml.contains("#   kioskModeManagedHomeScreenAutoSignout = true (from: "))
-        #expect(yaml.contains("#   kioskModeManagedHomeScreenInactiveSignOutDelayInSeconds = 300 (from: "))
+        // Managed Home Screen's automatic sign-out is a setting of the model, no longer a note.
+        #expect(yaml.contains("  mhs_auto_sign_out: true  # from: "))
+        #expect(yaml.contains("#/kioskModeManagedHomeScreenAutoSignout"))
+        #expect(yaml.contains("  mhs_inactive_sign_out_delay: \"300s\"  # from: "))
+        #expect(!yaml.contains("#   kioskModeManagedHomeScreenAutoSignout = true (from: "))
         #expect(
             yaml.contains(
                 "# Left out, because secrets are never copied: tokenValue, qrCodeContent, wifiPassword, kioskModeExitCode.\n"

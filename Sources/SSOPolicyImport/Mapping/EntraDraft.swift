@@ -58,6 +58,7 @@ enum MicrosoftPlugin {
     /// The URL every tenant needs; the others are sovereign clouds and aliases.
     static let loginURL = "https://login.microsoftonline.com"
     /// `entra-shared-device` settings and app keys that apply only to iOS (the provider ignores them on Android).
-    static let iosOnlySettings: Set<String> = ["sso_extension"]
+    static let iosOnlySettings: Set<String> = ["sso_extension", "safari_sso"]
+    static let androidOnlySettings: Set<String> = ["mhs_auto_sign_out", "mhs_inactive_sign_out_delay"]
     static let iosOnlyAppKeys: Set<String> = ["signout_from_browser"]
 }

@@ -15,6 +15,7 @@ struct EntraPolicyComposer {
         for declaration in descriptor.settings {
             let key = declaration.key
             if android && MicrosoftPlugin.iosOnlySettings.contains(key) { continue }
+            if !android && MicrosoftPlugin.androidOnlySettings.contains(key) { continue }
             if key == "platform" {
                 settings.append(
                     .init(key: key, value: draft.platform.rawValue, comment: "from: \(draft.platformProvenance)"))

@@ -432,10 +432,10 @@ struct GraphMapper {
     }
 
     /// Managed Home Screen settings the model has no setting for yet; kept as notes with their values (flags,
-    /// counts and choices only).
+    /// counts and choices only). The automatic sign-out and its delay map to `mhs_auto_sign_out` and
+    /// `mhs_inactive_sign_out_delay` (`managedHomeScreenSignOut`).
     static let managedHomeScreen = [
         "kioskModeUseManagedHomeScreenApp", "kioskModeManagedHomeScreenSignInEnabled",
-        "kioskModeManagedHomeScreenAutoSignout", "kioskModeManagedHomeScreenInactiveSignOutDelayInSeconds",
         "kioskModeManagedHomeScreenInactiveSignOutNoticeInSeconds", "kioskModeManagedHomeScreenPinRequired",
         "kioskModeManagedHomeScreenPinRequiredToResume", "kioskModeManagedHomeScreenPinComplexity",
         "kioskModeScreenSaverConfigurationEnabled", "kioskModeScreenSaverStartDelayInSeconds",
@@ -486,6 +486,7 @@ struct GraphMapper {
             }
         }
         kiosk.apps = Self.distinct(kiosk.apps, blocked: [])
+        managedHomeScreenSignOut(node, pointer, into: &kiosk)
         for key in Self.managedHomeScreen {
             guard let field = node[key], !field.isNull else { continue }
             let value: String
@@ -502,6 +503,29 @@ struct GraphMapper {
 }
 
 /// A dedicated-device restrictions profile's apps and Managed Home Screen settings, for the Android drafts.
+extension GraphMapper {
+    /// Managed Home Screen's automatic sign-out after inactivity (Graph `kioskModeManagedHomeScreenAutoSignout`,
+    /// "automatically sign-out of MHS and Shared device mode applications after inactive") and its delay in seconds.
+    mutating func managedHomeScreenSignOut(_ node: JSONNode, _ pointer: JSONPointer, into kiosk: inout AndroidKiosk) {
+        let flagKey = "kioskModeManagedHomeScreenAutoSignout"
+        if let field = node[flagKey], case .bool(let flag) = field.value {
+            kiosk.settings["mhs_auto_sign_out"] = .known(
+                flag ? "true" : "false",
+                Provenance(file, pointer / flagKey, remark: "Managed Home Screen's automatic sign-out after inactivity")
+            )
+        }
+        let delayKey = "kioskModeManagedHomeScreenInactiveSignOutDelayInSeconds"
+        if let field = node[delayKey], case .number(let text) = field.value, let seconds = Int(text), seconds >= 0 {
+            kiosk.settings["mhs_inactive_sign_out_delay"] = .known(
+                "\(seconds)s",
+                Provenance(
+                    file, pointer / delayKey,
+                    remark: "seconds idle before the automatic sign-out (the Graph page's descriptions of the delay "
+                        + "and the notice read swapped; the name is taken at its word)"))
+        }
+    }
+}
+
 struct AndroidKiosk: Sendable {
     var name: String
     var source: String
@@ -510,4 +534,6 @@ struct AndroidKiosk: Sendable {
     var apps: [DraftApp] = []
     var unmodelled: [String] = []
     var omitted: [String] = []
+    /// Settings the profile gives (Managed Home Screen's automatic sign-out).
+    var settings: [String: MappedValue] = [:]
 }
