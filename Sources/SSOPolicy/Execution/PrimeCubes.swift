@@ -115,6 +115,10 @@ enum PrimeCubes {
                 guard charge((set.count - i) * radices.count * (set.count + added.count)) else { return nil }
                 for j in set.indices where j > i {
                     for fact in radices.indices {
+                        // Where one cube's values of `fact` hold the other's, the consensus lies inside the larger
+                        // of the two, which `set` already holds.
+                        let (x, y) = (set[i].masks[fact], set[j].masks[fact])
+                        if x & y == x || x & y == y { continue }
                         guard let consensus = consensus(set[i], set[j], on: fact) else { continue }
                         if set.contains(where: { contains($0, consensus) }) { continue }
                         if added.contains(where: { contains($0, consensus) }) { continue }
