@@ -221,7 +221,7 @@ enum MinimalCover {
             guard PrimeCubes.charge(ordered.count * uncovered.count) else { return chosen + uncovered }
             var best: (index: Int, covered: Int)?
             for (index, prime) in ordered.enumerated() {
-                let covered = uncovered.reduce(0) { $0 + intersection($1, prime).map(\.size).orZero }
+                let covered = uncovered.reduce(0) { $0 + overlap($1, prime) }
                 if covered > (best?.covered ?? 0) { best = (index, covered) }
             }
             guard let best else { break }
@@ -232,13 +232,15 @@ enum MinimalCover {
         return chosen
     }
 
-    static func intersection(_ a: FactCube, _ b: FactCube) -> FactCube? {
-        var masks = a.masks
-        for index in masks.indices {
-            masks[index] &= b.masks[index]
-            if masks[index] == 0 { return nil }
+    /// Combinations `a` and `b` share (the size of their intersection), without making it.
+    static func overlap(_ a: FactCube, _ b: FactCube) -> Int {
+        var size = 1
+        for (x, y) in zip(a.masks, b.masks) {
+            let both = x & y
+            if both == 0 { return 0 }
+            size *= both.nonzeroBitCount
         }
-        return FactCube(masks: masks)
+        return size
     }
 
     /// `cube` without the combinations of `removed`, as disjoint cubes.
@@ -257,8 +259,4 @@ enum MinimalCover {
         }
         return pieces
     }
-}
-
-extension Optional where Wrapped == Int {
-    fileprivate var orZero: Int { self ?? 0 }
 }
