@@ -43,6 +43,51 @@ struct DockingScenarioTests {
                     + "did you mean 'timesheet'?"), "\(run.err)")
     }
 
+    /// The conditions of `evaluate --format json`'s outcomes and finding summaries, each as fact → allowed values.
+    static func conditions(_ json: String) throws -> [[String: [String]]] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        var result: [[String: [String]]] = []
+        func add(_ when: Any?) {
+            let list = (when as? [[String: Any]]) ?? (when as? [String: Any]).map { [$0] } ?? []
+            for condition in list {
+                result.append(condition.mapValues { ($0 as? [String]) ?? ($0 as? String).map { [$0] } ?? [] })
+            }
+        }
+        for outcome in (object["outcomes"] as? [[String: Any]]) ?? [] { add(outcome["when"]) }
+        for finding in (object["findings"] as? [[String: Any]]) ?? [] { add(finding["when"]) }
+        return result
+    }
+
+    @Test func aWhatIfListsNoAnswerForCombinationsThatCannotHappen() throws {
+        // Nothing known: no condition describes only checked-out devices without a custodian.
+        let out = [Set(["checked_out", "overdue", "lost_mode"]), Set(["checked_in", "pin_unlocked"])]
+        let open = ssopolicy(
+            "evaluate", "hospital-imprivata", "--app", "inventory", "--user", "bob", "--format", "json")
+        #expect(open.code == 0, "\(open.err)")
+        let conditions = try Self.conditions(open.out)
+        #expect(!conditions.isEmpty)
+        for condition in conditions {
+            guard let status = condition["status"].map(Set.init), let custodian = condition["custodian"] else {
+                continue
+            }
+            #expect(!(status.isSubset(of: out[0]) && custodian == ["none"]), "\(condition)")
+            #expect(!(status.isSubset(of: out[1]) && !custodian.contains("none")), "\(condition)")
+        }
+        // One side given: the other side's impossible values are no answer.
+        let none = ssopolicy(
+            "evaluate", "hospital-imprivata", "--app", "inventory", "--user", "bob", "--fact", "custodian=none",
+            "--format", "json")
+        #expect(none.code == 0, "\(none.err)")
+        for condition in try Self.conditions(none.out) {
+            #expect(Set(condition["status"] ?? []).isDisjoint(with: out[0]), "\(condition)")
+        }
+        // The text answer says the same.
+        let text = ssopolicy(
+            "evaluate", "hospital-imprivata", "--app", "inventory", "--user", "bob", "--fact",
+            "custodian=none")
+        #expect(!text.out.contains("status=checked_out"), "\(text.out)")
+    }
+
     @Test func evaluateRefusesACheckedOutDeviceWithoutACustodian() {
         let result = ssopolicy(
             "evaluate", "hospital-imprivata", "--app", "timesheet", "--user", "bob", "--fact", "status=checked_out",

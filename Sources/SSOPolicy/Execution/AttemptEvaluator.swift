@@ -264,7 +264,9 @@ public struct AttemptEvaluator: Sendable {
                 }
             }
         }
-        let evaluated = EvaluatedLeaves(evaluatedLeaves, radices: unknowns.map(\.values.count))
+        var evaluated = EvaluatedLeaves(evaluatedLeaves, radices: unknowns.map(\.values.count))
+        evaluated.impossible = Self.impossibleLeaves(
+            evaluated.assignments, unknowns: unknowns, given: given, descriptor: descriptor)
         // The reductions spend the budget too (`PrimeCubes.charge`); what they return once it stopped is partial.
         func stopped() -> Bool { WorkBudget.current?.stopReason != nil }
         // The leaves' classes by answer and fired rules, shared by the outcomes and the branches.
@@ -278,6 +280,33 @@ public struct AttemptEvaluator: Sendable {
             policy: policy, app: request.app, user: request.user, event: request.event, outcomes: outcomes,
             branches: branches, findings: findings, combinations: unknowns.reduce(1) { $0 * $1.values.count },
             leaves: evaluatedLeaves.count, playedDefaults: validated.playedDefaults)
+    }
+
+    /// Per leaf, whether every combination of it breaks one of the provider's `FactConstraint`s (a combination that
+    /// cannot happen, such as a checked-out device with no custodian): its answer is nobody's, so the reductions
+    /// list it nowhere and may cover it with any answer's conditions.
+    static func impossibleLeaves(
+        _ assignments: [[Int?]], unknowns: [Unknown], given: [String: String], descriptor: ProviderDescriptor
+    ) -> [Bool] {
+        var impossible = [Bool](repeating: false, count: assignments.count)
+        for constraint in descriptor.factConstraints {
+            guard let other = descriptor.fact(constraint.other) else { continue }
+            let isAccount = descriptor.facts[Int(other.index)].domain == .account
+            let factDimension = unknowns.firstIndex { $0.key == constraint.fact }
+            let otherDimension = unknowns.firstIndex { $0.key == constraint.other }
+            guard factDimension != nil || otherDimension != nil else { continue }
+            for (leaf, assignment) in assignments.enumerated() where !impossible[leaf] {
+                func text(_ dimension: Int?, _ key: String) -> String? {
+                    guard let dimension else { return given[key] }
+                    return assignment[dimension].map { unknowns[dimension].values[$0] }
+                }
+                guard let value = text(factDimension, constraint.fact),
+                    let otherValue = text(otherDimension, constraint.other)
+                else { continue }
+                impossible[leaf] = constraint.isBroken(by: value, otherValue, otherIsAccount: isAccount)
+            }
+        }
+        return impossible
     }
 
     /// The answer when the work budget ran out: no outcome (the server refuses it).
@@ -441,12 +470,14 @@ public struct AttemptEvaluator: Sendable {
         }
         if SubcubeTable.subcubeCount(radices) <= DecisionTree.exactSubcubes, let rowLeaf = evaluated.rowLeaves() {
             let rowClasses = rowLeaf.map { paths[$0] }
-            return DecisionTree.leaves(classes: rowClasses, radices: radices).map { leaf in
-                branch(leaf.assignment, rowLeaf[leaf.firstRow])
+            // Combinations that cannot happen are no branch.
+            return DecisionTree.leaves(classes: rowClasses, radices: radices).compactMap { leaf in
+                let from = rowLeaf[leaf.firstRow]
+                return evaluated.isImpossible(from) ? nil : branch(leaf.assignment, from)
             }
         }
-        return DecisionTree.merged(evaluated.assignments, classes: paths, radices: radices).map { merged in
-            branch(merged.assignment, merged.leaf)
+        return DecisionTree.merged(evaluated.assignments, classes: paths, radices: radices).compactMap { merged in
+            evaluated.isImpossible(merged.leaf) ? nil : branch(merged.assignment, merged.leaf)
         }
     }
 
@@ -455,7 +486,7 @@ public struct AttemptEvaluator: Sendable {
         -> [EvaluateResult.FindingSummary]
     {
         var found: [StepView.FindingView] = []
-        for view in evaluated.views {
+        for (leaf, view) in evaluated.views.enumerated() where !evaluated.isImpossible(leaf) {
             for finding in view.findings where !found.contains(where: { $0.id == finding.id }) {
                 found.append(finding)
             }
@@ -464,7 +495,10 @@ public struct AttemptEvaluator: Sendable {
         // Findings raised on the same leaves share their conditions: each such set of leaves is covered once.
         var coverOf: [[Int]: [FactCube]] = [:]
         return found.sorted { ($0.severity, $0.id) < ($1.severity, $1.id) }.map { finding in
-            let classes = evaluated.views.map { view in view.findings.contains { $0.id == finding.id } ? 1 : 0 }
+            let classes = evaluated.views.indices.map { leaf in
+                evaluated.isImpossible(leaf)
+                    ? MinimalCover.dontCare : evaluated.views[leaf].findings.contains { $0.id == finding.id } ? 1 : 0
+            }
             let cubes =
                 coverOf[classes]
                 ?? MinimalCover.covers(leaves: evaluated.leaves(classes), radices: radices, only: 1).first?.cubes

@@ -8,6 +8,8 @@ struct EvaluatedLeaves {
     /// Per leaf: its first combination as a row of the space (first fact most significant).
     let firstRows: [Int]
     let cubes: [FactCube]
+    /// Per leaf, whether its combinations cannot happen (`AttemptEvaluator.impossibleLeaves`); empty: none is.
+    var impossible: [Bool] = []
 
     /// Combinations above which `rowLeaves` declines to list every one.
     static let maxRows = 1 << 16
@@ -27,10 +29,15 @@ struct EvaluatedLeaves {
     }
 
     /// Numbers each leaf's key in order of the first combination giving it: leaves with equal keys share a class.
+    /// An impossible leaf gets `MinimalCover.dontCare`.
     func classes<Key: Hashable>(_ key: (StepView) -> Key) -> [Int] {
         var index: [Key: Int] = [:]
         var classes = [Int](repeating: 0, count: views.count)
         for leaf in views.indices.sorted(by: { firstRows[$0] < firstRows[$1] }) {
+            if isImpossible(leaf) {
+                classes[leaf] = MinimalCover.dontCare
+                continue
+            }
             let k = key(views[leaf])
             if let known = index[k] {
                 classes[leaf] = known
@@ -41,6 +48,8 @@ struct EvaluatedLeaves {
         }
         return classes
     }
+
+    func isImpossible(_ leaf: Int) -> Bool { !impossible.isEmpty && impossible[leaf] }
 
     /// The leaves as cubes of the classes `classes` gives them.
     func leaves(_ classes: [Int]) -> [MinimalCover.Leaf] {
