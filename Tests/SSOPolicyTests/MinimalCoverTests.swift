@@ -62,16 +62,16 @@ struct MinimalCoverTests {
         #expect(compared > 100)
     }
 
-    @Test func combinationsThatCannotHappenAreCoveredByAnyClassAndListedUnderNone() {
-        // A 2 × 2 space: (0,0) gives 0, (0,1) and (1,1) give 1, (1,0) cannot happen. Class 0 may take (1,0) and is
-        // then "the second fact is 0"; the don't-care class is not listed.
+    @Test func combinationsThatCannotHappenAreListedUnderNoClass() {
+        // A 2 × 2 space: (0,0) gives 0, (0,1) and (1,1) give 1, (1,0) cannot happen: it is in no class's cover, and
+        // not listed itself.
         let leaves: [MinimalCover.Leaf] = [
             (FactCube(masks: [0b01, 0b01]), 0), (FactCube(masks: [0b01, 0b10]), 1),
-            (FactCube(masks: [0b10, 0b01]), MinimalCover.dontCare), (FactCube(masks: [0b10, 0b10]), 1),
+            (FactCube(masks: [0b10, 0b01]), MinimalCover.impossible), (FactCube(masks: [0b10, 0b10]), 1),
         ]
         let covers = MinimalCover.covers(leaves: leaves, radices: [2, 2])
         #expect(covers.map(\.klass) == [0, 1])
-        #expect(covers[0].cubes.map(\.masks) == [[0b11, 0b01]])
+        #expect(covers[0].cubes.map(\.masks) == [[0b01, 0b01]])
         #expect(covers[1].cubes.map(\.masks) == [[0b11, 0b10]])
     }
 

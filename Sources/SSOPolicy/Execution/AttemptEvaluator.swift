@@ -497,7 +497,7 @@ public struct AttemptEvaluator: Sendable {
         return found.sorted { ($0.severity, $0.id) < ($1.severity, $1.id) }.map { finding in
             let classes = evaluated.views.indices.map { leaf in
                 evaluated.isImpossible(leaf)
-                    ? MinimalCover.dontCare : evaluated.views[leaf].findings.contains { $0.id == finding.id } ? 1 : 0
+                    ? MinimalCover.impossible : evaluated.views[leaf].findings.contains { $0.id == finding.id } ? 1 : 0
             }
             let cubes =
                 coverOf[classes]

@@ -29,13 +29,13 @@ struct EvaluatedLeaves {
     }
 
     /// Numbers each leaf's key in order of the first combination giving it: leaves with equal keys share a class.
-    /// An impossible leaf gets `MinimalCover.dontCare`.
+    /// An impossible leaf gets `MinimalCover.impossible`.
     func classes<Key: Hashable>(_ key: (StepView) -> Key) -> [Int] {
         var index: [Key: Int] = [:]
         var classes = [Int](repeating: 0, count: views.count)
         for leaf in views.indices.sorted(by: { firstRows[$0] < firstRows[$1] }) {
             if isImpossible(leaf) {
-                classes[leaf] = MinimalCover.dontCare
+                classes[leaf] = MinimalCover.impossible
                 continue
             }
             let k = key(views[leaf])

@@ -38,8 +38,8 @@ enum MinimalCover {
     /// Pieces the atoms of one class may be cut into before the cover is chosen greedily instead.
     static let maxPieces = 50_000
 
-    /// The class of combinations that cannot happen: listed under no class, and any class's conditions may cover them.
-    static let dontCare = -1
+    /// The class of combinations that cannot happen: listed under no class, and no class's conditions cover them.
+    static let impossible = -1
 
     /// One leaf of a split: a cube whose combinations all give `klass`.
     typealias Leaf = (cube: FactCube, klass: Int)
@@ -52,7 +52,7 @@ enum MinimalCover {
     static func covers(leaves: [Leaf], radices: [Int], only: Int? = nil) -> [(klass: Int, cubes: [FactCube])] {
         let strides = strides(radices)
         var firstRow: [Int: Int] = [:]
-        for leaf in leaves where leaf.klass != dontCare {
+        for leaf in leaves where leaf.klass != impossible {
             let row = leaf.cube.firstRow(strides: strides)
             firstRow[leaf.klass] = min(firstRow[leaf.klass] ?? .max, row)
         }
@@ -68,19 +68,15 @@ enum MinimalCover {
         for klass in order where only == nil || only == klass {
             guard WorkBudget.spend(0) else { break }
             let cubes = leaves.filter { $0.klass == klass }.map(\.cube)
-            // Combinations that cannot happen may lie under this class's conditions: its primes grow into them.
-            let dontCares = leaves.filter { $0.klass == dontCare }.map(\.cube)
             let chosen: [FactCube]
-            if dontCares.isEmpty,
-                let disjoint = PrimeCubes.primesOfOneCube(cubes, radices: radices, arbitrarySets: arbitrarySets)
-            {
+            if let disjoint = PrimeCubes.primesOfOneCube(cubes, radices: radices, arbitrarySets: arbitrarySets) {
                 // Pairwise disjoint primes: each is the only one covering its combinations, so every cover takes
                 // them all.
                 chosen = disjoint
             } else {
-                let others = leaves.filter { $0.klass != klass && $0.klass != dontCare }.map(\.cube)
+                let others = leaves.filter { $0.klass != klass }.map(\.cube)
                 let primes = PrimeCubes.primes(
-                    of: cubes + dontCares, others: others, radices: radices, arbitrarySets: arbitrarySets)
+                    of: cubes, others: others, radices: radices, arbitrarySets: arbitrarySets)
                 chosen =
                     exact
                     ? minimumCover(cubes, primes: primes, radices: radices, strides: strides)
