@@ -125,13 +125,6 @@ public struct ConfigImporter: Sendable {
     static func uniqueID(_ name: String, _ used: inout Set<String>) -> String {
         var base = Slug.make(name, maxLength: 56)
         if base.isEmpty { base = "imported" }
-        var candidate = base
-        var number = 2
-        while used.contains(candidate) {
-            candidate = "\(base)-\(number)"
-            number += 1
-        }
-        used.insert(candidate)
-        return candidate
+        return Slug.unique(base, in: &used)
     }
 }

@@ -107,4 +107,23 @@ struct OutputTests {
         #expect(ReplayCSV.cell("a,\"b\"") == "\"a,\"\"b\"\"\"")
         #expect(HTMLText.attribute("\"\u{301}") == "&quot;\u{301}")
     }
+
+    @Test func markdownAndHTMLShowTheSameCounts() {
+        let line =
+            #"{"createdDateTime":"2026-05-04T10:00:00Z","userPrincipalName":"ana@contoso.example","#
+            + #""isInteractive":true,"deviceDetail":{"deviceId":"dev-1"},"status":{"errorCode":0}}"# + "\n"
+        let report = ReplayRunner(options: ReplayFixtures.day).run(
+            signIns: [ReplayFixtures.source("s.jsonl", bytes: Array(line.utf8))], custody: nil
+        ).report
+        let markdown = ReplayMarkdown.render(report, naming: .asWritten, limit: 5)
+        let html = ReplayHTML.render(report, naming: .asWritten, limit: 5)
+        let rows = [
+            ("sign-in files", "s.jsonl (json-lines, 1 rows)"), ("rows", "1 read, 1 used, 0 skipped"),
+            ("custody", "none"), ("devices", "1"), ("intervals", "\(report.intervals.count)"),
+        ]
+        for (label, value) in rows {
+            #expect(markdown.contains("| \(label) | \(value) |"), "\(markdown)")
+            #expect(html.contains("<th>\(label)</th><td>\(value)</td>"), "\(html)")
+        }
+    }
 }

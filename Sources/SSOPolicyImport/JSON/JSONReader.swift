@@ -29,7 +29,7 @@ struct JSONReader: Sendable {
         }
     }
 
-    struct Parser {
+    struct Parser: ByteParser {
         let bytes: [UInt8]
         let limits: ImportLimits
         var index = 0
@@ -38,21 +38,6 @@ struct JSONReader: Sendable {
         init(bytes: [UInt8], limits: ImportLimits) {
             self.bytes = bytes
             self.limits = limits
-        }
-
-        var current: UInt8? { index < bytes.count ? bytes[index] : nil }
-
-        func failure(_ message: String, at offset: Int? = nil) -> ReadFailure {
-            ReadFailure(at: offset ?? index, message)
-        }
-
-        mutating func skipWhitespace() {
-            while index < bytes.count {
-                switch bytes[index] {
-                case 0x20, 0x09, 0x0A, 0x0D: index += 1
-                default: return
-                }
-            }
         }
 
         mutating func value(depth: Int) throws(ReadFailure) -> JSONNode {

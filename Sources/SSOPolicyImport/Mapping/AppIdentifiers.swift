@@ -11,14 +11,7 @@ struct AppIdentifiers {
         var base = Slug.make(last, maxLength: 48)
         if base.isEmpty { base = "app" }
         if base == "all" { base = "all-app" }
-        var candidate = base
-        var number = 2
-        while used.contains(candidate) {
-            candidate = "\(base)-\(number)"
-            number += 1
-        }
-        used.insert(candidate)
-        return candidate
+        return Slug.unique(base, in: &used)
     }
 }
 
@@ -39,5 +32,17 @@ enum Slug {
             }
         }
         return out
+    }
+
+    /// `base`, or `base-2`, `base-3`… the first not in `used`, which it joins.
+    static func unique(_ base: String, in used: inout Set<String>) -> String {
+        var candidate = base
+        var number = 2
+        while used.contains(candidate) {
+            candidate = "\(base)-\(number)"
+            number += 1
+        }
+        used.insert(candidate)
+        return candidate
     }
 }

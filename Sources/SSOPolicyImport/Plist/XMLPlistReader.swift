@@ -40,7 +40,7 @@ struct XMLPlistReader: Sendable {
         var isEmpty: Bool
     }
 
-    struct Parser {
+    struct Parser: ByteParser {
         let bytes: [UInt8]
         let limits: ImportLimits
         var index = 0
@@ -51,19 +51,9 @@ struct XMLPlistReader: Sendable {
             self.limits = limits
         }
 
-        var current: UInt8? { index < bytes.count ? bytes[index] : nil }
-
-        func failure(_ message: String, at offset: Int? = nil) -> ReadFailure {
-            ReadFailure(at: offset ?? index, message)
-        }
-
         func startsWith(_ text: String) -> Bool {
             let utf8 = Array(text.utf8)
             return index + utf8.count <= bytes.count && bytes[index..<index + utf8.count].elementsEqual(utf8)
-        }
-
-        mutating func skipWhitespace() {
-            while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
         }
 
         /// Moves past `terminator`, or fails naming what was left open at `start`.

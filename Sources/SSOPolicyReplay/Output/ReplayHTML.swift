@@ -29,23 +29,9 @@ public enum ReplayHTML {
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         out += "<title>Sign-in replay</title>\n<style>\n\(style)\n</style>\n</head>\n<body>\n"
         out += "<h1>Sign-in replay</h1>\n<table>\n"
-        func row(_ label: String, _ value: String) { out += "<tr><th>\(h(label))</th><td>\(h(value))</td></tr>\n" }
-        row("sign-in files", summary.files.map { "\($0.path) (\($0.format), \($0.rows) rows)" }.joined(separator: "; "))
-        row("rows", "\(summary.rowsRead) read, \(summary.rowsUsed) used, \(summary.badRows) skipped")
-        if let from = summary.coverFrom, let to = summary.coverTo {
-            row("logs cover", "\(report.time(from)) to \(report.time(to))")
-        }
-        row("custody", summary.custodyFile.map { "\($0) (\(summary.custodyRecords) records)" } ?? "none")
-        row("devices", String(summary.devices))
-        for verdict in Verdict.allCases {
-            out +=
-                "<tr class=\"\(verdict.rawValue)\"><th>\(verdict.words)</th><td>\(summary.verdicts[verdict] ?? 0)</td></tr>\n"
-        }
-        if let policy = report.policy {
-            let counts = report.agreements
-            for agreement in ModelComparison.Agreement.allCases {
-                row("model \(policy): \(agreement.words)", String(counts[agreement] ?? 0))
-            }
+        for row in ReplaySummaryRow.rows(report) {
+            let style = row.verdict.map { " class=\"\($0.rawValue)\"" } ?? ""
+            out += "<tr\(style)><th>\(h(row.label))</th><td>\(h(row.value))</td></tr>\n"
         }
         out += "</table>\n"
         if naming.isPseudonymous {

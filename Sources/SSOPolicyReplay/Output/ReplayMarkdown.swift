@@ -15,22 +15,7 @@ public enum ReplayMarkdown {
         let cell = Markdown.text
         var out = "# Sign-in replay\n\n"
         out += "| | |\n|---|---|\n"
-        out += "| sign-in files | \(summary.files.map { cell($0.path) }.joined(separator: ", ")) |\n"
-        out += "| rows | \(summary.rowsRead) read, \(summary.rowsUsed) used, \(summary.badRows) skipped |\n"
-        if let from = summary.coverFrom, let to = summary.coverTo {
-            out += "| logs cover | \(report.time(from)) to \(report.time(to)) |\n"
-        }
-        out +=
-            "| custody | \(summary.custodyFile.map { cell($0) + " (\(summary.custodyRecords) records)" } ?? "none") |\n"
-        out += "| devices | \(summary.devices) |\n"
-        out += "| intervals | \(report.intervals.count) |\n"
-        for verdict in Verdict.allCases { out += "| \(verdict.words) | \(summary.verdicts[verdict] ?? 0) |\n" }
-        if let policy = report.policy {
-            let counts = report.agreements
-            for agreement in ModelComparison.Agreement.allCases {
-                out += "| model `\(cell(policy))`: \(agreement.words) | \(counts[agreement] ?? 0) |\n"
-            }
-        }
+        for row in ReplaySummaryRow.rows(report) { out += "| \(cell(row.label)) | \(cell(row.value)) |\n" }
         if naming.isPseudonymous {
             out += "\nPeople are shown as pseudonyms (worker-1, worker-2, … in report order).\n"
         }
