@@ -1,3 +1,4 @@
+import SSOPolicyTestSupport
 import Testing
 
 @testable import SSOPolicy
@@ -89,5 +90,53 @@ struct DecisionTreeTests {
             }
         }
         #expect(covers[1].cubes.count == 3)
+    }
+
+    /// What `merged` does, as plainly as it can be said: merge a group of leaves equal but for one fact, holding
+    /// every value of that fact in one class, until no group is left; then order by first combination.
+    static func mergedByDefinition(_ assignments: [[Int?]], classes: [Int], radices: [Int]) -> [([Int?], Int)] {
+        let strides = MinimalCover.strides(radices)
+        func firstRow(_ assignment: [Int?]) -> Int { zip(assignment, strides).reduce(0) { $0 + ($1.0 ?? 0) * $1.1 } }
+        var items = assignments.indices.map { (assignment: assignments[$0], klass: classes[$0], leaf: $0) }
+        var changed = true
+        while changed {
+            changed = false
+            for fact in radices.indices {
+                var groups: [[Int?]: [Int]] = [:]
+                for (index, item) in items.enumerated() where item.assignment[fact] != nil {
+                    var key = item.assignment
+                    key[fact] = nil
+                    groups[key, default: []].append(index)
+                }
+                for (key, members) in groups where members.count == radices[fact] {
+                    guard Set(members.map { items[$0].klass }).count == 1 else { continue }
+                    let first = members.min { firstRow(items[$0].assignment) < firstRow(items[$1].assignment) }!
+                    let merged = (assignment: key, klass: items[first].klass, leaf: items[first].leaf)
+                    items = items.indices.filter { !members.contains($0) }.map { items[$0] } + [merged]
+                    changed = true
+                    break
+                }
+                if changed { break }
+            }
+        }
+        return items.sorted { firstRow($0.assignment) < firstRow($1.assignment) }.map { ($0.assignment, $0.leaf) }
+    }
+
+    @Test(arguments: 0..<40)
+    func mergedLeavesAreThoseOfMergingCompleteGroupsOneAtATime(seed: Int) {
+        // Every combination a leaf (as an eager provider's split gives), few classes so that groups merge.
+        var random = SplitMix(state: UInt64(seed + 100))
+        let radices = (0..<(2 + seed % 4)).map { _ in 2 + Int(random.next() % 3) }
+        let strides = MinimalCover.strides(radices)
+        let rows = radices.reduce(1, *)
+        let assignments: [[Int?]] = (0..<rows).map { row in radices.indices.map { row / strides[$0] % radices[$0] } }
+        let classes = (0..<rows).map { row in
+            random.next() % 4 == 0 ? Int(random.next() % 3) : row / strides[0] % 2
+        }
+        let merged = DecisionTree.merged(assignments, classes: classes, radices: radices)
+        let expected = Self.mergedByDefinition(assignments, classes: classes, radices: radices)
+        #expect(merged.map(\.assignment) == expected.map(\.0), "radices \(radices) classes \(classes)")
+        #expect(merged.map(\.leaf) == expected.map(\.1))
+        #expect(merged.count < rows)
     }
 }

@@ -96,4 +96,57 @@ struct MinimalCoverTests {
         #expect(first == second)
         #expect(first.count == 4)
     }
+
+    @Test func classesWithTheSameLeavesShareTheirCoverAndNoOthers() {
+        // Two partitions of one split (answers and a finer one, as rule paths are): with one memo, every class's
+        // cover is the one it gets alone, whichever partition asked first.
+        var random = SplitMix(state: 11)
+        for _ in 0..<100 {
+            let radices = (0..<Int(random.next() % 3 + 2)).map { _ in Int(random.next() % 3 + 2) }
+            let count = radices.reduce(1, *)
+            let coarse = (0..<count).map { _ in Int(random.next() % 3) }
+            let fine = coarse.map { $0 * 2 + Int(random.next() % 4 == 0 ? 1 : 0) }
+            let leaves = DecisionTree.leaves(classes: fine, radices: radices).map {
+                (cube: FactCube(masks: $0.masks), klass: $0.klass)
+            }
+            let coarseLeaves = leaves.map { (cube: $0.cube, klass: $0.klass / 2) }
+            var memo: MinimalCover.Memo = [:]
+            let shared =
+                MinimalCover.covers(leaves: leaves, radices: radices, memo: &memo).map { "\($0)" }
+                + MinimalCover.covers(leaves: coarseLeaves, radices: radices, memo: &memo).map { "\($0)" }
+            let alone =
+                MinimalCover.covers(leaves: leaves, radices: radices).map { "\($0)" }
+                + MinimalCover.covers(leaves: coarseLeaves, radices: radices).map { "\($0)" }
+            #expect(shared == alone, "radices \(radices) classes \(fine)")
+        }
+    }
+
+    @Test func theGreedyCoverDependsOnTheRegionNotHowItIsCut() {
+        // The greedy cover of a class is the same from its leaves as from the leaves merged into fewer cubes.
+        var random = SplitMix(state: 5)
+        var compared = 0
+        for _ in 0..<100 {
+            let radices = (0..<Int(random.next() % 3 + 2)).map { _ in Int(random.next() % 3 + 2) }
+            let count = radices.reduce(1, *)
+            let classes = (0..<count).map { _ in Int(random.next() % 2) }
+            let rows = (0..<count).map { row in
+                FactCube(
+                    masks: radices.indices.map { fact in
+                        UInt32(1) << UInt32(row / MinimalCover.strides(radices)[fact] % radices[fact])
+                    })
+            }
+            let region = rows.indices.filter { classes[$0] == 1 }.map { rows[$0] }
+            guard !region.isEmpty else { continue }
+            let primes = PrimeCubes.primes(
+                of: region, others: rows.indices.filter { classes[$0] == 0 }.map { rows[$0] }, radices: radices,
+                arbitrarySets: false)
+            let merged = PrimeCubes.mergeAdjacent(CubeRows(region, width: radices.count))
+            #expect(merged.count <= region.count)
+            #expect(
+                MinimalCover.greedyCover(region, primes: primes, radices: radices)
+                    == MinimalCover.greedyCover(merged, primes: primes, radices: radices))
+            compared += 1
+        }
+        #expect(compared > 90)
+    }
 }

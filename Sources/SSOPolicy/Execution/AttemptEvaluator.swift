@@ -234,7 +234,9 @@ public struct AttemptEvaluator: Sendable {
             throw EvaluateError("\(error)", origin: origin.file)
         }
         let traceMode = self.traceMode
-        var evaluatedLeaves: [(assignment: [Int?], view: StepView)] = []
+        var evaluatedLeaves: [(assignment: [Int?], view: Int)] = []
+        // Leaves that end in the same outcome through the same rules share one rendering.
+        var views: [StepView] = []
         for assignment in settings.assignments {
             let prefix = assignment.map { Optional($0) }
             switch settings.policy(policy, assignment: assignment) {
@@ -246,35 +248,51 @@ public struct AttemptEvaluator: Sendable {
                     outcome: .notApplicable, trace: [],
                     note: "the policy does not compile with these settings: "
                         + (rejection.diagnostics.first?.message ?? "rejected"))
-                evaluatedLeaves.append((prefix + [Int?](repeating: nil, count: space.dimensions.count), view))
+                evaluatedLeaves.append((prefix + [Int?](repeating: nil, count: space.dimensions.count), views.count))
+                views.append(view)
             case .success(let compiled):
                 let leaves = compiled.withAttempts { attempt in
                     split.leaves(event, traceMode: traceMode, attempt: attempt)
                 }
                 guard let leaves else { return Self.stopped(request, policy) }
                 let renderer = OutcomeRenderer(policy: compiled, users: users, explain: explain)
+                // Leaves with the same outcome share its words, and leaves with the same trace its trace's words.
+                var rendered: [RenderedLeaf: Int] = [:]
+                var answers: [StepOutcome: StepView] = [:]
+                var traces: [[RuleTrace.Entry]: [StepView.TraceView]] = [:]
                 for leaf in leaves {
-                    evaluatedLeaves.append(
-                        (
-                            prefix + leaf.assignment,
-                            renderer.view(
-                                number: 1, time: Clock.start, event: request.event, app: request.app, user: user,
-                                outcome: leaf.outcome, trace: leaf.trace)
-                        ))
+                    let key = RenderedLeaf(outcome: leaf.outcome, trace: leaf.trace)
+                    if let known = rendered[key] {
+                        evaluatedLeaves.append((prefix + leaf.assignment, known))
+                        continue
+                    }
+                    rendered[key] = views.count
+                    evaluatedLeaves.append((prefix + leaf.assignment, views.count))
+                    var view =
+                        answers[leaf.outcome]
+                        ?? renderer.view(
+                            number: 1, time: Clock.start, event: request.event, app: request.app, user: user,
+                            outcome: leaf.outcome, trace: [])
+                    answers[leaf.outcome] = view
+                    view.trace = traces[leaf.trace] ?? renderer.traceViews(leaf.trace)
+                    traces[leaf.trace] = view.trace
+                    views.append(view)
                 }
             }
         }
-        var evaluated = EvaluatedLeaves(evaluatedLeaves, radices: unknowns.map(\.values.count))
+        var evaluated = EvaluatedLeaves(evaluatedLeaves, views: views, radices: unknowns.map(\.values.count))
         evaluated.impossible = Self.impossibleLeaves(
             evaluated.assignments, unknowns: unknowns, given: given, descriptor: descriptor)
         // The reductions spend the budget too (`PrimeCubes.charge`); what they return once it stopped is partial.
         func stopped() -> Bool { WorkBudget.current?.stopReason != nil }
         // The leaves' classes by answer and fired rules, shared by the outcomes and the branches.
         let paths = mergesAnswers || listsOutcomes ? evaluated.classes(PathKey.init) : []
-        let outcomes = mergesAnswers ? Self.reduce(evaluated, paths: paths, unknowns: unknowns) : []
+        // Classes with the same leaves have the same cover, whichever reduction asks first.
+        var memo: MinimalCover.Memo = [:]
+        let outcomes = mergesAnswers ? Self.reduce(evaluated, paths: paths, unknowns: unknowns, memo: &memo) : []
         guard !stopped() else { return Self.stopped(request, policy) }
         let branches = listsOutcomes ? Self.branches(evaluated, paths: paths, unknowns: unknowns) : []
-        let findings = summarizesFindings ? Self.findingSummaries(evaluated, unknowns: unknowns) : []
+        let findings = summarizesFindings ? Self.findingSummaries(evaluated, unknowns: unknowns, memo: &memo) : []
         guard !stopped() else { return Self.stopped(request, policy) }
         return EvaluateResult(
             policy: policy, app: request.app, user: request.user, event: request.event, outcomes: outcomes,
@@ -434,23 +452,26 @@ public struct AttemptEvaluator: Sendable {
     /// Merges leaves with the same answer and gives each answer the fewest conditions that pick out its
     /// combinations (`MinimalCover`); within an answer, the same for each set of fired rules.
     /// `paths`: the leaves' classes by `PathKey` (`evaluated.classes(PathKey.init)`).
-    static func reduce(_ evaluated: EvaluatedLeaves, paths: [Int], unknowns: [Unknown]) -> [EvaluateResult.Outcome] {
-        guard !evaluated.views.isEmpty else { return [] }
+    static func reduce(
+        _ evaluated: EvaluatedLeaves, paths: [Int], unknowns: [Unknown], memo: inout MinimalCover.Memo
+    ) -> [EvaluateResult.Outcome] {
+        guard evaluated.count > 0 else { return [] }
         let radices = unknowns.map(\.values.count)
         let answers = evaluated.classes(\.answer)
         func conditions(_ cubes: [FactCube]) -> [EvaluateResult.Condition] {
             Self.conditions(cubes, unknowns: unknowns)
         }
         var pathsByAnswer: [Int: [EvaluateResult.Path]] = [:]
-        for (klass, cubes) in MinimalCover.covers(leaves: evaluated.leaves(paths), radices: radices) {
+        for (klass, cubes) in MinimalCover.covers(leaves: evaluated.leaves(paths), radices: radices, memo: &memo) {
             let leaf = evaluated.first(of: klass, in: paths)
             pathsByAnswer[answers[leaf], default: []].append(
-                EvaluateResult.Path(when: conditions(cubes), view: evaluated.views[leaf]))
+                EvaluateResult.Path(when: conditions(cubes), view: evaluated.view(leaf)))
         }
-        return MinimalCover.covers(leaves: evaluated.leaves(answers), radices: radices).map { klass, cubes in
+        return MinimalCover.covers(leaves: evaluated.leaves(answers), radices: radices, memo: &memo).map {
+            klass, cubes in
             let leaf = evaluated.first(of: klass, in: answers)
             return EvaluateResult.Outcome(
-                when: conditions(cubes), view: evaluated.views[leaf], paths: pathsByAnswer[klass] ?? [])
+                when: conditions(cubes), view: evaluated.view(leaf), paths: pathsByAnswer[klass] ?? [])
         }
     }
 
@@ -459,14 +480,14 @@ public struct AttemptEvaluator: Sendable {
     /// every value of a fact gives the same.
     /// `paths`: the leaves' classes by `PathKey` (`evaluated.classes(PathKey.init)`).
     static func branches(_ evaluated: EvaluatedLeaves, paths: [Int], unknowns: [Unknown]) -> [EvaluateResult.Branch] {
-        guard !evaluated.views.isEmpty else { return [] }
+        guard evaluated.count > 0 else { return [] }
         let radices = unknowns.map(\.values.count)
         func branch(_ assignment: [Int?], _ leaf: Int) -> EvaluateResult.Branch {
             EvaluateResult.Branch(
                 when: unknowns.indices.compactMap { fact in
                     assignment[fact].map { (unknowns[fact].key, unknowns[fact].values[$0]) }
                 },
-                view: evaluated.views[leaf])
+                view: evaluated.view(leaf))
         }
         if SubcubeTable.subcubeCount(radices) <= DecisionTree.exactSubcubes, let rowLeaf = evaluated.rowLeaves() {
             let rowClasses = rowLeaf.map { paths[$0] }
@@ -482,28 +503,26 @@ public struct AttemptEvaluator: Sendable {
     }
 
     /// For each finding reported anywhere (most severe first), the conditions under which it is.
-    static func findingSummaries(_ evaluated: EvaluatedLeaves, unknowns: [Unknown])
+    static func findingSummaries(_ evaluated: EvaluatedLeaves, unknowns: [Unknown], memo: inout MinimalCover.Memo)
         -> [EvaluateResult.FindingSummary]
     {
         var found: [StepView.FindingView] = []
-        for (leaf, view) in evaluated.views.enumerated() where !evaluated.isImpossible(leaf) {
-            for finding in view.findings where !found.contains(where: { $0.id == finding.id }) {
+        for leaf in 0..<evaluated.count where !evaluated.isImpossible(leaf) {
+            for finding in evaluated.view(leaf).findings where !found.contains(where: { $0.id == finding.id }) {
                 found.append(finding)
             }
         }
         let radices = unknowns.map(\.values.count)
-        // Findings raised on the same leaves share their conditions: each such set of leaves is covered once.
-        var coverOf: [[Int]: [FactCube]] = [:]
+        // Findings raised on the same leaves share their conditions (`memo`): each such set of leaves is covered once.
         return found.sorted { ($0.severity, $0.id) < ($1.severity, $1.id) }.map { finding in
-            let classes = evaluated.views.indices.map { leaf in
-                evaluated.isImpossible(leaf)
-                    ? MinimalCover.impossible : evaluated.views[leaf].findings.contains { $0.id == finding.id } ? 1 : 0
+            // Whether each distinct view reports the finding, once.
+            let reports = evaluated.distinctViews.map { view in view.findings.contains { $0.id == finding.id } }
+            let classes = (0..<evaluated.count).map { leaf in
+                evaluated.isImpossible(leaf) ? MinimalCover.impossible : reports[evaluated.viewIndex[leaf]] ? 1 : 0
             }
             let cubes =
-                coverOf[classes]
-                ?? MinimalCover.covers(leaves: evaluated.leaves(classes), radices: radices, only: 1).first?.cubes
-                ?? []
-            coverOf[classes] = cubes
+                MinimalCover.covers(leaves: evaluated.leaves(classes), radices: radices, only: 1, memo: &memo).first?
+                .cubes ?? []
             return EvaluateResult.FindingSummary(
                 id: finding.id, severity: finding.severity, when: conditions(cubes, unknowns: unknowns))
         }
@@ -521,6 +540,12 @@ public struct AttemptEvaluator: Sendable {
                         domain: domain)
                 })
         }
+    }
+
+    /// What a leaf's view is rendered from (the same outcome and trace give the same words).
+    struct RenderedLeaf: Hashable {
+        var outcome: StepOutcome
+        var trace: [RuleTrace.Entry]
     }
 
     /// An answer and the rules that fired to give it: one rule path.

@@ -15,38 +15,100 @@ enum DecisionTree {
     /// give the same class: disjoint leaves covering the space, in order of their first combination, each with the
     /// split leaf holding that combination.
     static func merged(_ assignments: [[Int?]], classes: [Int], radices: [Int]) -> [(assignment: [Int?], leaf: Int)] {
+        let width = radices.count
         let strides = MinimalCover.strides(radices)
-        func firstRow(_ assignment: [Int?]) -> Int {
-            zip(assignment, strides).reduce(0) { $0 + ($1.0 ?? 0) * $1.1 }
+        // Item `i`'s value of fact `f` is at `i * width + f` (-1 when free); beside it its class, the split leaf
+        // holding its first combination, and that combination's row.
+        var values: [Int32] = []
+        values.reserveCapacity(assignments.count * width)
+        for assignment in assignments { values += assignment.map { Int32($0 ?? -1) } }
+        var klass = classes
+        var leaf = Array(assignments.indices)
+        var firstRow = assignments.map { zip($0, strides).reduce(0) { $0 + ($1.0 ?? 0) * $1.1 } }
+        func hash(_ item: Int, without fact: Int) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for index in 0..<width where index != fact {
+                hash = (hash ^ UInt64(UInt32(bitPattern: values[item * width + index]))) &* 0x100_0000_01b3
+            }
+            return hash
         }
-        var items = assignments.indices.map { (assignment: assignments[$0], klass: classes[$0], leaf: $0) }
+        func equal(_ a: Int, _ b: Int, without fact: Int) -> Bool {
+            for index in 0..<width where index != fact && values[a * width + index] != values[b * width + index] {
+                return false
+            }
+            return true
+        }
         var changed = true
         while changed {
             changed = false
             for fact in radices.indices {
-                var groups: [[Int?]: [Int]] = [:]
-                for (index, item) in items.enumerated() where item.assignment[fact] != nil {
-                    var key = item.assignment
-                    key[fact] = nil
-                    groups[key, default: []].append(index)
+                let count = klass.count
+                // Items equal but for `fact` (which they name), found through an open-addressing table of a hash of
+                // the other facts: per group its first item, how many it holds and whether they share a class.
+                var capacity = 16
+                while capacity < 2 * count { capacity <<= 1 }
+                var slots = [Int32](repeating: -1, count: capacity)
+                var groupOf = [Int32](repeating: -1, count: count)
+                var groupFirst: [Int] = []
+                var groupSize: [Int] = []
+                var groupUniform: [Bool] = []
+                for item in 0..<count where values[item * width + fact] >= 0 {
+                    var slot = Int(truncatingIfNeeded: hash(item, without: fact)) & (capacity - 1)
+                    var group = -1
+                    while slots[slot] >= 0 {
+                        let candidate = Int(slots[slot])
+                        if equal(groupFirst[candidate], item, without: fact) {
+                            group = candidate
+                            break
+                        }
+                        slot = (slot + 1) & (capacity - 1)
+                    }
+                    if group < 0 {
+                        group = groupFirst.count
+                        slots[slot] = Int32(group)
+                        groupFirst.append(item)
+                        groupSize.append(0)
+                        groupUniform.append(true)
+                    }
+                    groupOf[item] = Int32(group)
+                    groupSize[group] += 1
+                    if klass[item] != klass[groupFirst[group]] { groupUniform[group] = false }
                 }
-                var merged: [Int] = []
-                var replacements: [(assignment: [Int?], klass: Int, leaf: Int)] = []
-                for (key, members) in groups where members.count == radices[fact] {
-                    let klass = items[members[0]].klass
-                    guard members.allSatisfy({ items[$0].klass == klass }) else { continue }
-                    let first = members.min { firstRow(items[$0].assignment) < firstRow(items[$1].assignment) }!
-                    merged += members
-                    replacements.append((key, klass, items[first].leaf))
+                // A group holding every value of the fact in one class becomes one item, free in the fact, that
+                // starts where its first member does.
+                let merges = groupFirst.indices.map { groupSize[$0] == radices[fact] && groupUniform[$0] }
+                guard merges.contains(true) else { continue }
+                var start = [Int](repeating: -1, count: groupFirst.count)
+                var keptValues: [Int32] = []
+                var keptClass: [Int] = []
+                var keptLeaf: [Int] = []
+                var keptRow: [Int] = []
+                for item in 0..<count {
+                    let group = Int(groupOf[item])
+                    if group >= 0, merges[group] {
+                        if start[group] < 0 || firstRow[item] < firstRow[start[group]] { start[group] = item }
+                        continue
+                    }
+                    keptValues += values[item * width..<(item + 1) * width]
+                    keptClass.append(klass[item])
+                    keptLeaf.append(leaf[item])
+                    keptRow.append(firstRow[item])
                 }
-                if !merged.isEmpty {
-                    let gone = Set(merged)
-                    items = items.indices.filter { !gone.contains($0) }.map { items[$0] } + replacements
-                    changed = true
+                for group in groupFirst.indices where merges[group] {
+                    let item = start[group]
+                    keptValues += values[item * width..<(item + 1) * width]
+                    keptValues[keptValues.count - width + fact] = -1
+                    keptClass.append(klass[item])
+                    keptLeaf.append(leaf[item])
+                    keptRow.append(firstRow[item])
                 }
+                (values, klass, leaf, firstRow) = (keptValues, keptClass, keptLeaf, keptRow)
+                changed = true
             }
         }
-        return items.sorted { firstRow($0.assignment) < firstRow($1.assignment) }.map { ($0.assignment, $0.leaf) }
+        return klass.indices.sorted { firstRow[$0] < firstRow[$1] }.map { item in
+            ((0..<width).map { values[item * width + $0] < 0 ? nil : Int(values[item * width + $0]) }, leaf[item])
+        }
     }
 
     struct Leaf: Equatable {

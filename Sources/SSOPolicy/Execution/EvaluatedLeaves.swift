@@ -3,7 +3,10 @@
 struct EvaluatedLeaves {
     /// Per leaf: per dimension, the value it assigned, or nil when free.
     let assignments: [[Int?]]
-    let views: [StepView]
+    /// The distinct answers in words, each rendered once: many leaves end in the same outcome through the same rules.
+    let distinctViews: [StepView]
+    /// Per leaf: its view in `distinctViews`.
+    let viewIndex: [Int]
     let radices: [Int]
     /// Per leaf: its first combination as a row of the space (first fact most significant).
     let firstRows: [Int]
@@ -14,10 +17,11 @@ struct EvaluatedLeaves {
     /// Combinations above which `rowLeaves` declines to list every one.
     static let maxRows = 1 << 16
 
-    init(_ leaves: [(assignment: [Int?], view: StepView)], radices: [Int]) {
+    init(_ leaves: [(assignment: [Int?], view: Int)], views: [StepView], radices: [Int]) {
         self.radices = radices
         assignments = leaves.map(\.assignment)
-        views = leaves.map(\.view)
+        distinctViews = views
+        viewIndex = leaves.map(\.view)
         let strides = MinimalCover.strides(radices)
         cubes = assignments.map { assignment in
             FactCube(
@@ -28,17 +32,26 @@ struct EvaluatedLeaves {
         firstRows = cubes.map { $0.firstRow(strides: strides) }
     }
 
+    /// Leaves in the split.
+    var count: Int { viewIndex.count }
+
+    /// The answer in words of `leaf`.
+    func view(_ leaf: Int) -> StepView { distinctViews[viewIndex[leaf]] }
+
     /// Numbers each leaf's key in order of the first combination giving it: leaves with equal keys share a class.
     /// An impossible leaf gets `MinimalCover.impossible`.
     func classes<Key: Hashable>(_ key: (StepView) -> Key) -> [Int] {
+        // Each distinct view's key once.
+        var keyOf: [Key?] = Array(repeating: nil, count: distinctViews.count)
         var index: [Key: Int] = [:]
-        var classes = [Int](repeating: 0, count: views.count)
-        for leaf in views.indices.sorted(by: { firstRows[$0] < firstRows[$1] }) {
+        var classes = [Int](repeating: 0, count: count)
+        for leaf in (0..<count).sorted(by: { firstRows[$0] < firstRows[$1] }) {
             if isImpossible(leaf) {
                 classes[leaf] = MinimalCover.impossible
                 continue
             }
-            let k = key(views[leaf])
+            let k = keyOf[viewIndex[leaf]] ?? key(distinctViews[viewIndex[leaf]])
+            keyOf[viewIndex[leaf]] = k
             if let known = index[k] {
                 classes[leaf] = known
             } else {
@@ -58,7 +71,7 @@ struct EvaluatedLeaves {
 
     /// The leaf holding the first combination of class `klass`.
     func first(of klass: Int, in classes: [Int]) -> Int {
-        views.indices.filter { classes[$0] == klass }.min { firstRows[$0] < firstRows[$1] } ?? 0
+        (0..<count).filter { classes[$0] == klass }.min { firstRows[$0] < firstRows[$1] } ?? 0
     }
 
     /// Per combination of the space, the leaf holding it; nil when the space has more than `maxRows`.

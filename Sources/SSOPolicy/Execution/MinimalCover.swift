@@ -44,19 +44,35 @@ enum MinimalCover {
     /// One leaf of a split: a cube whose combinations all give `klass`.
     typealias Leaf = (cube: FactCube, klass: Int)
 
+    /// A class's cover by the leaves it holds (their indices in `leaves`, ascending): it depends on nothing else
+    /// given the same leaves, so the answers, their rule paths and the findings of one what-if share the classes
+    /// they have in common.
+    typealias Memo = [[Int]: [FactCube]]
+
     /// For each class in order of its first combination, the class and its cubes (each in order of the first
     /// combination it covers). `leaves` must be disjoint and cover the product of `radices` (first fact most
     /// significant).
     ///
     /// With `only`, the covers of that class alone (the others are not computed).
     static func covers(leaves: [Leaf], radices: [Int], only: Int? = nil) -> [(klass: Int, cubes: [FactCube])] {
+        var memo: Memo = [:]
+        return covers(leaves: leaves, radices: radices, only: only, memo: &memo)
+    }
+
+    /// The same, reusing and adding to `memo`, which must only have been filled from these same leaves' cubes.
+    static func covers(leaves: [Leaf], radices: [Int], only: Int? = nil, memo: inout Memo)
+        -> [(klass: Int, cubes: [FactCube])]
+    {
         let strides = strides(radices)
-        var firstRow: [Int: Int] = [:]
-        for leaf in leaves where leaf.klass != impossible {
-            let row = leaf.cube.firstRow(strides: strides)
-            firstRow[leaf.klass] = min(firstRow[leaf.klass] ?? .max, row)
+        // Classes are numbered from 0: per class, its first row and its leaves.
+        let classCount = (leaves.lazy.map(\.klass).max() ?? -1) + 1
+        var firstRow = [Int](repeating: .max, count: classCount)
+        var members = [[Int]](repeating: [], count: classCount)
+        for (index, leaf) in leaves.enumerated() where leaf.klass != impossible {
+            firstRow[leaf.klass] = min(firstRow[leaf.klass], leaf.cube.firstRow(strides: strides))
+            members[leaf.klass].append(index)
         }
-        let order = firstRow.keys.sorted { firstRow[$0]! < firstRow[$1]! }
+        let order = (0..<classCount).filter { !members[$0].isEmpty }.sorted { firstRow[$0] < firstRow[$1] }
         if radices.isEmpty { return order.map { ($0, [FactCube(masks: [])]) } }
         if order.count == 1 { return [(order[0], [full(radices)])] }
         let arbitrarySets = allowsValueSets(radices)
@@ -67,22 +83,37 @@ enum MinimalCover {
         var covers: [(klass: Int, cubes: [FactCube])] = []
         for klass in order where only == nil || only == klass {
             guard WorkBudget.spend(0) else { break }
-            let cubes = leaves.filter { $0.klass == klass }.map(\.cube)
+            let inClass = members[klass]
+            if let known = memo[inClass] {
+                covers.append((klass, known))
+                continue
+            }
+            let cubes = inClass.map { leaves[$0].cube }
+            let rows = CubeRows(cubes, width: radices.count)
+            let viaConsensus = PrimeCubes.viaConsensus(radices, arbitrarySets)
+            let merged = viaConsensus ? PrimeCubes.mergeAdjacent(rows) : rows
             let chosen: [FactCube]
-            if let disjoint = PrimeCubes.primesOfOneCube(cubes, radices: radices, arbitrarySets: arbitrarySets) {
+            if viaConsensus,
+                let disjoint = PrimeCubes.primesOfOneCube(
+                    merged: merged, radices: radices, arbitrarySets: arbitrarySets)
+            {
                 // Pairwise disjoint primes: each is the only one covering its combinations, so every cover takes
                 // them all.
                 chosen = disjoint
             } else {
-                let others = leaves.filter { $0.klass != klass }.map(\.cube)
                 let primes = PrimeCubes.primes(
-                    of: cubes, others: others, radices: radices, arbitrarySets: arbitrarySets)
+                    of: cubes, merged: merged, others: leaves.filter { $0.klass != klass }.map(\.cube),
+                    radices: radices, arbitrarySets: arbitrarySets)
                 chosen =
                     exact
                     ? minimumCover(cubes, primes: primes, radices: radices, strides: strides)
-                    : greedyCover(cubes, primes: primes, radices: radices)
+                    // The merged cubes are the same union as the leaves, in fewer pieces.
+                    : greedyCover(merged, primes: primes, radices: radices)
             }
-            covers.append((klass, chosen.sorted { $0.firstRow(strides: strides) < $1.firstRow(strides: strides) }))
+            let sorted = chosen.sorted { $0.firstRow(strides: strides) < $1.firstRow(strides: strides) }
+            // A cover cut short by the budget is not one to reuse.
+            if WorkBudget.current?.stopReason == nil { memo[inClass] = sorted }
+            covers.append((klass, sorted))
         }
         return covers
     }
@@ -217,49 +248,46 @@ enum MinimalCover {
     /// A cover chosen greedily: repeatedly the prime (in `ordered` order on ties) that covers the most of what is
     /// still uncovered; correct and disjoint-free, not always fewest.
     static func greedyCover(_ region: [FactCube], primes: [FactCube], radices: [Int]) -> [FactCube] {
+        greedyCover(CubeRows(region, width: radices.count), primes: primes, radices: radices)
+    }
+
+    static func greedyCover(_ region: CubeRows, primes: [FactCube], radices: [Int]) -> [FactCube] {
         let ordered = ordered(primes, radices: radices)
+        let candidates = CubeRows(ordered, width: region.width)
         var uncovered = region
         var chosen: [FactCube] = []
+        var inside = [UInt32](repeating: 0, count: region.width)
         while !uncovered.isEmpty {
-            guard PrimeCubes.charge(ordered.count * uncovered.count) else { return chosen + uncovered }
+            guard PrimeCubes.charge(ordered.count * uncovered.count) else { return chosen + uncovered.cubes }
             var best: (index: Int, covered: Int)?
-            for (index, prime) in ordered.enumerated() {
-                let covered = uncovered.reduce(0) { $0 + overlap($1, prime) }
-                if covered > (best?.covered ?? 0) { best = (index, covered) }
+            for prime in 0..<candidates.count {
+                var covered = 0
+                for piece in 0..<uncovered.count { covered += uncovered.overlap(piece, prime, of: candidates) }
+                if covered > (best?.covered ?? 0) { best = (prime, covered) }
             }
             guard let best else { break }
-            let prime = ordered[best.index]
-            chosen.append(prime)
-            uncovered = uncovered.flatMap { subtract(prime, from: $0) }
+            chosen.append(ordered[best.index])
+            // What is left: each piece without the prime, as disjoint cubes.
+            var left = CubeRows(width: region.width)
+            for piece in 0..<uncovered.count {
+                guard uncovered.intersects(piece, best.index, of: candidates) else {
+                    left.append(piece, of: uncovered)
+                    continue
+                }
+                for fact in 0..<region.width { inside[fact] = uncovered[piece, fact] }
+                for fact in 0..<region.width {
+                    let outside = inside[fact] & ~candidates[best.index, fact]
+                    if outside != 0 {
+                        let kept = inside[fact]
+                        inside[fact] = outside
+                        left.append(inside)
+                        inside[fact] = kept
+                    }
+                    inside[fact] &= candidates[best.index, fact]
+                }
+            }
+            uncovered = left
         }
         return chosen
-    }
-
-    /// Combinations `a` and `b` share (the size of their intersection), without making it.
-    static func overlap(_ a: FactCube, _ b: FactCube) -> Int {
-        var size = 1
-        for (x, y) in zip(a.masks, b.masks) {
-            let both = x & y
-            if both == 0 { return 0 }
-            size *= both.nonzeroBitCount
-        }
-        return size
-    }
-
-    /// `cube` without the combinations of `removed`, as disjoint cubes.
-    static func subtract(_ removed: FactCube, from cube: FactCube) -> [FactCube] {
-        guard PrimeCubes.intersects(removed, cube) else { return [cube] }
-        var pieces: [FactCube] = []
-        var inside = cube
-        for fact in cube.masks.indices {
-            let outside = inside.masks[fact] & ~removed.masks[fact]
-            if outside != 0 {
-                var part = inside
-                part.masks[fact] = outside
-                pieces.append(part)
-            }
-            inside.masks[fact] &= removed.masks[fact]
-        }
-        return pieces
     }
 }

@@ -19,12 +19,28 @@ enum PrimeCubes {
     /// The primes of the union of `cubes` (all inside one class; `others` are the leaves of every other class), in
     /// no particular order. All of them while the consensus closure stays small; otherwise the prime each cube
     /// grows into (enough for a cover, not always the fewest).
-    static func primes(of cubes: [FactCube], others: [FactCube], radices: [Int], arbitrarySets: Bool) -> [FactCube] {
-        if arbitrarySets || radices.allSatisfy({ $0 <= 6 }),
-            let general = consensusClosure(mergeAdjacent(cubes), radices: radices)
-        {
-            return arbitrarySets ? general : singleValued(general, radices: radices)
+    static func primes(
+        of cubes: [FactCube], others: @autoclosure () -> [FactCube], radices: [Int], arbitrarySets: Bool
+    ) -> [FactCube] {
+        let rows = CubeRows(cubes, width: radices.count)
+        let merged = viaConsensus(radices, arbitrarySets) ? mergeAdjacent(rows) : rows
+        return primes(of: cubes, merged: merged, others: others(), radices: radices, arbitrarySets: arbitrarySets)
+    }
+
+    /// Whether the primes come from the consensus closure (else from expansion).
+    static func viaConsensus(_ radices: [Int], _ arbitrarySets: Bool) -> Bool {
+        arbitrarySets || radices.allSatisfy { $0 <= 6 }
+    }
+
+    /// `primes(of:)`, given the cubes merged (`mergeAdjacent`) when `viaConsensus`.
+    static func primes(
+        of cubes: [FactCube], merged: CubeRows, others: @autoclosure () -> [FactCube], radices: [Int],
+        arbitrarySets: Bool
+    ) -> [FactCube] {
+        if viaConsensus(radices, arbitrarySets), let general = consensusClosure(merged) {
+            return (arbitrarySets ? general : singleValued(general, radices: radices)).cubes
         }
+        let others = others()
         return absorb(
             cubes.map { expand($0, avoiding: others, radices: radices, arbitrarySets: arbitrarySets) })
     }
@@ -33,10 +49,16 @@ enum PrimeCubes {
     /// itself, or with one value or all per fact the maximal such cubes inside it, which are pairwise disjoint. Nil
     /// when the leaves make more than one cube, or when `primes(of:)` would grow them by expansion instead.
     static func primesOfOneCube(_ cubes: [FactCube], radices: [Int], arbitrarySets: Bool) -> [FactCube]? {
-        guard arbitrarySets || radices.allSatisfy({ $0 <= 6 }) else { return nil }
-        let merged = cubes.count == 1 ? cubes : mergeAdjacent(cubes)
+        guard viaConsensus(radices, arbitrarySets) else { return nil }
+        return primesOfOneCube(
+            merged: mergeAdjacent(CubeRows(cubes, width: radices.count)), radices: radices,
+            arbitrarySets: arbitrarySets)
+    }
+
+    /// `primesOfOneCube`, given the cubes merged.
+    static func primesOfOneCube(merged: CubeRows, radices: [Int], arbitrarySets: Bool) -> [FactCube]? {
         guard merged.count == 1 else { return nil }
-        return arbitrarySets ? merged : singleValued(merged, radices: radices)
+        return (arbitrarySets ? merged : singleValued(merged, radices: radices)).cubes
     }
 
     /// The same union in fewer cubes: cubes that differ in one fact only become one (that fact's values joined),
@@ -45,41 +67,48 @@ enum PrimeCubes {
     ///
     /// `cubes` are disjoint (leaves of a split), and stay so: a merged cube is exactly the union of its group, and
     /// groups are disjoint. So none ever contains another and no pass needs `absorb`, which is quadratic.
-    static func mergeAdjacent(_ cubes: [FactCube]) -> [FactCube] {
+    static func mergeAdjacent(_ cubes: CubeRows) -> CubeRows {
         var set = cubes
-        guard set.count > 1, let width = set.first?.masks.count else { return set }
+        let width = set.width
+        guard set.count > 1, width > 0 else { return set }
+        // Slots of an open-addressing table: the row of `next` a group went to, or -1.
+        var slots: [Int32] = []
         var merged = true
         while merged {
             merged = false
             for fact in 0..<width {
                 guard charge(set.count) else { return set }
-                // Groups by the other facts' masks: a hash of them finds the group's first cube, equal hashes
-                // chained, so no key array is made per cube.
-                var groups: [UInt64: Int] = [:]
-                var sameHash: [Int] = []
-                var next: [FactCube] = []
-                // A few cubes (most classes) are compared directly; more are grouped through a hash.
+                var next = CubeRows(width: width)
+                // A few cubes (most classes) are compared directly; more are grouped through a hash of the other
+                // facts' masks.
                 let hashed = set.count > 8
-                for cube in set {
-                    let key = hashed ? hash(cube.masks, without: fact) : 0
-                    var index = -1
+                var slotMask = 0
+                if hashed {
+                    var capacity = 16
+                    while capacity < 2 * set.count { capacity <<= 1 }
+                    slots = [Int32](repeating: -1, count: capacity)
+                    slotMask = capacity - 1
+                }
+                for row in 0..<set.count {
+                    var group = -1
                     if hashed {
-                        index = groups[key] ?? -1
-                        while index >= 0, !equal(next[index].masks, cube.masks, without: fact) {
-                            index = sameHash[index]
+                        var slot = Int(truncatingIfNeeded: set.hash(row, without: fact)) & slotMask
+                        while slots[slot] >= 0 {
+                            if next.equal(Int(slots[slot]), row, of: set, without: fact) {
+                                group = Int(slots[slot])
+                                break
+                            }
+                            slot = (slot + 1) & slotMask
                         }
+                        if group < 0 { slots[slot] = Int32(next.count) }
                     } else {
-                        index = next.firstIndex { equal($0.masks, cube.masks, without: fact) } ?? -1
+                        group = (0..<next.count).first { next.equal($0, row, of: set, without: fact) } ?? -1
                     }
-                    if index >= 0 {
-                        if next[index].masks[fact] & cube.masks[fact] == 0 { merged = true }
-                        next[index].masks[fact] |= cube.masks[fact]
+                    if group >= 0 {
+                        if next[group, fact] & set[row, fact] == 0 { merged = true }
+                        next[group, fact] |= set[row, fact]
                     } else {
-                        if hashed {
-                            sameHash.append(groups[key] ?? -1)
-                            groups[key] = next.count
-                        }
-                        next.append(cube)
+                        next.append(row, of: set)
                     }
                 }
                 set = next
@@ -88,42 +117,41 @@ enum PrimeCubes {
         return set
     }
 
-    /// A hash of `masks` leaving out `fact` (FNV-1a over the masks).
-    static func hash(_ masks: [UInt32], without fact: Int) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for index in masks.indices where index != fact {
-            hash = (hash ^ UInt64(masks[index])) &* 0x100_0000_01b3
-        }
-        return hash
-    }
-
-    /// Whether `a` and `b` are equal but for `fact`.
-    static func equal(_ a: [UInt32], _ b: [UInt32], without fact: Int) -> Bool {
-        for index in a.indices where index != fact && a[index] != b[index] { return false }
-        return true
-    }
-
     /// Every prime of the union of `cubes`, by iterated consensus with absorption; nil when the closure grows past
     /// `maxClosure` cubes.
-    static func consensusClosure(_ cubes: [FactCube], radices: [Int]) -> [FactCube]? {
+    static func consensusClosure(_ cubes: CubeRows) -> CubeRows? {
+        let width = cubes.width
         var set = absorb(cubes)
+        // The consensus being tried, as a one-row list.
+        var candidate = CubeRows(width: width)
+        candidate.append([UInt32](repeating: 0, count: width))
         var changed = true
         while changed {
             changed = false
-            var added: [FactCube] = []
-            for i in set.indices {
-                guard charge((set.count - i) * radices.count * (set.count + added.count)) else { return nil }
-                for j in set.indices where j > i {
-                    for fact in radices.indices {
+            var added = CubeRows(width: width)
+            for i in 0..<set.count {
+                guard charge((set.count - i) * width * (set.count + added.count)) else { return nil }
+                for j in stride(from: i + 1, to: set.count, by: 1) {
+                    for fact in 0..<width {
                         // Where one cube's values of `fact` hold the other's, the consensus lies inside the larger
                         // of the two, which `set` already holds.
-                        let (x, y) = (set[i].masks[fact], set[j].masks[fact])
+                        let (x, y) = (set[i, fact], set[j, fact])
                         if x & y == x || x & y == y { continue }
-                        guard let consensus = consensus(set[i], set[j], on: fact) else { continue }
-                        if set.contains(where: { contains($0, consensus) }) { continue }
-                        if added.contains(where: { contains($0, consensus) }) { continue }
-                        added.removeAll { contains(consensus, $0) }
-                        added.append(consensus)
+                        // The consensus: the union on `fact`, the intersection elsewhere; none when they do not meet.
+                        var meets = true
+                        for other in 0..<width {
+                            let both = other == fact ? x | y : set[i, other] & set[j, other]
+                            if both == 0 {
+                                meets = false
+                                break
+                            }
+                            candidate[0, other] = both
+                        }
+                        guard meets else { continue }
+                        if set.anyContains(0, of: candidate) { continue }
+                        if added.anyContains(0, of: candidate) { continue }
+                        added.removeRows(containedIn: 0, of: candidate)
+                        added.append(0, of: candidate)
                         if set.count + added.count > maxClosure { return nil }
                     }
                 }
@@ -161,22 +189,6 @@ enum PrimeCubes {
         return grown
     }
 
-    /// The consensus of `a` and `b` on `fact`: nil when it is empty (the two do not meet in the other facts).
-    static func consensus(_ a: FactCube, _ b: FactCube, on fact: Int) -> FactCube? {
-        // Most pairs do not meet: find out before making a cube.
-        for index in a.masks.indices where index != fact && a.masks[index] & b.masks[index] == 0 { return nil }
-        var masks = a.masks
-        for index in masks.indices {
-            if index == fact {
-                masks[index] = a.masks[index] | b.masks[index]
-            } else {
-                masks[index] = a.masks[index] & b.masks[index]
-                if masks[index] == 0 { return nil }
-            }
-        }
-        return FactCube(masks: masks)
-    }
-
     /// Whether `outer` contains `inner`.
     static func contains(_ outer: FactCube, _ inner: FactCube) -> Bool {
         zip(outer.masks, inner.masks).allSatisfy { $0 & $1 == $1 }
@@ -189,37 +201,42 @@ enum PrimeCubes {
 
     /// The cubes without duplicates and without any contained in another.
     static func absorb(_ cubes: [FactCube]) -> [FactCube] {
-        var kept: [FactCube] = []
-        for (index, cube) in cubes.enumerated() {
-            guard charge(kept.count) else { return kept + cubes[index...] }
-            if kept.contains(where: { contains($0, cube) }) { continue }
-            kept.removeAll { contains(cube, $0) }
-            kept.append(cube)
+        guard let width = cubes.first?.masks.count else { return [] }
+        return absorb(CubeRows(cubes, width: width)).cubes
+    }
+
+    static func absorb(_ cubes: CubeRows) -> CubeRows {
+        var kept = CubeRows(width: cubes.width)
+        for row in 0..<cubes.count {
+            guard charge(kept.count) else {
+                for rest in row..<cubes.count { kept.append(rest, of: cubes) }
+                return kept
+            }
+            if kept.anyContains(row, of: cubes) { continue }
+            kept.removeRows(containedIn: row, of: cubes)
+            kept.append(row, of: cubes)
         }
         return kept
     }
 
     /// The maximal cubes naming one value or every value per fact inside `primes` (general primes of a class).
-    static func singleValued(_ primes: [FactCube], radices: [Int]) -> [FactCube] {
-        var result: [FactCube] = []
-        for prime in primes {
-            var choices: [[UInt32]] = []
-            for (fact, mask) in prime.masks.enumerated() {
-                let full = UInt32((1 << radices[fact]) - 1)
-                if mask == full {
-                    choices.append([full])
-                } else {
-                    choices.append((0..<radices[fact]).filter { mask & (1 << UInt32($0)) != 0 }.map { 1 << UInt32($0) })
-                }
-            }
-            var masks = [UInt32](repeating: 0, count: radices.count)
+    static func singleValued(_ primes: CubeRows, radices: [Int]) -> CubeRows {
+        var result = CubeRows(width: primes.width)
+        var masks = [UInt32](repeating: 0, count: radices.count)
+        for prime in 0..<primes.count {
             func visit(_ fact: Int) {
                 if fact == radices.count {
-                    result.append(FactCube(masks: masks))
+                    result.append(masks)
                     return
                 }
-                for choice in choices[fact] {
-                    masks[fact] = choice
+                let mask = primes[prime, fact]
+                if mask == UInt32((1 << radices[fact]) - 1) {
+                    masks[fact] = mask
+                    visit(fact + 1)
+                    return
+                }
+                for value in 0..<radices[fact] where mask & (1 << UInt32(value)) != 0 {
+                    masks[fact] = 1 << UInt32(value)
                     visit(fact + 1)
                 }
             }

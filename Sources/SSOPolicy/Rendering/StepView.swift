@@ -10,6 +10,9 @@ public struct StepView: Sendable, Hashable {
         public var message: String
         /// What the core recognises the finding as (verdicts read this, never the id).
         public var concern: CoreConcern? = nil
+
+        // Equal findings have equal ids: hashing the id alone spares hashing each message.
+        public func hash(into hasher: inout Hasher) { hasher.combine(id) }
     }
 
     /// One rule of an explanation: a rule that fired with every condition that held, or a rule that did not with
@@ -91,6 +94,15 @@ public struct StepView: Sendable, Hashable {
         public var sessionUser: String?
         public var details: [String]
         public var findings: [FindingView]
+
+        // Equal answers agree on these; the details and messages are compared only when these are equal.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(prompts)
+            hasher.combine(session)
+            hasher.combine(sessionUser)
+            hasher.combine(findings.count)
+            for finding in findings { hasher.combine(finding.id) }
+        }
     }
 
     public var answer: Answer {
@@ -212,30 +224,32 @@ public struct OutcomeRenderer: Sendable {
 
     /// Fills `{user}`, `{app}`, `{session_user}` and `{previous_user}` in a finding's message, in one pass (an
     /// `evaluate` with nothing known fills tens of thousands of messages); other braces are kept as written.
+    private static let placeholders = ["{user}", "{app}", "{session_user}", "{previous_user}"]
+
     public func fill(_ template: String, user: String?, app: String, sessionUser: String?, subject: String?) -> String {
-        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
-        var text = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            text += rest[..<open]
+        let bytes = template.utf8
+        guard let firstOpen = bytes.firstIndex(of: UInt8(ascii: "{")) else { return template }
+        var text = String(template[..<firstOpen])
+        var rest = template.utf8[firstOpen...]
+        while let open = rest.firstIndex(of: UInt8(ascii: "{")) {
+            text += Substring(rest[..<open])
             let tail = rest[open...]
-            let value: String?
-            let placeholder: String
-            if tail.hasPrefix("{user}") {
-                (placeholder, value) = ("{user}", user ?? "the user")
-            } else if tail.hasPrefix("{app}") {
-                (placeholder, value) = ("{app}", app)
-            } else if tail.hasPrefix("{session_user}") {
-                (placeholder, value) = ("{session_user}", sessionUser ?? "nobody")
-            } else if tail.hasPrefix("{previous_user}") {
-                (placeholder, value) = ("{previous_user}", subject ?? sessionUser ?? "the previous user")
-            } else {
-                (placeholder, value) = ("{", nil)
+            var matched: (length: Int, value: String)?
+            for (index, placeholder) in Self.placeholders.enumerated() where tail.starts(with: placeholder.utf8) {
+                let value =
+                    switch index {
+                    case 0: user ?? "the user"
+                    case 1: app
+                    case 2: sessionUser ?? "nobody"
+                    default: subject ?? sessionUser ?? "the previous user"
+                    }
+                matched = (placeholder.utf8.count, value)
+                break
             }
-            text += value ?? placeholder
-            rest = tail.dropFirst(placeholder.count)
+            text += matched?.value ?? "{"
+            rest = tail.dropFirst(matched?.length ?? 1)
         }
-        return text + rest
+        return text + Substring(rest)
     }
 
     /// Policy-level findings with their messages and positions.
