@@ -140,7 +140,7 @@ struct MinimalCoverTests {
             let primes = PrimeCubes.primes(
                 of: region, others: rows.indices.filter { classes[$0] == 0 }.map { rows[$0] }, radices: radices,
                 arbitrarySets: false)
-            let merged = PrimeCubes.mergeAdjacent(CubeRows(region, width: radices.count))
+            let merged = PrimeCubes.mergeAdjacent(CubeRows(region, width: radices.count), radices: radices)
             #expect(merged.count <= region.count)
             #expect(
                 MinimalCover.greedyCover(region, primes: primes, radices: radices)

@@ -235,8 +235,9 @@ public struct AttemptEvaluator: Sendable {
         }
         let traceMode = self.traceMode
         var evaluatedLeaves: [(assignment: [Int?], view: Int)] = []
-        // Leaves that end in the same outcome through the same rules share one rendering.
-        var views: [StepView] = []
+        // Leaves that end in the same outcome through the same rules share one rendering, numbered by answer and
+        // by rule path.
+        var views = DistinctViews()
         for assignment in settings.assignments {
             let prefix = assignment.map { Optional($0) }
             switch settings.policy(policy, assignment: assignment) {
@@ -248,8 +249,11 @@ public struct AttemptEvaluator: Sendable {
                     outcome: .notApplicable, trace: [],
                     note: "the policy does not compile with these settings: "
                         + (rejection.diagnostics.first?.message ?? "rejected"))
-                evaluatedLeaves.append((prefix + [Int?](repeating: nil, count: space.dimensions.count), views.count))
-                views.append(view)
+                evaluatedLeaves.append(
+                    (
+                        prefix + [Int?](repeating: nil, count: space.dimensions.count),
+                        views.add(view, answer: views.answerKey(view), fired: [])
+                    ))
             case .success(let compiled):
                 let leaves = compiled.withAttempts { attempt in
                     split.leaves(event, traceMode: traceMode, attempt: attempt)
@@ -258,7 +262,7 @@ public struct AttemptEvaluator: Sendable {
                 let renderer = OutcomeRenderer(policy: compiled, users: users, explain: explain)
                 // Leaves with the same outcome share its words, and leaves with the same trace its trace's words.
                 var rendered: [RenderedLeaf: Int] = [:]
-                var answers: [StepOutcome: StepView] = [:]
+                var answers: [StepOutcome: (view: StepView, key: Int)] = [:]
                 var traces: [[RuleTrace.Entry]: [StepView.TraceView]] = [:]
                 for leaf in leaves {
                     let key = RenderedLeaf(outcome: leaf.outcome, trace: leaf.trace)
@@ -266,33 +270,41 @@ public struct AttemptEvaluator: Sendable {
                         evaluatedLeaves.append((prefix + leaf.assignment, known))
                         continue
                     }
-                    rendered[key] = views.count
-                    evaluatedLeaves.append((prefix + leaf.assignment, views.count))
-                    var view =
+                    let answer =
                         answers[leaf.outcome]
-                        ?? renderer.view(
-                            number: 1, time: Clock.start, event: request.event, app: request.app, user: user,
-                            outcome: leaf.outcome, trace: [])
-                    answers[leaf.outcome] = view
+                        ?? {
+                            let view = renderer.view(
+                                number: 1, time: Clock.start, event: request.event, app: request.app, user: user,
+                                outcome: leaf.outcome, trace: [])
+                            return (view, views.answerKey(view))
+                        }()
+                    answers[leaf.outcome] = answer
+                    var view = answer.view
                     view.trace = traces[leaf.trace] ?? renderer.traceViews(leaf.trace)
                     traces[leaf.trace] = view.trace
-                    views.append(view)
+                    let index = views.add(
+                        view, answer: answer.key, fired: leaf.trace.filter(\.fired).map { Int($0.rule.index) })
+                    rendered[key] = index
+                    evaluatedLeaves.append((prefix + leaf.assignment, index))
                 }
             }
         }
-        var evaluated = EvaluatedLeaves(evaluatedLeaves, views: views, radices: unknowns.map(\.values.count))
+        var evaluated = EvaluatedLeaves(
+            evaluatedLeaves, views: views.views, answerKeys: views.answerKeys, pathKeys: views.pathKeys,
+            radices: unknowns.map(\.values.count))
         evaluated.impossible = Self.impossibleLeaves(
             evaluated.assignments, unknowns: unknowns, given: given, descriptor: descriptor)
         // The reductions spend the budget too (`PrimeCubes.charge`); what they return once it stopped is partial.
         func stopped() -> Bool { WorkBudget.current?.stopReason != nil }
         // The leaves' classes by answer and fired rules, shared by the outcomes and the branches.
-        let paths = mergesAnswers || listsOutcomes ? evaluated.classes(PathKey.init) : []
+        let paths = mergesAnswers || listsOutcomes ? evaluated.pathClasses : []
         // Classes with the same leaves have the same cover, whichever reduction asks first.
         var memo: MinimalCover.Memo = [:]
-        let outcomes = mergesAnswers ? Self.reduce(evaluated, paths: paths, unknowns: unknowns, memo: &memo) : []
+        var words = ConditionWords(unknowns: unknowns)
+        let outcomes = mergesAnswers ? Self.reduce(evaluated, paths: paths, words: &words, memo: &memo) : []
         guard !stopped() else { return Self.stopped(request, policy) }
         let branches = listsOutcomes ? Self.branches(evaluated, paths: paths, unknowns: unknowns) : []
-        let findings = summarizesFindings ? Self.findingSummaries(evaluated, unknowns: unknowns, memo: &memo) : []
+        let findings = summarizesFindings ? Self.findingSummaries(evaluated, words: &words, memo: &memo) : []
         guard !stopped() else { return Self.stopped(request, policy) }
         return EvaluateResult(
             policy: policy, app: request.app, user: request.user, event: request.event, outcomes: outcomes,
@@ -451,16 +463,14 @@ public struct AttemptEvaluator: Sendable {
 
     /// Merges leaves with the same answer and gives each answer the fewest conditions that pick out its
     /// combinations (`MinimalCover`); within an answer, the same for each set of fired rules.
-    /// `paths`: the leaves' classes by `PathKey` (`evaluated.classes(PathKey.init)`).
+    /// `paths`: the leaves' classes by rule path (`evaluated.pathClasses`).
     static func reduce(
-        _ evaluated: EvaluatedLeaves, paths: [Int], unknowns: [Unknown], memo: inout MinimalCover.Memo
+        _ evaluated: EvaluatedLeaves, paths: [Int], words: inout ConditionWords, memo: inout MinimalCover.Memo
     ) -> [EvaluateResult.Outcome] {
         guard evaluated.count > 0 else { return [] }
-        let radices = unknowns.map(\.values.count)
-        let answers = evaluated.classes(\.answer)
-        func conditions(_ cubes: [FactCube]) -> [EvaluateResult.Condition] {
-            Self.conditions(cubes, unknowns: unknowns)
-        }
+        let radices = evaluated.radices
+        let answers = evaluated.answerClasses
+        func conditions(_ cubes: [FactCube]) -> [EvaluateResult.Condition] { words.conditions(cubes) }
         var pathsByAnswer: [Int: [EvaluateResult.Path]] = [:]
         for (klass, cubes) in MinimalCover.covers(leaves: evaluated.leaves(paths), radices: radices, memo: &memo) {
             let leaf = evaluated.first(of: klass, in: paths)
@@ -478,7 +488,7 @@ public struct AttemptEvaluator: Sendable {
     /// The spec's outcomes: disjoint single-valued conditions, split by answer and fired rules; the fewest such
     /// (`DecisionTree`) while the space is small enough to tabulate, else the split's own leaves, merged where
     /// every value of a fact gives the same.
-    /// `paths`: the leaves' classes by `PathKey` (`evaluated.classes(PathKey.init)`).
+    /// `paths`: the leaves' classes by rule path (`evaluated.pathClasses`).
     static func branches(_ evaluated: EvaluatedLeaves, paths: [Int], unknowns: [Unknown]) -> [EvaluateResult.Branch] {
         guard evaluated.count > 0 else { return [] }
         let radices = unknowns.map(\.values.count)
@@ -503,16 +513,16 @@ public struct AttemptEvaluator: Sendable {
     }
 
     /// For each finding reported anywhere (most severe first), the conditions under which it is.
-    static func findingSummaries(_ evaluated: EvaluatedLeaves, unknowns: [Unknown], memo: inout MinimalCover.Memo)
-        -> [EvaluateResult.FindingSummary]
-    {
+    static func findingSummaries(
+        _ evaluated: EvaluatedLeaves, words: inout ConditionWords, memo: inout MinimalCover.Memo
+    ) -> [EvaluateResult.FindingSummary] {
         var found: [StepView.FindingView] = []
         for leaf in 0..<evaluated.count where !evaluated.isImpossible(leaf) {
             for finding in evaluated.view(leaf).findings where !found.contains(where: { $0.id == finding.id }) {
                 found.append(finding)
             }
         }
-        let radices = unknowns.map(\.values.count)
+        let radices = evaluated.radices
         // Findings raised on the same leaves share their conditions (`memo`): each such set of leaves is covered once.
         return found.sorted { ($0.severity, $0.id) < ($1.severity, $1.id) }.map { finding in
             // Whether each distinct view reports the finding, once.
@@ -524,21 +534,43 @@ public struct AttemptEvaluator: Sendable {
                 MinimalCover.covers(leaves: evaluated.leaves(classes), radices: radices, only: 1, memo: &memo).first?
                 .cubes ?? []
             return EvaluateResult.FindingSummary(
-                id: finding.id, severity: finding.severity, when: conditions(cubes, unknowns: unknowns))
+                id: finding.id, severity: finding.severity, when: words.conditions(cubes))
         }
     }
 
     static func conditions(_ cubes: [FactCube], unknowns: [Unknown]) -> [EvaluateResult.Condition] {
-        cubes.map { cube in
-            EvaluateResult.Condition(
-                facts: unknowns.indices.compactMap { fact in
+        var words = ConditionWords(unknowns: unknowns)
+        return words.conditions(cubes)
+    }
+
+    /// Cubes in words (`EvaluateResult.Condition`), each fact's set of values worded once.
+    struct ConditionWords {
+        let unknowns: [Unknown]
+        private var constraints: [Int: EvaluateResult.Condition.Constraint] = [:]
+
+        init(unknowns: [Unknown]) { self.unknowns = unknowns }
+
+        mutating func conditions(_ cubes: [FactCube]) -> [EvaluateResult.Condition] {
+            cubes.map { cube in
+                var facts: [EvaluateResult.Condition.Constraint] = []
+                for fact in unknowns.indices {
+                    let mask = cube.masks[fact]
                     let domain = unknowns[fact].values
-                    guard cube.masks[fact] != UInt32((1 << domain.count) - 1) else { return nil }
-                    return EvaluateResult.Condition.Constraint(
+                    guard mask != UInt32((1 << domain.count) - 1) else { continue }
+                    let key = fact << 32 | Int(mask)
+                    if let known = constraints[key] {
+                        facts.append(known)
+                        continue
+                    }
+                    let constraint = EvaluateResult.Condition.Constraint(
                         key: unknowns[fact].key,
-                        values: domain.indices.filter { cube.masks[fact] & (1 << UInt32($0)) != 0 }.map { domain[$0] },
+                        values: domain.indices.filter { mask & (1 << UInt32($0)) != 0 }.map { domain[$0] },
                         domain: domain)
-                })
+                    constraints[key] = constraint
+                    facts.append(constraint)
+                }
+                return EvaluateResult.Condition(facts: facts)
+            }
         }
     }
 
@@ -548,16 +580,42 @@ public struct AttemptEvaluator: Sendable {
         var trace: [RuleTrace.Entry]
     }
 
-    /// An answer and the rules that fired to give it: one rule path.
-    struct PathKey: Hashable {
-        var answer: StepView.Answer
-        var rules: [String]
+    /// The distinct views of a what-if's leaves, each numbered by its answer and by its rule path (its answer and
+    /// the rules that fired), so that leaves are classed by numbers rather than by their words.
+    struct DistinctViews {
+        private(set) var views: [StepView] = []
+        private(set) var answerKeys: [Int] = []
+        private(set) var pathKeys: [Int] = []
+        private var answers: [StepView.Answer: Int] = [:]
+        private var paths: [PathKey: Int] = [:]
 
-        init(_ view: StepView) {
-            answer = view.answer
-            rules = view.trace.filter(\.fired).map(\.rule)
+        /// An answer and the rules that fired to give it (rule indices: a rule's index names it as its id does).
+        private struct PathKey: Hashable {
+            var answer: Int
+            var fired: [Int]
+        }
+
+        /// The number of `view`'s answer (the same for views with the same answer).
+        mutating func answerKey(_ view: StepView) -> Int {
+            let answer = view.answer
+            let key = answers[answer] ?? answers.count
+            answers[answer] = key
+            return key
+        }
+
+        /// Adds `view`, whose answer's number is `answerKey` and whose trace's fired rules are `fired`, and returns
+        /// its index.
+        mutating func add(_ view: StepView, answer answerKey: Int, fired: [Int]) -> Int {
+            let path = PathKey(answer: answerKey, fired: fired)
+            let pathKey = paths[path] ?? paths.count
+            paths[path] = pathKey
+            views.append(view)
+            answerKeys.append(answerKey)
+            pathKeys.append(pathKey)
+            return views.count - 1
         }
     }
+
 }
 
 extension EvaluateResult.Condition {
@@ -585,7 +643,11 @@ extension EvaluateResult {
     /// The JSON object; `answers: false` leaves out the merged form (`evaluate --batch`, whose lines are read by
     /// programs that want the contract's `outcomes`, at half the bytes).
     public func json(answers includeAnswers: Bool) -> JSONValue {
-        .object(
+        // The outcomes repeat a few traces: each is written once.
+        var traces = TraceJSON()
+        let outcomes = branches.map { $0.json(traces: &traces) }
+        let answers = includeAnswers ? self.outcomes.map { $0.json(traces: &traces) } : []
+        return .object(
             [
                 ("policy", .string(policy.configuration.id)), ("provider", .string(policy.descriptor.id)),
                 ("app", .string(app)), ("user", .string(user)), ("event", .string(event)),
@@ -599,17 +661,42 @@ extension EvaluateResult {
                             ])
                         })
                 ),
-                ("outcomes", .array(branches.map(\.json))),
-            ] + (includeAnswers ? [("answers", .array(outcomes.map(\.json)))] : []))
+                ("outcomes", .array(outcomes)),
+            ] + (includeAnswers ? [("answers", .array(answers))] : []))
+    }
+}
+
+/// Traces in JSON, each distinct entry serialized once per depth it appears at (`JSONFragment`).
+struct TraceJSON {
+    /// The pretty indent of an entry of an outcome's trace (`outcomes[i].trace[j]`) and of an answer's path's trace
+    /// (`answers[i].paths[k].trace[j]`): two spaces per level.
+    static let outcomeEntryIndent = 8
+    static let pathEntryIndent = 12
+
+    private var written: [Int: [StepView.TraceView: JSONValue]] = [:]
+
+    mutating func json(_ trace: [StepView.TraceView], indent: Int) -> JSONValue {
+        .array(
+            trace.map { entry in
+                if let known = written[indent]?[entry] { return known }
+                let json = JSONValue.fragment(JSONFragment(RunJSON.trace(entry), indent: indent))
+                written[indent, default: [:]][entry] = json
+                return json
+            })
     }
 }
 
 extension EvaluateResult.Branch {
     /// The spec's outcome: `when` (`{"fact": "value"}`), then the step's answer fields and trace.
     public var json: JSONValue {
+        var traces = TraceJSON()
+        return json(traces: &traces)
+    }
+
+    func json(traces: inout TraceJSON) -> JSONValue {
         .object(
             [("when", .object(when.map { ($0.key, .string($0.value)) }))] + RunJSON.answer(view) + [
-                ("trace", .array(view.trace.map(RunJSON.trace)))
+                ("trace", traces.json(view.trace, indent: TraceJSON.outcomeEntryIndent))
             ])
     }
 }
@@ -617,6 +704,11 @@ extension EvaluateResult.Branch {
 extension EvaluateResult.Outcome {
     /// `when` (any of its conditions), the answer, and `paths`: each set of fired rules with its own conditions.
     public var json: JSONValue {
+        var traces = TraceJSON()
+        return json(traces: &traces)
+    }
+
+    func json(traces: inout TraceJSON) -> JSONValue {
         .object(
             [("when", .array(when.map(\.json)))] + RunJSON.answer(view) + [
                 (
@@ -626,7 +718,7 @@ extension EvaluateResult.Outcome {
                             .object([
                                 ("when", .array(path.when.map(\.json))),
                                 ("rules", .strings(path.view.trace.filter(\.fired).map(\.rule))),
-                                ("trace", .array(path.view.trace.map(RunJSON.trace))),
+                                ("trace", traces.json(path.view.trace, indent: TraceJSON.pathEntryIndent)),
                             ])
                         })
                 )

@@ -39,6 +39,18 @@ struct CubeRows {
         count += 1
     }
 
+    /// Copies row `row` over row `target` (an earlier one, or itself).
+    mutating func move(_ row: Int, to target: Int) {
+        guard row != target else { return }
+        for fact in 0..<width { masks[target * width + fact] = masks[row * width + fact] }
+    }
+
+    /// Drops the last `rows` rows.
+    mutating func removeLast(_ rows: Int) {
+        masks.removeLast(rows * width)
+        count -= rows
+    }
+
     /// Drops the rows that row `outer` of `rows` contains, keeping the others in order.
     mutating func removeRows(containedIn outer: Int, of rows: CubeRows) {
         var kept = 0

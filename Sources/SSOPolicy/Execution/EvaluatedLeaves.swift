@@ -7,6 +7,10 @@ struct EvaluatedLeaves {
     let distinctViews: [StepView]
     /// Per leaf: its view in `distinctViews`.
     let viewIndex: [Int]
+    /// Per distinct view: a number shared by the views with the same answer (`StepView.Answer`).
+    let answerKeys: [Int]
+    /// Per distinct view: a number shared by the views with the same answer and the same fired rules (a rule path).
+    let pathKeys: [Int]
     let radices: [Int]
     /// Per leaf: its first combination as a row of the space (first fact most significant).
     let firstRows: [Int]
@@ -17,11 +21,16 @@ struct EvaluatedLeaves {
     /// Combinations above which `rowLeaves` declines to list every one.
     static let maxRows = 1 << 16
 
-    init(_ leaves: [(assignment: [Int?], view: Int)], views: [StepView], radices: [Int]) {
+    init(
+        _ leaves: [(assignment: [Int?], view: Int)], views: [StepView], answerKeys: [Int], pathKeys: [Int],
+        radices: [Int]
+    ) {
         self.radices = radices
         assignments = leaves.map(\.assignment)
         distinctViews = views
         viewIndex = leaves.map(\.view)
+        self.answerKeys = answerKeys
+        self.pathKeys = pathKeys
         let strides = MinimalCover.strides(radices)
         cubes = assignments.map { assignment in
             FactCube(
@@ -38,26 +47,28 @@ struct EvaluatedLeaves {
     /// The answer in words of `leaf`.
     func view(_ leaf: Int) -> StepView { distinctViews[viewIndex[leaf]] }
 
-    /// Numbers each leaf's key in order of the first combination giving it: leaves with equal keys share a class.
-    /// An impossible leaf gets `MinimalCover.impossible`.
-    func classes<Key: Hashable>(_ key: (StepView) -> Key) -> [Int] {
-        // Each distinct view's key once.
-        var keyOf: [Key?] = Array(repeating: nil, count: distinctViews.count)
-        var index: [Key: Int] = [:]
+    /// The leaves' classes by answer.
+    var answerClasses: [Int] { classes(answerKeys) }
+    /// The leaves' classes by answer and fired rules.
+    var pathClasses: [Int] { classes(pathKeys) }
+
+    /// Numbers each leaf's key (`keys` per distinct view, from 0) in order of the first combination giving it:
+    /// leaves with equal keys share a class. An impossible leaf gets `MinimalCover.impossible`.
+    func classes(_ keys: [Int]) -> [Int] {
+        var number = [Int](repeating: -1, count: (keys.max() ?? -1) + 1)
+        var next = 0
         var classes = [Int](repeating: 0, count: count)
         for leaf in (0..<count).sorted(by: { firstRows[$0] < firstRows[$1] }) {
             if isImpossible(leaf) {
                 classes[leaf] = MinimalCover.impossible
                 continue
             }
-            let k = keyOf[viewIndex[leaf]] ?? key(distinctViews[viewIndex[leaf]])
-            keyOf[viewIndex[leaf]] = k
-            if let known = index[k] {
-                classes[leaf] = known
-            } else {
-                index[k] = index.count
-                classes[leaf] = index.count - 1
+            let key = keys[viewIndex[leaf]]
+            if number[key] < 0 {
+                number[key] = next
+                next += 1
             }
+            classes[leaf] = number[key]
         }
         return classes
     }

@@ -63,7 +63,7 @@ package struct FactSplit {
             guard WorkBudget.spend() else { return false }
             probe.reset()
             var trace = RuleTrace(traceMode)
-            let outcome = FactProbe.$current.withValue(probe) { attempt(event, values, &trace) }
+            let outcome = attempt(event, values, &trace)
             guard let read = probe.firstRead, let split = dimension(of: read), assignment[split] == nil else {
                 leaves.append(Leaf(assignment: assignment, outcome: outcome, trace: trace.entries))
                 return true
@@ -79,6 +79,7 @@ package struct FactSplit {
             values.set(fact.index, scope, .unknown)
             return true
         }
-        return visit() ? leaves : nil
+        // One probe for every run: each run starts by resetting it.
+        return FactProbe.$current.withValue(probe) { visit() } ? leaves : nil
     }
 }

@@ -91,7 +91,7 @@ enum MinimalCover {
             let cubes = inClass.map { leaves[$0].cube }
             let rows = CubeRows(cubes, width: radices.count)
             let viaConsensus = PrimeCubes.viaConsensus(radices, arbitrarySets)
-            let merged = viaConsensus ? PrimeCubes.mergeAdjacent(rows) : rows
+            let merged = viaConsensus ? PrimeCubes.mergeAdjacent(rows, radices: radices) : rows
             let chosen: [FactCube]
             if viaConsensus,
                 let disjoint = PrimeCubes.primesOfOneCube(

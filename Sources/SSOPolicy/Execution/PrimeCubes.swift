@@ -23,7 +23,7 @@ enum PrimeCubes {
         of cubes: [FactCube], others: @autoclosure () -> [FactCube], radices: [Int], arbitrarySets: Bool
     ) -> [FactCube] {
         let rows = CubeRows(cubes, width: radices.count)
-        let merged = viaConsensus(radices, arbitrarySets) ? mergeAdjacent(rows) : rows
+        let merged = viaConsensus(radices, arbitrarySets) ? mergeAdjacent(rows, radices: radices) : rows
         return primes(of: cubes, merged: merged, others: others(), radices: radices, arbitrarySets: arbitrarySets)
     }
 
@@ -51,7 +51,7 @@ enum PrimeCubes {
     static func primesOfOneCube(_ cubes: [FactCube], radices: [Int], arbitrarySets: Bool) -> [FactCube]? {
         guard viaConsensus(radices, arbitrarySets) else { return nil }
         return primesOfOneCube(
-            merged: mergeAdjacent(CubeRows(cubes, width: radices.count)), radices: radices,
+            merged: mergeAdjacent(CubeRows(cubes, width: radices.count), radices: radices), radices: radices,
             arbitrarySets: arbitrarySets)
     }
 
@@ -67,51 +67,53 @@ enum PrimeCubes {
     ///
     /// `cubes` are disjoint (leaves of a split), and stay so: a merged cube is exactly the union of its group, and
     /// groups are disjoint. So none ever contains another and no pass needs `absorb`, which is quadratic.
-    static func mergeAdjacent(_ cubes: CubeRows) -> CubeRows {
+    static func mergeAdjacent(_ cubes: CubeRows, radices: [Int]) -> CubeRows {
         var set = cubes
         let width = set.width
         guard set.count > 1, width > 0 else { return set }
-        // Slots of an open-addressing table: the row of `next` a group went to, or -1.
-        var slots: [Int32] = []
+        // A few cubes (most classes) are compared directly; more are grouped through a hash of the other facts'
+        // masks, in an open-addressing table whose slots hold the row a group went to, or -1.
+        let hashed = set.count > 8
+        var capacity = 16
+        while hashed, capacity < 2 * set.count { capacity <<= 1 }
+        var slots = [Int32](repeating: -1, count: hashed ? capacity : 0)
         var merged = true
         while merged {
             merged = false
             for fact in 0..<width {
                 guard charge(set.count) else { return set }
-                var next = CubeRows(width: width)
-                // A few cubes (most classes) are compared directly; more are grouped through a hash of the other
-                // facts' masks.
-                let hashed = set.count > 8
-                var slotMask = 0
-                if hashed {
-                    var capacity = 16
-                    while capacity < 2 * set.count { capacity <<= 1 }
-                    slots = [Int32](repeating: -1, count: capacity)
-                    slotMask = capacity - 1
-                }
+                if hashed { slots.withUnsafeMutableBufferPointer { $0.update(repeating: -1) } }
+                let full = UInt32((1 << radices[fact]) - 1)
+                // The groups are kept in place, in rows 0..<kept: a row joins an earlier group or becomes one.
+                var kept = 0
                 for row in 0..<set.count {
                     var group = -1
-                    if hashed {
-                        var slot = Int(truncatingIfNeeded: set.hash(row, without: fact)) & slotMask
-                        while slots[slot] >= 0 {
-                            if next.equal(Int(slots[slot]), row, of: set, without: fact) {
-                                group = Int(slots[slot])
-                                break
+                    // A cube with every value of the fact would overlap any cube it could merge with: the cubes are
+                    // disjoint, so it merges with none in this pass.
+                    if set[row, fact] != full {
+                        if hashed {
+                            var slot = Int(truncatingIfNeeded: set.hash(row, without: fact)) & (capacity - 1)
+                            while slots[slot] >= 0 {
+                                if set.equal(Int(slots[slot]), row, of: set, without: fact) {
+                                    group = Int(slots[slot])
+                                    break
+                                }
+                                slot = (slot + 1) & (capacity - 1)
                             }
-                            slot = (slot + 1) & slotMask
+                            if group < 0 { slots[slot] = Int32(kept) }
+                        } else {
+                            group = (0..<kept).first { set.equal($0, row, of: set, without: fact) } ?? -1
                         }
-                        if group < 0 { slots[slot] = Int32(next.count) }
-                    } else {
-                        group = (0..<next.count).first { next.equal($0, row, of: set, without: fact) } ?? -1
                     }
                     if group >= 0 {
-                        if next[group, fact] & set[row, fact] == 0 { merged = true }
-                        next[group, fact] |= set[row, fact]
+                        if set[group, fact] & set[row, fact] == 0 { merged = true }
+                        set[group, fact] |= set[row, fact]
                     } else {
-                        next.append(row, of: set)
+                        set.move(row, to: kept)
+                        kept += 1
                     }
                 }
-                set = next
+                set.removeLast(set.count - kept)
             }
         }
         return set
@@ -132,22 +134,25 @@ enum PrimeCubes {
             for i in 0..<set.count {
                 guard charge((set.count - i) * width * (set.count + added.count)) else { return nil }
                 for j in stride(from: i + 1, to: set.count, by: 1) {
-                    for fact in 0..<width {
+                    // A consensus on a fact needs the two to meet in every other fact: with two facts where they do
+                    // not meet there is none, with one only on that fact.
+                    var apart = -1
+                    var apartCount = 0
+                    for fact in 0..<width where set[i, fact] & set[j, fact] == 0 {
+                        apart = fact
+                        apartCount += 1
+                        if apartCount > 1 { break }
+                    }
+                    guard apartCount <= 1 else { continue }
+                    for fact in (apartCount == 1 ? apart..<apart + 1 : 0..<width) {
                         // Where one cube's values of `fact` hold the other's, the consensus lies inside the larger
                         // of the two, which `set` already holds.
                         let (x, y) = (set[i, fact], set[j, fact])
                         if x & y == x || x & y == y { continue }
-                        // The consensus: the union on `fact`, the intersection elsewhere; none when they do not meet.
-                        var meets = true
+                        // The consensus: the union on `fact`, the intersection elsewhere.
                         for other in 0..<width {
-                            let both = other == fact ? x | y : set[i, other] & set[j, other]
-                            if both == 0 {
-                                meets = false
-                                break
-                            }
-                            candidate[0, other] = both
+                            candidate[0, other] = other == fact ? x | y : set[i, other] & set[j, other]
                         }
-                        guard meets else { continue }
                         if set.anyContains(0, of: candidate) { continue }
                         if added.anyContains(0, of: candidate) { continue }
                         added.removeRows(containedIn: 0, of: candidate)

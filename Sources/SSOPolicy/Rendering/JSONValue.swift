@@ -9,11 +9,22 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
+    /// An array or object serialized once, copied wherever it recurs (`JSONFragment`).
+    case fragment(JSONFragment)
 
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .int(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+
+    /// Neither an array nor an object.
+    var isScalar: Bool {
+        switch self {
+        case .array, .object: return false
+        case .fragment(let fragment): return fragment.value.isScalar
+        default: return true
+        }
+    }
 
     public static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
     public static func strings(_ texts: [String]) -> JSONValue { .array(texts.map(JSONValue.string)) }
@@ -34,7 +45,7 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
         write(to: &out, indent: pretty ? 0 : nil)
     }
 
-    private func write(to out: inout [UInt8], indent: Int?) {
+    func write(to out: inout [UInt8], indent: Int?) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
@@ -42,18 +53,14 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
         case .double(let number):
             out.append(contentsOf: (number.isFinite ? format2(number) : "null").utf8)
         case .string(let text): JSONValue.escape(text, into: &out)
+        case .fragment(let fragment): fragment.write(to: &out, indent: indent)
         case .array(let items):
             if items.isEmpty {
                 out.append(contentsOf: "[]".utf8)
                 return
             }
             // Arrays of scalars stay on one line: prompts and ids read best that way.
-            let scalars = items.allSatisfy {
-                switch $0 {
-                case .array, .object: return false
-                default: return true
-                }
-            }
+            let scalars = items.allSatisfy(\.isScalar)
             if scalars || indent == nil {
                 out.append(UInt8(ascii: "["))
                 for (index, item) in items.enumerated() {

@@ -35,6 +35,13 @@ public struct StepView: Sendable, Hashable {
         public var list: String? = nil
         /// False for a rule `--explain all` lists that was not evaluated at this step.
         public var evaluated: Bool = true
+
+        // Equal entries agree on these; the words are compared only when these are equal.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(rule)
+            hasher.combine(fired)
+            hasher.combine(failedPredicate)
+        }
     }
 
     /// How much of the trace an explanation shows.
@@ -224,32 +231,34 @@ public struct OutcomeRenderer: Sendable {
 
     /// Fills `{user}`, `{app}`, `{session_user}` and `{previous_user}` in a finding's message, in one pass (an
     /// `evaluate` with nothing known fills tens of thousands of messages); other braces are kept as written.
-    private static let placeholders = ["{user}", "{app}", "{session_user}", "{previous_user}"]
+    private static let placeholders = ["{user}", "{app}", "{session_user}", "{previous_user}"].map { Array($0.utf8) }
 
     public func fill(_ template: String, user: String?, app: String, sessionUser: String?, subject: String?) -> String {
-        let bytes = template.utf8
-        guard let firstOpen = bytes.firstIndex(of: UInt8(ascii: "{")) else { return template }
-        var text = String(template[..<firstOpen])
-        var rest = template.utf8[firstOpen...]
-        while let open = rest.firstIndex(of: UInt8(ascii: "{")) {
-            text += Substring(rest[..<open])
-            let tail = rest[open...]
-            var matched: (length: Int, value: String)?
-            for (index, placeholder) in Self.placeholders.enumerated() where tail.starts(with: placeholder.utf8) {
-                let value =
-                    switch index {
-                    case 0: user ?? "the user"
-                    case 1: app
-                    case 2: sessionUser ?? "nobody"
-                    default: subject ?? sessionUser ?? "the previous user"
-                    }
-                matched = (placeholder.utf8.count, value)
-                break
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
+        let bytes = Array(template.utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count + 32)
+        var index = 0
+        scan: while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "{") {
+                for (number, placeholder) in Self.placeholders.enumerated()
+                where bytes[index...].starts(with: placeholder) {
+                    let value =
+                        switch number {
+                        case 0: user ?? "the user"
+                        case 1: app
+                        case 2: sessionUser ?? "nobody"
+                        default: subject ?? sessionUser ?? "the previous user"
+                        }
+                    text.append(contentsOf: value.utf8)
+                    index += placeholder.count
+                    continue scan
+                }
             }
-            text += matched?.value ?? "{"
-            rest = tail.dropFirst(matched?.length ?? 1)
+            text.append(bytes[index])
+            index += 1
         }
-        return text + Substring(rest)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Policy-level findings with their messages and positions.
