@@ -17,14 +17,13 @@ enum DecisionTree {
     static func merged(_ assignments: [[Int?]], classes: [Int], radices: [Int]) -> [(assignment: [Int?], leaf: Int)] {
         let width = radices.count
         let strides = MinimalCover.strides(radices)
-        // Item `i`'s value of fact `f` is at `i * width + f` (-1 when free); beside it its class, the split leaf
-        // holding its first combination, and that combination's row.
+        // Item `i` is split leaf `i` until merged away (`alive`); its value of fact `f` is at `i * width + f` (-1 when
+        // free). An item that stands for a merged group holds its first combination, at row `firstRow[i]`.
         var values: [Int32] = []
         values.reserveCapacity(assignments.count * width)
         for assignment in assignments { values += assignment.map { Int32($0 ?? -1) } }
-        var klass = classes
-        var leaf = Array(assignments.indices)
-        var firstRow = assignments.map { zip($0, strides).reduce(0) { $0 + ($1.0 ?? 0) * $1.1 } }
+        let firstRow = assignments.map { zip($0, strides).reduce(0) { $0 + ($1.0 ?? 0) * $1.1 } }
+        var alive = [Bool](repeating: true, count: assignments.count)
         func hash(_ item: Int, without fact: Int) -> UInt64 {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for index in 0..<width where index != fact {
@@ -42,7 +41,7 @@ enum DecisionTree {
         while changed {
             changed = false
             for fact in radices.indices {
-                let count = klass.count
+                let count = classes.count
                 // Items equal but for `fact` (which they name), found through an open-addressing table of a hash of
                 // the other facts: per group its first item, how many it holds and whether they share a class.
                 var capacity = 16
@@ -52,7 +51,7 @@ enum DecisionTree {
                 var groupFirst: [Int] = []
                 var groupSize: [Int] = []
                 var groupUniform: [Bool] = []
-                for item in 0..<count where values[item * width + fact] >= 0 {
+                for item in 0..<count where alive[item] && values[item * width + fact] >= 0 {
                     var slot = Int(truncatingIfNeeded: hash(item, without: fact)) & (capacity - 1)
                     var group = -1
                     while slots[slot] >= 0 {
@@ -72,42 +71,34 @@ enum DecisionTree {
                     }
                     groupOf[item] = Int32(group)
                     groupSize[group] += 1
-                    if klass[item] != klass[groupFirst[group]] { groupUniform[group] = false }
+                    if classes[item] != classes[groupFirst[group]] { groupUniform[group] = false }
                 }
                 // A group holding every value of the fact in one class becomes one item, free in the fact, that
                 // starts where its first member does.
                 let merges = groupFirst.indices.map { groupSize[$0] == radices[fact] && groupUniform[$0] }
                 guard merges.contains(true) else { continue }
+                // Merged in place: the member holding the group's first combination stands for it, free in the
+                // fact; the other members are gone.
                 var start = [Int](repeating: -1, count: groupFirst.count)
-                var keptValues: [Int32] = []
-                var keptClass: [Int] = []
-                var keptLeaf: [Int] = []
-                var keptRow: [Int] = []
-                for item in 0..<count {
+                for item in 0..<count where alive[item] {
                     let group = Int(groupOf[item])
-                    if group >= 0, merges[group] {
-                        if start[group] < 0 || firstRow[item] < firstRow[start[group]] { start[group] = item }
-                        continue
+                    guard group >= 0, merges[group] else { continue }
+                    if start[group] < 0 || firstRow[item] < firstRow[start[group]] { start[group] = item }
+                }
+                for item in 0..<count where alive[item] {
+                    let group = Int(groupOf[item])
+                    guard group >= 0, merges[group] else { continue }
+                    if item == start[group] {
+                        values[item * width + fact] = -1
+                    } else {
+                        alive[item] = false
                     }
-                    keptValues += values[item * width..<(item + 1) * width]
-                    keptClass.append(klass[item])
-                    keptLeaf.append(leaf[item])
-                    keptRow.append(firstRow[item])
                 }
-                for group in groupFirst.indices where merges[group] {
-                    let item = start[group]
-                    keptValues += values[item * width..<(item + 1) * width]
-                    keptValues[keptValues.count - width + fact] = -1
-                    keptClass.append(klass[item])
-                    keptLeaf.append(leaf[item])
-                    keptRow.append(firstRow[item])
-                }
-                (values, klass, leaf, firstRow) = (keptValues, keptClass, keptLeaf, keptRow)
                 changed = true
             }
         }
-        return klass.indices.sorted { firstRow[$0] < firstRow[$1] }.map { item in
-            ((0..<width).map { values[item * width + $0] < 0 ? nil : Int(values[item * width + $0]) }, leaf[item])
+        return classes.indices.filter { alive[$0] }.sorted { firstRow[$0] < firstRow[$1] }.map { item in
+            ((0..<width).map { values[item * width + $0] < 0 ? nil : Int(values[item * width + $0]) }, item)
         }
     }
 
