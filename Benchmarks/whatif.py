@@ -31,7 +31,8 @@ def policies_and_apps():
     paths += sorted(glob.glob(os.path.join(ROOT, "Benchmarks", "fixtures", "*.yaml")))
     for path in paths:
         text = open(path).read()
-        if re.search(r"^policy:", text, re.M):
+        # A policy names its provider; a suite also has a `policy:` key, but no provider.
+        if re.search(r"^policy:", text, re.M) and re.search(r"^provider:", text, re.M):
             found.append((path, re.findall(r"^\s*- id: ([A-Za-z0-9_.-]+)", text, re.M)))
     return found
 
@@ -78,9 +79,22 @@ def main():
             print(f"{os.path.basename(policy):<28} {app:<14} {cells[0]:>7} {cells[1]:>8} {cells[2]:>7} {cells[3]:>8} "
                   f"{agreed:>8}")
             sys.stdout.flush()
-    print("\nin-process, new binary (bench --workload what-if, p50 of one what-if):")
+    print("\nin-process (bench --workload what-if: the p50 of one what-if, over the policy's apps), old and new in turn:")
     names = [policy for policy, _ in policies_and_apps()]
-    subprocess.run([arguments.new, "bench", *names, "--workload", "what-if", "--seconds", "0.5"], check=False)
+    p50 = {}
+    for label in ("old", "new"):
+        completed = subprocess.run(
+            [getattr(arguments, label), "bench", *names, "--workload", "what-if", "--seconds", "0.5", "--format",
+             "json"], capture_output=True, text=True, check=False)
+        for result in json.loads(completed.stdout)["results"] if completed.returncode == 0 else []:
+            p50.setdefault(result["policy"], {})[label] = result["p50_ns"] / 1e6
+    print(f"{'policy':<28} {'old ms':>8} {'new ms':>8}")
+    for policy, times in p50.items():
+        cells = [f"{times[label]:.3f}" if label in times else "-" for label in ("old", "new")]
+        print(f"{policy:<28} {cells[0]:>8} {cells[1]:>8}")
+    news = sorted(times["new"] for times in p50.values() if "new" in times)
+    if news:
+        print(f"{'median over policies':<28} {'':>8} {statistics.median(news):>8.3f}")
 
 
 if __name__ == "__main__":
