@@ -472,14 +472,16 @@ public struct AttemptEvaluator: Sendable {
         let answers = evaluated.answerClasses
         func conditions(_ cubes: [FactCube]) -> [EvaluateResult.Condition] { words.conditions(cubes) }
         var pathsByAnswer: [Int: [EvaluateResult.Path]] = [:]
+        let firstOfPath = evaluated.firsts(of: paths)
         for (klass, cubes) in MinimalCover.covers(leaves: evaluated.leaves(paths), radices: radices, memo: &memo) {
-            let leaf = evaluated.first(of: klass, in: paths)
+            let leaf = firstOfPath[klass]
             pathsByAnswer[answers[leaf], default: []].append(
                 EvaluateResult.Path(when: conditions(cubes), view: evaluated.view(leaf)))
         }
+        let firstOfAnswer = evaluated.firsts(of: answers)
         return MinimalCover.covers(leaves: evaluated.leaves(answers), radices: radices, memo: &memo).map {
             klass, cubes in
-            let leaf = evaluated.first(of: klass, in: answers)
+            let leaf = firstOfAnswer[klass]
             return EvaluateResult.Outcome(
                 when: conditions(cubes), view: evaluated.view(leaf), paths: pathsByAnswer[klass] ?? [])
         }
@@ -516,19 +518,30 @@ public struct AttemptEvaluator: Sendable {
     static func findingSummaries(
         _ evaluated: EvaluatedLeaves, words: inout ConditionWords, memo: inout MinimalCover.Memo
     ) -> [EvaluateResult.FindingSummary] {
-        var found: [StepView.FindingView] = []
+        // The distinct views some possible leaf ends in, and per such view the findings it reports (numbered).
+        var possible = [Bool](repeating: false, count: evaluated.distinctViews.count)
         for leaf in 0..<evaluated.count where !evaluated.isImpossible(leaf) {
-            for finding in evaluated.view(leaf).findings where !found.contains(where: { $0.id == finding.id }) {
-                found.append(finding)
+            possible[evaluated.viewIndex[leaf]] = true
+        }
+        var found: [StepView.FindingView] = []
+        var number: [String: Int] = [:]
+        var reported = [[Int]](repeating: [], count: evaluated.distinctViews.count)
+        for (view, isPossible) in zip(evaluated.distinctViews.indices, possible) where isPossible {
+            for finding in evaluated.distinctViews[view].findings {
+                if number[finding.id] == nil {
+                    number[finding.id] = found.count
+                    found.append(finding)
+                }
+                reported[view].append(number[finding.id]!)
             }
         }
         let radices = evaluated.radices
         // Findings raised on the same leaves share their conditions (`memo`): each such set of leaves is covered once.
         return found.sorted { ($0.severity, $0.id) < ($1.severity, $1.id) }.map { finding in
-            // Whether each distinct view reports the finding, once.
-            let reports = evaluated.distinctViews.map { view in view.findings.contains { $0.id == finding.id } }
+            let id = number[finding.id]!
             let classes = (0..<evaluated.count).map { leaf in
-                evaluated.isImpossible(leaf) ? MinimalCover.impossible : reports[evaluated.viewIndex[leaf]] ? 1 : 0
+                evaluated.isImpossible(leaf)
+                    ? MinimalCover.impossible : reported[evaluated.viewIndex[leaf]].contains(id) ? 1 : 0
             }
             let cubes =
                 MinimalCover.covers(leaves: evaluated.leaves(classes), radices: radices, only: 1, memo: &memo).first?

@@ -80,9 +80,14 @@ struct EvaluatedLeaves {
         zip(cubes, classes).map { ($0, $1) }
     }
 
-    /// The leaf holding the first combination of class `klass`.
-    func first(of klass: Int, in classes: [Int]) -> Int {
-        (0..<count).filter { classes[$0] == klass }.min { firstRows[$0] < firstRows[$1] } ?? 0
+    /// Per class of `classes` (numbered from 0), the leaf holding its first combination.
+    func firsts(of classes: [Int]) -> [Int] {
+        var first = [Int](repeating: -1, count: (classes.max() ?? -1) + 1)
+        for leaf in 0..<count where classes[leaf] >= 0 {
+            let klass = classes[leaf]
+            if first[klass] < 0 || firstRows[leaf] < firstRows[first[klass]] { first[klass] = leaf }
+        }
+        return first
     }
 
     /// Per combination of the space, the leaf holding it; nil when the space has more than `maxRows`.
