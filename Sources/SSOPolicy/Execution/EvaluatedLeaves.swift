@@ -3,7 +3,8 @@
 struct EvaluatedLeaves {
     /// Per leaf: per dimension, the value it assigned, or nil when free.
     let assignments: [[Int?]]
-    /// The distinct answers in words, each rendered once: many leaves end in the same outcome through the same rules.
+    /// The leaves' distinct views (an outcome with its trace, in words), each rendered once: many leaves end in the
+    /// same outcome through the same rules.
     let distinctViews: [StepView]
     /// Per leaf: its view in `distinctViews`.
     let viewIndex: [Int]
