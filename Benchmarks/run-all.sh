@@ -86,6 +86,18 @@ for row in "compare:POST /v1/compare bundled shift change" \
     non2xx="$(awk '/Non-2xx/ { print $NF }' "$work/wrk")"
     printf '%-62s %10s req/s  p99 %s%s\n' "$label" "$rps" "$p99" "${non2xx:+  non-2xx $non2xx}"
 done
+# A different user on every request (nothing from the cache), one policy per vendor: nothing known, one fact known.
+for row in "frontline-entra inventory signed_in" "warehouse-airwatch timesheet session_user" \
+    "hospital-imprivata inventory custodian"; do
+    read -r policy app fact <<<"$row"
+    for facts in '{}' "{\"$fact\":\"alice\"}"; do
+        (cd Benchmarks/wrk && POLICY="$policy" APP="$app" FACTS="$facts" wrk -t2 -c16 -d"${wrk_seconds}s" --latency \
+            -s evaluate-each-user.lua "${base%/}/v1/evaluate") >"$work/wrk" 2>&1 || true
+        rps="$(awk '/Requests\/sec/ { print $2 }' "$work/wrk")"
+        p99="$(awk '$1 == "99%" { print $2 }' "$work/wrk")"
+        printf '%-62s %10s req/s  p99 %s\n' "POST /v1/evaluate each user, $policy, facts $facts" "$rps" "$p99"
+    done
+done
 kill "$server" 2>/dev/null || true
 
 echo "-- engine (ssopolicy bench, one core)"
