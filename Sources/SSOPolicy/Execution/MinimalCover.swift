@@ -149,7 +149,7 @@ enum MinimalCover {
 
     /// Facts a cube names (those not left free).
     static func literals(_ cube: FactCube, radices: [Int]) -> Int {
-        radices.indices.filter { cube.masks[$0] != UInt32((1 << radices[$0]) - 1) }.count
+        radices.indices.count { cube.masks[$0] != UInt32((1 << radices[$0]) - 1) }
     }
 
     /// The primes in the order the cover tries them: larger first, then fewer facts named, then by their masks.
