@@ -112,6 +112,15 @@ public struct ScenarioBinder: Sendable {
         }
 
         var steps: [BoundScenario.Step] = []
+        // A step this policy cannot play: in a comparison (lenient) it is not applicable here, for the reason given;
+        // played against this policy alone (strict) it is an error at its position.
+        func doesNotApply(_ step: ScenarioStep, _ reason: String, error: String, at position: SourcePosition) {
+            if mode == .lenient {
+                steps.append(.init(step: step, event: nil, notApplicableReason: reason))
+            } else {
+                diagnostics.error(error, at: position)
+            }
+        }
         for step in scenario.steps {
             if let handover = step.handover {
                 steps.append(expand(step, handover, policy: policy, users: &users))
@@ -127,16 +136,10 @@ public struct ScenarioBinder: Sendable {
             let declaration = descriptor.allEvents[Int(eventID.index)]
             if declaration.requiresUser, step.user == nil {
                 // Another provider's declaration of the event let the scenario leave out the user.
-                if mode == .lenient {
-                    steps.append(
-                        .init(
-                            step: step, event: nil,
-                            notApplicableReason: "\(descriptor.id)'s '\(step.event)' needs a 'user'"))
-                } else {
-                    diagnostics.error(
-                        "step \(step.number): \(descriptor.id)'s '\(step.event)' needs a 'user'",
-                        at: step.eventPosition)
-                }
+                doesNotApply(
+                    step, "\(descriptor.id)'s '\(step.event)' needs a 'user'",
+                    error: "step \(step.number): \(descriptor.id)'s '\(step.event)' needs a 'user'",
+                    at: step.eventPosition)
                 continue
             }
             var target: ProviderEvent.Target
@@ -144,17 +147,11 @@ public struct ScenarioBinder: Sendable {
             case .choice(let words):
                 // The scenario may use another provider's word for this event (each provider names its own).
                 guard words.contains(step.target) else {
-                    if mode == .lenient {
-                        steps.append(
-                            .init(
-                                step: step, event: nil,
-                                notApplicableReason: "\(descriptor.id) has no '\(step.event): \(step.target)'"))
-                    } else {
-                        diagnostics.error(
-                            "step \(step.number): \(step.event): \(descriptor.id) expects one of "
-                                + words.map { "'\($0)'" }.joined(separator: ", ") + ", found '\(step.target)'"
-                                + Suggestion.didYouMean(step.target, in: words), at: step.targetPosition)
-                    }
+                    doesNotApply(
+                        step, "\(descriptor.id) has no '\(step.event): \(step.target)'",
+                        error: "step \(step.number): \(step.event): \(descriptor.id) expects one of "
+                            + words.map { "'\($0)'" }.joined(separator: ", ") + ", found '\(step.target)'"
+                            + Suggestion.didYouMean(step.target, in: words), at: step.targetPosition)
                     continue
                 }
                 target = .word(step.target)
@@ -163,13 +160,10 @@ public struct ScenarioBinder: Sendable {
                     target = .allApps
                 } else if let app = configuration.app(named: step.target) {
                     target = .app(app)
-                } else if mode == .lenient {
-                    steps.append(
-                        .init(step: step, event: nil, notApplicableReason: "policy has no app '\(step.target)'"))
-                    continue
                 } else {
-                    diagnostics.error(
-                        "step \(step.number): policy '\(configuration.id)' has no app '\(step.target)'"
+                    doesNotApply(
+                        step, "policy has no app '\(step.target)'",
+                        error: "step \(step.number): policy '\(configuration.id)' has no app '\(step.target)'"
                             + Suggestion.didYouMean(step.target, in: configuration.apps.map(\.id)),
                         at: step.targetPosition)
                     continue

@@ -8,7 +8,7 @@ public struct JSONFragment: Sendable, Hashable {
     let indent: Int
     private let bytes: [UInt8]
 
-    public init(_ value: JSONValue, indent: Int) {
+    init(_ value: JSONValue, indent: Int) {
         self.value = value
         self.indent = indent
         var bytes: [UInt8] = []
