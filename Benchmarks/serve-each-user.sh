@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# `POST /v1/evaluate` with a different user on every request (so no answer comes from the server's cache), one
-# policy per vendor, with nothing known and with one fact known, old binary and new side by side in one run: per
-# binary a server on loopback and `wrk -t2 -c16` with Benchmarks/wrk/evaluate-each-user.lua (wrk and the server
-# share the machine). The figures of docs/performance.md ("With a different user on every request") come from here.
+# `POST /v1/evaluate` with a different user on every request (so no answer comes from the server's answer cache),
+# one policy per vendor, with nothing known and with one fact known (the same question for each user), and with
+# that fact naming a different other user on every request too (a new question every time, computed afresh); old
+# binary and new side by side in one run: per binary a server on loopback and `wrk -t2 -c16` with
+# Benchmarks/wrk/evaluate-each-user.lua (wrk and the server share the machine). The figures of docs/performance.md
+# ("With a different user on every request") come from here.
 #
 #   Benchmarks/serve-each-user.sh OLD_BINARY [NEW_BINARY]    # NEW_BINARY: .build/release/ssopolicy (built here)
 #   SECONDS_PER_RUN=10 Benchmarks/serve-each-user.sh OLD_BINARY
@@ -29,13 +31,13 @@ cases=(
     "hospital-imprivata inventory {\"custodian\":\"alice\"}"
 )
 
-# rate BASE POLICY APP FACTS: "requests/s, p99, answer bytes" of one wrk run.
+# rate BASE POLICY APP FACTS [EACH_FACT]: "requests/s, p99, answer bytes" of one wrk run.
 rate() {
-    local base="$1" policy="$2" app="$3" facts="$4"
+    local base="$1" policy="$2" app="$3" facts="$4" each="${5:-}"
     local bytes
     bytes="$(curl -s -X POST -H 'Content-Type: application/json' \
         -d "{\"policy\":\"$policy\",\"app\":\"$app\",\"user\":\"first\",\"facts\":$facts}" "${base}v1/evaluate" | wc -c)"
-    (cd Benchmarks/wrk && POLICY="$policy" APP="$app" FACTS="$facts" \
+    (cd Benchmarks/wrk && POLICY="$policy" APP="$app" FACTS="$facts" EACH_FACT="$each" \
         wrk -t2 -c16 -d"${seconds}s" --latency -s evaluate-each-user.lua "${base}v1/evaluate") >"$work/wrk" 2>&1 || true
     local non2xx
     non2xx="$(awk '/Non-2xx/ { print $NF }' "$work/wrk")"
@@ -55,6 +57,8 @@ for label in old new; do
         read -r policy app fact <<<"$entry"
         results["$label $policy none"]="$(rate "$base" "$policy" "$app" '{}')"
         results["$label $policy fact"]="$(rate "$base" "$policy" "$app" "$fact")"
+        key="$(sed 's/^{"\([^"]*\)".*/\1/' <<<"$fact")"
+        results["$label $policy each"]="$(rate "$base" "$policy" "$app" "{\"$key\":\"other\"}" "$key")"
     done
     kill "$server" 2>/dev/null || true
     wait "$server" 2>/dev/null || true
@@ -71,4 +75,5 @@ for entry in "${cases[@]}"; do
     read -r policy app fact <<<"$entry"
     echo "| $policy ($app) | none | ${results["old $policy none"]} | ${results["new $policy none"]} |"
     echo "| $policy ($app) | \`$fact\` | ${results["old $policy fact"]} | ${results["new $policy fact"]} |"
+    echo "| $policy ($app) | a new other user each time | ${results["old $policy each"]} | ${results["new $policy each"]} |"
 done

@@ -1,8 +1,12 @@
--- POSTs /v1/evaluate with a different user on every request, so no answer comes from the server's cache:
+-- POSTs /v1/evaluate with a different user on every request, so no answer comes from the server's answer cache:
 --   POLICY=warehouse-airwatch APP=timesheet FACTS='{"signed_in":"alice"}' wrk -s evaluate-each-user.lua URL/v1/evaluate
+-- The same question for another user is answered from its template (docs/http-api.md). With EACH_FACT=KEY the fact
+-- KEY names a different other user on every request as well, so every request is a new question, computed afresh:
+--   POLICY=hospital-imprivata APP=inventory EACH_FACT=custodian wrk -s evaluate-each-user.lua URL/v1/evaluate
 local policy = os.getenv("POLICY") or "warehouse-airwatch"
 local app = os.getenv("APP") or "timesheet"
 local facts = os.getenv("FACTS") or "{}"
+local eachFact = os.getenv("EACH_FACT")
 local counter = 0
 
 function setup(thread)
@@ -11,7 +15,11 @@ end
 
 request = function()
     counter = counter + 1
+    local asked = facts
+    if eachFact and eachFact ~= "" then
+        asked = string.format('{"%s":"other-%s-%d"}', eachFact, id, counter)
+    end
     local body = string.format('{"policy":"%s","app":"%s","user":"worker-%s-%d","facts":%s}', policy, app, id, counter,
-        facts)
+        asked)
     return wrk.format("POST", nil, { ["Content-Type"] = "application/json" }, body)
 end

@@ -74,10 +74,18 @@ enum APIResponse {
         body(text, contentType: "application/json; charset=utf-8", status: status)
     }
 
+    static func json(_ bytes: ByteBuffer) -> Response {
+        body(bytes, contentType: "application/json; charset=utf-8")
+    }
+
     static func body(_ text: String, contentType: String, status: HTTPResponse.Status = .ok) -> Response {
+        body(ByteBuffer(string: text), contentType: contentType, status: status)
+    }
+
+    static func body(_ bytes: ByteBuffer, contentType: String, status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = contentType
         headers[.cacheControl] = "no-store"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: bytes))
     }
 }

@@ -9,6 +9,9 @@ struct PolicyAPI: Sendable {
     /// Matches the loader's file limit: no request can carry more YAML than a file may hold.
     static let maxBodyBytes = LoadLimits.standard.maxBytes
     static let maxDocuments = 32
+    /// `evaluate` bodies up to this size (a bundled policy's name with facts, conditions and settings) have their
+    /// question looked up in the template cache before the limiter (`postEvaluate`).
+    static let maxEvaluateBodyLookedUpOnArrival = 4 << 10
     /// Media types a POST body may declare. `application/x-www-form-urlencoded` is what `curl -d` sends; a browser
     /// form cannot put JSON in it (it percent-encodes braces and quotes), while `text/plain` and multipart forms can,
     /// so those are refused: a page on another site cannot make a visitor's browser call the API.
@@ -18,6 +21,8 @@ struct PolicyAPI: Sendable {
     let catalog: BundledCatalog
     let limiter: WorkLimiter
     let answers = AnswerCache()
+    /// `evaluate`'s questions, whoever asked them: asked once, or their answer's template.
+    let templates = BoundedCache<EvaluateQuestion, QuestionRecord>()
 
     init(context: QueryContext, options: ServeOptions) {
         self.context = context
@@ -86,7 +91,7 @@ struct PolicyAPI: Sendable {
             }
         }
         let queries = self.queries
-        post("/v1/evaluate", router) { (body: EvaluateRequestBody) in
+        postEvaluate(router) { (body: EvaluateRequestBody) in
             var request = EvaluateRequest(
                 app: body.app, user: body.user, facts: Self.pairs(body.facts), event: body.event ?? "open",
                 conditions: Self.pairs(body.conditions), settings: Self.pairs(body.settings))
@@ -149,15 +154,81 @@ struct PolicyAPI: Sendable {
         let answers = self.answers
         let route = path.description
         router.post(path) { request, _ in
-            try Self.requireAcceptedType(request.headers[.contentType])
-            let buffer = try await request.body.collect(upTo: Self.maxBodyBytes)
-            let bytes = Data(buffer.readableBytesView)
-            let key = AnswerCache.key(path: route, body: bytes)
+            let (bytes, key) = try await Self.body(of: request, route: route)
             if let cached = answers.answer(for: key) { return APIResponse.json(cached) }
             let computed = try await limiter.perform { try answer(Self.decode(Body.self, from: bytes)) }
             answers.store(computed, for: key)
             return APIResponse.json(computed)
         }
+    }
+
+    /// `POST /v1/evaluate`: as `post`, and a question asked again is kept as its answer's template (`NameTemplate`,
+    /// `QuestionRecord`), so the same question asked for another user is answered from the cache with that user's
+    /// name. A body of at most
+    /// `maxEvaluateBodyLookedUpOnArrival` bytes is decoded as it arrives to look its question up, as the answer
+    /// cache looks up every body; a larger one (inline YAML) is decoded only within the limiter.
+    private func postEvaluate(
+        _ router: Router<BasicRequestContext>, _ answer: @escaping @Sendable (EvaluateRequestBody) throws -> String
+    ) {
+        let limiter = self.limiter
+        let answers = self.answers
+        let templates = self.templates
+        let route = "/v1/evaluate"
+        router.post(RouterPath(route)) { request, _ in
+            let (bytes, key) = try await Self.body(of: request, route: route)
+            if let cached = answers.answer(for: key) { return APIResponse.json(cached) }
+            // A small body's question is looked up as it arrives; any other work is the limiter's.
+            let arrived =
+                bytes.count <= Self.maxEvaluateBodyLookedUpOnArrival
+                ? try? Self.decode(EvaluateRequestBody.self, from: bytes) : nil
+            if let arrived, AttemptEvaluator.isUserName(arrived.user),
+                case .template(let template) = templates.answer(for: EvaluateQuestion(arrived))
+            {
+                return APIResponse.json(template.filled(with: arrived.user))
+            }
+            let computed = try await limiter.perform { () throws -> ByteBuffer in
+                let body = try arrived ?? Self.decode(EvaluateRequestBody.self, from: bytes)
+                guard AttemptEvaluator.isUserName(body.user) else {
+                    return ByteBuffer(string: try answer(body))
+                }
+                let question = EvaluateQuestion(body)
+                let record = templates.answer(for: question)
+                switch record {
+                case .template(let template): return template.filled(with: body.user)
+                case .noTemplate, nil: break
+                case .askedOnce:
+                    // Asked again: the template, from two stand-in users, each spending a budget of its own. Should
+                    // they fail, the answer is computed for the user who asked, as without a template.
+                    do {
+                        let made = try WorkBudget.aside {
+                            try NameTemplate.make { try answer(EvaluateQuestion.asking(body, for: $0)) }
+                        }
+                        guard made.stopped == nil else { break }
+                        if let template = made.value, templates.store(.template(template), for: question) {
+                            return template.filled(with: body.user)
+                        }
+                        templates.store(.noTemplate, for: question)
+                    } catch is WorkBudget.Stopped {
+                        // Out of time or work: the answer below stops the same way.
+                    } catch {
+                        templates.store(.noTemplate, for: question)
+                    }
+                }
+                let computed = try answer(body)
+                answers.store(computed, for: key)
+                if record == nil { templates.store(.askedOnce, for: question) }
+                return ByteBuffer(string: computed)
+            }
+            return APIResponse.json(computed)
+        }
+    }
+
+    /// A POST request's body, read within the size limit, and its key in the answer cache.
+    static func body(of request: Request, route: String) async throws -> (bytes: Data, key: RequestKey) {
+        try requireAcceptedType(request.headers[.contentType])
+        let buffer = try await request.body.collect(upTo: maxBodyBytes)
+        let bytes = Data(buffer.readableBytesView)
+        return (bytes, AnswerCache.key(path: route, body: bytes))
     }
 
     /// A POST body as its request type: the shape scan (keys given twice, keys per object, depth), then the decoder.

@@ -5,7 +5,7 @@ import Testing
 
 /// The bounded cache of answers to identical requests: hits return the stored bytes, and the bounds hold.
 struct AnswerCacheTests {
-    func key(_ text: String) -> AnswerCache.Key { AnswerCache.key(path: "/v1/compare", body: Data(text.utf8)) }
+    func key(_ text: String) -> RequestKey { AnswerCache.key(path: "/v1/compare", body: Data(text.utf8)) }
 
     @Test func anIdenticalRequestIsServedFromTheCache() {
         let cache = AnswerCache()
@@ -24,6 +24,25 @@ struct AnswerCacheTests {
         #expect(cache.answer(for: key("0")) == nil)
         #expect(cache.answer(for: key("1")) == nil)
         #expect(cache.answer(for: key("4")) == "a4")
+    }
+
+    /// A key stored again takes the new answer in place, counted at its new size; one too large is refused and the
+    /// key keeps its answer.
+    @Test func aKeyStoredAgainTakesTheNewAnswer() {
+        let cache = AnswerCache(maxEntries: 4, maxBytes: 100, maxAnswerBytes: 60)
+        #expect(cache.store("first", for: key("a")))
+        #expect(cache.store("the second", for: key("a")))
+        #expect(cache.answer(for: key("a")) == "the second")
+        #expect(cache.count == 1)
+        #expect(cache.countedBytes == key("a").byteCount + "the second".utf8.count)
+        #expect(!cache.store(String(repeating: "x", count: 60), for: key("a")))
+        #expect(cache.answer(for: key("a")) == "the second")
+        // Growing past the byte bound evicts the oldest entries.
+        for index in 0..<3 { cache.store(String(repeating: "y", count: 20), for: key("\(index)")) }
+        cache.store(String(repeating: "z", count: 50), for: key("2"))
+        #expect(cache.countedBytes <= 100)
+        #expect(cache.answer(for: key("a")) == nil)
+        #expect(cache.audit.tableBytes == cache.countedBytes)
     }
 
     @Test func theByteBoundHoldsAndOversizedAnswersAreNotKept() {

@@ -50,3 +50,43 @@ struct WorkBudgetTests {
         #expect(WorkBudget.current == nil)
     }
 }
+
+/// Work on the side of an answer (`WorkBudget.aside`) has as many units as the bound budget, of its own: it spends
+/// none of the bound budget's, and the bound budget's stop stops it.
+struct WorkBudgetAsideTests {
+    static func spendAll() -> Int {
+        var units = 0
+        while WorkBudget.spend() { units += 1 }
+        return units
+    }
+
+    @Test func workAsideSpendsNoneOfTheBoundBudgetsUnits() {
+        let outer = WorkBudget(maxUnits: 10)
+        WorkBudget.$current.withValue(outer) {
+            #expect(WorkBudget.spend(4))
+            let (spent, stopped) = WorkBudget.aside { Self.spendAll() }
+            #expect(spent == 10)
+            #expect(stopped == .tooMuchWork)
+            #expect(outer.unitsSpent == 4)
+            #expect(outer.stopReason == nil)
+            #expect(WorkBudget.spend(6))
+            #expect(!WorkBudget.spend())
+        }
+    }
+
+    @Test func theBoundBudgetsStopStopsWorkAside() {
+        let outer = WorkBudget()
+        outer.stop()
+        WorkBudget.$current.withValue(outer) {
+            let (spent, stopped) = WorkBudget.aside { Self.spendAll() }
+            #expect(spent == 0)
+            #expect(stopped == .stopped)
+        }
+    }
+
+    @Test func withNoBoundBudgetWorkAsideIsUnbounded() {
+        let (value, stopped) = WorkBudget.aside { WorkBudget.spend(1_000_000) }
+        #expect(value && stopped == nil)
+        #expect(WorkBudget.current == nil)
+    }
+}

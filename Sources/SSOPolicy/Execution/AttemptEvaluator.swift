@@ -160,6 +160,11 @@ public struct EvaluateError: Error, Sendable, CustomStringConvertible {
 
 public struct AttemptEvaluator: Sendable {
     public static let anotherUser = "another-user"
+
+    /// Whether `text` can name the acting user: an identifier, neither `none` nor `another-user`.
+    public static func isUserName(_ text: String) -> Bool {
+        Identifier.isValid(text) && text != "none" && text != anotherUser
+    }
     public var traceMode: RuleTrace.Mode
     /// How much of an explain trace the outcomes keep.
     public var explain: StepView.ExplainDetail = .decisions
@@ -365,7 +370,7 @@ public struct AttemptEvaluator: Sendable {
                         + configuration.apps.map(\.id).joined(separator: ", "), "app"
                 ).diagnostics
         }
-        if !Identifier.isValid(request.user) || request.user == "none" || request.user == Self.anotherUser {
+        if !Self.isUserName(request.user) {
             problems +=
                 failure(
                     "'\(request.user)' cannot be a user name (a word of letters, digits, '-', '_' or '.', not 'none' "

@@ -22,15 +22,22 @@ public final class WorkBudget: @unchecked Sendable {
     /// Units (one loaded step, one step played against one policy, one evaluated combination, one matrix row) the
     /// computation may spend in all; what it keeps in memory grows with them, so this bounds its memory too.
     public let maxUnits: Int
-    /// The budget this one is part of: what is spent here is spent there too, and its stop stops this one.
+    /// The budget this one is part of: its stop stops this one, and what is spent here is spent there too unless
+    /// this one is set aside (`aside`).
     public let parent: WorkBudget?
+    private let spendsParent: Bool
     private let lock = NSLock()
     private var used = 0
     private var reason: StopReason?
 
-    public init(maxUnits: Int = .max, parent: WorkBudget? = nil) {
+    public convenience init(maxUnits: Int = .max, parent: WorkBudget? = nil) {
+        self.init(maxUnits: maxUnits, parent: parent, spendsParent: true)
+    }
+
+    private init(maxUnits: Int, parent: WorkBudget?, spendsParent: Bool) {
         self.maxUnits = max(0, maxUnits)
         self.parent = parent
+        self.spendsParent = spendsParent
     }
 
     public var unitsSpent: Int { lock.withLock { used } }
@@ -46,7 +53,7 @@ public final class WorkBudget: @unchecked Sendable {
             if used > maxUnits { reason = .tooMuchWork }
             return reason == nil
         }
-        guard going, let parent, !parent.spend(units) else { return going }
+        guard going, let parent, !(spendsParent ? parent.spend(units) : parent.stopReason == nil) else { return going }
         lock.withLock { if reason == nil { reason = parent.stopReason ?? .stopped } }
         return false
     }
@@ -73,6 +80,16 @@ public final class WorkBudget: @unchecked Sendable {
     /// stopped, the whole answer is partial.
     public static func within<T>(_ units: Int, _ body: () throws -> T) rethrows -> (value: T, stopped: StopReason?) {
         let budget = WorkBudget(maxUnits: units, parent: current)
+        let value = try $current.withValue(budget) { try body() }
+        return (value, budget.stopReason)
+    }
+
+    /// Runs `body` with as many units as the bound budget has in all, of its own: what it spends is not counted
+    /// there, but the bound budget's stop stops it. Work done on the side of an answer, whose failure leaves the
+    /// answer to be computed as if it had not been tried, spends this way.
+    public static func aside<T>(_ body: () throws -> T) rethrows -> (value: T, stopped: StopReason?) {
+        guard let current else { return (try body(), nil) }
+        let budget = WorkBudget(maxUnits: current.maxUnits, parent: current, spendsParent: false)
         let value = try $current.withValue(budget) { try body() }
         return (value, budget.stopReason)
     }

@@ -1,46 +1,40 @@
 import Foundation
 
-/// Answers to identical requests, kept in a bounded cache: every answer is a pure function of the verb and the
-/// body's bytes (the library and the providers do not change while the server runs), so a repeated comparison
-/// is served without recomputing it.
+/// What a cache entry weighs against the bound: its bytes.
+protocol CacheSized {
+    var byteCount: Int { get }
+}
+
+extension String: CacheSized {
+    var byteCount: Int { utf8.count }
+}
+
+extension Optional: CacheSized where Wrapped: CacheSized {
+    var byteCount: Int { self?.byteCount ?? 0 }
+}
+
+/// Answers to identical requests (the route and the body's bytes, `RequestKey`): every answer is a pure function
+/// of the verb and the body's bytes (the library and the providers do not change while the server runs), so a
+/// repeated comparison is served without recomputing it.
+typealias AnswerCache = BoundedCache<RequestKey, String>
+
+extension BoundedCache where Key == RequestKey {
+    static func key(path: String, body: Data) -> Key { RequestKey(route: path, body: body) }
+}
+
+/// A bounded cache of answers by key.
 ///
 /// Bounded by entry count and by bytes, counting each entry's key (route and body) and answer; the oldest entry goes
 /// first. The insertion order is a ring of exactly the live keys: an entry leaves the ring and the table in the same
 /// step, so an evicted body is freed at once and a store costs O(1) however many entries it evicts.
-final class AnswerCache: @unchecked Sendable {
-    /// A request as the cache knows it: the route and the body's bytes. Hashed over every byte, once, when it is
-    /// made (`Data` hashes only its first 80, so bodies that differ past them would all collide).
-    struct Key: Hashable, Sendable {
-        let route: String
-        let body: Data
-        private let digest: Int
-
-        init(route: String, body: Data) {
-            self.route = route
-            self.body = body
-            var hasher = Hasher()
-            hasher.combine(route)
-            hasher.combine(body.count)
-            body.withUnsafeBytes { hasher.combine(bytes: $0) }
-            digest = hasher.finalize()
-        }
-
-        var byteCount: Int { route.utf8.count + body.count }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
-
-        static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.digest == rhs.digest && lhs.route == rhs.route && lhs.body == rhs.body
-        }
-    }
-
+final class BoundedCache<Key: Hashable & Sendable & CacheSized, Answer: Sendable & CacheSized>: @unchecked Sendable {
     let maxEntries: Int
     let maxBytes: Int
     /// Entries (key and answer) larger than this are not kept (one huge answer must not evict everything else).
     let maxAnswerBytes: Int
 
     private let lock = NSLock()
-    private var answers: [Key: String] = [:]
+    private var answers: [Key: Answer] = [:]
     /// The live keys, oldest at `oldest`, in a ring of `maxEntries` slots.
     private var ring: [Key?]
     private var oldest = 0
@@ -54,9 +48,7 @@ final class AnswerCache: @unchecked Sendable {
         ring = Array(repeating: nil, count: self.maxEntries)
     }
 
-    static func key(path: String, body: Data) -> Key { Key(route: path, body: body) }
-
-    func answer(for key: Key) -> String? {
+    func answer(for key: Key) -> Answer? {
         lock.withLock {
             guard let answer = answers[key] else { return nil }
             hits += 1
@@ -64,16 +56,25 @@ final class AnswerCache: @unchecked Sendable {
         }
     }
 
-    func store(_ answer: String, for key: Key) {
+    /// Keeps `answer` for `key`, in place of any answer it had; false when it is too large to keep (the key's
+    /// earlier answer, if any, stays).
+    @discardableResult
+    func store(_ answer: Answer, for key: Key) -> Bool {
         let size = Self.size(key, answer)
-        guard size <= maxAnswerBytes, size <= maxBytes, maxEntries > 0 else { return }
+        guard size <= maxAnswerBytes, size <= maxBytes, maxEntries > 0 else { return false }
         lock.withLock {
-            guard answers[key] == nil else { return }
+            if let earlier = answers[key] {
+                bytes += size - Self.size(key, earlier)
+                answers[key] = answer
+                while bytes > maxBytes { evictOldest() }
+                return
+            }
             while !answers.isEmpty, answers.count >= maxEntries || bytes + size > maxBytes { evictOldest() }
             answers[key] = answer
             ring[(oldest + answers.count - 1) % maxEntries] = key
             bytes += size
         }
+        return true
     }
 
     var count: Int { lock.withLock { answers.count } }
@@ -93,7 +94,7 @@ final class AnswerCache: @unchecked Sendable {
         }
     }
 
-    static func size(_ key: Key, _ answer: String) -> Int { key.byteCount + answer.utf8.count }
+    static func size(_ key: Key, _ answer: Answer) -> Int { key.byteCount + answer.byteCount }
 
     private func evictOldest() {
         guard let key = ring[oldest] else {
