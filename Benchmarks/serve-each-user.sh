@@ -24,20 +24,28 @@ work="$(mktemp -d)"
 server=""
 trap '[[ -n "$server" ]] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
 
-# policy, app, and the fact known in the second run (as JSON)
+# policy (bundled, or a file of Benchmarks/fixtures/ sent inline), app, and the fact known in the second run (as JSON)
 cases=(
     "frontline-entra inventory {\"signed_in\":\"alice\"}"
     "warehouse-airwatch timesheet {\"session_user\":\"alice\"}"
     "hospital-imprivata inventory {\"custodian\":\"alice\"}"
+    "ward-entra.yaml ehr {\"signed_in\":\"alice\"}"
+    "ward-airwatch.yaml ehr {\"session_user\":\"alice\"}"
+    "ward-imprivata.yaml ehr {\"custodian\":\"alice\"}"
 )
 
 # rate BASE POLICY APP FACTS [EACH_FACT]: "requests/s, p99, answer bytes" of one wrk run.
 rate() {
     local base="$1" policy="$2" app="$3" facts="$4" each="${5:-}"
-    local bytes
+    local bytes file="" document="\"$policy\""
+    if [[ "$policy" == *.yaml ]]; then
+        file="../fixtures/$policy"
+        document="$(python3 -c 'import json, sys; print(json.dumps({"yaml": open(sys.argv[1]).read(), "file": sys.argv[2]}))' \
+            "Benchmarks/fixtures/$policy" "$policy")"
+    fi
     bytes="$(curl -s -X POST -H 'Content-Type: application/json' \
-        -d "{\"policy\":\"$policy\",\"app\":\"$app\",\"user\":\"first\",\"facts\":$facts}" "${base}v1/evaluate" | wc -c)"
-    (cd Benchmarks/wrk && POLICY="$policy" APP="$app" FACTS="$facts" EACH_FACT="$each" \
+        -d "{\"policy\":$document,\"app\":\"$app\",\"user\":\"first\",\"facts\":$facts}" "${base}v1/evaluate" | wc -c)"
+    (cd Benchmarks/wrk && POLICY="$policy" POLICY_FILE="$file" APP="$app" FACTS="$facts" EACH_FACT="$each" \
         wrk -t2 -c16 -d"${seconds}s" --latency -s evaluate-each-user.lua "${base}v1/evaluate") >"$work/wrk" 2>&1 || true
     local non2xx
     non2xx="$(awk '/Non-2xx/ { print $NF }' "$work/wrk")"

@@ -3,7 +3,22 @@
 -- The same question for another user is answered from its template (docs/http-api.md). With EACH_FACT=KEY the fact
 -- KEY names a different other user on every request as well, so every request is a new question, computed afresh:
 --   POLICY=hospital-imprivata APP=inventory EACH_FACT=custodian wrk -s evaluate-each-user.lua URL/v1/evaluate
-local policy = os.getenv("POLICY") or "warehouse-airwatch"
+--   POLICY_FILE=../fixtures/ward-imprivata.yaml APP=ehr wrk -s evaluate-each-user.lua URL/v1/evaluate
+-- POLICY_FILE sends the file's YAML inline, as a user sends their own policy.
+local policy = '"' .. (os.getenv("POLICY") or "warehouse-airwatch") .. '"'
+local policyFile = os.getenv("POLICY_FILE")
+if policyFile and policyFile ~= "" then
+    local file = assert(io.open(policyFile, "rb"))
+    local yaml = file:read("*a")
+    file:close()
+    local escaped = yaml:gsub('[%c"\\]', function(c)
+        if c == "\n" then return "\\n" end
+        if c == '"' then return '\\"' end
+        if c == "\\" then return "\\\\" end
+        return string.format("\\u%04x", c:byte())
+    end)
+    policy = '{"yaml":"' .. escaped .. '","file":"' .. policyFile:match("[^/]+$") .. '"}'
+end
 local app = os.getenv("APP") or "timesheet"
 local facts = os.getenv("FACTS") or "{}"
 local eachFact = os.getenv("EACH_FACT")
@@ -19,7 +34,7 @@ request = function()
     if eachFact and eachFact ~= "" then
         asked = string.format('{"%s":"other-%s-%d"}', eachFact, id, counter)
     end
-    local body = string.format('{"policy":"%s","app":"%s","user":"worker-%s-%d","facts":%s}', policy, app, id, counter,
+    local body = string.format('{"policy":%s,"app":"%s","user":"worker-%s-%d","facts":%s}', policy, app, id, counter,
         asked)
     return wrk.format("POST", nil, { ["Content-Type"] = "application/json" }, body)
 end

@@ -9,9 +9,9 @@ struct PolicyAPI: Sendable {
     /// Matches the loader's file limit: no request can carry more YAML than a file may hold.
     static let maxBodyBytes = LoadLimits.standard.maxBytes
     static let maxDocuments = 32
-    /// `evaluate` bodies up to this size (a bundled policy's name with facts, conditions and settings) have their
-    /// question looked up in the template cache before the limiter (`postEvaluate`).
-    static let maxEvaluateBodyLookedUpOnArrival = 4 << 10
+    /// `evaluate` bodies up to this size (a bundled policy's name, or a small policy inline, with facts, conditions
+    /// and settings) have their question looked up in the template cache before the limiter (`postEvaluate`).
+    static let maxEvaluateBodyLookedUpOnArrival = 16 << 10
     /// Media types a POST body may declare. `application/x-www-form-urlencoded` is what `curl -d` sends; a browser
     /// form cannot put JSON in it (it percent-encodes braces and quotes), while `text/plain` and multipart forms can,
     /// so those are refused: a page on another site cannot make a visitor's browser call the API.
