@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `POST /v1/evaluate` with a different user on every request (so no answer comes from the server's answer cache),
-# one policy per vendor, with nothing known and with one fact known (the same question for each user), and with
-# that fact naming a different other user on every request too (a new question every time, computed afresh); old
-# binary and new side by side in one run: per binary a server on loopback and `wrk -t2 -c16` with
+# one bundled policy per vendor and the ward fixtures (sent inline), with nothing known, with one fact known, with
+# that fact naming a different other user on every request too (each the same question of other people), and with
+# the policy's YAML changed by a comment on every request (a new question every time: read and computed afresh);
+# old binary and new side by side in one run: per binary a server on loopback and `wrk -t2 -c16` with
 # Benchmarks/wrk/evaluate-each-user.lua (wrk and the server share the machine). The figures of docs/performance.md
 # ("With a different user on every request") come from here.
 #
@@ -34,18 +35,24 @@ cases=(
     "ward-imprivata.yaml ehr {\"custodian\":\"alice\"}"
 )
 
-# rate BASE POLICY APP FACTS [EACH_FACT]: "requests/s, p99, answer bytes" of one wrk run.
+# rate BASE POLICY APP FACTS [EACH_FACT [NEW_QUESTION]]: "requests/s, p99, answer bytes" of one wrk run.
 rate() {
-    local base="$1" policy="$2" app="$3" facts="$4" each="${5:-}"
+    local base="$1" policy="$2" app="$3" facts="$4" each="${5:-}" new_question="${6:-}"
     local bytes file="" document="\"$policy\""
-    if [[ "$policy" == *.yaml ]]; then
-        file="../fixtures/$policy"
+    if [[ -n "$new_question" && "$policy" != *.yaml ]]; then
+        file="$work/$policy.yaml"
+        "$binary" show "$policy" >"$file"
+    elif [[ "$policy" == *.yaml ]]; then
+        file="$PWD/Benchmarks/fixtures/$policy"
+    fi
+    if [[ -n "$file" ]]; then
         document="$(python3 -c 'import json, sys; print(json.dumps({"yaml": open(sys.argv[1]).read(), "file": sys.argv[2]}))' \
-            "Benchmarks/fixtures/$policy" "$policy")"
+            "$file" "$(basename "$file")")"
     fi
     bytes="$(curl -s -X POST -H 'Content-Type: application/json' \
         -d "{\"policy\":$document,\"app\":\"$app\",\"user\":\"first\",\"facts\":$facts}" "${base}v1/evaluate" | wc -c)"
     (cd Benchmarks/wrk && POLICY="$policy" POLICY_FILE="$file" APP="$app" FACTS="$facts" EACH_FACT="$each" \
+        NEW_QUESTION="$new_question" \
         wrk -t2 -c16 -d"${seconds}s" --latency -s evaluate-each-user.lua "${base}v1/evaluate") >"$work/wrk" 2>&1 || true
     local non2xx
     non2xx="$(awk '/Non-2xx/ { print $NF }' "$work/wrk")"
@@ -67,6 +74,7 @@ for label in old new; do
         results["$label $policy fact"]="$(rate "$base" "$policy" "$app" "$fact")"
         key="$(sed 's/^{"\([^"]*\)".*/\1/' <<<"$fact")"
         results["$label $policy each"]="$(rate "$base" "$policy" "$app" "{\"$key\":\"other\"}" "$key")"
+        results["$label $policy new"]="$(rate "$base" "$policy" "$app" '{}' "" 1)"
     done
     kill "$server" 2>/dev/null || true
     wait "$server" 2>/dev/null || true
@@ -84,4 +92,5 @@ for entry in "${cases[@]}"; do
     echo "| $policy ($app) | none | ${results["old $policy none"]} | ${results["new $policy none"]} |"
     echo "| $policy ($app) | \`$fact\` | ${results["old $policy fact"]} | ${results["new $policy fact"]} |"
     echo "| $policy ($app) | a new other user each time | ${results["old $policy each"]} | ${results["new $policy each"]} |"
+    echo "| $policy ($app) | none, a new question each time | ${results["old $policy new"]} | ${results["new $policy new"]} |"
 done

@@ -1,10 +1,11 @@
 -- POSTs /v1/evaluate with a different user on every request, so no answer comes from the server's answer cache:
 --   POLICY=warehouse-airwatch APP=timesheet FACTS='{"signed_in":"alice"}' wrk -s evaluate-each-user.lua URL/v1/evaluate
 -- The same question for another user is answered from its template (docs/http-api.md). With EACH_FACT=KEY the fact
--- KEY names a different other user on every request as well, so every request is a new question, computed afresh:
+-- KEY names a different other user on every request as well (the same question, of other people again):
 --   POLICY=hospital-imprivata APP=inventory EACH_FACT=custodian wrk -s evaluate-each-user.lua URL/v1/evaluate
 --   POLICY_FILE=../fixtures/ward-imprivata.yaml APP=ehr wrk -s evaluate-each-user.lua URL/v1/evaluate
--- POLICY_FILE sends the file's YAML inline, as a user sends their own policy.
+-- POLICY_FILE sends the file's YAML inline, as a user sends their own policy; with NEW_QUESTION=1 the YAML ends in
+-- a comment naming the request, so every request is a new question, computed afresh (policy read and what-if).
 local policy = '"' .. (os.getenv("POLICY") or "warehouse-airwatch") .. '"'
 local policyFile = os.getenv("POLICY_FILE")
 if policyFile and policyFile ~= "" then
@@ -19,6 +20,7 @@ if policyFile and policyFile ~= "" then
     end)
     policy = '{"yaml":"' .. escaped .. '","file":"' .. policyFile:match("[^/]+$") .. '"}'
 end
+local newQuestion = os.getenv("NEW_QUESTION") == "1"
 local app = os.getenv("APP") or "timesheet"
 local facts = os.getenv("FACTS") or "{}"
 local eachFact = os.getenv("EACH_FACT")
@@ -34,7 +36,11 @@ request = function()
     if eachFact and eachFact ~= "" then
         asked = string.format('{"%s":"other-%s-%d"}', eachFact, id, counter)
     end
-    local body = string.format('{"policy":%s,"app":"%s","user":"worker-%s-%d","facts":%s}', policy, app, id, counter,
-        asked)
+    local document = policy
+    if newQuestion then
+        document = policy:gsub('","file":', '\\n# request ' .. id .. '-' .. counter .. '","file":', 1)
+    end
+    local body = string.format('{"policy":%s,"app":"%s","user":"worker-%s-%d","facts":%s}', document, app, id,
+        counter, asked)
     return wrk.format("POST", nil, { ["Content-Type"] = "application/json" }, body)
 end

@@ -1,77 +1,90 @@
 import Hummingbird
 
-/// An answer with holes where the acting user's name goes: `evaluate` reads a user only as "the acting user", so
-/// the same question for another worker has the same bytes with the other name in the same places.
+/// An answer with holes where its people's names go (the acting user, and the users that facts name): `evaluate`
+/// reads a user only as "that user", so the same question asked of other people has the same bytes with the other
+/// names in the same places.
 ///
-/// It is made from two renders of the question, one per stand-in name, and only when the two agree: the stand-ins
-/// differ in length and sort below and above every other word, so an answer that depended on the name other than
-/// by copying it (sorted by it, cut to a length, spelled another way) gives two renders that differ, and no
-/// template is made.
+/// It is made from two renders of the question, each with stand-in names, and only when the two agree once the
+/// names are taken out: one render's stand-ins are short and sort below every word that starts with a letter or a
+/// digit, in the people's order; the other's are of the longest length a name may have, sort above every other
+/// name, in the reverse order. An answer that depended on a name other than by copying it (sorted by it, compared
+/// it with another, cut it to a length, spelled it another way) gives two renders that differ, and no template is
+/// made.
 struct NameTemplate: Sendable, Equatable, CacheSized {
-    /// The answer with the name taken out.
+    /// The answer with the names taken out.
     let bytes: [UInt8]
-    /// Where the name goes in `bytes`, in ascending order (an offset may repeat: the name twice in a row).
-    let holes: [Int]
+    /// Where a name goes in `bytes` and whose it is, by ascending offset (an offset may repeat: two names in a row).
+    let holes: [Hole]
 
-    /// The stand-ins: valid user names, one short and sorting below every word that starts with a letter or digit
-    /// (`-` is the lowest character a name may have), one of the longest length a name may have and sorting above
-    /// every other name.
-    static let standIns = ("-.-", String(repeating: "z", count: 64))
+    struct Hole: Sendable, Equatable {
+        var offset: Int
+        var person: Int
+    }
 
-    var byteCount: Int { bytes.count + holes.count * MemoryLayout<Int>.size }
+    /// The stand-ins for `count` people (at most 10): `-.-0`, `-.-1`, … and 64 characters each, `z…z`, `z…y`, ….
+    static func standIns(_ count: Int) -> (low: [String], high: [String]) {
+        let people = 0..<min(count, 10)
+        return (
+            people.map { "-.-\($0)" },
+            people.map { String(repeating: "z", count: 63) + String(UnicodeScalar(UInt8(ascii: "z") - UInt8($0))) }
+        )
+    }
 
-    /// The template of `render`, or nil when its two renders do not agree. Errors of `render` are thrown.
-    static func make(_ render: (String) throws -> String) throws -> NameTemplate? {
-        let (low, high) = standIns
-        let first = NameTemplate(Array(try render(low).utf8), name: Array(low.utf8))
-        let second = NameTemplate(Array(try render(high).utf8), name: Array(high.utf8))
-        guard first.bytes == second.bytes, first.holes == second.holes else { return nil }
+    var byteCount: Int { bytes.count + holes.count * MemoryLayout<Hole>.stride }
+
+    /// The template of `render` for `people` people, or nil when its two renders do not agree. Errors of `render`
+    /// are thrown.
+    static func make(people: Int, _ render: ([String]) throws -> String) throws -> NameTemplate? {
+        let (low, high) = standIns(people)
+        guard low.count == people else { return nil }
+        let first = NameTemplate(Array(try render(low).utf8), names: low.map { Array($0.utf8) })
+        let second = NameTemplate(Array(try render(high).utf8), names: high.map { Array($0.utf8) })
+        guard first == second else { return nil }
         return first
     }
 
-    /// `text` with every occurrence of `name` taken out and marked as a hole.
-    init(_ text: [UInt8], name: [UInt8]) {
+    /// `text` with every occurrence of each of `names` (which start with the same byte and none of which is a
+    /// prefix of another) taken out and marked as a hole.
+    init(_ text: [UInt8], names: [[UInt8]]) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.count)
-        var holes: [Int] = []
+        var holes: [Hole] = []
+        let first = names[0][0]
         var start = 0
         var index = 0
-        let last = text.count - name.count
-        while index <= last {
-            if text[index] == name[0], text[index..<index + name.count].elementsEqual(name) {
-                bytes += text[start..<index]
-                holes.append(bytes.count)
-                index += name.count
-                start = index
-            } else {
+        while index < text.count {
+            guard text[index] == first,
+                let person = names.firstIndex(where: {
+                    index + $0.count <= text.count && text[index..<index + $0.count].elementsEqual($0)
+                })
+            else {
                 index += 1
+                continue
             }
+            bytes += text[start..<index]
+            holes.append(Hole(offset: bytes.count, person: person))
+            index += names[person].count
+            start = index
         }
         bytes += text[start...]
         self.bytes = bytes
         self.holes = holes
     }
 
-    init(bytes: [UInt8], holes: [Int]) {
-        self.bytes = bytes
-        self.holes = holes
-    }
-
-    /// The answer for `name`.
-    func filled(with name: String) -> ByteBuffer {
-        var name = name
-        return name.withUTF8 { name in
-            var answer = ByteBufferAllocator().buffer(capacity: bytes.count + holes.count * name.count)
-            bytes.withUnsafeBytes { bytes in
-                var copied = 0
-                for hole in holes {
-                    answer.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[copied..<hole]))
-                    answer.writeBytes(UnsafeRawBufferPointer(name))
-                    copied = hole
-                }
-                answer.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[copied...]))
+    /// The answer for `people`, by number.
+    func filled(with people: [String]) -> ByteBuffer {
+        let names = people.map { Array($0.utf8) }
+        let size = bytes.count + holes.reduce(0) { $0 + names[$1.person].count }
+        var answer = ByteBufferAllocator().buffer(capacity: size)
+        bytes.withUnsafeBytes { bytes in
+            var copied = 0
+            for hole in holes {
+                answer.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[copied..<hole.offset]))
+                answer.writeBytes(names[hole.person])
+                copied = hole.offset
             }
-            return answer
+            answer.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[copied...]))
         }
+        return answer
     }
 }

@@ -163,16 +163,17 @@ struct PolicyAPI: Sendable {
     }
 
     /// `POST /v1/evaluate`: as `post`, and a question asked again is kept as its answer's template (`NameTemplate`,
-    /// `QuestionRecord`), so the same question asked for another user is answered from the cache with that user's
-    /// name. A body of at most
-    /// `maxEvaluateBodyLookedUpOnArrival` bytes is decoded as it arrives to look its question up, as the answer
-    /// cache looks up every body; a larger one (inline YAML) is decoded only within the limiter.
+    /// `QuestionRecord`), so the same question asked of other people (another user, another user named by a fact)
+    /// is answered from the cache with their names. A body of at most `maxEvaluateBodyLookedUpOnArrival` bytes is
+    /// decoded as it arrives to look its question up, as the answer cache looks up every body; a larger one (inline
+    /// YAML) is decoded only within the limiter.
     private func postEvaluate(
         _ router: Router<BasicRequestContext>, _ answer: @escaping @Sendable (EvaluateRequestBody) throws -> String
     ) {
         let limiter = self.limiter
         let answers = self.answers
         let templates = self.templates
+        let accountFacts = EvaluateQuestion.accountFacts(in: context.registry)
         let route = "/v1/evaluate"
         router.post(RouterPath(route)) { request, _ in
             let (bytes, key) = try await Self.body(of: request, route: route)
@@ -181,31 +182,32 @@ struct PolicyAPI: Sendable {
             let arrived =
                 bytes.count <= Self.maxEvaluateBodyLookedUpOnArrival
                 ? try? Self.decode(EvaluateRequestBody.self, from: bytes) : nil
-            if let arrived, AttemptEvaluator.isUserName(arrived.user),
-                case .template(let template) = templates.answer(for: EvaluateQuestion(arrived))
-            {
-                return APIResponse.json(template.filled(with: arrived.user))
+            if let arrived, AttemptEvaluator.isUserName(arrived.user) {
+                let (question, people) = EvaluateQuestion.of(arrived, accountFacts: accountFacts)
+                if case .template(let template) = templates.answer(for: question) {
+                    return APIResponse.json(template.filled(with: people))
+                }
             }
             let computed = try await limiter.perform { () throws -> ByteBuffer in
                 let body = try arrived ?? Self.decode(EvaluateRequestBody.self, from: bytes)
                 guard AttemptEvaluator.isUserName(body.user) else {
                     return ByteBuffer(string: try answer(body))
                 }
-                let question = EvaluateQuestion(body)
+                let (question, people) = EvaluateQuestion.of(body, accountFacts: accountFacts)
                 let record = templates.answer(for: question)
                 switch record {
-                case .template(let template): return template.filled(with: body.user)
+                case .template(let template): return template.filled(with: people)
                 case .noTemplate, nil: break
                 case .askedOnce:
-                    // Asked again: the template, from two stand-in users, each spending a budget of its own. Should
-                    // they fail, the answer is computed for the user who asked, as without a template.
+                    // Asked again: the template, from two sets of stand-in people, each render spending a budget of
+                    // its own. Should they fail, the answer is computed for the people who asked, as without one.
                     do {
                         let made = try WorkBudget.aside {
-                            try NameTemplate.make { try answer(EvaluateQuestion.asking(body, for: $0)) }
+                            try NameTemplate.make(people: people.count) { try answer(question.asked(of: $0)) }
                         }
                         guard made.stopped == nil else { break }
                         if let template = made.value, templates.store(.template(template), for: question) {
-                            return template.filled(with: body.user)
+                            return template.filled(with: people)
                         }
                         templates.store(.noTemplate, for: question)
                     } catch is WorkBudget.Stopped {

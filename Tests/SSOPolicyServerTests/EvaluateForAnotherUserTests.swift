@@ -27,7 +27,8 @@ struct EvaluateForAnotherUserTests {
     }
 
     func question(_ body: String) throws -> EvaluateQuestion {
-        EvaluateQuestion(try PolicyAPI.decode(EvaluateRequestBody.self, from: Data(body.utf8)))
+        let decoded = try PolicyAPI.decode(EvaluateRequestBody.self, from: Data(body.utf8))
+        return EvaluateQuestion.of(decoded, accountFacts: EvaluateQuestion.accountFacts(in: registry)).question
     }
 
     func post(_ client: some TestClientProtocol, _ body: String) async throws -> (status: Int, body: String) {
@@ -69,6 +70,44 @@ struct EvaluateForAnotherUserTests {
                 }
             }
         }
+    }
+
+    /// The users that account facts name are people of the question too: the same question asked with other names
+    /// is answered from one template, and who equals whom is part of the question.
+    @Test func usersThatFactsNameAreAnsweredFromTheSameTemplate() async throws {
+        let (api, router) = limitedAPI(.underTest)
+        let custody = [("bob", "alice"), ("carol", "dave"), ("erin", "frank"), ("Zed.9_x", "-a")]
+        let browsing = [("bob", "alice", "alice"), ("carol", "dave", "dave"), ("erin", "frank", "frank")]
+        let apart = [("bob", "alice", "dave"), ("carol", "dave", "erin"), ("erin", "frank", "bob")]
+        try await Application(router: router).test(.router) { client in
+            for (user, custodian) in custody {
+                let facts = ["custodian": custodian]
+                let answer = try await post(client, body("hospital-imprivata", "inventory", user, facts: facts))
+                #expect(answer.body == commandLine("hospital-imprivata", "inventory", user, facts: facts))
+            }
+            for (user, signedIn, safari) in browsing + apart {
+                let facts = ["signed_in": signedIn, "safari_session": safari]
+                let answer = try await post(client, body("frontline-entra", "inventory", user, facts: facts))
+                #expect(answer.body == commandLine("frontline-entra", "inventory", user, facts: facts), "\(facts)")
+            }
+        }
+        #expect(api.templates.count == 3)
+        #expect(api.answers.count == 3)
+        let sameSession = try question(
+            body("frontline-entra", "inventory", "x", facts: ["signed_in": "y", "safari_session": "y"]))
+        #expect(sameSession.peopleCount == 2)
+        guard case .template = api.templates.answer(for: sameSession) else {
+            Issue.record("no template for one other user in two facts")
+            return
+        }
+    }
+
+    @Test func theFactsThatNameUsersAreTheProvidersAccountFacts() {
+        let accounts = EvaluateQuestion.accountFacts(in: registry)
+        for key in ["custodian", "session_user", "signed_in", "safari_session", "data_owner", "checked_out_user"] {
+            #expect(accounts.contains(key), "\(key)")
+        }
+        for key in ["passcode_set", "status", "silent_login", "rebooted"] { #expect(!accounts.contains(key), "\(key)") }
     }
 
     /// A value that is the acting user's name means the acting user: `custodian: bob` asked by bob is another
