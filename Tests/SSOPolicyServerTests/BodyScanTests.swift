@@ -125,7 +125,8 @@ func holdAllSlots(_ limiter: WorkLimiter, until release: DispatchSemaphore) asyn
     return holders
 }
 
-/// No request's parsing runs outside the limiter: with every slot held, a body that the scan would refuse gets the
+/// No request's parsing runs outside the limiter (but for an `evaluate` body of at most 16 KiB, decoded to look its
+/// question up, `EvaluateForAnotherUserTests`): with every slot held, a body that the scan would refuse gets the
 /// limiter's answer (busy, or its time waited out), not the scan's.
 @Suite(.serialized)
 struct ParsingUnderTheLimiterTests {
