@@ -14,13 +14,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-old="${1:?usage: Benchmarks/serve-each-user.sh OLD_BINARY [NEW_BINARY]}"
-new="${2:-}"
+source Benchmarks/two-binaries.sh "Benchmarks/serve-each-user.sh OLD_BINARY [NEW_BINARY]" "$@"
 seconds="${SECONDS_PER_RUN:-8}"
-if [[ -z "$new" ]]; then
-    swift build -c release --product ssopolicy >/dev/null
-    new=.build/release/ssopolicy
-fi
 work="$(mktemp -d)"
 server=""
 trap '[[ -n "$server" ]] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT

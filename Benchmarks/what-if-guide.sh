@@ -11,15 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-old="${1:?usage: Benchmarks/what-if-guide.sh OLD_BINARY [NEW_BINARY]}"
-new="${2:-}"
+source Benchmarks/two-binaries.sh "Benchmarks/what-if-guide.sh OLD_BINARY [NEW_BINARY]" "$@"
 limit="${TIMEOUT:-120}"
-if [[ -z "$new" ]]; then
-    swift build -c release --product ssopolicy >/dev/null
-    new=.build/release/ssopolicy
-fi
-old="$(cd "$(dirname "$old")" && pwd)/$(basename "$old")"
-new="$(cd "$(dirname "$new")" && pwd)/$(basename "$new")"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cd Benchmarks/fixtures

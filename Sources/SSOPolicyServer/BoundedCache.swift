@@ -9,10 +9,6 @@ extension String: CacheSized {
     var byteCount: Int { utf8.count }
 }
 
-extension Optional: CacheSized where Wrapped: CacheSized {
-    var byteCount: Int { self?.byteCount ?? 0 }
-}
-
 /// Answers to identical requests (the route and the body's bytes, `RequestKey`): every answer is a pure function
 /// of the verb and the body's bytes (the library and the providers do not change while the server runs), so a
 /// repeated comparison is served without recomputing it.

@@ -11,7 +11,7 @@ struct EvaluateQuestion: Hashable, Sendable, CacheSized {
         case person(Int)
     }
 
-    /// At most this many people are numbered; further names stay texts.
+    /// At most this many people are numbered (`NameTemplate.standIns` has names for ten); further names stay texts.
     static let maxPeople = 8
 
     let policy: RequestDocument
@@ -25,7 +25,7 @@ struct EvaluateQuestion: Hashable, Sendable, CacheSized {
     let peopleCount: Int
 
     /// The question of `body` and its people's names, the acting user's first. `accountFacts` are the keys whose
-    /// values name users (`ProviderRegistry.accountFactKeys`).
+    /// values name users (`accountFacts(in:)`).
     static func of(
         _ body: EvaluateRequestBody, accountFacts: Set<String>
     ) -> (question: EvaluateQuestion, people: [String]) {

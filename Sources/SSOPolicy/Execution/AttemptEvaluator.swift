@@ -165,6 +165,7 @@ public struct AttemptEvaluator: Sendable {
     public static func isUserName(_ text: String) -> Bool {
         Identifier.isValid(text) && text != "none" && text != anotherUser
     }
+
     public var traceMode: RuleTrace.Mode
     /// How much of an explain trace the outcomes keep.
     public var explain: StepView.ExplainDetail = .decisions
@@ -556,82 +557,10 @@ public struct AttemptEvaluator: Sendable {
         }
     }
 
-    static func conditions(_ cubes: [FactCube], unknowns: [Unknown]) -> [EvaluateResult.Condition] {
-        var words = ConditionWords(unknowns: unknowns)
-        return words.conditions(cubes)
-    }
-
-    /// Cubes in words (`EvaluateResult.Condition`), each fact's set of values worded once.
-    struct ConditionWords {
-        let unknowns: [Unknown]
-        private var constraints: [Int: EvaluateResult.Condition.Constraint] = [:]
-
-        init(unknowns: [Unknown]) { self.unknowns = unknowns }
-
-        mutating func conditions(_ cubes: [FactCube]) -> [EvaluateResult.Condition] {
-            cubes.map { cube in
-                var facts: [EvaluateResult.Condition.Constraint] = []
-                for fact in unknowns.indices {
-                    let mask = cube.masks[fact]
-                    let domain = unknowns[fact].values
-                    guard mask != UInt32((1 << domain.count) - 1) else { continue }
-                    let key = fact << 32 | Int(mask)
-                    if let known = constraints[key] {
-                        facts.append(known)
-                        continue
-                    }
-                    let constraint = EvaluateResult.Condition.Constraint(
-                        key: unknowns[fact].key,
-                        values: domain.indices.filter { mask & (1 << UInt32($0)) != 0 }.map { domain[$0] },
-                        domain: domain)
-                    constraints[key] = constraint
-                    facts.append(constraint)
-                }
-                return EvaluateResult.Condition(facts: facts)
-            }
-        }
-    }
-
     /// What a leaf's view is rendered from (the same outcome and trace give the same words).
     struct RenderedLeaf: Hashable {
         var outcome: StepOutcome
         var trace: [RuleTrace.Entry]
-    }
-
-    /// The distinct views of a what-if's leaves, each numbered by its answer and by its rule path (its answer and
-    /// the rules that fired), so that leaves are classed by numbers rather than by their words.
-    struct DistinctViews {
-        private(set) var views: [StepView] = []
-        private(set) var answerKeys: [Int] = []
-        private(set) var pathKeys: [Int] = []
-        private var answers: [StepView.Answer: Int] = [:]
-        private var paths: [PathKey: Int] = [:]
-
-        /// An answer and the rules that fired to give it (rule indices: a rule's index names it as its id does).
-        private struct PathKey: Hashable {
-            var answer: Int
-            var fired: [Int]
-        }
-
-        /// The number of `view`'s answer (the same for views with the same answer).
-        mutating func answerKey(_ view: StepView) -> Int {
-            let answer = view.answer
-            let key = answers[answer] ?? answers.count
-            answers[answer] = key
-            return key
-        }
-
-        /// Adds `view`, whose answer's number is `answerKey` and whose trace's fired rules are `fired`, and returns
-        /// its index.
-        mutating func add(_ view: StepView, answer answerKey: Int, fired: [Int]) -> Int {
-            let path = PathKey(answer: answerKey, fired: fired)
-            let pathKey = paths[path] ?? paths.count
-            paths[path] = pathKey
-            views.append(view)
-            answerKeys.append(answerKey)
-            pathKeys.append(pathKey)
-            return views.count - 1
-        }
     }
 
 }
@@ -681,26 +610,6 @@ extension EvaluateResult {
                 ),
                 ("outcomes", .array(outcomes)),
             ] + (includeAnswers ? [("answers", .array(answers))] : []))
-    }
-}
-
-/// Traces in JSON, each distinct entry serialized once per depth it appears at (`JSONFragment`).
-struct TraceJSON {
-    /// The pretty indent of an entry of an outcome's trace (`outcomes[i].trace[j]`) and of an answer's path's trace
-    /// (`answers[i].paths[k].trace[j]`): two spaces per level.
-    static let outcomeEntryIndent = 8
-    static let pathEntryIndent = 12
-
-    private var written: [Int: [StepView.TraceView: JSONValue]] = [:]
-
-    mutating func json(_ trace: [StepView.TraceView], indent: Int) -> JSONValue {
-        .array(
-            trace.map { entry in
-                if let known = written[indent]?[entry] { return known }
-                let json = JSONValue.fragment(JSONFragment(RunJSON.trace(entry), indent: indent))
-                written[indent, default: [:]][entry] = json
-                return json
-            })
     }
 }
 

@@ -53,7 +53,10 @@ public final class WorkBudget: @unchecked Sendable {
             if used > maxUnits { reason = .tooMuchWork }
             return reason == nil
         }
-        guard going, let parent, !(spendsParent ? parent.spend(units) : parent.stopReason == nil) else { return going }
+        guard going, let parent else { return going }
+        // Work set aside spends none of the parent's units, but stops with it all the same.
+        let parentGoing = spendsParent ? parent.spend(units) : parent.stopReason == nil
+        guard !parentGoing else { return true }
         lock.withLock { if reason == nil { reason = parent.stopReason ?? .stopped } }
         return false
     }
