@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one rule for every file the command line writes (`schema --output`, `guide --output`, `run --emit-suite`,
-/// `verify --counterexample-dir`), so that a path never does more than the user asked and a failure leaves nothing
+/// `verify --counterexample-dir`, `replay --output`), so that a path never does more than the user asked and a failure leaves nothing
 /// behind (docs/output-files.md):
 ///
 /// - no file there: a new regular file, written to a temporary file in the same folder and renamed into place, with
@@ -33,16 +33,40 @@ struct OutputFile: Sendable {
     }
 
     func write(bytes: [UInt8]) throws(Failure) {
+        try write(into: { descriptor in bytes.withUnsafeBytes { Descriptor.writeAll(descriptor, $0) } })
+    }
+
+    /// Writes the text `render` hands over as it comes, in chunks of about 64 KiB (a report too large to hold
+    /// twice), under the same rule: a regular file gets all of it or keeps what it had.
+    func write(streaming render: ((String) -> Void) -> Void) throws(Failure) {
+        try write(into: { descriptor in
+            var pending = ""
+            var error: Int32?
+            render { text in
+                guard error == nil else { return }
+                pending += text
+                if pending.utf8.count >= 1 << 16 {
+                    error = Descriptor.write(pending, to: descriptor)
+                    pending = ""
+                }
+            }
+            if error == nil, !pending.isEmpty { error = Descriptor.write(pending, to: descriptor) }
+            return error
+        })
+    }
+
+    /// Applies the rule, with `body` writing everything into the descriptor it is given (nil, or an `errno`).
+    private func write(into body: (Int32) -> Int32?) throws(Failure) {
         if path.isEmpty { throw Failure(path: "''", reason: "the path is empty") }
         if let descriptor = Self.descriptor(named: path) {
-            if let error = bytes.withUnsafeBytes({ Descriptor.writeAll(descriptor, $0) }) { throw failure(error) }
+            if let error = body(descriptor) { throw failure(error) }
             return
         }
         var info = stat()
         if lstat(path, &info) != 0 {
             let error = errno
             guard error == ENOENT else { throw failure(error) }
-            try replace(at: path, existing: nil, bytes: bytes)
+            try replace(at: path, existing: nil, body)
             return
         }
         var target = path
@@ -64,9 +88,9 @@ struct OutputFile: Sendable {
         }
         switch Self.type(info) {
         case S_IFREG:
-            try replace(at: target, existing: info, bytes: bytes)
+            try replace(at: target, existing: info, body)
         case S_IFCHR, S_IFBLK, S_IFIFO:
-            try writeThrough(bytes: bytes)
+            try writeThrough(body)
         case S_IFDIR:
             throw Failure(path: path, reason: "it is a directory; name a file")
         default:
@@ -77,7 +101,7 @@ struct OutputFile: Sendable {
     // MARK: The two ways of writing
 
     /// Temporary file beside the target, written in full, flushed, then renamed over it.
-    private func replace(at target: String, existing: stat?, bytes: [UInt8]) throws(Failure) {
+    private func replace(at target: String, existing: stat?, _ body: (Int32) -> Int32?) throws(Failure) {
         let folder = Self.folder(of: target)
         let name = Self.lastComponent(of: target)
         var temporary = ""
@@ -106,9 +130,7 @@ struct OutputFile: Sendable {
             }
             if fchmod(descriptor, existing.st_mode & 0o777) != 0 { error = errno }
         }
-        if error == nil {
-            error = bytes.withUnsafeBytes { Descriptor.writeAll(descriptor, $0) }
-        }
+        if error == nil { error = body(descriptor) }
         if error == nil, fsync(descriptor) != 0, errno != EINVAL, errno != EROFS { error = errno }
         if close(descriptor) != 0, error == nil { error = errno }
         if error == nil, rename(temporary, target) != 0 { error = errno }
@@ -119,10 +141,10 @@ struct OutputFile: Sendable {
     }
 
     /// A device or a FIFO: opened as it is (never created, never truncated) and written.
-    private func writeThrough(bytes: [UInt8]) throws(Failure) {
+    private func writeThrough(_ body: (Int32) -> Int32?) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(errno) }
-        var error = bytes.withUnsafeBytes { Descriptor.writeAll(descriptor, $0) }
+        var error = body(descriptor)
         if close(descriptor) != 0, error == nil, errno != EINTR { error = errno }
         if let error { throw failure(error) }
     }

@@ -6,12 +6,25 @@ public struct TimeZoneRules: Sendable, Hashable {
     public let identifier: String
     private let zone: TimeZone
 
-    /// The zone of an IANA name, or nil when the system's time-zone database does not know it. Abbreviations and
-    /// ad-hoc offsets (`CET`, `GMT+1`) are not IANA names and are refused.
+    /// The zone of an IANA name, or nil when the system's time-zone database does not know it. Every name the
+    /// database knows is taken, links and `Etc/` zones included (`Etc/UTC`, `Etc/GMT+12`, `US/Eastern`), even where
+    /// the system's list of names leaves it out; abbreviations and ad-hoc offsets (`CET`, `PST`, `GMT+1`) are not
+    /// IANA names (`IST` is three zones) and are refused.
     public init?(identifier: String) {
-        guard Self.known.contains(identifier), let zone = TimeZone(identifier: identifier) else { return nil }
+        guard Self.isName(identifier), let zone = TimeZone(identifier: identifier) else { return nil }
         self.identifier = identifier
         self.zone = zone
+    }
+
+    /// A name the time-zone database knows as itself: not an abbreviation, not an offset it rewrites
+    /// (`GMT+1` becomes `GMT+0100`).
+    private static func isName(_ identifier: String) -> Bool {
+        if known.contains(identifier) { return true }
+        guard !identifier.isEmpty, identifier.utf8.count <= 64,
+            TimeZone.abbreviationDictionary[identifier] == nil,
+            TimeZone(identifier: identifier)?.identifier == identifier
+        else { return false }
+        return true
     }
 
     /// The IANA names the system knows, sorted (for "did you mean").

@@ -290,11 +290,12 @@ struct ReplayCommand: ParsableCommand, ContextualCommand {
         return code
     }
 
-    /// Writes what `render` writes to standard output, or to `--output` through a temporary file renamed into
-    /// place (never a partial file), in chunks of about 64 KiB as it comes.
+    /// Writes what `render` writes to standard output, or to `--output` by the rule every file follows
+    /// (docs/output-files.md: a file is replaced atomically keeping its mode, a device or FIFO written through, a
+    /// folder refused), in chunks of about 64 KiB as it comes.
     private func emit(_ context: CLIContext, _ render: ((String) -> Void) -> Void) -> Int32 {
-        var pending = ""
         guard let output else {
+            var pending = ""
             render { text in
                 pending += text
                 if pending.utf8.count >= 1 << 16 {
@@ -305,39 +306,18 @@ struct ReplayCommand: ParsableCommand, ContextualCommand {
             if !pending.isEmpty { context.write(pending) }
             return 0
         }
-        let url = URL(fileURLWithPath: output)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)")
-        var failed = !FileManager.default.createFile(atPath: temporary.path, contents: nil)
-        if !failed, let handle = try? FileHandle(forWritingTo: temporary) {
-            func flush() {
-                guard !failed, !pending.isEmpty else { return }
-                do { try handle.write(contentsOf: Data(pending.utf8)) } catch { failed = true }
-                pending = ""
-            }
-            render { text in
-                pending += ControlCharacterEscaping.escaped(text)
-                if pending.utf8.count >= 1 << 16 { flush() }
-            }
-            flush()
-            do { try handle.close() } catch { failed = true }
-        } else {
-            failed = true
-        }
-        if !failed {
-            do {
-                if FileManager.default.fileExists(atPath: output) {
-                    _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-                } else {
-                    try FileManager.default.moveItem(at: temporary, to: url)
-                }
+        let failure: OutputFile.Failure? = withoutActuallyEscaping(render) { render in
+            do throws(OutputFile.Failure) {
+                try OutputFile(output).write(streaming: { write in
+                    render { write(ControlCharacterEscaping.escaped($0)) }
+                })
             } catch {
-                failed = true
+                return error
             }
+            return nil
         }
-        if failed {
-            try? FileManager.default.removeItem(at: temporary)
-            context.writeError("\(output):1:1: error: cannot write the file\n")
+        if let failure {
+            context.writeError(failure.description + "\n")
             return 1
         }
         return 0

@@ -99,12 +99,7 @@ struct CustodyReader {
         if first < bytes.count, bytes[first] == UInt8(ascii: "{") {
             jsonRows(bytes, path: path, take) { problems.append($0) }
         } else {
-            csvRows(bytes, take) { line in
-                problems.append(
-                    .error(
-                        at: SourcePosition(file: path, line: line, column: 1),
-                        "the row is longer than \(Self.maxRowBytes) bytes; skipped"))
-            }
+            csvRows(bytes, path: path, take) { problems.append($0) }
         }
         result.diagnostics += problems
         result.diagnostics.sort { $0.position < $1.position }
@@ -120,7 +115,7 @@ struct CustodyReader {
         var pairs: [(custody: String, log: String)] = []
         var diagnostics: [Diagnostic] = []
         var rows: [Row] = []
-        csvRows(bytes) { rows.append($0) }
+        csvRows(bytes, path: path, { rows.append($0) }) { diagnostics.append($0) }
         if let first = rows.first, !first.has("custody_device") || !first.has("log_device") {
             diagnostics.append(
                 .error(
@@ -320,7 +315,7 @@ struct CustodyReader {
                 .error(
                     at: position,
                     "\(key): expected a date and time like 2026-05-04T14:00:12Z (or local, with --tz), found "
-                        + Excerpt.quoted(row.value(key)) + "; the row is skipped"))
+                        + ValueDescription.described(row.value(key)) + "; the row is skipped"))
             return nil
         }
         parsed.wallMillis += Int64(dayOffset) * 86_400_000
@@ -355,7 +350,9 @@ struct CustodyReader {
 
     // MARK: Sources
 
-    private func csvRows(_ bytes: [UInt8], _ take: (Row) -> Void, tooLong: (Int) -> Void = { _ in }) {
+    /// The rows of a CSV source; a row too long, or a quoted cell left open, is a problem and skipped; a quote that
+    /// does not open a cell is a literal, and a problem.
+    private func csvRows(_ bytes: [UInt8], path: String, _ take: (Row) -> Void, problem: (Diagnostic) -> Void) {
         var offset = 0
         let window = ByteWindow(maxRecordBytes: Self.maxRowBytes) { buffer in
             let count = min(buffer.count, bytes.count - offset)
@@ -364,9 +361,39 @@ struct CustodyReader {
             return count
         }
         var columns: Columns?
-        CSVRecords(window: window, maxRecordBytes: Self.maxRowBytes).forEach { record, line, column in
-            guard case .cells(let cells) = record else {
-                tooLong(line)
+        let records = CSVRecords(window: window, maxRecordBytes: Self.maxRowBytes)
+        records.forEach { record, line, column in
+            let cells: UnsafeBufferPointer<ByteSlice>
+            switch record {
+            case .cells(let found): cells = found
+            case .tooLong:
+                problem(
+                    .error(
+                        at: SourcePosition(file: path, line: line, column: 1),
+                        "the row is longer than \(Self.maxRowBytes) bytes; skipped"))
+                return
+            case .unclosedQuote(let quoteLine, let quoteColumn, let atEnd):
+                problem(
+                    .error(
+                        at: SourcePosition(file: path, line: quoteLine, column: quoteColumn),
+                        "this quoted cell is not closed "
+                            + (atEnd ? "by the end of the file" : "before the next row")
+                            + "; the row is skipped (a '\"' inside a cell is written '\"\"', in a quoted cell)"))
+                return
+            }
+            if let stray = records.strayQuote {
+                problem(
+                    .error(
+                        at: SourcePosition(file: path, line: stray.line, column: stray.column),
+                        "a '\"' that does not open a quoted cell, read as a literal quote (a cell holding a quote "
+                            + "is written in quotes, the quote doubled)"))
+            }
+            for (index, cell) in cells.enumerated() {
+                guard let start = cell.start, let found = ByteCheck.first(start, 0, cell.count) else { continue }
+                problem(
+                    .error(
+                        at: SourcePosition(file: path, line: line, column: column),
+                        "cell \(index + 1) holds \(found.problem.phrase); the row is skipped"))
                 return
             }
             let texts = cells.map { $0.string }

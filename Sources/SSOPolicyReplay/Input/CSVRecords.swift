@@ -7,6 +7,11 @@
 /// Splits a CSV stream (RFC 4180: `"` quotes, `""` inside quotes, line breaks allowed in quoted cells, CRLF or LF)
 /// into records of cells, in constant memory. The delimiter is taken from the header line: `,`, `;` or a tab,
 /// whichever occurs most outside quotes. Cells are handed over as byte slices, unquoted, valid during the call.
+///
+/// No quote hides a row: a `"` that does not start a cell (`Ward 12" tablet`) is a literal and the record is handed
+/// over with `strayQuote` set; a quoted cell still open at a line that reads as a row of its own (no quote problem,
+/// as many cells as the header) ends its record there, handed over as `.unclosedQuote`, and the row is read; so does
+/// one still open at the end of the input.
 final class CSVRecords {
     private let window: ByteWindow
     private var cells: UnsafeMutablePointer<ByteSlice>
@@ -16,6 +21,11 @@ final class CSVRecords {
     private var delimiter: UInt8 = 0x2C
     private(set) var tooLong = 0
     private let maxRecordBytes: Int
+    /// The header's cell count, once read: a line with as many cells and clean quoting is a row of its own.
+    private var headerCells = 0
+    /// The first quote of the record being handed over that does not open or close a cell (read as a literal), as
+    /// a line and a column in Unicode scalars; nil when its quoting is clean. Valid during the hand-over.
+    private(set) var strayQuote: (line: Int, column: Int)?
 
     init(window: ByteWindow, maxRecordBytes: Int) {
         self.window = window
@@ -37,6 +47,9 @@ final class CSVRecords {
         case cells(UnsafeBufferPointer<ByteSlice>)
         /// Longer than the window: skipped.
         case tooLong
+        /// A quoted cell opened at `line`:`column` is not closed before a line that reads as a row (or, with
+        /// `atEnd`, before the end of the input): the record cannot be read, and is skipped.
+        case unclosedQuote(line: Int, column: Int, atEnd: Bool)
     }
 
     /// Calls `body` with each record (the header first) and the line and column where it starts. Blank lines are
@@ -50,9 +63,16 @@ final class CSVRecords {
             let recordLine = line
             guard let end = recordEnd(from: &start) else { return }
             line += end.lines
+            strayQuote = end.stray.map { (recordLine + $0.line, $0.column) }
             if end.tooLong || end.last - start > maxRecordBytes {
                 tooLong += 1
                 body(.tooLong, recordLine, 1)
+                start = end.next
+                continue
+            }
+            if let open = end.unclosed {
+                body(
+                    .unclosedQuote(line: recordLine + open.line, column: open.column, atEnd: open.atEnd), recordLine, 1)
                 start = end.next
                 continue
             }
@@ -64,6 +84,7 @@ final class CSVRecords {
             }
             if end.last > from {
                 let count = split(p, from, end.last)
+                if first { headerCells = count }
                 first = false
                 body(.cells(UnsafeBufferPointer(start: cells, count: count)), recordLine, 1)
             }
@@ -71,85 +92,186 @@ final class CSVRecords {
         }
     }
 
-    /// The end of the record starting at `start`: `last` excludes the line break, `next` is the next record's start,
-    /// `lines` the line breaks passed. Refills as needed (`start` shifts with the window); nil at the end of input.
-    private func recordEnd(from start: inout Int) -> (last: Int, next: Int, tooLong: Bool, lines: Int)? {
-        var scanned = start
-        var quotes = 0
+    /// Where a record ends, as `recordEnd` finds it.
+    private struct End {
+        /// The end of the record's bytes (without the line break), the start of the next record, whether it is too
+        /// long, and the line breaks it spans.
+        var last: Int
+        var next: Int
+        var tooLong = false
+        var lines: Int
+        /// The first stray quote, its line counted from the record's first (0) and its column.
+        var stray: (line: Int, column: Int)?
+        /// The opening quote of a cell left open, likewise.
+        var unclosed: (line: Int, column: Int, atEnd: Bool)?
+    }
+
+    /// The end of the record starting at `start`, read a whole line at a time. Refills as needed (`start` shifts
+    /// with the window); nil at the end of input.
+    private func recordEnd(from start: inout Int) -> End? {
+        var lineStart = start
+        var open: (line: Int, column: Int)?
+        var stray: (line: Int, column: Int)?
         var lines = 0
         while true {
             let p = window.base
             let end = window.end
-            while scanned < end {
-                guard let found = memchr(p + scanned, 0x0A, end - scanned) else {
-                    quotes += Self.count(p, scanned, end)
-                    scanned = end
-                    break
-                }
-                let newline = UnsafeMutablePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - p
-                quotes += Self.count(p, scanned, newline)
-                scanned = newline + 1
-                lines += 1
-                if quotes % 2 == 0 {
-                    var last = newline
-                    if last > start, p[last - 1] == 0x0D { last -= 1 }
-                    return (last, newline + 1, false, lines)
-                }
-            }
-            if window.exhausted {
+            var lineEnd = -1
+            if lineStart < end, let found = memchr(p + lineStart, 0x0A, end - lineStart) {
+                lineEnd = UnsafeMutablePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - p
+            } else if window.exhausted {
                 guard start < end else { return nil }
-                var last = end
-                if last > start, p[last - 1] == 0x0D { last -= 1 }
-                return (last, end, false, lines)
+                if lineStart == end {
+                    return End(
+                        last: Self.withoutCR(p, start, end), next: end, lines: lines, stray: stray,
+                        unclosed: open.map { ($0.line, $0.column, true) })
+                }
+                lineEnd = end
+            }
+            if lineEnd >= 0 {
+                if let opened = open, headerCells > 1 {
+                    // The cell left open may be a quote never closed: a line that is a row by itself ends it.
+                    let alone = scan(p, lineStart, lineEnd, open: false)
+                    if !alone.open, alone.stray == nil, alone.cells == headerCells {
+                        return End(
+                            last: Self.withoutCR(p, start, lineStart - 1), next: lineStart, lines: lines,
+                            stray: stray, unclosed: (opened.line, opened.column, false))
+                    }
+                }
+                let line = scan(p, lineStart, lineEnd, open: open != nil)
+                if stray == nil, let index = line.stray { stray = (lines, Self.column(p, lineStart, index)) }
+                if open == nil, let index = line.opened { open = (lines, Self.column(p, lineStart, index)) }
+                if !line.open { open = nil }
+                let next = min(lineEnd + 1, end)
+                if lineEnd < end { lines += 1 }
+                lineStart = next
+                if open == nil || lineEnd == end {
+                    if lineEnd == end, let opened = open {
+                        return End(
+                            last: Self.withoutCR(p, start, end), next: end, lines: lines, stray: stray,
+                            unclosed: (opened.line, opened.column, true))
+                    }
+                    return End(
+                        last: Self.withoutCR(p, start, lineEnd), next: next, lines: lines, stray: stray)
+                }
+                continue
             }
             let keep = start
             switch window.refill(keeping: keep) {
             case .more, .exhausted:
-                scanned -= keep
+                lineStart -= keep
                 start = 0
             case .full:
                 // Too long: drop bytes up to a line break outside quotes, however far.
-                var inQuotes = quotes % 2 == 1
+                var state: ByteState = open != nil ? .quoted : .cellStart
+                var i = lineStart
                 while true {
-                    if window.refill(keeping: window.end) == .exhausted, window.end == 0 {
-                        start = 0
-                        return (0, 0, true, lines)
-                    }
                     let q = window.base
-                    var i = 0
                     while i < window.end {
-                        if q[i] == 0x22 { inQuotes.toggle() }
-                        if q[i] == 0x0A {
+                        let byte = q[i]
+                        if byte == 0x0A {
                             lines += 1
-                            if !inQuotes {
+                            if state != .quoted {
                                 start = 0
-                                return (0, i + 1, true, lines)
+                                return End(last: 0, next: i + 1, tooLong: true, lines: lines)
                             }
                         }
+                        state = state.next(byte, delimiter: delimiter)
                         i += 1
                     }
+                    if window.refill(keeping: window.end) == .exhausted, window.end == 0 {
+                        start = 0
+                        return End(last: 0, next: 0, tooLong: true, lines: lines)
+                    }
+                    i = 0
                 }
             }
         }
     }
 
-    /// How many `"` are in `p[from..<to]`, eight bytes at a time.
-    @inline(__always)
-    private static func count(_ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Int {
-        var count = 0
+    /// The state of a byte-by-byte reading (for a record too long for the window).
+    private enum ByteState {
+        case cellStart, unquoted, quoted, quoteInQuoted
+
+        func next(_ byte: UInt8, delimiter: UInt8) -> ByteState {
+            switch self {
+            case .cellStart:
+                if byte == 0x22 { return .quoted }
+                return byte == delimiter || byte == 0x0A ? .cellStart : .unquoted
+            case .unquoted:
+                return byte == delimiter || byte == 0x0A ? .cellStart : .unquoted
+            case .quoted:
+                return byte == 0x22 ? .quoteInQuoted : .quoted
+            case .quoteInQuoted:
+                if byte == 0x22 { return .quoted }
+                return byte == delimiter || byte == 0x0A ? .cellStart : .unquoted
+            }
+        }
+    }
+
+    /// One line `p[from..<to]` (without its line break) read from a cell start, or inside a quoted cell when
+    /// `open`: whether it ends inside a quoted cell, how many cells it ends or holds, the first quote that neither
+    /// opens nor closes a cell, and the quote opening the cell it leaves open.
+    private func scan(
+        _ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int, open: Bool
+    ) -> (open: Bool, cells: Int, stray: Int?, opened: Int?) {
+        let delimiter = self.delimiter
         var i = from
-        while to - i >= 8 {
-            let x = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) ^ 0x2222_2222_2222_2222
-            // A byte of x is zero where a quote was: only those keep their top bit clear here.
-            let nonZero = ((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x
-            count += (~nonZero & 0x8080_8080_8080_8080).nonzeroBitCount
-            i += 8
+        var cells = 0
+        var stray: Int?
+        var opened: Int?
+        var inQuotes = open
+        while true {
+            if inQuotes {
+                let quote = Self.next(0x22, p, i, to)
+                if quote == to { return (true, cells, stray, opened) }
+                if quote + 1 < to, p[quote + 1] == 0x22 {
+                    i = quote + 2
+                    continue
+                }
+                inQuotes = false
+                opened = nil
+                i = quote + 1
+                if i == to || (i + 1 == to && p[i] == 0x0D) { return (false, cells + 1, stray, nil) }
+                if p[i] != delimiter {
+                    // Text after the closing quote: the quote did not close the cell, and the rest is literal.
+                    if stray == nil { stray = quote }
+                    i = Self.next(delimiter, p, i, to)
+                    if i == to { return (false, cells + 1, stray, nil) }
+                }
+                cells += 1
+                i += 1
+                if i == to { return (false, cells + 1, stray, nil) }
+                continue
+            }
+            if i < to, p[i] == 0x22 {
+                inQuotes = true
+                opened = i
+                i += 1
+                continue
+            }
+            let j = Self.next(delimiter, p, i, to)
+            if stray == nil {
+                let quote = Self.next(0x22, p, i, j)
+                if quote < j { stray = quote }
+            }
+            cells += 1
+            if j >= to { return (false, cells, stray, nil) }
+            i = j + 1
+            if i == to { return (false, cells + 1, stray, nil) }
         }
-        while i < to {
-            if p[i] == 0x22 { count += 1 }
-            i += 1
-        }
-        return count
+    }
+
+    /// The column (in Unicode scalars) of `p[index]` on a line starting at `p[lineStart]`.
+    private static func column(_ p: UnsafePointer<UInt8>, _ lineStart: Int, _ index: Int) -> Int {
+        var column = 1
+        for k in lineStart..<index where p[k] & 0xC0 != 0x80 { column += 1 }
+        return column
+    }
+
+    /// `to`, or one less when `p[to - 1]` is a carriage return of the record.
+    private static func withoutCR(_ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Int {
+        to > from && p[to - 1] == 0x0D ? to - 1 : max(from, to)
     }
 
     private static func delimiter(_ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> UInt8 {
@@ -216,19 +338,26 @@ final class CSVRecords {
                     close = quote
                     break
                 }
-                if let target = out {
+                if close + 1 < to, p[close + 1] != delimiter {
+                    // Text after the closing quote: the cell is read as written, quotes and all (a stray quote).
+                    let j = Self.next(delimiter, p, close + 1, to)
+                    cells[count] = ByteSlice(p, i, j)
+                    count += 1
+                    i = j
+                } else if let target = out {
                     if close > k {
                         (target + n).update(from: p + k, count: close - k)
                         n += close - k
                     }
                     cells[count] = ByteSlice(start: UnsafePointer(target), count: n)
                     used += n
+                    count += 1
+                    i = close + 1 < to ? close + 1 : to
                 } else {
                     cells[count] = ByteSlice(p, i + 1, close)
+                    count += 1
+                    i = close + 1 < to ? close + 1 : to
                 }
-                count += 1
-                // Past the closing quote to the delimiter (anything between is dropped).
-                i = close + 1 < to ? Self.next(delimiter, p, close + 1, to) : to
             } else {
                 let j = Self.next(delimiter, p, i, to)
                 cells[count] = ByteSlice(p, i, j)

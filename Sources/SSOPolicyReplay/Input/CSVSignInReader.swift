@@ -38,6 +38,10 @@ final class CSVSignInReader<Sink: SignInSink> {
     private var columns: [Column] = []
     /// A problem with the header: nothing is read.
     private(set) var headerProblem: String?
+    /// Quotes read as literals (a `"` that does not open a cell), positioned: the rows are read, and replay exits 1.
+    private(set) var quoteProblems: [(line: Int, column: Int, message: String)] = []
+    private var strayQuotes = 0
+    static var reportedStrayQuotes: Int { 20 }
 
     private let maxRowBytes: Int
 
@@ -56,12 +60,24 @@ final class CSVSignInReader<Sink: SignInSink> {
         var header = true
         records.forEach { record, line, column in
             let position = RowPosition(file: file, line: Int32(clamping: line), column: Int32(clamping: column))
-            guard case .cells(let cells) = record else {
+            let cells: UnsafeBufferPointer<ByteSlice>
+            switch record {
+            case .cells(let found): cells = found
+            case .tooLong:
                 var fields = SignInFields()
                 fields.fail("the row is longer than \(maxRowBytes) bytes (--max-row-bytes)")
                 sink.take(&fields, at: position)
                 return
+            case .unclosedQuote(let quoteLine, let quoteColumn, let atEnd):
+                var fields = SignInFields()
+                fields.fail(
+                    "the quoted cell opened at \(quoteLine):\(quoteColumn) is not closed "
+                        + (atEnd ? "by the end of the file" : "before the next row")
+                        + " (a '\"' inside a cell is written '\"\"', in a quoted cell)")
+                sink.take(&fields, at: position)
+                return
             }
+            if let stray = records.strayQuote { strayQuote(at: stray) }
             if header {
                 header = false
                 readHeader(cells)
@@ -70,6 +86,12 @@ final class CSVSignInReader<Sink: SignInSink> {
             guard headerProblem == nil else { return }
             var fields = SignInFields()
             fields.impliedInteractivity = implied
+            for (index, cell) in cells.enumerated() {
+                guard let start = cell.start, let found = ByteCheck.first(start, 0, cell.count) else { continue }
+                fields.fail("cell \(index + 1) holds \(found.problem.phrase)")
+                sink.take(&fields, at: position)
+                return
+            }
             parser.beginRow()
             let count = min(cells.count, columns.count)
             for index in 0..<count {
@@ -80,6 +102,20 @@ final class CSVSignInReader<Sink: SignInSink> {
             sink.take(&fields, at: position)
         }
     }
+
+    private func strayQuote(at position: (line: Int, column: Int)) {
+        strayQuotes += 1
+        guard strayQuotes <= Self.reportedStrayQuotes else { return }
+        quoteProblems.append(
+            (
+                position.line, position.column,
+                "a '\"' that does not open a quoted cell, read as a literal quote (a cell holding a quote is "
+                    + "written in quotes, the quote doubled: \"Ward 12\"\" tablet\")"
+            ))
+    }
+
+    /// Stray quotes beyond those reported.
+    var unreportedQuotes: Int { max(0, strayQuotes - Self.reportedStrayQuotes) }
 
     private func readHeader(_ cells: UnsafeBufferPointer<ByteSlice>) {
         let table = Dictionary(Self.headers, uniquingKeysWith: { first, _ in first })
@@ -108,7 +144,7 @@ final class CSVSignInReader<Sink: SignInSink> {
         case .time, .fallbackTime:
             guard !text.isEmpty else { return }
             guard let parsed = Timestamp.parse(text) else {
-                fields.fail("the time is not a date and time: " + JSONRowParser.excerpt(text))
+                fields.fail("the time is not a date and time, found " + JSONRowParser.excerpt(text))
                 return
             }
             if kind == .time { fields.time = parsed.utcMillis } else { fields.fallbackTime = parsed.utcMillis }

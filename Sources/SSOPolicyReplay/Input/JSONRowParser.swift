@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Parses one sign-in object that lies whole in a buffer into `SignInFields`: the keys replay reads (`SignInKey`)
 /// are decoded, every other value is skipped by its framing. `deviceDetail` and `status` may be objects (Graph,
 /// `SigninLogs`) or strings holding JSON (`AADNonInteractiveUserSignInLogs`); an Azure Monitor record's
@@ -69,12 +75,23 @@ final class JSONRowParser {
         var j = JSONScan.skipSpace(p, i + 1, end)
         if j < end, p[j] == 0x7D { return j + 1 }
         var escaped = false
+        // The keys read so far in this object: one given twice (in any case or spelling of escapes) leaves which
+        // value the log meant unknown, so the row is unreadable rather than read as whichever came last.
+        var seen: UInt64 = 0
         while true {
             guard j < end, p[j] == 0x22, let keyEnd = JSONScan.stringEnd(p, j, end, escaped: &escaped) else {
                 fields.fail("expected a key in quotes")
                 return nil
             }
-            let key = escaped ? SignInKey.other : SignInKey.classify(p + j + 1, keyEnd - j - 2)
+            let key = escaped ? unescapedKey(p, j + 1, keyEnd - 1) : SignInKey.classify(p + j + 1, keyEnd - j - 2)
+            if let bit = Self.bit(key, length: keyEnd - j - 2) {
+                if seen & bit != 0, fields.problem == nil {
+                    fields.fail(
+                        "the key '\(Self.spelling(key, length: keyEnd - j - 2))' is given twice in one object "
+                            + "(keys are read ignoring case): which value is meant is unknown")
+                }
+                seen |= bit
+            }
             j = JSONScan.skipSpace(p, keyEnd, end)
             guard j < end, p[j] == 0x3A else {
                 fields.fail("expected ':' after a key")
@@ -108,7 +125,7 @@ final class JSONRowParser {
             guard let (text, next) = string(p, j, end, &fields) else { return nil }
             if !text.isEmpty {
                 guard let parsed = Timestamp.parse(text) else {
-                    fields.fail("'\(name(key))' is not a date and time: " + Self.excerpt(text))
+                    fields.fail("'\(name(key))' is not a date and time, found " + Self.excerpt(text))
                     return next
                 }
                 if key == .createdDateTime {
@@ -196,6 +213,66 @@ final class JSONRowParser {
         }
     }
 
+    /// A key written with escapes (`"user\u0050rincipalName"`), classified as the text it stands for.
+    private func unescapedKey(_ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> SignInKey {
+        guard to - from <= 256, used + (to - from) <= capacity,
+            let written = JSONScan.unescape(p, from, to, into: scratch + used)
+        else { return .other }
+        return SignInKey.classify(UnsafePointer(scratch + used), written)
+    }
+
+    /// The bit of a key replay reads, for finding one given twice; `type` and `category` (both the table) are two.
+    private static func bit(_ key: SignInKey, length: Int) -> UInt64? {
+        let index: Int
+        switch key {
+        case .createdDateTime: index = 0
+        case .timeGenerated: index = 1
+        case .time: index = 2
+        case .userPrincipalName: index = 3
+        case .appID: index = 4
+        case .appDisplayName: index = 5
+        case .isInteractive: index = 6
+        case .signInEventTypes: index = 7
+        case .deviceDetail: index = 8
+        case .status: index = 9
+        case .resultType: index = 10
+        case .correlationID: index = 11
+        case .table: index = length == 4 ? 12 : 13
+        case .properties: index = 14
+        case .value: index = 15
+        case .deviceID: index = 16
+        case .displayName: index = 17
+        case .errorCode: index = 18
+        case .other: return nil
+        }
+        return 1 << UInt64(index)
+    }
+
+    /// A key's name as the documentation spells it.
+    private static func spelling(_ key: SignInKey, length: Int) -> String {
+        switch key {
+        case .createdDateTime: return "createdDateTime"
+        case .timeGenerated: return "TimeGenerated"
+        case .time: return "time"
+        case .userPrincipalName: return "userPrincipalName"
+        case .appID: return "appId"
+        case .appDisplayName: return "appDisplayName"
+        case .isInteractive: return "isInteractive"
+        case .signInEventTypes: return "signInEventTypes"
+        case .deviceDetail: return "deviceDetail"
+        case .status: return "status"
+        case .resultType: return "resultType"
+        case .correlationID: return "correlationId"
+        case .table: return length == 4 ? "Type" : "category"
+        case .properties: return "properties"
+        case .value: return "value"
+        case .deviceID: return "deviceId"
+        case .displayName: return "displayName"
+        case .errorCode: return "errorCode"
+        case .other: return "?"
+        }
+    }
+
     /// `ResultType` as text: a code (`"50058"`), or `Success` / `Failure` as the non-interactive table may say.
     private func readCode(_ text: ByteSlice, into fields: inout SignInFields) {
         if let start = text.start, let code = JSONScan.integer(start, 0, text.count) {
@@ -265,6 +342,9 @@ final class JSONRowParser {
         }
         let slice = ByteSlice(start: UnsafePointer(scratch + used), count: written)
         used += written
+        if written > 0, memchr(scratch + used - written, 0, written) != nil {
+            fields.fail("a string holds a NUL (\\u0000)")
+        }
         return (slice, close)
     }
 
@@ -304,11 +384,6 @@ final class JSONRowParser {
         }
     }
 
-    /// A value quoted for a message, at most 40 characters, control characters escaped by the command line.
-    static func excerpt(_ slice: ByteSlice) -> String {
-        let text = slice.string
-        let scalars = text.unicodeScalars
-        guard scalars.count > 40 else { return "'\(text)'" }
-        return "'" + String(String.UnicodeScalarView(scalars.prefix(40))) + "…'"
-    }
+    /// A value for a message, by its kind (`ValueDescription`): never an account's or a person's text.
+    static func excerpt(_ slice: ByteSlice) -> String { ValueDescription.described(slice.string) }
 }

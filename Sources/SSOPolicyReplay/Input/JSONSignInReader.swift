@@ -98,11 +98,13 @@ final class JSONSignInReader<Sink: SignInSink> {
                 if let page = parser.collection {
                     elements(p, page.start, page.end)
                 } else {
+                    check(p, i, last, &fields)
                     sink.take(&fields, at: position)
                 }
                 return
             }
             if case .end(let e) = JSONScan.valueEnd(p, i, last), e == last {
+                check(p, i, last, &fields)
                 if fields.problem == nil { fields.fail("expected one JSON object on this line") }
                 sink.take(&fields, at: position)
                 return
@@ -343,7 +345,16 @@ final class JSONSignInReader<Sink: SignInSink> {
             tooLongRow(at: i)
             return
         }
+        check(p, i, e, &fields)
         sink.take(&fields, at: position)
+    }
+
+    /// A row holding a NUL or bytes that are not UTF-8 is unreadable, whatever else it says (the first such
+    /// byte's position is given).
+    private func check(_ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ fields: inout SignInFields) {
+        guard let found = ByteCheck.first(p, from, to) else { return }
+        let (line, column) = window.position(of: found.index)
+        fields.problem = "the row holds \(found.problem.phrase) at \(line):\(column)"
     }
 
     /// The elements of a complete array `p[open..<close]` (`[` … `]`).
@@ -362,6 +373,7 @@ final class JSONSignInReader<Sink: SignInSink> {
                 let position = self.position(j)
                 _ = parser.row(p, j, e, into: &fields)
                 if parser.collection != nil { fields.fail("a page inside a page") }
+                check(p, j, e, &fields)
                 sink.take(&fields, at: position)
             } else {
                 badRow(at: j, "expected a sign-in object in the array")

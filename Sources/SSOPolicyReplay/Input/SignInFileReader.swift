@@ -68,6 +68,11 @@ struct SignInFileReader {
                 implied: implied, maxRowBytes: maxRowBytes)
             reader.read()
             if let problem = reader.headerProblem { outcome.problems.append((1, 1, problem)) }
+            outcome.problems += reader.quoteProblems
+            if reader.unreportedQuotes > 0 {
+                outcome.problems.append(
+                    (0, 0, "\(reader.unreportedQuotes) more quotes read as literals in this file, not listed"))
+            }
         }
         if window.failed {
             outcome.problems.append(

@@ -33,22 +33,30 @@ public enum ReplayCSV {
         }
     }
 
-    /// An RFC 4180 cell: quoted when it holds a comma, a quote or a line break (quotes doubled); a cell a
-    /// spreadsheet would run as a formula (starting with `= + - @`, a tab or a carriage return) gets a leading `'`.
-    /// Works on Unicode scalars, never `Character`s.
+    /// An RFC 4180 cell that no spreadsheet runs as a formula, whatever its list separator (`,`, or `;` in most
+    /// of continental Europe): a cell starting with `= + - @`, a tab or a carriage return gets a leading `'`, and so
+    /// does every part of a cell after a `;` that starts with one of these or a quote (a reader splitting on `;`
+    /// honours quotes only at the start of a field, so `Rounds;=cmd` would be two cells there); a cell holding
+    /// `,`, `;`, a quote or a line break is quoted (quotes doubled). Works on Unicode scalars, never `Character`s.
     public static func cell(_ text: String) -> String {
-        var text = text
-        if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { text = "'" + text }
-        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
-            return text
-        }
         var out = String.UnicodeScalarView()
-        out.append("\"")
+        var quoted = false
+        var partStart = true
         for scalar in text.unicodeScalars {
-            if scalar == "\"" { out.append("\"") }
+            if partStart, "=+-@\t\r".unicodeScalars.contains(scalar) || (out.last == ";" && scalar == "\"") {
+                out.append("'")
+            }
+            partStart = scalar == ";"
+            switch scalar {
+            case ",", ";", "\n", "\r": quoted = true
+            case "\"":
+                quoted = true
+                out.append("\"")
+            default: break
+            }
             out.append(scalar)
         }
-        out.append("\"")
-        return String(out)
+        guard quoted else { return String(out) }
+        return "\"" + String(out) + "\""
     }
 }
