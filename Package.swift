@@ -177,13 +177,14 @@ if Context.environment["SSOPOLICY_FUZZ"] == "1" {
     // The fuzz targets need no embedded library: without the plugin, the fuzz build does not compile its tool
     // with the fuzzer's sanitizer (whose own `main` would clash with the tool's).
     for target in package.targets where target.name == "SSOPolicyBundledLibrary" { target.plugins = [] }
-    for name in ["FuzzLoader", "FuzzBatch", "FuzzImport"] {
+    for name in ["FuzzLoader", "FuzzBatch", "FuzzImport", "FuzzReplay"] {
         package.targets.append(
             .executableTarget(
                 name: name,
                 dependencies: [
                     "SSOPolicy", "AirWatchSDKProvider", "EntraSharedDeviceProvider", "ImprivataMAMProvider",
-                ] + (name == "FuzzImport" ? ["SSOPolicyImport"] : []),
+                ] + (name == "FuzzImport" ? ["SSOPolicyImport"] : [])
+                    + (name == "FuzzReplay" ? ["SSOPolicyReplay"] : []),
                 path: "Fuzz/" + name))
     }
 }

@@ -7,16 +7,38 @@ import Testing
 /// One rule for every file the tool writes (docs/output-files.md): a regular file is replaced atomically keeping
 /// its mode, a device or FIFO is written through, a link is followed and a dangling one refused, and nothing
 /// partial is left. Each writer (`schema --output`, `guide --output`, `run --emit-suite`,
-/// `verify --counterexample-dir`) goes through `OutputFile`; the cases run through the commands themselves.
+/// `verify --counterexample-dir`, `replay --output`) goes through `OutputFile`; the cases run through the commands themselves.
 struct OutputFileTests {
     /// Each writer with the path it writes to.
     static func write(_ writer: String, to path: String) -> (code: Int32, out: String, err: String) {
         switch writer {
         case "schema": ssopolicy("schema", "--output", path)
         case "guide": ssopolicy("guide", "legacy-app-entra", "--scenario", "shift-change", "--output", path)
+        case "replay":
+            ssopolicy(
+                "replay", "--signins", replayInputs.signIns, "--custody", replayInputs.custody, "--no-progress",
+                "--output", path)
         default: ssopolicy("run", "--scenario", copies.scenario, copies.policy, "--emit-suite", path)
         }
     }
+
+    /// A day of sign-ins on one device and its custody, for `replay --output`.
+    static let replayInputs: (signIns: String, custody: String) = {
+        let folder = Fixtures.folder("OutputFileTests-replay")
+        let row = { (time: String, user: String, id: String) in
+            #"{"createdDateTime":""# + time + #"","userPrincipalName":""# + user + #"@contoso.example","#
+                + #""appDisplayName":"Rounds","appId":"a1","isInteractive":true,"deviceDetail":{"deviceId":"dev-07"},"#
+                + #""status":{"errorCode":0},"correlationId":""# + id + "\"}\n"
+        }
+        return (
+            Fixtures.write(
+                row("2026-05-04T06:00:00Z", "ana", "c1") + row("2026-05-04T15:00:00Z", "ben", "c2"),
+                to: "signins.jsonl", in: folder),
+            Fixtures.write(
+                "device,user,checked_out_at,checked_in_at\ndev-07,ana,2026-05-04T05:55:00Z,2026-05-04T13:58:00Z\n"
+                    + "dev-07,ben,2026-05-04T14:00:00Z,2026-05-04T22:00:00Z\n", to: "custody.csv", in: folder)
+        )
+    }()
 
     /// A suite names its files by path, so `--emit-suite` runs on copies of a bundled policy and scenario.
     static let copies: (policy: String, scenario: String) = {
@@ -27,7 +49,7 @@ struct OutputFileTests {
         )
     }()
 
-    static let writers = ["schema", "guide", "emit-suite"]
+    static let writers = ["schema", "guide", "emit-suite", "replay"]
 
     static func mode(_ path: String) -> mode_t? {
         var info = stat()
@@ -170,6 +192,27 @@ struct OutputFileTests {
             missing.err
                 == "error: cannot write \(folder)/no/such/out.txt: the folder \(folder)/no/such does not exist\n")
         #expect(Self.entries(folder).isEmpty)
+    }
+
+    /// `replay --output` used to replace whatever was at the path: a second scheduled run deleted the first
+    /// report, a folder went with everything below it, `--output .` emptied the current folder.
+    @Test func replayKeepsFoldersAndReplacesItsOwnReport() throws {
+        let folder = Fixtures.folder(#function)
+        let report = folder + "/report.html"
+        for _ in 0..<2 {
+            let run = Self.write("replay", to: report)
+            #expect(run.code == 0, "\(run.err)")
+            #expect(run.err.isEmpty)
+        }
+        #expect((Self.contents(report) ?? "").contains("dev-07"))
+        let kept = Fixtures.write("april\n", to: "replay.html", in: folder + "/reports/2026-04")
+        for target in [folder + "/reports", folder + "/reports/2026-04/.", folder + "/."] {
+            let run = Self.write("replay", to: target)
+            #expect(run.code == 1)
+            #expect(run.err.hasSuffix(": it is a directory; name a file\n"), "\(run.err)")
+        }
+        #expect(Self.contents(kept) == "april\n")
+        #expect(Self.entries(folder) == ["report.html", "reports"])
     }
 
     @Test func descriptorNamesAreRecognised() {

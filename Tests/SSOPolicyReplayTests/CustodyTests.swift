@@ -118,7 +118,7 @@ struct CustodyTests {
                     + "the row is skipped",
                 "c.csv:3:1: error: 'device' and 'user' must both be given; the row is skipped",
                 "c.csv:4:1: error: checked_out_at: expected a date and time like 2026-05-04T14:00:12Z (or local, "
-                    + "with --tz), found 'yesterday'; the row is skipped",
+                    + "with --tz), found text with letters (9 characters); the row is skipped",
             ])
         #expect(result.report.intervals.filter { $0.kind == .custody }.map { $0.custodian ?? "" } == ["ben"])
         let odd = ReplayRunner(options: ReplayFixtures.day).run(

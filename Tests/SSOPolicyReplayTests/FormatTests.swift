@@ -40,13 +40,13 @@ struct FormatTests {
         #expect(
             graph.diagnostics.map(\.description) == [
                 ReplayFixtures.path("graph-pages.json")
-                    + ":578:5: error: row skipped: 'createdDateTime' is not a date and time: '2026-13-45T99:00:00Z'"
+                    + ":578:5: error: row skipped: 'createdDateTime' is not a date and time, found '2026-13-45T99:00:00Z'"
             ])
         let la = ReplayFixtures.replay(["SigninLogs_2026-05-04.csv"])
         #expect(
             la.diagnostics.map(\.description) == [
                 ReplayFixtures.path("SigninLogs_2026-05-04.csv")
-                    + ":23:1: error: row skipped: the time is not a date and time: '2026-13-45T99:00:00Z'"
+                    + ":23:1: error: row skipped: the time is not a date and time, found '2026-13-45T99:00:00Z'"
             ])
     }
 
@@ -111,7 +111,7 @@ struct FormatTests {
             read.problems == [
                 "2:1: expected one JSON object on this line (a sign-in, or a page with a 'value' array)",
                 "3:1: expected one JSON object on this line (a sign-in, or a page with a 'value' array)",
-                "4:1: expected true, false or null, found 'maybe'",
+                "4:1: expected true, false or null, found text with letters (5 characters)",
             ])
     }
 

@@ -15,8 +15,8 @@ struct ReplayCommandTests {
         #expect(run.code == 1)
         #expect(run.out.contains("exposed 1, maybe exposed 3, unreplayable 2, clean 10"))
         #expect(
-            run.err == signIns + ":29:1: error: row skipped: 'createdDateTime' is not a date and time: "
-                + "'2026-13-45T99:00:00Z'\n")
+            run.err == signIns + ":29:1: error: row skipped: 'createdDateTime' is not a date and time, "
+                + "found '2026-13-45T99:00:00Z'\n")
     }
 
     /// The fixture without its unreadable row.

@@ -156,6 +156,11 @@ struct ReplayCommand: ParsableCommand, ContextualCommand {
         if !emitKQL, signins.isEmpty {
             throw ValidationError("replay needs --signins FILE... (or --emit-kql for the pre-filter)")
         }
+        if emitKQL, pseudonymise, custody != nil {
+            throw ValidationError(
+                "--pseudonymise: the query --emit-kql writes names the custody's workers (it keeps their rows "
+                    + "without a device id), so it cannot be pseudonymised; run it without --pseudonymise")
+        }
         if limit < 0 { throw ValidationError("--limit: expected 0 or more, found \(limit)") }
         if maxRowBytes < 1024 || maxRowBytes > 1 << 30 {
             throw ValidationError("--max-row-bytes: expected 1024 to \(1 << 30), found \(maxRowBytes)")
@@ -187,14 +192,23 @@ struct ReplayCommand: ParsableCommand, ContextualCommand {
         if let from = options.from, let to = options.to, to <= from {
             throw ValidationError("--to must be after --from")
         }
-        var custodyInput: (name: String, bytes: [UInt8])?
-        if let custody { custodyInput = (custody, try Self.readWhole(custody, context: context)) }
-        var mapInput: (name: String, bytes: [UInt8])?
+        var opened: [Int32] = []
+        defer { for descriptor in opened { close(descriptor) } }
+        // Custody and the device map are read a row at a time, as the logs are: only their records are kept.
+        var custodyInput: SignInSource?
+        if let custody {
+            let descriptor = try Self.open(custody)
+            opened.append(descriptor)
+            custodyInput = SignInSource(name: custody) { LineReader.read(descriptor, into: $0) }
+        }
+        var mapInput: SignInSource?
         if let deviceMap {
             guard custody != nil else {
                 throw ValidationError("--device-map names custody devices: give --custody too")
             }
-            mapInput = (deviceMap, try Self.readWhole(deviceMap, context: context))
+            let descriptor = try Self.open(deviceMap)
+            opened.append(descriptor)
+            mapInput = SignInSource(name: deviceMap) { LineReader.read(descriptor, into: $0) }
         }
 
         if emitKQL {
@@ -202,10 +216,10 @@ struct ReplayCommand: ParsableCommand, ContextualCommand {
             var pairs: [(custody: String, log: String)] = []
             if let custodyInput {
                 let runner = ReplayRunner(options: options)
-                let timeline = runner.custody(name: custodyInput.name, bytes: custodyInput.bytes)
+                let timeline = runner.custody(source: custodyInput)
                 var problems = timeline.diagnostics
                 if let mapInput {
-                    let map = runner.deviceMap(name: mapInput.name, bytes: mapInput.bytes)
+                    let map = runner.deviceMap(source: mapInput)
                     problems += map.diagnostics
                     pairs = map.pairs
                 }
@@ -226,8 +240,6 @@ struct ReplayCommand: ParsableCommand, ContextualCommand {
             throw ValidationError("--app-map maps log apps to a policy's apps: give --policy too")
         }
         var sources: [SignInSource] = []
-        var opened: [Int32] = []
-        defer { for descriptor in opened { close(descriptor) } }
         var stdinUsed = false
         for path in signins {
             if path == "-" {
@@ -260,7 +272,7 @@ struct ReplayCommand: ParsableCommand, ContextualCommand {
                     "replay: \(rows) rows, \(rate) rows/s, file \(source + 1) of \(names.count) (\(names[source]))\n")
             }
         }
-        let result = runner.run(signIns: sources, custody: custodyInput, deviceMap: mapInput)
+        let result = runner.run(signIns: sources, custodySource: custodyInput, deviceMapSource: mapInput)
         for diagnostic in result.diagnostics { context.writeError(diagnostic.description + "\n") }
         let naming = pseudonymise ? Naming.pseudonyms(for: result.report) : .asWritten
         let report = result.report
@@ -359,29 +371,5 @@ struct ReplayCommand: ParsableCommand, ContextualCommand {
             throw DiagnosticsError([.error(at: position, "cannot open the file: \(String(cString: strerror(errno)))")])
         }
         return descriptor
-    }
-
-    /// A custody file read whole (custody is small: a line per check-out).
-    static func readWhole(_ path: String, context: CLIContext) throws -> [UInt8] {
-        let descriptor = try open(path)
-        defer { close(descriptor) }
-        let position = SourcePosition(file: path, line: 1, column: 1)
-        var info = stat()
-        var bytes: [UInt8] = []
-        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
-            guard info.st_size <= 1 << 30 else {
-                throw DiagnosticsError([.error(at: position, "the file is over 1 GiB")])
-            }
-            bytes.reserveCapacity(Int(info.st_size))
-        }
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { LineReader.read(descriptor, into: $0) }
-            if count < 0 { throw DiagnosticsError([.error(at: position, "cannot read the file")]) }
-            if count == 0 { break }
-            bytes += buffer[0..<count]
-            if bytes.count > 1 << 30 { throw DiagnosticsError([.error(at: position, "the file is over 1 GiB")]) }
-        }
-        return bytes
     }
 }

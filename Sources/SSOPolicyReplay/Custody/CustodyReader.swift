@@ -63,7 +63,36 @@ struct CustodyReader {
         }
     }
 
-    func read(path: String, bytes: [UInt8]) -> Result {
+    func read(path: String, bytes: [UInt8]) -> Result { read(path: path, read: Self.reader(bytes)) }
+
+    /// A read function handing over `bytes`.
+    static func reader(_ bytes: [UInt8]) -> (UnsafeMutableRawBufferPointer) -> Int {
+        var offset = 0
+        return { buffer in
+            let count = min(buffer.count, bytes.count - offset)
+            for index in 0..<count { buffer[index] = bytes[offset + index] }
+            offset += count
+            return count
+        }
+    }
+
+    /// The window a source is read through, a row at a time (custody is never held whole: only its records are),
+    /// and whether it holds JSON lines (its first byte after spaces is `{`).
+    private static func window(
+        _ read: @escaping (UnsafeMutableRawBufferPointer) -> Int
+    ) -> (window: ByteWindow, json: Bool) {
+        let window = ByteWindow(maxRecordBytes: maxRowBytes, read: read)
+        while true {
+            let p = window.base
+            var first = 0
+            if window.end >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { first = 3 }
+            while first < window.end, ASCII.isSpace(p[first]) { first += 1 }
+            if first < window.end { return (window, p[first] == UInt8(ascii: "{")) }
+            if window.exhausted || window.refill(keeping: 0) != .more { return (window, false) }
+        }
+    }
+
+    func read(path: String, read: @escaping (UnsafeMutableRawBufferPointer) -> Int) -> Result {
         var result = Result()
         var shape: Shape?
         var rejected = false
@@ -93,13 +122,16 @@ struct CustodyReader {
                 if let event = event(row, shape: shape!, path: path, &result) { events.append(event) }
             }
         }
-        var first = 0
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { first = 3 }
-        while first < bytes.count, ASCII.isSpace(bytes[first]) { first += 1 }
-        if first < bytes.count, bytes[first] == UInt8(ascii: "{") {
-            jsonRows(bytes, path: path, take) { problems.append($0) }
+        let (window, json) = Self.window(read)
+        if json {
+            jsonRows(window, path: path, take) { problems.append($0) }
         } else {
-            csvRows(bytes, path: path, take) { problems.append($0) }
+            csvRows(window, path: path, take) { problems.append($0) }
+        }
+        if window.failed {
+            problems.append(
+                .error(
+                    at: SourcePosition(file: path, line: 1, column: 1), "reading stopped: the file could not be read"))
         }
         result.diagnostics += problems
         result.diagnostics.sort { $0.position < $1.position }
@@ -112,28 +144,44 @@ struct CustodyReader {
     /// name (a serial), the Entra device id or display name the sign-in log gives it.
     func deviceMap(path: String, bytes: [UInt8]) -> (pairs: [(custody: String, log: String)], diagnostics: [Diagnostic])
     {
+        deviceMap(path: path, read: Self.reader(bytes))
+    }
+
+    func deviceMap(
+        path: String, read: @escaping (UnsafeMutableRawBufferPointer) -> Int
+    ) -> (pairs: [(custody: String, log: String)], diagnostics: [Diagnostic]) {
         var pairs: [(custody: String, log: String)] = []
         var diagnostics: [Diagnostic] = []
-        var rows: [Row] = []
-        csvRows(bytes, path: path, { rows.append($0) }) { diagnostics.append($0) }
-        if let first = rows.first, !first.has("custody_device") || !first.has("log_device") {
+        var refused = false
+        let window = ByteWindow(maxRecordBytes: Self.maxRowBytes, read: read)
+        csvRows(
+            window, path: path,
+            { row in
+                guard !refused else { return }
+                guard row.has("custody_device"), row.has("log_device") else {
+                    refused = true
+                    diagnostics.append(
+                        .error(
+                            at: SourcePosition(file: path, line: 1, column: 1),
+                            "not a device map: expected the columns 'custody_device,log_device'"))
+                    return
+                }
+                let custody = row.value("custody_device")
+                let log = row.value("log_device")
+                guard !custody.isEmpty, !log.isEmpty else {
+                    diagnostics.append(
+                        .error(
+                            at: SourcePosition(file: path, line: row.line, column: row.column),
+                            "'custody_device' and 'log_device' must both be given; the row is skipped"))
+                    return
+                }
+                pairs.append((custody, log))
+            }
+        ) { diagnostics.append($0) }
+        if window.failed {
             diagnostics.append(
                 .error(
-                    at: SourcePosition(file: path, line: 1, column: 1),
-                    "not a device map: expected the columns 'custody_device,log_device'"))
-            return (pairs, diagnostics)
-        }
-        for row in rows {
-            let custody = row.value("custody_device")
-            let log = row.value("log_device")
-            guard !custody.isEmpty, !log.isEmpty else {
-                diagnostics.append(
-                    .error(
-                        at: SourcePosition(file: path, line: row.line, column: row.column),
-                        "'custody_device' and 'log_device' must both be given; the row is skipped"))
-                continue
-            }
-            pairs.append((custody, log))
+                    at: SourcePosition(file: path, line: 1, column: 1), "reading stopped: the file could not be read"))
         }
         return (pairs, diagnostics)
     }
@@ -352,14 +400,7 @@ struct CustodyReader {
 
     /// The rows of a CSV source; a row too long, or a quoted cell left open, is a problem and skipped; a quote that
     /// does not open a cell is a literal, and a problem.
-    private func csvRows(_ bytes: [UInt8], path: String, _ take: (Row) -> Void, problem: (Diagnostic) -> Void) {
-        var offset = 0
-        let window = ByteWindow(maxRecordBytes: Self.maxRowBytes) { buffer in
-            let count = min(buffer.count, bytes.count - offset)
-            for index in 0..<count { buffer[index] = bytes[offset + index] }
-            offset += count
-            return count
-        }
+    private func csvRows(_ window: ByteWindow, path: String, _ take: (Row) -> Void, problem: (Diagnostic) -> Void) {
         var columns: Columns?
         let records = CSVRecords(window: window, maxRecordBytes: Self.maxRowBytes)
         records.forEach { record, line, column in
@@ -405,32 +446,118 @@ struct CustodyReader {
         }
     }
 
-    private func jsonRows(
-        _ bytes: [UInt8], path: String, _ take: (Row) -> Void, problem: (Diagnostic) -> Void
+    /// The keys of the object a line holds, lower-cased, as written (a key given twice is there twice, which a
+    /// parsed dictionary hides); nil when the line does not frame as one object.
+    static func keys(_ bytes: [UInt8]) -> [String]? {
+        bytes.withUnsafeBufferPointer { buffer -> [String]? in
+            guard let p = buffer.baseAddress else { return nil }
+            let end = buffer.count
+            var keys: [String] = []
+            var i = JSONScan.skipSpace(p, 0, end)
+            guard i < end, p[i] == UInt8(ascii: "{") else { return nil }
+            i = JSONScan.skipSpace(p, i + 1, end)
+            if i < end, p[i] == UInt8(ascii: "}") { return keys }
+            var scratch = [UInt8](repeating: 0, count: end)
+            while i < end {
+                var escaped = false
+                guard p[i] == 0x22, let close = JSONScan.stringEnd(p, i, end, escaped: &escaped) else { return nil }
+                let written = scratch.withUnsafeMutableBufferPointer {
+                    JSONScan.unescape(p, i + 1, close - 1, into: $0.baseAddress!)
+                }
+                guard let written else { return nil }
+                keys.append(String(decoding: scratch[0..<written], as: UTF8.self).lowercased())
+                i = JSONScan.skipSpace(p, close, end)
+                guard i < end, p[i] == UInt8(ascii: ":") else { return nil }
+                i = JSONScan.skipSpace(p, i + 1, end)
+                guard case .end(let next) = JSONScan.valueEnd(p, i, end) else { return nil }
+                i = JSONScan.skipSpace(p, next, end)
+                guard i < end else { return nil }
+                if p[i] == UInt8(ascii: "}") { return keys }
+                guard p[i] == UInt8(ascii: ",") else { return nil }
+                i = JSONScan.skipSpace(p, i + 1, end)
+            }
+            return nil
+        }
+    }
+
+    /// The lines of a window, each handed over whole with its number; a line longer than `maxRowBytes` is a
+    /// problem and skipped, however long.
+    private func lines(
+        _ window: ByteWindow, path: String, _ body: (ArraySlice<UInt8>, Int) -> Void, problem: (Diagnostic) -> Void
     ) {
+        var start = 0
         var line = 1
-        for text in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            defer { line += 1 }
-            let trimmed = text.drop { ASCII.isSpace($0) }
-            guard !trimmed.isEmpty else { continue }
-            guard let object = try? JSONSerialization.jsonObject(with: Data(trimmed)) as? [String: Any] else {
+        while true {
+            let p = window.base
+            if start < window.end, let found = memchr(p + start, 0x0A, window.end - start) {
+                let newline = UnsafeMutablePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - p
+                body(Array(UnsafeBufferPointer(start: p + start, count: newline - start))[...], line)
+                line += 1
+                start = newline + 1
+                continue
+            }
+            if window.exhausted {
+                if start < window.end {
+                    body(Array(UnsafeBufferPointer(start: p + start, count: window.end - start))[...], line)
+                }
+                return
+            }
+            switch window.refill(keeping: start) {
+            case .more, .exhausted: start = 0
+            case .full:
                 problem(
                     .error(
                         at: SourcePosition(file: path, line: line, column: 1),
-                        "expected one JSON object on this line; the line is skipped"))
-                continue
-            }
-            var names: [String] = []
-            var cells: [String] = []
-            for (key, value) in object.sorted(by: { $0.key < $1.key }) {
-                switch value {
-                case let text as String: cells.append(text)
-                case let number as NSNumber: cells.append(number.stringValue)
-                default: continue
+                        "the line is longer than \(Self.maxRowBytes) bytes; skipped"))
+                line += 1
+                while true {
+                    if let found = memchr(window.base, 0x0A, window.end) {
+                        start = UnsafeMutablePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - window.base + 1
+                        break
+                    }
+                    if window.refill(keeping: window.end) == .exhausted, window.end == 0 { return }
                 }
-                names.append(key.lowercased())
             }
-            take(Row(cells: cells, columns: Columns(names), line: line, column: 1))
         }
+    }
+
+    private func jsonRows(
+        _ window: ByteWindow, path: String, _ take: (Row) -> Void, problem: (Diagnostic) -> Void
+    ) {
+        lines(
+            window, path: path,
+            { text, line in
+                let trimmed = text.drop { ASCII.isSpace($0) }
+                guard !trimmed.isEmpty else { return }
+                guard let object = try? JSONSerialization.jsonObject(with: Data(trimmed)) as? [String: Any] else {
+                    problem(
+                        .error(
+                            at: SourcePosition(file: path, line: line, column: 1),
+                            "expected one JSON object on this line; the line is skipped"))
+                    return
+                }
+                let keys = Self.keys(Array(trimmed)) ?? object.keys.map { $0.lowercased() }
+                var distinct = Set<String>()
+                if let twice = keys.first(where: { !distinct.insert($0).inserted }) {
+                    // Keys are read ignoring case: which of two values the row meant is unknown.
+                    problem(
+                        .error(
+                            at: SourcePosition(file: path, line: line, column: 1),
+                            "the key '\(twice)' is given twice on this line (keys are read ignoring case); the line is "
+                                + "skipped"))
+                    return
+                }
+                var names: [String] = []
+                var cells: [String] = []
+                for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+                    switch value {
+                    case let text as String: cells.append(text)
+                    case let number as NSNumber: cells.append(number.stringValue)
+                    default: continue
+                    }
+                    names.append(key.lowercased())
+                }
+                take(Row(cells: cells, columns: Columns(names), line: line, column: 1))
+            }, problem: problem)
     }
 }

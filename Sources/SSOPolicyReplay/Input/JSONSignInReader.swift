@@ -95,7 +95,7 @@ final class JSONSignInReader<Sink: SignInSink> {
             fields.impliedInteractivity = implied
             let position = self.position(i)
             if let e = parser.row(p, i, last, into: &fields), e == last {
-                if let page = parser.collection {
+                if let page = parser.collection, fields.problem == nil {
                     elements(p, page.start, page.end)
                 } else {
                     check(p, i, last, &fields)
@@ -337,7 +337,7 @@ final class JSONSignInReader<Sink: SignInSink> {
         var fields = SignInFields()
         fields.impliedInteractivity = implied
         let position = self.position(i)
-        if parser.row(p, i, e, into: &fields) != nil, let page = parser.collection {
+        if parser.row(p, i, e, into: &fields) != nil, let page = parser.collection, fields.problem == nil {
             elements(p, page.start, page.end)
             return
         }

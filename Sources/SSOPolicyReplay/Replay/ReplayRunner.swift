@@ -46,20 +46,44 @@ public struct ReplayRunner {
         CustodyReader(zone: options.zone).deviceMap(path: name, bytes: bytes)
     }
 
+    /// The custody timeline read from a source a row at a time (never held whole).
+    public func custody(source: SignInSource) -> (intervals: [CustodyInterval], diagnostics: [Diagnostic]) {
+        let read = CustodyReader(zone: options.zone).read(path: source.name, read: source.read)
+        return (CustodyTimeline(records: read.records, maxCustody: options.maxCustody).intervals, read.diagnostics)
+    }
+
+    /// A device map read from a source a row at a time.
+    public func deviceMap(source: SignInSource) -> (
+        pairs: [(custody: String, log: String)], diagnostics: [Diagnostic]
+    ) {
+        CustodyReader(zone: options.zone).deviceMap(path: source.name, read: source.read)
+    }
+
     public func run(
         signIns: [SignInSource], custody: (name: String, bytes: [UInt8])?,
         deviceMap: (name: String, bytes: [UInt8])? = nil
+    ) -> ReplayResult {
+        run(
+            signIns: signIns,
+            custodySource: custody.map { SignInSource(name: $0.name, read: CustodyReader.reader($0.bytes)) },
+            deviceMapSource: deviceMap.map { SignInSource(name: $0.name, read: CustodyReader.reader($0.bytes)) })
+    }
+
+    /// Replays the sign-in sources against custody and a device map read a row at a time: custody costs its
+    /// records, never its bytes.
+    public func run(
+        signIns: [SignInSource], custodySource custody: SignInSource?, deviceMapSource deviceMap: SignInSource? = nil
     ) -> ReplayResult {
         var diagnostics: [Diagnostic] = []
         var incomplete = false
         var summary = ReplaySummary()
         var timeline: CustodyTimeline?
         if let custody {
-            let read = CustodyReader(zone: options.zone).read(path: custody.name, bytes: custody.bytes)
+            let read = CustodyReader(zone: options.zone).read(path: custody.name, read: custody.read)
             diagnostics += read.diagnostics
             var pairs: [(custody: String, log: String)] = []
             if let deviceMap {
-                let map = self.deviceMap(name: deviceMap.name, bytes: deviceMap.bytes)
+                let map = self.deviceMap(source: deviceMap)
                 pairs = map.pairs
                 diagnostics += map.diagnostics
             }
