@@ -33,17 +33,36 @@ struct OutputFile: Sendable {
     }
 
     func write(bytes: [UInt8]) throws(Failure) {
-        if path.isEmpty { throw Failure(path: "''", reason: "the path is empty") }
-        if let descriptor = Self.descriptor(named: path) {
+        switch try destination() {
+        case .descriptor(let descriptor):
             if let error = bytes.withUnsafeBytes({ Descriptor.writeAll(descriptor, $0) }) { throw failure(error) }
-            return
+        case .file(let target, let existing):
+            try replace(at: target, existing: existing, bytes: bytes)
+        case .device:
+            try writeThrough(bytes: bytes)
         }
+    }
+
+    /// What writing to `path` does, decided from what is there now (nothing is written).
+    enum Destination {
+        /// `/dev/stdout` and its kin: written to that descriptor.
+        case descriptor(Int32)
+        /// A regular file at `target` (the path, or the file a link names), or nothing there (`existing` nil):
+        /// replaced through a temporary file.
+        case file(target: String, existing: stat?)
+        /// A character or block device or a FIFO: written through.
+        case device
+    }
+
+    /// Where the bytes would go; a folder, a socket and a link to nothing are refused here.
+    func destination() throws(Failure) -> Destination {
+        if path.isEmpty { throw Failure(path: "''", reason: "the path is empty") }
+        if let descriptor = Self.descriptor(named: path) { return .descriptor(descriptor) }
         var info = stat()
         if lstat(path, &info) != 0 {
             let error = errno
             guard error == ENOENT else { throw failure(error) }
-            try replace(at: path, existing: nil, bytes: bytes)
-            return
+            return .file(target: path, existing: nil)
         }
         var target = path
         if Self.type(info) == S_IFLNK {
@@ -64,9 +83,9 @@ struct OutputFile: Sendable {
         }
         switch Self.type(info) {
         case S_IFREG:
-            try replace(at: target, existing: info, bytes: bytes)
+            return .file(target: target, existing: info)
         case S_IFCHR, S_IFBLK, S_IFIFO:
-            try writeThrough(bytes: bytes)
+            return .device
         case S_IFDIR:
             throw Failure(path: path, reason: "it is a directory; name a file")
         default:
@@ -78,6 +97,13 @@ struct OutputFile: Sendable {
 
     /// Temporary file beside the target, written in full, flushed, then renamed over it.
     private func replace(at target: String, existing: stat?, bytes: [UInt8]) throws(Failure) {
+        let temporary = try temporaryCopy(for: target, existing: existing, bytes: bytes)
+        try moveIntoPlace(temporary, target)
+    }
+
+    /// A temporary file beside `target`, written in full and flushed, with the mode and owner of `existing` (the
+    /// file it is to replace) or a new file's mode; its path. On failure nothing is left.
+    func temporaryCopy(for target: String, existing: stat?, bytes: [UInt8]) throws(Failure) -> String {
         let folder = Self.folder(of: target)
         let name = Self.lastComponent(of: target)
         var temporary = ""
@@ -111,15 +137,24 @@ struct OutputFile: Sendable {
         }
         if error == nil, fsync(descriptor) != 0, errno != EINVAL, errno != EROFS { error = errno }
         if close(descriptor) != 0, error == nil { error = errno }
-        if error == nil, rename(temporary, target) != 0 { error = errno }
         if let error {
+            unlink(temporary)
+            throw failure(error)
+        }
+        return temporary
+    }
+
+    /// Renames a temporary file of `temporaryCopy` over `target`; on failure the temporary file is removed.
+    func moveIntoPlace(_ temporary: String, _ target: String) throws(Failure) {
+        if rename(temporary, target) != 0 {
+            let error = errno
             unlink(temporary)
             throw failure(error)
         }
     }
 
     /// A device or a FIFO: opened as it is (never created, never truncated) and written.
-    private func writeThrough(bytes: [UInt8]) throws(Failure) {
+    func writeThrough(bytes: [UInt8]) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(errno) }
         var error = bytes.withUnsafeBytes { Descriptor.writeAll(descriptor, $0) }
