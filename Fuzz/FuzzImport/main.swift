@@ -7,8 +7,8 @@ import SSOPolicyImport
 
 // libFuzzer target over `ssopolicy import`'s readers: the input bytes are read as an export (Graph JSON, an XML or
 // binary plist, or a CMS-signed profile, chosen by content), mapped to policies, and each policy is written and
-// loaded back as the command does before it writes a file. Nothing may crash or hang, and a policy the importer
-// makes must load.
+// loaded back as the command does before it writes a file (in the compact form when the full one passes the
+// loader's file limit). Nothing may crash or hang, and a policy the importer makes must load.
 
 let registry = ProviderRegistry([
     AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
@@ -22,7 +22,10 @@ public func fuzzImport(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
     let outcome = importer.run(documents: [(bytes, "fuzz.json")])
     for policy in outcome.policies {
-        let yaml = PolicyYAMLWriter.yaml(policy)
+        // As the command: the compact form past the loader's file limit, and a refusal naming it past even that.
+        guard case .success(let yaml) = PolicyYAMLWriter.fitting(policy, maxBytes: engine.limits.maxBytes) else {
+            continue
+        }
         do {
             _ = try engine.loadPolicy(yaml: yaml, file: "fuzz.yaml")
         } catch {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The one rule for every file the command line writes (`schema --output`, `guide --output`, `run --emit-suite`,
-/// `verify --counterexample-dir`, `replay --output`), so that a path never does more than the user asked and a failure leaves nothing
-/// behind (docs/output-files.md):
+/// `verify --counterexample-dir`, `replay --output`, `import --output`), so that a path never does more than the user
+/// asked and a failure leaves nothing behind (docs/output-files.md):
 ///
 /// - no file there: a new regular file, written to a temporary file in the same folder and renamed into place, with
 ///   the mode a new file gets (0666 less the umask);
@@ -33,7 +33,7 @@ struct OutputFile: Sendable {
     }
 
     func write(bytes: [UInt8]) throws(Failure) {
-        try write(into: { descriptor in bytes.withUnsafeBytes { Descriptor.writeAll(descriptor, $0) } })
+        try write(into: Self.writer(of: bytes))
     }
 
     /// Writes the text `render` hands over as it comes, in chunks of about 64 KiB (a report too large to hold
@@ -57,17 +57,42 @@ struct OutputFile: Sendable {
 
     /// Applies the rule, with `body` writing everything into the descriptor it is given (nil, or an `errno`).
     private func write(into body: (Int32) -> Int32?) throws(Failure) {
-        if path.isEmpty { throw Failure(path: "''", reason: "the path is empty") }
-        if let descriptor = Self.descriptor(named: path) {
+        switch try destination() {
+        case .descriptor(let descriptor):
             if let error = body(descriptor) { throw failure(error) }
-            return
+        case .file(let target, let existing):
+            let temporary = try temporaryCopy(for: target, existing: existing, body)
+            try moveIntoPlace(temporary, target)
+        case .device:
+            try writeThrough(body)
         }
+    }
+
+    /// A body for `write(into:)` that writes `bytes` whole.
+    private static func writer(of bytes: [UInt8]) -> (Int32) -> Int32? {
+        { descriptor in bytes.withUnsafeBytes { Descriptor.writeAll(descriptor, $0) } }
+    }
+
+    /// What writing to `path` does, decided from what is there now (nothing is written).
+    enum Destination {
+        /// `/dev/stdout` and its kin: written to that descriptor.
+        case descriptor(Int32)
+        /// A regular file at `target` (the path, or the file a link names), or nothing there (`existing` nil):
+        /// replaced through a temporary file.
+        case file(target: String, existing: stat?)
+        /// A character or block device or a FIFO: written through.
+        case device
+    }
+
+    /// Where the bytes would go; a folder, a socket and a link to nothing are refused here.
+    func destination() throws(Failure) -> Destination {
+        if path.isEmpty { throw Failure(path: "''", reason: "the path is empty") }
+        if let descriptor = Self.descriptor(named: path) { return .descriptor(descriptor) }
         var info = stat()
         if lstat(path, &info) != 0 {
             let error = errno
             guard error == ENOENT else { throw failure(error) }
-            try replace(at: path, existing: nil, body)
-            return
+            return .file(target: path, existing: nil)
         }
         var target = path
         if Self.type(info) == S_IFLNK {
@@ -88,9 +113,9 @@ struct OutputFile: Sendable {
         }
         switch Self.type(info) {
         case S_IFREG:
-            try replace(at: target, existing: info, body)
+            return .file(target: target, existing: info)
         case S_IFCHR, S_IFBLK, S_IFIFO:
-            try writeThrough(body)
+            return .device
         case S_IFDIR:
             throw Failure(path: path, reason: "it is a directory; name a file")
         default:
@@ -100,8 +125,15 @@ struct OutputFile: Sendable {
 
     // MARK: The two ways of writing
 
-    /// Temporary file beside the target, written in full, flushed, then renamed over it.
-    private func replace(at target: String, existing: stat?, _ body: (Int32) -> Int32?) throws(Failure) {
+    /// A temporary file beside `target`, written in full and flushed, with the mode and owner of `existing` (the
+    /// file it is to replace) or a new file's mode; its path. On failure nothing is left.
+    func temporaryCopy(for target: String, existing: stat?, bytes: [UInt8]) throws(Failure) -> String {
+        try temporaryCopy(for: target, existing: existing, Self.writer(of: bytes))
+    }
+
+    private func temporaryCopy(for target: String, existing: stat?, _ body: (Int32) -> Int32?) throws(Failure)
+        -> String
+    {
         let folder = Self.folder(of: target)
         let name = Self.lastComponent(of: target)
         var temporary = ""
@@ -133,14 +165,27 @@ struct OutputFile: Sendable {
         if error == nil { error = body(descriptor) }
         if error == nil, fsync(descriptor) != 0, errno != EINVAL, errno != EROFS { error = errno }
         if close(descriptor) != 0, error == nil { error = errno }
-        if error == nil, rename(temporary, target) != 0 { error = errno }
         if let error {
+            unlink(temporary)
+            throw failure(error)
+        }
+        return temporary
+    }
+
+    /// Renames a temporary file of `temporaryCopy` over `target`; on failure the temporary file is removed.
+    func moveIntoPlace(_ temporary: String, _ target: String) throws(Failure) {
+        if rename(temporary, target) != 0 {
+            let error = errno
             unlink(temporary)
             throw failure(error)
         }
     }
 
     /// A device or a FIFO: opened as it is (never created, never truncated) and written.
+    func writeThrough(bytes: [UInt8]) throws(Failure) {
+        try writeThrough(Self.writer(of: bytes))
+    }
+
     private func writeThrough(_ body: (Int32) -> Int32?) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(errno) }

@@ -79,7 +79,7 @@ public struct ConfigImporter: Sendable {
         if enrollments.isEmpty {
             for kiosk in kiosks { drafts.append(Self.draft(from: kiosk)) }
         }
-        var ids: Set<String> = []
+        var ids = UniqueNames()
         let composer = EntraPolicyComposer(descriptor: entra)
         for draft in drafts {
             outcome.policies.append(composer.policy(draft, id: Self.uniqueID(draft.name, &ids)))
@@ -122,7 +122,7 @@ public struct ConfigImporter: Sendable {
     }
 
     /// A policy id from a profile's name, unique in this import.
-    static func uniqueID(_ name: String, _ used: inout Set<String>) -> String {
+    static func uniqueID(_ name: String, _ used: inout UniqueNames) -> String {
         var base = Slug.make(name, maxLength: 56)
         if base.isEmpty { base = "imported" }
         return Slug.unique(base, in: &used)

@@ -24,6 +24,11 @@ public struct ServeOptions: Sendable, Hashable {
     /// Its answer costs memory per unit too (a 100 000-unit compare peaked near 700 MB while rendered), so the bound
     /// is modest: the largest scenario the loader accepts (10 000 steps) against one policy fits.
     public var maxWorkUnits = 20_000
+    /// Answer bytes all connections together may hold unread: written by the server, not yet taken by the system's
+    /// socket buffers (a client that does not read its answer leaves it here until its connection closes). An
+    /// answer that would pass it gets 503 with `Retry-After: 1` instead; one answer is always let through when none
+    /// is held. With the caches (32 MiB each) and the computing slots, this keeps the server under 256 MB.
+    public var maxAnswerBytes = 64 << 20
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maxConcurrent: Int = 4, maxWaiting: Int = 64,

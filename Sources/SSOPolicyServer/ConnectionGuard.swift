@@ -76,17 +76,52 @@ final class ConnectionRegistry: @unchecked Sendable {
     }
 
     let maxConnections: Int
+    /// Answer bytes the connections may hold at once, written by the server and not yet taken by the system's
+    /// socket buffers (a client that does not read leaves its answer here).
+    let maxAnswerBytes: Int
     private let logger: Logger
     private let lock = NSLock()
     private var entries: [ObjectIdentifier: Entry] = [:]
+    private var answerBytes = 0
+    private var answersRefusedCount = 0
     private var sequence: UInt64 = 0
     private var evictedCount = 0
     private var refusedCount = 0
     private var lastReport: ContinuousClock.Instant?
+    private var lastAnswersReport: ContinuousClock.Instant?
 
-    init(maxConnections: Int, logger: Logger) {
+    init(maxConnections: Int, maxAnswerBytes: Int = ServeOptions().maxAnswerBytes, logger: Logger) {
         self.maxConnections = max(1, maxConnections)
+        self.maxAnswerBytes = max(1, maxAnswerBytes)
         self.logger = logger
+    }
+
+    /// Answer bytes held by the connections now, and answers refused for want of room since the start.
+    var answers: (held: Int, refused: Int) { lock.withLock { (answerBytes, answersRefusedCount) } }
+
+    /// Room for an answer of `count` bytes: granted when the answers held stay within `maxAnswerBytes`, or when no
+    /// answer is held (so an answer larger than the bound is still served, one at a time).
+    func reserveAnswer(_ count: Int) -> Bool {
+        let granted: Bool = lock.withLock {
+            guard answerBytes == 0 || count <= maxAnswerBytes - answerBytes else {
+                answersRefusedCount += 1
+                return false
+            }
+            answerBytes += count
+            return true
+        }
+        if !granted { reportAnswers() }
+        return granted
+    }
+
+    /// Bytes of an answer without a declared length, counted as they are written: never refused.
+    func holdAnswer(_ count: Int) {
+        lock.withLock { answerBytes += count }
+    }
+
+    /// Bytes the system took (or that were dropped with their connection).
+    func releaseAnswer(_ count: Int) {
+        lock.withLock { answerBytes = max(0, answerBytes - count) }
     }
 
     var count: Int { lock.withLock { entries.count } }
@@ -128,6 +163,23 @@ final class ConnectionRegistry: @unchecked Sendable {
 
     func remove(_ channel: any Channel) {
         _ = lock.withLock { entries.removeValue(forKey: ObjectIdentifier(channel)) }
+    }
+
+    /// At most one warning a second while answers are refused for want of room.
+    private func reportAnswers() {
+        let now = ContinuousClock.now
+        let counts: (Int, Int)? = lock.withLock {
+            if let last = lastAnswersReport, now - last < .seconds(1) { return nil }
+            lastAnswersReport = now
+            return (answerBytes, answersRefusedCount)
+        }
+        guard let (held, refused) = counts else { return }
+        logger.warning(
+            "answer bytes bound reached",
+            metadata: [
+                "max_answer_bytes": .stringConvertible(maxAnswerBytes), "held": .stringConvertible(held),
+                "refused_total": .stringConvertible(refused),
+            ])
     }
 
     /// At most one warning a second while the cap is being hit.
@@ -179,6 +231,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Nothing more is passed on: a request asked to close, or a head was refused, and that request has ended.
     private var stopReading = false
     private var timer: Scheduled<Void>?
+    /// Bytes reserved for the answer being written (its Content-Length) and not yet written.
+    private var reservedLeft = 0
+    /// Answer bytes written and not yet taken by the system; given back at once when the connection ends.
+    private var heldBytes = 0
+    private var ended = false
+    /// The answer being written is replaced by a 503: the server holds too many answer bytes.
+    private var replacingAnswer = false
 
     init(registry: ConnectionRegistry, timeouts: ConnectionTimeouts, logger: Logger) {
         self.registry = registry
@@ -223,6 +282,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func finish(_ context: ChannelHandlerContext) {
         timer?.cancel()
         timer = nil
+        if !ended {
+            ended = true
+            registry.releaseAnswer(reservedLeft + heldBytes)
+            reservedLeft = 0
+            heldBytes = 0
+        }
         if admitted {
             admitted = false
             registry.remove(context.channel)
@@ -252,9 +317,23 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        guard case .end = unwrapOutboundIn(data) else {
-            context.write(data, promise: promise)
+        switch unwrapOutboundIn(data) {
+        case .head(let head):
+            writeHead(context, head, promise: promise)
             return
+        case .body(let part):
+            writeBody(context, part, promise: promise)
+            return
+        case .end:
+            if replacingAnswer {
+                replacingAnswer = false
+                let body = context.channel.allocator.buffer(string: Self.answerBoundBody)
+                context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+            }
+            if reservedLeft > 0 {
+                registry.releaseAnswer(reservedLeft)
+                reservedLeft = 0
+            }
         }
         responsesEnded += 1
         // A response with no request left to answer (the 400 written for a malformed request) ends the connection.
@@ -272,6 +351,65 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             registry.setEvictable(context.channel, true)
             arm(context, timeouts.idle, "idle")
         }
+    }
+
+    // MARK: The bound on answer bytes held
+
+    static let answerBoundBody = JSONAnswer.document(
+        .object([
+            ("error", .string("the server is holding too many answers that clients have not read yet; try again")),
+            ("status", .int(503)), ("diagnostics", .array([])),
+        ]))
+
+    /// An answer with a length is written only when the registry has room for it; otherwise a 503 with
+    /// `Retry-After: 1` goes out in its place (same version and `Connection` header) and its body is dropped.
+    private func writeHead(_ context: ChannelHandlerContext, _ head: HTTPResponseHead, promise: EventLoopPromise<Void>?)
+    {
+        let length = head.headers.first(name: "content-length").flatMap { Int($0) } ?? 0
+        guard length > 0, head.status.code >= 200, !ended else {
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
+            return
+        }
+        if registry.reserveAnswer(length) {
+            reservedLeft = length
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
+            return
+        }
+        replacingAnswer = true
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        headers.add(name: "Content-Length", value: String(Self.answerBoundBody.utf8.count))
+        headers.add(name: "Retry-After", value: "1")
+        for value in head.headers["connection"] { headers.add(name: "Connection", value: value) }
+        for (name, value) in SecurityHeaders.dataHeaders { headers.add(name: name, value: value) }
+        logger.info("answer refused: too many answer bytes held", metadata: ["bytes": .stringConvertible(length)])
+        context.write(
+            wrapOutboundOut(
+                .head(HTTPResponseHead(version: head.version, status: .serviceUnavailable, headers: headers))),
+            promise: promise)
+    }
+
+    /// Counts the part's bytes as held until the system takes them (the write's promise completes, or fails with
+    /// the connection); a replaced answer's parts are dropped.
+    private func writeBody(_ context: ChannelHandlerContext, _ part: IOData, promise: EventLoopPromise<Void>?) {
+        if replacingAnswer {
+            promise?.succeed()
+            return
+        }
+        let count = part.readableBytes
+        let prepaid = min(count, reservedLeft)
+        reservedLeft -= prepaid
+        if !ended {
+            if count > prepaid { registry.holdAnswer(count - prepaid) }
+            heldBytes += count
+        }
+        let written = promise ?? context.eventLoop.makePromise()
+        written.futureResult.assumeIsolated().whenComplete { _ in
+            guard !self.ended else { return }
+            self.heldBytes -= count
+            self.registry.releaseAnswer(count)
+        }
+        context.write(wrapOutboundOut(.body(part)), promise: written)
     }
 
     /// Closes the connection after `delay` unless the phase changes first.

@@ -30,7 +30,8 @@ public enum PolicyServer {
     ) -> some ApplicationProtocol {
         application(
             options, context: context,
-            connections: ConnectionRegistry(maxConnections: options.maxConnections, logger: logger),
+            connections: ConnectionRegistry(
+                maxConnections: options.maxConnections, maxAnswerBytes: options.maxAnswerBytes, logger: logger),
             logger: logger, onServerRunning: onServerRunning)
     }
 

@@ -26,7 +26,13 @@ struct ReaderTests {
             ])
         #expect(
             importing("{\"a\": 1, \"a\": 2}").errorMessages == [
-                "export.json:1:10: error: duplicate key 'a' in one object"
+                "export.json:1:10: error: duplicate key 'a' in one object (the first at 1:2); keep one of them"
+            ])
+        #expect(
+            importing("{\"enableSharedDeviceMode\": false,\n \"EnableSharedDeviceMode\": true}").errorMessages == [
+                "export.json:2:2: error: keys 'EnableSharedDeviceMode' and 'enableSharedDeviceMode' in one object "
+                    + "differ only in case: which one counts would depend on the reader, so neither is taken (the "
+                    + "first at 1:2); keep one of them"
             ])
         #expect(
             importing("{\"a\": \"\u{01}\"}").errorMessages == [

@@ -17,7 +17,8 @@ func withLiveServer(
     let context = CLIContext(registry: registry, write: { _ in }, writeError: { _ in })
     var logger = Logger(label: "test")
     logger.logLevel = .error
-    let connections = ConnectionRegistry(maxConnections: options.maxConnections, logger: logger)
+    let connections = ConnectionRegistry(
+        maxConnections: options.maxConnections, maxAnswerBytes: options.maxAnswerBytes, logger: logger)
     var bound = options
     bound.port = 0
     let (ports, announce) = AsyncStream<Int>.makeStream()

@@ -91,22 +91,19 @@ struct ImportCommand: ParsableCommand, ContextualCommand {
     }
 
     /// Loads every policy as the rest of the tool will (a check that the import wrote what it meant to), then
-    /// prints the one policy, or writes them all to the output folder, all or nothing.
+    /// prints the one policy, or writes them all to the output folder, all or nothing, by `OutputFile`'s rule.
     func write(_ policies: [ImportedPolicy], context: CLIContext) throws -> Int32 {
         let folder = output.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
         var files: [(path: String, text: String)] = []
         for policy in policies {
             let path = folder.map { $0 + "/" + policy.fileName } ?? policy.fileName
-            let text = PolicyYAMLWriter.yaml(policy)
-            do {
-                _ = try context.engine.loadPolicy(yaml: text, file: path)
-            } catch {
-                for diagnostic in error.diagnostics { context.writeError(diagnostic.description + "\n") }
-                context.writeError(
-                    "import: the policy made for '\(policy.id)' does not load (a bug); nothing was written\n")
+            switch Self.loadable(policy, path: path, engine: context.engine) {
+            case .success(let text): files.append((path, text))
+            case .failure(let refusal):
+                for diagnostic in refusal.diagnostics { context.writeError(diagnostic.description + "\n") }
+                context.writeError("import: \(refusal.reason); nothing was written\n")
                 return 1
             }
-            files.append((path, text))
         }
         guard let folder else {
             guard files.count == 1 else {
@@ -118,13 +115,20 @@ struct ImportCommand: ParsableCommand, ContextualCommand {
             return 0
         }
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            context.writeError("\(folder): error: cannot create the folder; nothing was written\n")
+            try OutputFile.makeFolder(folder)
+            try OutputFileSet.write(files.map { ($0.path, Array($0.text.utf8)) }, replacing: force)
+        } catch let failure as OutputFile.Failure {
+            context.writeError(failure.description + " (nothing was written)\n")
             return 1
-        }
-        if case .failure(let problem) = AtomicFileWriter.write(files, replacing: force) {
-            context.writeError(problem.description + "\n")
+        } catch OutputFileSet.Failure.exists(let path) {
+            context.writeError("\(path): error: already exists; pass --force to replace it (nothing was written)\n")
+            return 1
+        } catch OutputFileSet.Failure.cannotWrite(let failure, let before) {
+            context.writeError(
+                failure.description
+                    + (before.isEmpty
+                        ? " (nothing was written)" : "; written before it: " + before.joined(separator: ", "))
+                    + "\n")
             return 1
         }
         for (policy, file) in zip(policies, files) {
@@ -133,5 +137,41 @@ struct ImportCommand: ParsableCommand, ContextualCommand {
                 "wrote \(file.path) (\(policy.provider), \(apps), \(counted(policy.unknownCount, "unknown")))\n")
         }
         return 0
+    }
+
+    /// Why a policy made by the import cannot be written: the loader's diagnostics and one line saying which limit
+    /// it meets.
+    struct Refusal: Error {
+        var diagnostics: [Diagnostic]
+        var reason: String
+    }
+
+    /// The policy's text as the loader takes it: in full, or in the compact form (no comment on routine app keys)
+    /// when the full one passes the loader's file limit; a policy neither form of which loads is refused with the
+    /// limit it meets.
+    static func loadable(_ policy: ImportedPolicy, path: String, engine: SSOPolicyEngine) -> Result<String, Refusal> {
+        let limit = engine.limits.maxBytes
+        let text: String
+        switch PolicyYAMLWriter.fitting(policy, maxBytes: limit) {
+        case .success(let fitting): text = fitting
+        case .failure(let oversize):
+            return .failure(
+                Refusal(
+                    diagnostics: [],
+                    reason:
+                        "the policy made for '\(policy.id)' (\(counted(policy.apps.count, "app"))) would be "
+                        + "\(oversize.bytes) bytes even without a comment on each app key, over the \(limit) bytes "
+                        + "(1 MiB) a policy file may hold, so no command could read it; split the profile's app list "
+                        + "into several profiles"))
+        }
+        do {
+            _ = try engine.loadPolicy(yaml: text, file: path)
+        } catch {
+            return .failure(
+                Refusal(
+                    diagnostics: error.diagnostics,
+                    reason: "the policy made for '\(policy.id)' does not load as written (see above)"))
+        }
+        return .success(text)
     }
 }

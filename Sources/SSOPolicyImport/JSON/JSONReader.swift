@@ -4,8 +4,9 @@ import SSOPolicyProviderKit
 ///
 /// Foundation's JSONSerialization gives no positions, and Graph exports are read by people who need `file:line:col`
 /// when a hand-edited export is broken. Depth, value count and size are bounded by `ImportLimits`; strings are
-/// checked for valid UTF-8 and unescaped control characters; duplicate keys in one object are refused (an export
-/// with two `enableSharedDeviceMode` keys is ambiguous).
+/// checked for valid UTF-8 and unescaped control characters; duplicate keys in one object are refused, and so are
+/// keys that differ only in case (an export with two `enableSharedDeviceMode` keys, or with `EnableSharedDeviceMode`
+/// beside it, is ambiguous); the error names both positions.
 struct JSONReader: Sendable {
     let limits: ImportLimits
 
@@ -85,10 +86,18 @@ struct JSONReader: Sendable {
                 }
                 let keyOffset = index
                 let key = try string()
-                if seen[key] != nil {
-                    throw failure("duplicate key \(Excerpt.quoted(key)) in one object", at: keyOffset)
+                let folded = key.lowercased()
+                if let first = seen[folded] {
+                    let earlier = members.first { $0.keyOffset == first }?.key ?? key
+                    let at = TextLines(bytes).position(ofByte: first, file: "")
+                    throw failure(
+                        (earlier == key
+                            ? "duplicate key \(Excerpt.quoted(key)) in one object"
+                            : "keys \(Excerpt.quoted(key)) and \(Excerpt.quoted(earlier)) in one object differ only in case: "
+                                + "which one counts would depend on the reader, so neither is taken")
+                            + " (the first at \(at.line):\(at.column)); keep one of them", at: keyOffset)
                 }
-                seen[key] = keyOffset
+                seen[folded] = keyOffset
                 skipWhitespace()
                 guard current == UInt8(ascii: ":") else {
                     throw failure("expected ':' after a key, found \(ReadFailure.describe(current))")

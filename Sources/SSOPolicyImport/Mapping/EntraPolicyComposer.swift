@@ -48,10 +48,15 @@ struct EntraPolicyComposer {
                 {
                     // The catalogue lists Microsoft's own apps: another publisher's bundle id is none of them.
                     let remark = "not a Microsoft bundle id, so not one of Microsoft's shared-device apps"
-                    keys.append(.init(key: key, value: "none", comment: "from: \(app.provenance.with(remark: remark))"))
+                    keys.append(
+                        .init(
+                            key: key, value: "none", comment: "from: \(app.provenance.with(remark: remark))",
+                            routine: true))
                 } else {
                     keys.append(
-                        .init(key: key, value: nil, comment: "from: \(app.provenance.with(remark: Self.appBehaviour))"))
+                        .init(
+                            key: key, value: nil, comment: "from: \(app.provenance.with(remark: Self.appBehaviour))",
+                            routine: true))
                 }
             }
             let placeholder = draft.apps.isEmpty

@@ -279,6 +279,7 @@ struct GraphMapper {
         }
         let plugin = PluginConfiguration(configurations(extensionNode, extensionPointer))
         for problem in plugin.problems { errors.append(.error(at: problem.position, problem.message)) }
+        for conflict in plugin.conflicts { notes.append(Diagnostic(.warning, at: conflict.position, conflict.message)) }
         draft.unmodelled += plugin.unmodelled
         for allowed in plugin.allowed {
             draft.apps.append(
@@ -299,10 +300,11 @@ struct GraphMapper {
         drafts.append(draft)
     }
 
-    /// `enableSharedDeviceMode` true, else the configuration's `sharedDeviceMode` true, else whichever says false.
+    /// `enableSharedDeviceMode` true, else the configuration's `sharedDeviceMode` true (or `unknown` when its keys
+    /// disagree), else whichever says false.
     static func sharedMode(enable: MappedValue?, configured: MappedValue?, missing: Provenance) -> MappedValue {
         if let enable, enable.value == "true" { return enable }
-        if let configured, configured.value == "true" { return configured }
+        if let configured, configured.value != "false" { return configured }
         return enable ?? configured ?? .unknown(missing)
     }
 

@@ -65,13 +65,18 @@ struct PluginConfiguration: Sendable {
     /// Values of the wrong kind for a documented key, for the caller to report.
     var problems: [(message: String, position: SourcePosition)] = []
 
+    /// The same key given more than once (in any case) with values that disagree: the value is written `unknown`
+    /// and one warning names every position, whatever order the export holds them in.
+    var conflicts: [(message: String, position: SourcePosition)] = []
+
     init(_ entries: [Entry]) {
+        var modes: [(flag: Bool, entry: Entry)] = []
         for entry in entries {
             let key = entry.key.lowercased()
             switch key {
             case "shareddevicemode":
                 if let flag = entry.value.flag {
-                    sharedDeviceMode = .known(flag ? "true" : "false", entry.provenance)
+                    modes.append((flag, entry))
                 } else {
                     problems.append(
                         ("\(entry.provenance.pointer): '\(entry.key)' expects a boolean (or 0 or 1)", entry.position))
@@ -101,5 +106,34 @@ struct PluginConfiguration: Sendable {
                 }
             }
         }
+        sharedDeviceMode = Self.sharedDeviceMode(modes, conflicts: &conflicts)
+    }
+
+    /// One value for shared device mode from every key that sets it: the value when they agree, else `unknown`
+    /// with a conflict naming each key, its value and position (a plist dictionary has no order, and a key/value list's
+    /// order is the exporting tool's, so neither can decide).
+    static func sharedDeviceMode(
+        _ modes: [(flag: Bool, entry: Entry)], conflicts: inout [(message: String, position: SourcePosition)]
+    ) -> MappedValue? {
+        guard let first = modes.first else { return nil }
+        guard modes.contains(where: { $0.flag != first.flag }) else {
+            return .known(first.flag ? "true" : "false", first.entry.provenance)
+        }
+        func said(_ mode: (flag: Bool, entry: Entry)) -> String {
+            let position = mode.entry.position
+            return "'\(mode.entry.key)' \(mode.flag) at "
+                + (position.line > 0 ? "\(position.line):\(position.column) " : "") + "\(mode.entry.provenance.pointer)"
+        }
+        conflicts.append(
+            (
+                "shared device mode is set more than once and the values disagree: "
+                    + modes.map(said).joined(separator: ", ") + "; keys are matched ignoring case and no order between "
+                    + "them is documented, so shared_device_mode is written as unknown: keep one of them",
+                first.entry.position
+            ))
+        let remark =
+            "set more than once, disagreeing: "
+            + modes.map { "\($0.entry.provenance.pointer) says \($0.flag)" }.joined(separator: ", ")
+        return .unknown(first.entry.provenance.with(remark: remark))
     }
 }

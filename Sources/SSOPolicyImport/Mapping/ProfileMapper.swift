@@ -160,6 +160,7 @@ struct ProfileMapper {
         }
         let plugin = PluginConfiguration(entries)
         for problem in plugin.problems { errors.append(.error(at: problem.position, problem.message)) }
+        for conflict in plugin.conflicts { notes.append(Diagnostic(.warning, at: conflict.position, conflict.message)) }
         draft.unmodelled += plugin.unmodelled
         draft.apps = GraphMapper.distinct(
             plugin.allowed.map {

@@ -9,6 +9,10 @@ public struct ImportedPolicy: Sendable {
         public var value: String?
         /// What follows `# ` on the value's line (`from: FILE#POINTER (REMARK)`, or a form's guidance).
         public var comment: String?
+        /// An app key the importer filled in itself (`unknown` because no export says how an app is built,
+        /// `catalog: none` for another publisher's app), whose comment says what every such key's says: the
+        /// compact form leaves it out (`PolicyYAMLWriter`).
+        public var routine = false
     }
 
     public struct App: Sendable {
