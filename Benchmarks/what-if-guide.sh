@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Guides, tables and what-ifs on the ward fleet (Benchmarks/fixtures/ward-*.yaml, ward5-*.yaml, ward-night.yaml), old
+# Guides, tables and what-ifs on the ward fleet (Benchmarks/fixtures/ward-*.yaml, ward5-*.yaml, ward-night.yaml) and
+# the emergency department's (ed-*.yaml: three vendors, five apps, five workers over 24 hours), old
 # binary and new side by side in one run: per command, wall seconds, peak RSS, bytes written and exit status. The
 # figures of docs/performance.md ("Guides and what-ifs on a real fleet") come from this script.
 #
@@ -46,6 +47,7 @@ row guide "${ward[@]}" --scenario ward-night.yaml
 row guide "${ward[@]}" --scenario ward-night.yaml --format html
 row guide "${ward5[@]}" --scenario ward-night.yaml
 row guide "${ward5[@]}" --scenario ward-night.yaml --format html
+row guide ed-entra.yaml ed-airwatch.yaml ed-imprivata.yaml --scenario ed-24h.yaml --format html
 row guide hospital-imprivata --scenario nursing-shift-change --format html
 row guide frontline-entra --scenario shift-change --format html
 row guide frontline-airwatch --scenario shift-change --format html

@@ -2,6 +2,8 @@
 # The HTML guide in a real browser, offline: a guide author's two policies and one scenario become one HTML file;
 # headless Chromium opens it from disk, renders it (screenshots in light and dark mode are the artefacts), and the
 # what-if explorer, asked questions through the URL fragment, must answer exactly what `ssopolicy evaluate` answers.
+# An emergency department's fleet (three vendors, five apps, five workers) must keep every policy and every worker in
+# the explorer, in a page under 1.5 MB.
 # Usage: scripts/html-guide-check.sh [SSOPOLICY_BINARY] [ARTEFACT_DIR]   (default: the debug build, .build/html-guide)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +18,7 @@ if [ -z "$chromium" ]; then
 fi
 
 bin="${1:-$(swift build --show-bin-path)/ssopolicy}"
+bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
 out="${2:-.build/html-guide}"
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
@@ -65,22 +68,14 @@ grep -q 'class="ssopolicy-embed"' "$work/embedded-dom.html" || { echo "html-guid
 # Each question: the explorer's answer (data-answer, after the page's script ran) against evaluate's answers: the
 # same distinct answers in the same order, each with conditions that cover the same combinations.
 # A word "setting:KEY=VALUE" changes a setting (VALUE ? leaves it unknown), as --setting does.
-questions=(
-    "frontline-entra inventory bob signed_in=another-user"
-    "frontline-entra timesheet alice"
-    "frontline-entra timesheet bob setting:sso_extension=?"
-    "frontline-entra inventory alice data_owner=none setting:inventory.msal=multiple_account"
-    "warehouse-airwatch timesheet bob passcode_set=true session_live=false"
-    "warehouse-airwatch inventory bob session_user=another-user checked_out_user=none"
-    "warehouse-airwatch inventory alice"
-    "warehouse-airwatch timesheet alice initial_check_done=true session_user=another-user setting:authentication=?"
-)
-for question in "${questions[@]}"; do
+# ask GUIDE POLICY_FILE "POLICY APP USER [fact=value | setting:KEY=VALUE]..."
+ask() {
+    local guide="$1" file="$2" question="$3"
     set -- $question
-    policy="$1" app="$2" user="$3"
+    local policy="$1" app="$2" user="$3"
     shift 3
-    fragment="what-if?policy=$policy&app=$app&user=$user"
-    args=()
+    local fragment="what-if?policy=$policy&app=$app&user=$user"
+    local args=()
     for word in "$@"; do
         case "$word" in
             setting:*) setting="${word#setting:}"
@@ -89,10 +84,9 @@ for question in "${questions[@]}"; do
             *) fragment="$fragment&$word"; args+=(--fact "$word") ;;
         esac
     done
-    browse --dump-dom "file://$out/guide.html#$fragment" > "$work/dom.html"
-    "$bin" evaluate "$work/my-${policy##*-}.yaml" --app "$app" --user "$user" "${args[@]}" --format json \
-        > "$work/evaluate.json"
-    python3 - "$work/dom.html" "$work/evaluate.json" "$question" "$out/guide.html" <<'PY'
+    browse --dump-dom "file://$guide#$fragment" > "$work/dom.html"
+    "$bin" evaluate "$file" --app "$app" --user "$user" "${args[@]}" --format json > "$work/evaluate.json"
+    python3 - "$work/dom.html" "$work/evaluate.json" "$question" "$guide" <<'PY'
 import html, html.parser, itertools, json, re, sys
 
 class Answer(html.parser.HTMLParser):
@@ -140,7 +134,58 @@ for mine, theirs in zip(explorer, expected):
 print("what-if %-78s %d answer%s, as evaluate" % (sys.argv[3], len(expected), "" if len(expected) == 1 else "s"))
 PY
     # The command the explorer prints names the guide author's file, not the policy's id.
-    grep -q "ssopolicy evaluate $work/my-${policy##*-}.yaml --app $app" "$work/dom.html" || {
+    grep -q "ssopolicy evaluate $file --app $app" "$work/dom.html" || {
         echo "html-guide-check: the explorer's command does not name the file for: $question" >&2; exit 1; }
+}
+
+questions=(
+    "frontline-entra inventory bob signed_in=another-user"
+    "frontline-entra timesheet alice"
+    "frontline-entra timesheet bob setting:sso_extension=?"
+    "frontline-entra inventory alice data_owner=none setting:inventory.msal=multiple_account"
+    "warehouse-airwatch timesheet bob passcode_set=true session_live=false"
+    "warehouse-airwatch inventory bob session_user=another-user checked_out_user=none"
+    "warehouse-airwatch inventory alice"
+    "warehouse-airwatch timesheet alice initial_check_done=true session_user=another-user setting:authentication=?"
+)
+for question in "${questions[@]}"; do
+    set -- $question
+    ask "$out/guide.html" "$work/my-${1##*-}.yaml" "$question"
 done
-echo "html-guide-check: passed; screenshots in $out (guide.png, guide-dark.png, embedded.png)"
+
+# An emergency department's fleet (Benchmarks/fixtures/ed-*.yaml): three vendors, five apps, five workers over 24
+# hours. The explorer holds every policy and every worker, in a page under 1.5 MB; its fifth worker (eli) is
+# answered as evaluate answers eli, not as another worker.
+fixtures="$(pwd)/Benchmarks/fixtures"
+( cd "$fixtures" && "$bin" guide ed-entra.yaml ed-airwatch.yaml ed-imprivata.yaml --scenario ed-24h.yaml \
+    --format html --output "$out/ed-guide.html" > /dev/null )
+size="$(stat -c %s "$out/ed-guide.html")"
+[ "$size" -le 1500000 ] || { echo "html-guide-check: the emergency department's guide is $size bytes (over 1.5 MB)" >&2; exit 1; }
+if grep -q '<ul class="left-out">' "$out/ed-guide.html"; then
+    echo "html-guide-check: the emergency department's explorer leaves a policy out:" >&2
+    grep -A4 '<ul class="left-out">' "$out/ed-guide.html" >&2
+    exit 1
+fi
+python3 - "$out/ed-guide.html" <<'PY'
+import json, re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+data = json.loads(re.search(r'<script type="application/json" id="whatif-data">(.*?)</script>', page, re.S).group(1))
+users = ["amara", "ben", "cai", "dana", "eli"]
+for table in data:
+    if table["users"] != users or not table["rows"]:
+        sys.exit("html-guide-check: %s's explorer does not hold every worker: %s" % (table["policy"], table["users"]))
+print("ed-guide: %d bytes, %d policies, workers %s" % (len(page.encode("utf-8")), len(data), ", ".join(users)))
+PY
+ed_questions=(
+    "ed-imprivata rover eli"
+    "ed-imprivata messenger eli device_locked=false"
+    "ed-entra rover eli signed_in=another-user"
+    "ed-entra teams eli"
+    "ed-airwatch rover eli session_user=another-user"
+    "ed-airwatch barcode dana setting:sso=?"
+)
+for question in "${ed_questions[@]}"; do
+    set -- $question
+    ( cd "$fixtures" && ask "$out/ed-guide.html" "$1.yaml" "$question" )
+done
+echo "html-guide-check: passed; screenshots in $out (guide.png, guide-dark.png, embedded.png); ed-guide.html"

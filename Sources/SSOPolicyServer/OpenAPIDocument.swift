@@ -161,6 +161,12 @@ enum OpenAPIDocument {
     static let string: JSONValue = .object([("type", "string")])
     static let boolean: JSONValue = .object([("type", "boolean")])
     static let stringMap: JSONValue = .object([("type", "object"), ("additionalProperties", string)])
+    /// Facts, conditions and settings: each value a string, a boolean or a number as the answers write them (null:
+    /// as if left out).
+    static let valueMap: JSONValue = .object([
+        ("type", "object"),
+        ("additionalProperties", .object([("type", .strings(["string", "boolean", "number", "null"]))])),
+    ])
 
     static var schemas: JSONValue {
         .object([
@@ -184,8 +190,8 @@ enum OpenAPIDocument {
                 "EvaluateRequest",
                 object(
                     [
-                        ("policy", ref("Document")), ("app", string), ("user", string), ("facts", stringMap),
-                        ("conditions", stringMap), ("settings", stringMap), ("event", string), ("explain", boolean),
+                        ("policy", ref("Document")), ("app", string), ("user", string), ("facts", valueMap),
+                        ("conditions", valueMap), ("settings", valueMap), ("event", string), ("explain", boolean),
                     ], required: ["policy", "app", "user"])
             ),
             (

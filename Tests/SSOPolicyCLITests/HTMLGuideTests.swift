@@ -80,8 +80,29 @@ struct HTMLGuideTests {
         #expect(facts[4]["values"] as? [String] == ["none", "@user", "another-user"])
         // The leaf holding (true, false, first_launch, true, another-user, none) answers as evaluate does.
         let rows = try #require(airwatch["rows"] as? [String: [String: Int]])
-        let lists = try #require(airwatch["lists"] as? [[[Int]]])
-        let answers = try #require(airwatch["answers"] as? [[String: Any]])
+        // Leaves as the page carries them ("12:..0.2"), answers as templates with their findings by index.
+        let lists = try #require(airwatch["lists"] as? [String]).map { list in
+            list.split(separator: " ").map { leaf -> [Int] in
+                let parts = leaf.split(separator: ":", maxSplits: 1)
+                return [Int(parts[0]) ?? -9]
+                    + parts[1].unicodeScalars.map { $0 == "." ? -1 : Int(String($0), radix: 36) ?? -9 }
+            }
+        }
+        let findings = try #require(airwatch["findings"] as? [Any])
+        let details = try #require(airwatch["details"] as? [Any])
+        #expect(airwatch["names"] as? Bool == true)
+        let answers = try #require(airwatch["answers"] as? [[Any]]).map { answer in
+            let whole: [String: Any] = [
+                "prompts": answer[0], "session": answer[1], "session_user": answer[2],
+                "details": details[answer[3] as? Int ?? 0],
+                "findings": (answer[4] as? [Int] ?? []).map { findings[$0] },
+            ]
+            let text = String(
+                decoding: try JSONSerialization.data(withJSONObject: whole, options: [.sortedKeys]), as: UTF8.self)
+            return try #require(
+                try JSONSerialization.jsonObject(with: Data(text.replacingOccurrences(of: "@user", with: "bob").utf8))
+                    as? [String: Any])
+        }
         let leaves = lists[try #require(rows["timesheet bob"]?[""])]
         let digits = [0, 1, 0, 0, 2, 0]
         let holding = leaves.filter { leaf in

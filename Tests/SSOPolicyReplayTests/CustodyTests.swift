@@ -82,7 +82,10 @@ struct CustodyTests {
     @Test func withoutTheDeviceMapTheSerialMatchesNoSignIn() {
         let report = ReplayFixtures.replay(["signins.jsonl"], custody: "imprivata-webhooks.csv").report
         #expect(report.interval("F2LDEMO0007", "ben")?.rows == 0)
-        #expect(report.summary.warnings.contains { $0.hasPrefix("no sign-in matched a custody device") })
+        #expect(report.summary.unmatchedCustodyDevices == ["F2LDEMO0007"])
+        #expect(
+            report.summary.custodyNotice?.hasPrefix("The custody device matches no device in the sign-in logs") == true)
+        #expect(report.interval("F2LDEMO0007", "ben")?.verdict == .unreplayable)
     }
 
     @Test func workspaceOneAssignmentsAreCustody() {

@@ -18,7 +18,8 @@ struct ReplayCommand: ParsableCommand, ContextualCommand {
             Rows may come in any order; memory grows with devices and intervals, not rows. See docs/replay.md.
 
             Exit codes: 0 done; 1 rows were skipped as unreadable (the report covers the rest), a file could not be \
-            read whole, custody rows were rejected, or --fail-on was met; 64 usage error.
+            read whole, custody rows were rejected, or --fail-on was met (any --fail-on fails when a custody device \
+            matches no device in the logs); 64 usage error.
 
             Examples:
               ssopolicy replay --signins Interactive.csv NonInteractive.csv --custody custody.csv
@@ -296,6 +297,20 @@ struct ReplayCommand: ParsableCommand, ContextualCommand {
                 context.writeError(
                     "error: --fail-on \(failOn.rawValue): \(met) interval\(met == 1 ? "" : "s") \(failOn.rawValue) or worse\n"
                 )
+                code = 1
+            }
+            // A gate never passes on nothing: custody the logs never show was not judged at all.
+            let summary = result.report.summary
+            if !summary.unmatchedCustodyDevices.isEmpty {
+                let unmatched = summary.unmatchedCustodyDevices.count
+                let total = summary.custodyDevices
+                let which =
+                    unmatched < total
+                    ? "\(unmatched) of the \(total) custody devices match"
+                    : total == 1 ? "the custody device matches" : "none of the \(total) custody devices matches"
+                context.writeError(
+                    "error: --fail-on \(failOn.rawValue): \(which) no device in the sign-in logs (see the top of the "
+                        + "report; --device-map names them)\n")
                 code = 1
             }
         }

@@ -32,12 +32,14 @@ struct GuideContent {
     var verification: VerificationGuideSection.Reports
     var explorer: [WhatIfTable]
 
-    /// Users the what-if explorer offers: the compared scenarios' users in order of appearance (at most four).
+    /// Users the what-if explorer offers: every user of the compared scenarios, in order of appearance (a worker
+    /// costs the page no bytes when the model answers every worker alike: `WhatIfTable` keeps answers as templates).
     static func users(_ comparisons: [Comparison]) -> [String] {
         var users: [String] = []
+        var seen: Set<String> = []
         for comparison in comparisons {
             for view in comparison.results.first?.views ?? [] {
-                if let user = view.user, !users.contains(user), users.count < 4, user != AttemptEvaluator.anotherUser {
+                if let user = view.user, user != AttemptEvaluator.anotherUser, seen.insert(user).inserted {
                     users.append(user)
                 }
             }

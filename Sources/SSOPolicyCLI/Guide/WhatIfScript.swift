@@ -7,12 +7,47 @@
 /// give more). The answer is written into `#whatif-answer` for people and, in the shape of `evaluate --format
 /// json`'s `answers` (without `paths`), into its `data-answer` attribute, which the headless-browser check compares
 /// with `evaluate` (scripts/html-guide-check.sh). The question lives in the URL fragment
-/// (`#what-if?policy=P&app=A&user=U&fact=value&setting:KEY=VALUE`, `?` for unknown), so a link reopens it.
+/// (`#what-if?policy=P&app=A&user=U&fact=value&setting:KEY=VALUE`, `?` for unknown), so a link reopens it. The
+/// data comes as `WhatIfTable.json` carries it: leaves as short strings, answers as arrays with their details and
+/// findings by index, and as templates with `@user` for the acting user's name, which the script fills in with the
+/// chosen user.
 enum WhatIfScript {
     static let source = #"""
         (function () {
           "use strict";
           var tables = JSON.parse(document.getElementById("whatif-data").textContent);
+          var ACTING_NAME = "@user";
+          // Leaves as carried ("12:..0.2": the answer, then per fact "." for any value or the value's index), and
+          // answers as arrays (prompts, session, session user, details and findings by index), made whole once.
+          function leaf(text) {
+            var colon = text.indexOf(":");
+            var out = [parseInt(text.slice(0, colon), 10)];
+            for (var i = colon + 1; i < text.length; i++) {
+              var c = text.charAt(i);
+              if (c === ".") { out.push(-1); continue; }
+              if (c === "(") { var close = text.indexOf(")", i); out.push(parseInt(text.slice(i + 1, close), 10)); i = close; continue; }
+              out.push(parseInt(c, 36));
+            }
+            return out;
+          }
+          tables.forEach(function (table) {
+            table.lists = (table.lists || []).map(function (list) { return list ? list.split(" ").map(leaf) : []; });
+            table.answers = (table.answers || []).map(function (a) {
+              return { prompts: a[0], session: a[1], session_user: a[2], details: table.details[a[3]],
+                findings: a[4].map(function (i) { return table.findings[i]; }) };
+            });
+          });
+          // An answer's template for the acting user: their name where the template says "@user".
+          function named(value, user) {
+            if (typeof value === "string") return value.split(ACTING_NAME).join(user);
+            if (Array.isArray(value)) return value.map(function (v) { return named(v, user); });
+            if (value && typeof value === "object") {
+              var out = {};
+              Object.keys(value).forEach(function (k) { out[k] = named(value[k], user); });
+              return out;
+            }
+            return value;
+          }
           var form = document.getElementById("whatif-form");
           var factsBox = document.getElementById("whatif-facts");
           var output = document.getElementById("whatif-answer");
@@ -211,7 +246,7 @@ enum WhatIfScript {
                 return condition;
               });
               var item = { when: when };
-              var found = table.answers[a];
+              var found = table.names ? named(table.answers[a], user) : table.answers[a];
               Object.keys(found).forEach(function (k) { item[k] = found[k]; });
               return { item: item, first: firstRow(cubes[0]) };
             });

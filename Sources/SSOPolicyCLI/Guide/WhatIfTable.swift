@@ -7,6 +7,11 @@ import SSOPolicy
 /// facts and groups them by answer), so no engine runs in the browser, its answers are `evaluate`'s, and the data
 /// grows with the distinct answers, not with the product of the facts' values.
 ///
+/// The page carries what the explorer shows and no more: each answer once, as a template where the acting user's
+/// name is `@user` (so the answers of every worker of the scenario share one list of leaves, and a fifth worker
+/// costs no more bytes than the fourth), each finding once, and each leaf as a short string
+/// (`WhatIfTable.leafText`).
+///
 /// Everything is computed under a work budget per policy and the data under a size bound for the whole page; what
 /// does not fit is left out and the page says so (and which command answers instead).
 struct WhatIfTable {
@@ -27,8 +32,10 @@ struct WhatIfTable {
     var users: [String]
     var settings: [Setting]
     /// Answer objects as `evaluate --format json` writes them (prompts, session, session user, details,
-    /// findings), each once.
+    /// findings), each once, with the acting user's name written `actingUser` (`template`), unless `names` is false.
     var answers: [JSONValue]
+    /// Whether answers are templates: false only when an answer itself holds the text `actingUser`.
+    var names = true
     /// Lists of leaves, each once: per leaf its answer's index, then per fact the value's index (-1: any value).
     var lists: [[[Int]]]
     /// "app user" → the list with nothing changed (key ""), and the list for each setting change, keyed
@@ -42,8 +49,9 @@ struct WhatIfTable {
     /// Units of work (`WorkBudget`) one policy's explorer data may cost: the leaves with nothing changed first, then
     /// the settings.
     static let maxWork = 150_000
-    /// Bytes of explorer data the page may carry, for all policies.
-    static let maxBytes = 700_000
+    /// Bytes of explorer data the page may carry, for all policies: an emergency department's five apps and five
+    /// workers under three vendors take about a third of it, in a page of less than 1.5 MB.
+    static let maxBytes = 1_000_000
 
     /// A fact's values as the explorer offers them: evaluate's (an account fact: none, the acting user, another).
     static func values(_ fact: FactDeclaration) -> [String] {
@@ -74,13 +82,14 @@ struct WhatIfTable {
 
     /// One policy's data, within `maxWork` units: when the leaves with nothing changed do not fit, the policy has no
     /// data; when the settings do not, it has none for settings.
-    static func build(_ policy: GuideContent.Policy, users: [String], maxWork: Int = WhatIfTable.maxWork) throws
-        -> WhatIfTable
-    {
+    static func build(
+        _ policy: GuideContent.Policy, users: [String], maxWork: Int = WhatIfTable.maxWork, templates: Bool = true
+    ) throws -> WhatIfTable {
         let compiled = policy.compiled
         var table = WhatIfTable(
             policy: compiled, argument: policy.argument, users: users, settings: settings(of: compiled), answers: [],
             lists: [], rows: [], leftOut: nil)
+        table.names = templates
         var answerIndex: [String: Int] = [:]
         var listIndex: [[[Int]]: Int] = [:]
         let facts = compiled.descriptor.facts
@@ -94,11 +103,17 @@ struct WhatIfTable {
             guard result.stopReason == nil else { return nil }
             var list: [[Int]] = []
             for branch in result.branches {
-                let answer = JSONValue.object(RunJSON.answer(branch.view)).serialized(pretty: false)
+                let evaluated = JSONValue.object(RunJSON.answer(branch.view))
+                // The answer with the acting user's name as `@user`: the same for every worker of a symmetric
+                // model. An answer that holds the placeholder itself cannot be a template: then the table keeps
+                // every answer as evaluate wrote it (`names` false).
+                let shown = templates ? Self.template(evaluated, user: user) : evaluated
+                if templates, Self.named(shown, user: user) != evaluated { table.names = false }
+                let answer = shown.serialized(pretty: false)
                 let index = answerIndex[answer] ?? table.answers.count
                 if index == table.answers.count {
                     answerIndex[answer] = index
-                    table.answers.append(.object(RunJSON.answer(branch.view)))
+                    table.answers.append(shown)
                 }
                 var leaf = [index] + [Int](repeating: -1, count: facts.count)
                 for (key, value) in branch.when {
@@ -127,16 +142,29 @@ struct WhatIfTable {
                     table.rows.append((app + " " + user, [("", list)]))
                 }
             }
+            // A worker whose answers with nothing changed are the app's first worker's, as templates (the model
+            // answers them alike: every provider's state is symmetric in its users), shares that worker's lists
+            // for the settings too; only the others are asked again.
+            func sharesFirst(_ row: Int) -> Bool {
+                let first = row - row % users.count
+                return row != first && table.names && table.rows[row].lists[0].list == table.rows[first].lists[0].list
+            }
             let changes = table.rows.indices.reduce(0) { total, row in
-                total
-                    + table.settings.filter { $0.app == nil || $0.app == apps[row / users.count] }
-                    .reduce(0) { $0 + $1.values.count - 1 }
+                sharesFirst(row)
+                    ? total
+                    : total
+                        + table.settings.filter { $0.app == nil || $0.app == apps[row / users.count] }
+                        .reduce(0) { $0 + $1.values.count - 1 }
             }
             let spent = WorkBudget.current?.unitsSpent ?? 0
             if spent + spent / max(1, table.rows.count) * changes > maxWork { return .unchanged }
             for row in table.rows.indices {
                 let app = apps[row / users.count]
                 let user = users[row % users.count]
+                if sharesFirst(row) {
+                    table.rows[row].lists += table.rows[row - row % users.count].lists.dropFirst()
+                    continue
+                }
                 for setting in table.settings where setting.app == nil || setting.app == app {
                     for value in setting.values where value != setting.current {
                         let name = setting.app.map { $0 + "." + setting.key } ?? setting.key
@@ -150,6 +178,10 @@ struct WhatIfTable {
             return .everything
         }
         try WorkBudget.throwIfStopped()
+        if templates, !table.names {
+            // Some answer holds the placeholder's own text: computed again with every answer as evaluate wrote it.
+            return try build(policy, users: users, maxWork: maxWork, templates: false)
+        }
         let command = ShellCommand.line(["ssopolicy", "evaluate", policy.argument, "--app", "APP", "--user", "USER"])
         switch fits {
         case .nothing:
@@ -194,6 +226,71 @@ struct WhatIfTable {
         return settings
     }
 
+    /// `text` with every occurrence of `name` replaced by `replacement`, left to right, compared by Unicode scalars
+    /// (as the page's `split`/`join` compares UTF-16 code units: the same matches).
+    static func replacing(_ name: String, with replacement: String, in text: String) -> String {
+        let pattern = Array(name.unicodeScalars)
+        let scalars = Array(text.unicodeScalars)
+        guard !pattern.isEmpty, scalars.count >= pattern.count else { return text }
+        var out = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            if index + pattern.count <= scalars.count, scalars[index] == pattern[0],
+                Array(scalars[index..<index + pattern.count]) == pattern
+            {
+                out.append(contentsOf: replacement.unicodeScalars)
+                index += pattern.count
+            } else {
+                out.append(scalars[index])
+                index += 1
+            }
+        }
+        return String(out)
+    }
+
+    /// Every string of `value` (not the keys) with `transform` applied.
+    static func mapStrings(_ value: JSONValue, _ transform: (String) -> String) -> JSONValue {
+        switch value {
+        case .string(let text): return .string(transform(text))
+        case .array(let items): return .array(items.map { mapStrings($0, transform) })
+        case .object(let pairs): return .object(pairs.map { ($0.0, mapStrings($0.1, transform)) })
+        case .null, .bool, .int, .double, .fragment: return value
+        }
+    }
+
+    /// An answer with the acting user's name written `actingUser`.
+    static func template(_ answer: JSONValue, user: String) -> JSONValue {
+        mapStrings(answer) { replacing(user, with: actingUser, in: $0) }
+    }
+
+    /// A template's answer for `user` (what the page does before it shows one).
+    static func named(_ template: JSONValue, user: String) -> JSONValue {
+        mapStrings(template) { replacing(actingUser, with: user, in: $0) }
+    }
+
+    /// Answer `index` as `evaluate` gives it to `user`.
+    func answer(_ index: Int, user: String) -> JSONValue {
+        names ? Self.named(answers[index], user: user) : answers[index]
+    }
+
+    /// A leaf as the page carries it: its answer's index, `:`, then one character per fact: `.` for any value, else
+    /// the value's index as a digit or a lower-case letter (`12:..0.2`); a fact with more than 36 values takes
+    /// `(index)`.
+    static func leafText(_ leaf: [Int]) -> String {
+        var text = String(leaf[0]) + ":"
+        let digits = Array("0123456789abcdefghijklmnopqrstuvwxyz")
+        for value in leaf.dropFirst() {
+            if value < 0 {
+                text += "."
+            } else if value < digits.count {
+                text.append(digits[value])
+            } else {
+                text += "(\(value))"
+            }
+        }
+        return text
+    }
+
     /// The table with no answers, saying why.
     func emptied(_ reason: String) -> WhatIfTable {
         var table = self
@@ -205,8 +302,39 @@ struct WhatIfTable {
         return table
     }
 
+    /// The answers as the page carries them: each an array `[prompts, session, session_user, details, findings]`
+    /// (evaluate's fields in evaluate's order, without their names), its details an index into `details` and its
+    /// findings indices into `findings`, where each is once.
+    var compact: (findings: [JSONValue], details: [JSONValue], answers: [JSONValue]) {
+        var findings: [JSONValue] = []
+        var findingIndex: [String: Int] = [:]
+        var details: [JSONValue] = []
+        var detailIndex: [String: Int] = [:]
+        func index(_ value: JSONValue, _ table: inout [JSONValue], _ known: inout [String: Int]) -> JSONValue {
+            let text = value.serialized(pretty: false)
+            if let found = known[text] { return .int(found) }
+            known[text] = table.count
+            table.append(value)
+            return .int(table.count - 1)
+        }
+        let compact = answers.map { answer -> JSONValue in
+            guard case .object(let pairs) = answer else { return answer }
+            let field = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+            var findingIndices: [JSONValue] = []
+            if case .array(let items)? = field["findings"] {
+                findingIndices = items.map { index($0, &findings, &findingIndex) }
+            }
+            return .array([
+                field["prompts"] ?? .array([]), field["session"] ?? .null, field["session_user"] ?? .null,
+                index(field["details"] ?? .object([]), &details, &detailIndex), .array(findingIndices),
+            ])
+        }
+        return (findings, details, compact)
+    }
+
     var json: JSONValue {
         let configuration = policy.configuration
+        let compact = self.compact
         return .object([
             ("policy", .string(configuration.id)), ("provider", .string(policy.descriptor.id)),
             ("title", .optional(configuration.title)), ("file", .string(argument)),
@@ -241,8 +369,11 @@ struct WhatIfTable {
                         ])
                     })
             ),
-            ("answers", .array(answers)),
-            ("lists", .array(lists.map { list in .array(list.map { .array($0.map { .int($0) }) }) })),
+            ("names", .bool(names)),
+            ("findings", .array(compact.findings)),
+            ("details", .array(compact.details)),
+            ("answers", .array(compact.answers)),
+            ("lists", .array(lists.map { list in .string(list.map(Self.leafText).joined(separator: " ")) })),
             (
                 "rows",
                 .object(rows.map { row in (row.key, .object(row.lists.map { ($0.change, .int($0.list)) })) })

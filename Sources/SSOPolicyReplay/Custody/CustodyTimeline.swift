@@ -5,9 +5,11 @@ final class CustodyTimeline {
     let intervals: [CustodyInterval]
     let starts: [Int64]
     let ends: [Int64]
-    /// Per interval: its custodian's id, and the interval before it on the same device (-1: none).
+    /// Per interval: its custodian's id, the interval before it on the same device (-1: none), and its device (an
+    /// index of `devices`).
     let custodian: [Int32]
     let previous: [Int32]
+    let deviceOf: [Int32]
     /// Custodians as first written, by id; and their matching keys (lower case).
     let custodianNames: [String]
     private let custodianIDs: [String: Int32]
@@ -87,8 +89,10 @@ final class CustodyTimeline {
         custodianNames = names
         custodianIDs = ids
         var previous = [Int32](repeating: -1, count: intervals.count)
+        var deviceOf = [Int32](repeating: 0, count: intervals.count)
         var handedOver = [[Int32]](repeating: [], count: names.count)
-        for range in ranges {
+        for (device, range) in ranges.enumerated() {
+            for k in range { deviceOf[k] = Int32(device) }
             for k in range.dropFirst() {
                 previous[k] = Int32(k - 1)
                 handedOver[Int(custodian[k - 1])].append(Int32(k))
@@ -96,6 +100,7 @@ final class CustodyTimeline {
         }
         for id in handedOver.indices { handedOver[id].sort { intervals[Int($0)].start < intervals[Int($1)].start } }
         self.previous = previous
+        self.deviceOf = deviceOf
         self.handedOver = handedOver
         for (custody, log) in deviceMap {
             guard let target = devices.find(custody.lowercased()) else { continue }

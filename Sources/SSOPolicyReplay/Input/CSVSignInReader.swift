@@ -5,7 +5,8 @@
 /// either end and a `[UTC]` suffix; other columns are ignored.
 final class CSVSignInReader<Sink: SignInSink> {
     enum Column {
-        case time, fallbackTime, account, appName, appID, deviceID, deviceName, deviceDetail, status, errorCode
+        case time, fallbackTime, account, appName, appID, deviceID, deviceName, operatingSystem, deviceDetail, status
+        case errorCode
         case correlation, isInteractive, table, eventTypes, count, other
     }
 
@@ -18,6 +19,7 @@ final class CSVSignInReader<Sink: SignInSink> {
             ("application", .appName), ("appdisplayname", .appName), ("app display name", .appName),
             ("application id", .appID), ("appid", .appID), ("app id", .appID),
             ("device id", .deviceID), ("deviceid", .deviceID), ("device name", .deviceName),
+            ("operating system", .operatingSystem), ("operatingsystem", .operatingSystem),
             ("devicedetail", .deviceDetail),
             ("status", .status),
             ("sign-in error code", .errorCode), ("resulttype", .errorCode), ("errorcode", .errorCode),
@@ -153,6 +155,7 @@ final class CSVSignInReader<Sink: SignInSink> {
         case .appID: fields.appID = text
         case .deviceID: fields.deviceID = text
         case .deviceName: fields.deviceName = text
+        case .operatingSystem: fields.operatingSystem = text
         case .deviceDetail: parser.deviceDetail(text, into: &fields)
         case .status:
             if let start = text.start, text.count > 0, start[0] == 0x7B {

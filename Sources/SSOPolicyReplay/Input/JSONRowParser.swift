@@ -208,6 +208,10 @@ final class JSONRowParser {
             return string(p, j, end, &fields).map {
                 fields.deviceName = $0.0; return $0.1
             }
+        case (.deviceDetail, .operatingSystem):
+            return string(p, j, end, &fields).map {
+                fields.operatingSystem = $0.0; return $0.1
+            }
         default:
             return skip(p, j, end, &fields)
         }

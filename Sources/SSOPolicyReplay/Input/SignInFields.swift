@@ -22,6 +22,9 @@ struct SignInFields {
     var account = ByteSlice.empty
     var deviceID = ByteSlice.empty
     var deviceName = ByteSlice.empty
+    /// `deviceDetail.operatingSystem` / `Operating System`: a row without a device id may still say it was not a
+    /// given device.
+    var operatingSystem = ByteSlice.empty
     var appID = ByteSlice.empty
     var appName = ByteSlice.empty
     var correlation = ByteSlice.empty

@@ -8,7 +8,7 @@ enum SignInKey {
     case deviceDetail, status, resultType, correlationID
     case table
     case properties, value
-    case deviceID, displayName, errorCode
+    case deviceID, displayName, errorCode, operatingSystem
     case other
 
     /// The key whose name is `p[0..<count]`.
@@ -52,6 +52,7 @@ enum SignInKey {
             if matches("appdisplayname") { return .appDisplayName }
         case 15:
             if matches("createddatetime") { return .createdDateTime }
+            if matches("operatingsystem") { return .operatingSystem }
         case 16:
             if matches("signineventtypes") { return .signInEventTypes }
         case 17:

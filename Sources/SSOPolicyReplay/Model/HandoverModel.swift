@@ -11,12 +11,15 @@ public struct ReplayModel: Sendable {
     }
 }
 
-/// Plays one custody handover through the policy's model, as a scenario with dated times built in memory: the
-/// previous worker opens the apps they used (at the time of their first sign-in to each), the provider's handover
-/// procedure runs at the check-out when the previous custody ended with a check-in, and the next worker opens the
-/// apps the log shows on the device during their custody (at each app's first row), or, with none, the previous
-/// worker's apps a minute after the handover. The prediction is "exposed" when a step after the handover serves
-/// another worker's session or reports a finding that shows another worker's session or data.
+/// Plays the custody change the log shows through the policy's model, as a scenario with dated times built in
+/// memory. For a recorded handover: the previous worker opens the apps they used (at the time of their first
+/// sign-in to each), the provider's handover procedure runs at the check-out when the previous custody ended with a
+/// check-in, and the next worker opens the apps the log shows on the device during their custody (at each app's first
+/// row), or, with none, the previous worker's apps a minute after the handover. When the row that decides the log's
+/// verdict is another account's than the previous custodian's, the device changed hands inside the custody with no
+/// custody record: that pick-up is played instead (`comparePickUp`), with no handover procedure. The prediction is
+/// "exposed" when a step after the change serves another worker's session or reports a finding that shows another
+/// worker's session or data.
 struct HandoverModel {
     let model: ReplayModel
     let replay: LogReplay
@@ -41,6 +44,7 @@ struct HandoverModel {
     }
 
     func compare(_ k: Int, verdict: Verdict) -> ModelComparison {
+        if let pickUp = pickUp(k) { return comparePickUp(k, pickUp, verdict: verdict) }
         let p = Int(timeline.previous[k])
         guard p >= 0 else {
             return ModelComparison(
@@ -81,10 +85,65 @@ struct HandoverModel {
                 nextApps.append((time, app))
             }
         }
+        return play(
+            planned, previousApps: previousApps, nextApps: nextApps, at: handoverTime, verdict: verdict,
+            missing: "in the previous worker's sign-ins on the device", pickUp: nil)
+    }
+
+    /// The custody change the log shows inside custody `k`, when it is not the recorded handover: the account of the
+    /// row that decides the log's verdict (another account's sign-in while the custodian held the device), when it
+    /// is not the previous custodian's (whose lingering session the recorded handover plays). The device changed
+    /// hands without a custody record: a pick-up (a porter finding a phone in a drawer).
+    func pickUp(_ k: Int) -> RowRef? {
+        let state = replay.states[k]
+        let slot = state.firstForeignInteractive >= 0 ? state.firstForeignInteractive : state.firstForeignSilent
+        guard slot >= 0 else { return nil }
+        let row = replay.arena[slot]
+        let p = Int(timeline.previous[k])
+        if p >= 0, replay.custodian(ofAccount: row.account) == timeline.custodian[p] { return nil }
+        return row
+    }
+
+    /// Plays a pick-up inside custody `k`: the custodian opens the apps they used before it, then the account that
+    /// picked the device up opens the apps the log shows for other accounts during the custody (at each app's first
+    /// such row, from the pick-up on), with no handover procedure, since none happened.
+    private func comparePickUp(_ k: Int, _ row: RowRef, verdict: Verdict) -> ModelComparison {
+        let pickUpTime = row.time / 1000
+        var planned: [Planned] = []
+        var holderApps: [String] = []
+        for use in replay.states[k].apps.sorted(by: { ($0.firstOwn ?? .max, $0.app) < ($1.firstOwn ?? .max, $1.app) }) {
+            guard let first = use.firstOwn, first / 1000 <= pickUpTime, let app = policyApp(use.app) else { continue }
+            if !holderApps.contains(app) { holderApps.append(app) }
+            planned.append(
+                Planned(time: first / 1000, user: Self.previousWorker, event: "open", target: app, handover: false))
+        }
+        var takerApps: [(time: Int64, app: String)] = []
+        for use in replay.states[k].apps {
+            guard let foreign = use.firstForeign, let app = policyApp(use.app) else { continue }
+            let time = max(foreign / 1000, pickUpTime)
+            if let index = takerApps.firstIndex(where: { $0.app == app }) {
+                takerApps[index].time = min(takerApps[index].time, time)
+            } else {
+                takerApps.append((time, app))
+            }
+        }
+        return play(
+            planned, previousApps: holderApps, nextApps: takerApps, at: pickUpTime, verdict: verdict,
+            missing: "in the custodian's sign-ins on the device before the pick-up", pickUp: pickUpTime)
+    }
+
+    /// Plays the planned steps, then the next worker's apps (or, with none, the previous worker's a minute after the
+    /// change), and compares the prediction with the log's verdict.
+    private func play(
+        _ planned: [Planned], previousApps: [String], nextApps: [(time: Int64, app: String)], at changeTime: Int64,
+        verdict: Verdict, missing: String, pickUp: Int64?
+    ) -> ModelComparison {
+        var planned = planned
+        var nextApps = nextApps
         var probe = false
         if nextApps.isEmpty {
             probe = true
-            nextApps = previousApps.map { (handoverTime + 60, $0) }
+            nextApps = previousApps.map { (changeTime + 60, $0) }
         }
         for (time, app) in nextApps.sorted(by: { ($0.time, $0.app) < ($1.time, $1.app) }) {
             planned.append(Planned(time: time, user: Self.nextWorker, event: "open", target: app, handover: false))
@@ -92,15 +151,24 @@ struct HandoverModel {
         guard !previousApps.isEmpty, planned.contains(where: { $0.user == Self.nextWorker && !$0.handover }) else {
             return ModelComparison(
                 prediction: .notModelled, agreement: .notCompared,
-                reason: "no app of policy '\(model.policy.configuration.id)' in the previous worker's sign-ins on the "
-                    + "device (map log apps with --app-map)", steps: [])
+                reason: "no app of policy '\(model.policy.configuration.id)' \(missing) (map log apps with --app-map)",
+                steps: [])
         }
         planned.sort { ($0.time, $0.user == Self.nextWorker ? 1 : 0) < ($1.time, $1.user == Self.nextWorker ? 1 : 0) }
         let scenario = scenario(planned)
-        let lines = scenario.steps.map { step in
+        var lines = scenario.steps.map { step in
             "\(step.timeText) "
                 + (step.handover != nil ? "handover \(step.target)" : "\(step.user ?? "") \(step.event) \(step.target)")
         }
+        if pickUp != nil, let index = planned.firstIndex(where: { $0.user == Self.nextWorker }) {
+            lines.insert(
+                "\(scenario.steps[index].timeText) next-worker picks the device up (no handover)", at: index)
+        }
+        let pickedUp =
+            pickUp.map {
+                " (the log shows another account on the device at \(ReplayTime.text($0 * 1000, zone: zone)) with no "
+                    + "custody change: played as a pick-up without a handover)"
+            } ?? ""
         guard case .success(let bound) = ScenarioBinder(mode: .lenient).bind(scenario, to: model.policy) else {
             return ModelComparison(
                 prediction: .notModelled, agreement: .notCompared, reason: "the scenario does not bind to the policy",
@@ -109,8 +177,10 @@ struct HandoverModel {
         let result = ScenarioRunner(traceMode: .off).run(bound)
         var prediction = ModelComparison.Prediction.clean
         var reason =
-            "the next worker is in their own session at every step after the handover"
+            "the next worker is in their own session at every step after the "
+            + (pickUp == nil ? "handover" : "pick-up")
             + (probe ? " (no app in the log during the custody: the previous worker's apps were opened)" : "")
+            + pickedUp
         let views = result.views
         var afterHandover = false
         for (view, step) in zip(views, scenario.steps) {
@@ -127,6 +197,7 @@ struct HandoverModel {
                         : "")
                     + (leaks.isEmpty ? "" : "; " + leaks.joined(separator: ", "))
                     + (probe ? " (the previous worker's apps, opened a minute after the handover)" : "")
+                    + pickedUp
                 break
             }
         }

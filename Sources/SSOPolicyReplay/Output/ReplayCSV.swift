@@ -13,8 +13,10 @@ public enum ReplayCSV {
         return out
     }
 
-    /// Writes the header, then a line per interval as it goes.
+    /// Writes the header, then a line per interval as it goes; custody devices the logs never name are said first,
+    /// in a line of one cell (`# attention: …`), so a spreadsheet or a script sees it before any count.
     public static func write(_ report: ReplayReport, naming: Naming, to write: (String) -> Void) {
+        if let notice = report.summary.custodyNotice { write(cell("# attention: " + notice) + "\n") }
         write(header.joined(separator: ",") + "\n")
         for interval in report.intervals {
             let deciding = interval.evidence.first

@@ -13,6 +13,7 @@ public enum ReplayHTML {
         svg text{font-size:12px;fill:#fff}svg text.axis{fill:#444}
         .mark.other{fill:#111}.mark.own{fill:#fff;stroke:#111;stroke-width:1.5}
         .band{stroke:#fff;stroke-width:1}.note{color:#555}
+        .attention{border:2px solid #d7263d;background:#fbd5da;padding:0.5em 0.8em}
         """
 
     public static func render(_ report: ReplayReport, naming: Naming, limit: Int) -> String {
@@ -28,7 +29,11 @@ public enum ReplayHTML {
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         out += "<title>Sign-in replay</title>\n<style>\n\(style)\n</style>\n</head>\n<body>\n"
-        out += "<h1>Sign-in replay</h1>\n<table>\n"
+        out += "<h1>Sign-in replay</h1>\n"
+        if let notice = summary.custodyNotice {
+            out += "<p class=\"attention\"><strong>Attention:</strong> \(h(notice))</p>\n"
+        }
+        out += "<table>\n"
         for row in ReplaySummaryRow.rows(report) {
             let style = row.verdict.map { " class=\"\($0.rawValue)\"" } ?? ""
             out += "<tr\(style)><th>\(h(row.label))</th><td>\(h(row.value))</td></tr>\n"

@@ -13,7 +13,11 @@ public enum ReplayJSON {
     public static func write(_ report: ReplayReport, naming: Naming, to write: (String) -> Void) {
         let summary = summary(report, naming: naming).serialized().split(
             separator: "\n", omittingEmptySubsequences: false)
-        write("{\n  \"summary\": " + summary.joined(separator: "\n  ") + ",\n  \"intervals\": [")
+        let attention = report.summary.custodyNotice.map {
+            "\n  \"attention\": " + JSONValue.string($0).serialized(pretty: false) + ","
+        }
+        write(
+            "{" + (attention ?? "") + "\n  \"summary\": " + summary.joined(separator: "\n  ") + ",\n  \"intervals\": [")
         var first = true
         for interval in report.intervals {
             write(
@@ -39,7 +43,8 @@ public enum ReplayJSON {
                 summary.custodyFile.map {
                     .object([
                         ("file", .string($0)), ("shape", .optional(summary.custodyShape)),
-                        ("records", .int(summary.custodyRecords)),
+                        ("records", .int(summary.custodyRecords)), ("devices", .int(summary.custodyDevices)),
+                        ("devices_not_in_logs", .strings(summary.unmatchedCustodyDevices)),
                     ])
                 } ?? .null
             ),

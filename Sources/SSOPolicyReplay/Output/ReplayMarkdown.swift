@@ -14,6 +14,7 @@ public enum ReplayMarkdown {
         let summary = report.summary
         let cell = Markdown.text
         var out = "# Sign-in replay\n\n"
+        if let notice = summary.custodyNotice { out += "> **Attention:** " + cell(notice) + "\n\n" }
         out += "| | |\n|---|---|\n"
         for row in ReplaySummaryRow.rows(report) { out += "| \(cell(row.label)) | \(cell(row.value)) |\n" }
         if naming.isPseudonymous {

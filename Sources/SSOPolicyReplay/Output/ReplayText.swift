@@ -6,6 +6,9 @@ public enum ReplayText {
     public static func render(_ report: ReplayReport, naming: Naming, limit: Int) -> String {
         let summary = report.summary
         var out = ""
+        if let notice = summary.custodyNotice {
+            out += wrap("ATTENTION: " + notice, width: 100, indent: "", hanging: "  ") + "\n\n"
+        }
         out += "Sign-ins: " + counted(summary.files.count, "file") + ", " + counted(summary.rowsRead, "row")
         out += " (\(summary.rowsUsed) used, \(summary.badRows) skipped as unreadable"
         if summary.notUserRows > 0 { out += ", \(summary.notUserRows) not a user's sign-in" }

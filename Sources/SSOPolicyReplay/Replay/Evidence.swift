@@ -14,6 +14,9 @@ public struct Evidence: Sendable, Hashable {
         case custodianSignIn = "custodian_sign_in"
         /// The previous worker's sign-in, without a device id, during the custody.
         case previousWorkerNoDevice = "previous_worker_no_device"
+        /// The previous worker's sign-in without a device id during the custody, from an operating system this
+        /// device is not (a Windows PC's browser while the custody is an iPhone's): not this device.
+        case previousWorkerOtherDevice = "previous_worker_other_device"
         /// Custody unknown: an account's first sign-in, while an earlier account's sign-ins go on.
         case laterAccountStarts = "later_account_starts"
         /// Custody unknown: the earlier account's last sign-in, after the later account began.

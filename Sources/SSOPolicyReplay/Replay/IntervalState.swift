@@ -67,9 +67,9 @@ struct IntervalState {
     var firstForeignPrompt: Int32 = -1
     var firstOwn: Int32 = -1
     var firstOwnInteractive: Int32 = -1
-    /// The previous worker's successful sign-ins without a device id during this custody.
-    var deviceless: Int32 = 0
-    var firstDeviceless: Int32 = -1
+    /// The previous worker's successful sign-ins without a device id during this custody, per operating system the
+    /// rows name (whether one may have been this device is known only once every row is in: `DevicePlatform`).
+    var deviceless: [Deviceless] = []
     /// Apps used, for the model: the first row of each app by anyone, and by the custodian.
     var apps: [AppUse] = []
 
@@ -77,6 +77,14 @@ struct IntervalState {
         var app: Int32
         var first: Int64
         var firstOwn: Int64?
+        /// The first row of the app by another account than the custodian.
+        var firstForeign: Int64?
+    }
+
+    struct Deviceless {
+        var platform: DevicePlatform
+        var count: Int32
+        var first: Int32
     }
 
     @inline(__always)
@@ -105,15 +113,42 @@ struct IntervalState {
             if let index = apps.firstIndex(where: { $0.app == row.app }) {
                 if row.time < apps[index].first { apps[index].first = row.time }
                 if own, apps[index].firstOwn.map({ row.time < $0 }) ?? true { apps[index].firstOwn = row.time }
+                if !own, apps[index].firstForeign.map({ row.time < $0 }) ?? true {
+                    apps[index].firstForeign = row.time
+                }
             } else {
-                apps.append(AppUse(app: row.app, first: row.time, firstOwn: own ? row.time : nil))
+                apps.append(
+                    AppUse(
+                        app: row.app, first: row.time, firstOwn: own ? row.time : nil,
+                        firstForeign: own ? nil : row.time))
             }
         }
     }
 
     mutating func takeDeviceless(_ row: RowRef, _ arena: RowArena) {
-        deviceless += 1
-        arena.keepEarliest(&firstDeviceless, row)
+        if let index = deviceless.firstIndex(where: { $0.platform == row.platform }) {
+            deviceless[index].count += 1
+            arena.keepEarliest(&deviceless[index].first, row)
+        } else {
+            var first: Int32 = -1
+            arena.keepEarliest(&first, row)
+            deviceless.append(Deviceless(platform: row.platform, count: 1, first: first))
+        }
+    }
+
+    /// The earliest deviceless row of a system that may have been this device (whose own rows showed the systems in
+    /// `seen`), and the earliest of one that cannot (-1: none).
+    func deviceless(onDeviceShowing seen: UInt8, _ arena: RowArena) -> (possible: Int32, elsewhere: Int32) {
+        var possible: Int32 = -1
+        var elsewhere: Int32 = -1
+        for entry in deviceless {
+            if entry.platform.mayBe(deviceShowing: seen) {
+                if possible < 0 || arena[entry.first].precedes(arena[possible]) { possible = entry.first }
+            } else if elsewhere < 0 || arena[entry.first].precedes(arena[elsewhere]) {
+                elsewhere = entry.first
+            }
+        }
+        return (possible, elsewhere)
     }
 }
 

@@ -28,6 +28,10 @@ final class LogReplay: SignInSink {
     private var accountCustodian: [Int32] = []
     /// Per log device: its custody device (-1: none), by device id.
     private var deviceCustody: [Int32] = []
+    /// Per custody device: how many rows the logs have of it (by device id, display name or the device map), and the
+    /// operating systems those rows name (a mask of `DevicePlatform.bit`s).
+    private(set) var custodyDeviceRows: [Int] = []
+    private(set) var custodyPlatforms: [UInt8] = []
 
     /// Per custody interval, its state; per (device, window) of unknown custody, its span. Held in buffers the
     /// replay owns, so updating one per row costs no exclusivity check.
@@ -64,6 +68,8 @@ final class LogReplay: SignInSink {
         self.timeline = timeline
         self.files = files
         stateCount = timeline?.intervals.count ?? 0
+        custodyDeviceRows = [Int](repeating: 0, count: timeline?.deviceRanges.count ?? 0)
+        custodyPlatforms = [UInt8](repeating: 0, count: timeline?.deviceRanges.count ?? 0)
         states = UnsafeMutablePointer<IntervalState>.allocate(capacity: max(stateCount, 1))
         states.initialize(repeating: IntervalState(), count: stateCount)
         spanStore = UnsafeMutablePointer<SpanState>.allocate(capacity: spanCapacity)
@@ -118,6 +124,7 @@ final class LogReplay: SignInSink {
             time: time, position: position, account: account, app: app, device: -1, correlation: correlation,
             interactivity: interactivity, outcome: outcome, errorCode: Int32(clamping: fields.errorCode ?? -1),
             count: Int32(clamping: fields.count))
+        row.platform = DevicePlatform.of(fields.operatingSystem)
         let custodian = accountCustodian[Int(account)]
         guard !key.isEmpty else {
             devicelessRows += 1
@@ -138,6 +145,8 @@ final class LogReplay: SignInSink {
             custody = byName
         }
         if let timeline, custody >= 0 {
+            custodyDeviceRows[Int(custody)] += 1
+            custodyPlatforms[Int(custody)] |= row.platform.bit
             place(row, custodyDevice: custody, custodian: custodian, timeline)
         } else {
             span(row, device: Int32(timeline?.deviceRanges.count ?? 0) + device)
@@ -236,6 +245,14 @@ final class LogReplay: SignInSink {
                     file: files[Int(position.file)], line: Int(position.line), column: Int(position.column)),
                 "row skipped: " + message))
     }
+
+    /// The custodian an interned account is (-1: none).
+    func custodian(ofAccount account: Int32) -> Int32 {
+        account >= 0 && Int(account) < accountCustodian.count ? accountCustodian[Int(account)] : -1
+    }
+
+    /// Log devices (by id or display name) that are no custody device.
+    var logDevicesWithoutCustody: Int { deviceCustody.filter { $0 < 0 }.count }
 
     /// Bad rows per file beyond those reported.
     var unreported: [(file: String, count: Int)] {

@@ -48,6 +48,15 @@ public struct ReplaySummary: Sendable {
     public var custodyFile: String?
     public var custodyShape: String?
     public var custodyRecords = 0
+    /// Custody: how many devices it names, and those no sign-in row names (by device id, display name or the device
+    /// map), in order of name.
+    public var custodyDevices = 0
+    public var unmatchedCustodyDevices: [String] = []
+    /// Devices of the logs that custody does not name.
+    public var logDevicesWithoutCustody = 0
+    /// What the reader must see first, before any count: custody devices the logs never name (a gate cannot pass on
+    /// custody it did not see). Nil when there is nothing to say.
+    public var custodyNotice: String?
     public var rowsRead = 0
     public var rowsUsed = 0
     public var badRows = 0

@@ -205,12 +205,51 @@ struct ReplayReportBuilder {
             devices.insert(device)
             summary.verdicts[entry.verdict, default: 0] += 1
         }
-        _ = custodyDevices
         summary.devices = devices.count
+        if let timeline = replay.timeline {
+            summary.custodyDevices = custodyDevices
+            summary.logDevicesWithoutCustody = replay.logDevicesWithoutCustody
+            summary.unmatchedCustodyDevices = timeline.deviceRanges.indices.filter { replay.custodyDeviceRows[$0] == 0 }
+                .map { timeline.intervals[timeline.deviceRanges[$0].lowerBound].device }
+                .sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+            summary.custodyNotice = custodyNotice(summary, timeline)
+        }
         summary.warnings = warnings(summary)
         return ReplayReport(
             summary: summary, zone: options.zone, policy: model?.policy.configuration.id, entries: keyed.map(\.entry),
             replay: replay, rule: rule, handovers: handovers)
+    }
+
+    /// Custody devices no sign-in row names: their custody was not seen at all, so a verdict of theirs (clean) would
+    /// pass a gate on nothing. Research note on replay: a handover whose device cannot be resolved is unreplayable.
+    private func custodyNotice(_ summary: ReplaySummary, _ timeline: CustodyTimeline) -> String? {
+        let unmatched = summary.unmatchedCustodyDevices
+        guard !unmatched.isEmpty else { return nil }
+        func list(_ names: [String]) -> String {
+            names.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (names.count > 5 ? ", …" : "")
+        }
+        let intervals = timeline.deviceRanges.indices.filter { replay.custodyDeviceRows[$0] == 0 }
+            .reduce(0) { $0 + timeline.deviceRanges[$1].count }
+        var text =
+            unmatched.count == summary.custodyDevices
+            ? (summary.custodyDevices == 1
+                ? "The custody device matches no device in the sign-in logs"
+                : "None of the \(summary.custodyDevices) custody devices matches a device in the sign-in logs")
+            : "\(unmatched.count) of the \(summary.custodyDevices) custody devices match no device in the sign-in logs"
+        text += " (" + list(unmatched) + "): " + (unmatched.count == 1 ? "its " : "their ")
+        text += counted(intervals, "custody interval") + (intervals == 1 ? " is" : " are") + " unreplayable, not clean"
+        if summary.rowsUsed == 0 {
+            text += "; no sign-in row was read"
+        } else {
+            text +=
+                "; custody devices are matched to the log's deviceDetail.deviceId or displayName, ignoring case"
+                + (summary.logDevicesWithoutCustody > 0
+                    ? ", and the logs name " + counted(summary.logDevicesWithoutCustody, "other device")
+                    : "")
+                + ": if custody names devices by serial or another name, map them with --device-map "
+                + "(custody_device,log_device)"
+        }
+        return text + ". Any --fail-on fails while this is so."
     }
 
     private func warnings(_ summary: ReplaySummary) -> [String] {
@@ -227,13 +266,6 @@ struct ReplayReportBuilder {
                     + " not say whether they are interactive (no isInteractive, "
                     + "signInEventTypes or table column, and a file name without 'Interactive'): they count as "
                     + "background sign-ins, so they can make an interval 'maybe exposed', never 'exposed'")
-        }
-        if let timeline = replay.timeline, summary.rowsUsed > 0,
-            !replay.stateBuffer.contains(where: { $0.rows > 0 })
-        {
-            warnings.append(
-                "no sign-in matched a custody device (custody names \(timeline.deviceRanges.count) devices; they are "
-                    + "matched to the log's deviceDetail.deviceId or displayName, ignoring case)")
         }
         if summary.devicelessRows > 0 {
             warnings.append(

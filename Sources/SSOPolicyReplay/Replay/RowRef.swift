@@ -15,6 +15,8 @@ struct RowRef {
     private var file: UInt16
     /// Interactivity (bits 0-1), outcome (bits 2-3) and the correlation id's kind (bits 4-5).
     private var flags: UInt8
+    /// The operating system the row names (`DevicePlatform`).
+    private var platformValue: UInt8 = 0
 
     init(
         time: Int64, position: RowPosition, account: Int32, app: Int32, device: Int32, correlation: CorrelationKey,
@@ -35,6 +37,10 @@ struct RowRef {
     }
 
     var position: RowPosition { RowPosition(file: Int32(file), line: line, column: column) }
+    var platform: DevicePlatform {
+        get { DevicePlatform(rawValue: platformValue) ?? .unknown }
+        set { platformValue = newValue.rawValue }
+    }
     var interactivity: Interactivity { Interactivity(rawValue: flags & 3) ?? .unknown }
     var outcome: SignInOutcome { SignInOutcome(rawValue: flags >> 2 & 3) ?? .unknown }
     var correlation: CorrelationKey {

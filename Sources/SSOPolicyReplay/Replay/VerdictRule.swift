@@ -5,8 +5,9 @@ import SSOPolicy
 /// - custody known: **exposed** when another account signed in successfully and interactively on the device during
 ///   the custody; else **maybe exposed** when another account's background (non-interactive, grouped, or
 ///   unknown) sign-in succeeded there; else **unreplayable** when a custody time does not exist or exists twice on
-///   the local clock, when the custody is not wholly inside the time the logs cover, or when the previous worker
-///   signed in without a device id during it; else **clean**;
+///   the local clock, when no sign-in row names the custody's device (it cannot be resolved), when the custody is
+///   not wholly inside the time the logs cover, or when the previous worker signed in without a device id during it
+///   from an operating system that may be this device's (`DevicePlatform`); else **clean**;
 /// - custody unknown: **maybe exposed** when one account's successful sign-ins go on after another account's
 ///   first (by more than the skew), else **clean**.
 ///
@@ -31,8 +32,24 @@ struct VerdictRule {
         if timeline.intervals[k].clockProblem != nil { return .unreplayable }
         if state.firstForeignInteractive >= 0 { return .exposed }
         if state.firstForeignSilent >= 0 { return .maybeExposed }
-        if !covered(timeline.intervals[k]) || state.firstDeviceless >= 0 { return .unreplayable }
+        if !covered(timeline.intervals[k]) || !deviceInLogs(k, timeline) || deviceless(k, timeline).possible >= 0 {
+            return .unreplayable
+        }
         return .clean
+    }
+
+    /// Whether some sign-in row names custody interval `k`'s device (by device id, display name or the device map).
+    func deviceInLogs(_ k: Int, _ timeline: CustodyTimeline) -> Bool {
+        replay.custodyDeviceRows[Int(timeline.deviceOf[k])] > 0
+    }
+
+    /// The previous worker's earliest sign-in without a device id during custody `k` from an operating system that
+    /// may be this device's, and the earliest from one that cannot (arena slots, -1: none).
+    func deviceless(_ k: Int, _ timeline: CustodyTimeline) -> (possible: Int32, elsewhere: Int32) {
+        let state = replay.states[k]
+        guard !state.deviceless.isEmpty else { return (-1, -1) }
+        return state.deviceless(
+            onDeviceShowing: replay.custodyPlatforms[Int(timeline.deviceOf[k])], replay.arena)
     }
 
     func evidence(_ row: RowRef, _ role: Evidence.Role) -> Evidence {
@@ -115,30 +132,54 @@ struct VerdictRule {
             )
         }
         var problems: [Phrase] = []
+        if replay.rowsUsed > 0, !deviceInLogs(k, timeline) {
+            problems.append(
+                Phrase(
+                    "no sign-in row names this device: custody calls it '\(interval.device)', and no row's "
+                        + "deviceDetail.deviceId or displayName (ignoring case), nor a --device-map line, matches it"))
+        }
         if let from = coverFrom, let to = coverTo {
             if interval.start < from || interval.end > to {
                 problems.append(
                     Phrase(
                         "the custody (\(time(interval.start)) to \(time(interval.end))) is not wholly inside the time "
-                            + "the logs cover (\(time(from)) to \(time(to)))"))
+                            + "the logs cover (\(time(from)) to \(time(to))"
+                            + (replay.options.from == nil || replay.options.to == nil
+                                ? ", from their first row to their last; give --from and --to for the time the "
+                                    + "export covers" : ", as --from and --to say; export and replay a wider time")
+                            + ")"))
             }
         } else {
             problems.append("no sign-in rows were read")
         }
-        if let row = row(state.firstDeviceless) {
+        let (possible, elsewhere) = deviceless(k, timeline)
+        let platforms = replay.custodyPlatforms[Int(timeline.deviceOf[k])]
+        if let row = row(possible) {
             evidence.append(self.evidence(row, .previousWorkerNoDevice))
             problems.append(
                 "the previous worker signed in without a device id during the custody: " + describe(row)
+                    + (row.platform == .unknown ? "" : ", from \(row.platform.name)")
                     + "; it may have been this device")
         }
         if !problems.isEmpty {
             own()
             return (.unreplayable, Phrase.joined(problems, separator: "; "), evidence)
         }
+        var elsewhereNote: Phrase?
+        if let row = row(elsewhere) {
+            elsewhereNote =
+                "; the previous worker's sign-in without a device id (" + describe(row) + ") came from "
+                + Phrase(row.platform.name) + ", and this device "
+                + Phrase(
+                    platforms != 0
+                        ? "shows \(DevicePlatform.names(platforms)) in its sign-ins"
+                        : "is a shared phone or handheld") + ": not this device"
+        }
         if let row = row(state.firstForeignPrompt) { evidence.append(self.evidence(row, .otherAccountPrompted)) }
         own()
+        if let row = row(elsewhere) { evidence.append(self.evidence(row, .previousWorkerOtherDevice)) }
         if state.rows == 0 {
-            return (.clean, "no sign-ins on the device during the custody", evidence)
+            return (.clean, "no sign-ins on the device during the custody" + (elsewhereNote ?? ""), evidence)
         }
         var reason = "only " + Phrase.person(interval.user) + "'s own sign-ins on the device during the custody"
         if let row = row(state.firstForeignPrompt) {
@@ -146,6 +187,7 @@ struct VerdictRule {
                 "; another account was asked to sign in (no session left): " + describe(row)
                 + (row.errorCode >= 0 ? ", AADSTS\(row.errorCode)" : "")
         }
+        if let elsewhereNote { reason += elsewhereNote }
         return (.clean, reason, evidence)
     }
 
