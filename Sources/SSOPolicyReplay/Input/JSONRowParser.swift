@@ -247,6 +247,7 @@ final class JSONRowParser {
         case .deviceID: index = 16
         case .displayName: index = 17
         case .errorCode: index = 18
+        case .operatingSystem: index = 19
         case .other: return nil
         }
         return 1 << UInt64(index)
@@ -273,6 +274,7 @@ final class JSONRowParser {
         case .deviceID: return "deviceId"
         case .displayName: return "displayName"
         case .errorCode: return "errorCode"
+        case .operatingSystem: return "operatingSystem"
         case .other: return "?"
         }
     }
