@@ -32,7 +32,8 @@ struct VerifyCommandTests {
         #expect(result.code == 0)
         #expect(result.out.contains("no-previous-user-data  holds up to depth 8 over "))
         // With no assumption at all a forgotten sign-out breaks it.
-        let forgotten = ssopolicy("verify", "frontline-entra", "--assume", "none", "--property", "no-previous-user-data")
+        let forgotten = ssopolicy(
+            "verify", "frontline-entra", "--assume", "none", "--property", "no-previous-user-data")
         #expect(forgotten.code == 1)
         #expect(forgotten.out.contains("no-previous-user-data  VIOLATED: a sequence of 2 moves breaks it"))
     }
