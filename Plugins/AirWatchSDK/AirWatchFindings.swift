@@ -72,7 +72,7 @@ enum AirWatchFinding: Int, DeclaredFinding {
                 sources: [Evidence.lockSession, Evidence.logoutCurrentUser])
         case .ssoRequirementMissing:
             return FindingDeclaration(
-                "sso-requirement-missing", .medium,
+                "sso-requirement-missing", .medium, configurationFact: true,
                 message: "SSO is enabled for {app} but a requirement is missing, so it falls back to its own session",
                 meaning: "SSO needs SSO on in the app's and the anchor's default profile, an anchor app and an "
                     + "initialised SDK; otherwise apps prompt separately and keep separate passcodes",

@@ -40,8 +40,11 @@ enum EntraDescriptor {
     static let properties: [PropertyDeclaration] = [
         PropertyDeclaration(
             "browser-follows-sign-out",
-            meaning: "a sign-out never leaves the user's web session in Safari for the next user",
-            violatedBy: ["browser-session-remains"], sources: [Citation(seed), EntraEvidence.signOutOrdering])
+            meaning: "a sign-out never leaves the user's web session in Safari for the next user: "
+                + "browser-session-remains at a sign-out, or Safari serving a signed-out user's web session",
+            violatedBy: ["browser-session-remains"], sources: [Citation(seed), EntraEvidence.signOutOrdering],
+            afterSignOut: true, appliesWhen: [.init("platform", ["ios"])],
+            notApplicableBecause: "Safari is iOS only (an Android policy has no Safari web session)")
     ]
 
     static let settings: [SettingDeclaration] = [
@@ -151,8 +154,13 @@ enum EntraDescriptor {
         SettingDeclaration(
             "clears_data_on_user_change", .bool, default: "true",
             meaning: "the app clears the previous user's data at sign-out and when it sees the user change "
-                + "(R4 when false)",
-            sources: [Citation(seed, "(\"You must clear the data from your application\")")]),
+                + "(R4 when false); for an Android app that is not shared-device aware (msal: none), written true: "
+                + "Intune clears its local data at every global sign-out (listed in Clear local data in apps not "
+                + "optimized for Shared device mode)",
+            sources: [
+                Citation(seed, "(\"You must clear the data from your application\")"),
+                EntraEvidence.intuneClearsLocalData,
+            ]),
         SettingDeclaration(
             "account_change_listener", .bool, default: "true",
             meaning: "the app listens for the account-change notification and stays running in the background "

@@ -52,7 +52,7 @@ enum EntraFinding: Int, DeclaredFinding {
         case .browserSessionRemains:
             FindingDeclaration(
                 "browser-session-remains", .medium,
-                message: "Safari keeps {previous_user}'s web session after the sign-out",
+                message: "Safari still holds {previous_user}'s web session: an app's sign-out does not end it",
                 meaning: "the SSO extension clears state only for apps, not Safari; without signoutFromBrowser the "
                     + "next user gets web SSO as the previous user",
                 sources: [
@@ -61,7 +61,7 @@ enum EntraFinding: Int, DeclaredFinding {
                 ])
         case .sharedModeNotActive:
             FindingDeclaration(
-                "shared-mode-not-active", .high,
+                "shared-mode-not-active", .high, configurationFact: true,
                 message: "shared device mode is configured but not active: a requirement is missing",
                 meaning: "the policy intends shared device mode but a requirement (OS version, Authenticator, SSO "
                     + "extension) is missing, so MSAL reports default mode and sign-in and sign-out are per app",
@@ -71,7 +71,7 @@ enum EntraFinding: Int, DeclaredFinding {
                 ])
         case .multipleAccountAppUnsupported:
             FindingDeclaration(
-                "multiple-account-app-unsupported", .high,
+                "multiple-account-app-unsupported", .high, configurationFact: true,
                 message: "{app} is a multiple-account app on a shared-mode device",
                 meaning: "multiple-account apps are not supported in shared mode: on Android the app fails to start "
                     + "(multiple_account_pca_init_fail_on_shared_device); on iOS it runs but may list earlier users",
@@ -110,7 +110,7 @@ enum EntraFinding: Int, DeclaredFinding {
                 ])
         case .appNotSharedDeviceAware:
             FindingDeclaration(
-                "app-not-shared-device-aware", .high,
+                "app-not-shared-device-aware", .high, configurationFact: true,
                 message: "{app} is not shared-device aware: own login and session, no global sign-in or sign-out",
                 meaning: "an app without broker-enabled MSAL gets no SSO and no single sign-out; "
                     + "getDeviceInformation returns an error, and its sessions and data persist across users",

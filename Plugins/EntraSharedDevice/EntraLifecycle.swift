@@ -100,5 +100,6 @@ extension EntraState {
         }
         deviceAccount = nil
         notifyListeners(except: -1, policy: policy, trace: &trace)
+        intuneClearsLocalData(policy: policy, trace: &trace)
     }
 }

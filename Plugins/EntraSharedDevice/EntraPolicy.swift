@@ -50,6 +50,10 @@ public struct EntraAppPolicy: Sendable, Hashable {
     public var mode: EntraAppMode
     /// The Microsoft app this is, if the policy names one by `catalog:`.
     public var catalog: EntraCatalogApp?
+    /// Android: an app that is not shared-device aware, listed in Intune's "Clear local data in apps not optimized
+    /// for Shared device mode" (`clears_data_on_user_change: true` written for it): Intune clears its local data at
+    /// every global sign-out.
+    public var intuneClearsLocalData = false
 
     /// Broker-enabled MSAL: the app can see the device mode and the global account.
     public var isAware: Bool { msal != .notMSAL && brokerEnabled }
@@ -189,6 +193,8 @@ extension EntraPolicy {
                 cachesAccessTokens: keys.bool("caches_access_tokens"), mode: .notAware, catalog: catalog)
             if !policy.isAware {
                 policy.mode = .notAware
+                policy.intuneClearsLocalData =
+                    platform == .android && keys.isExplicit("clears_data_on_user_change") && clearsData
             } else if !deviceShared {
                 policy.mode = .defaultMode
             } else if platform == .android && policy.isMultipleAccount {

@@ -59,6 +59,9 @@ enum EntraPredicate: Int, PredicateSet {
     // Time.
     case signInFrequencyPassed
     case inactivityPassed
+    // Intune (Android dedicated devices).
+    case intuneClearsLocalData
+    case appHoldsAUser
 
     @inline(__always) var definition: Predicate<EntraContext> {
         switch self {
@@ -274,6 +277,15 @@ enum EntraPredicate: Int, PredicateSet {
                 otherwise: "no automatic sign-out after inactivity, or the device was used within its delay"
             ) { context in
                 context.device.mhsAutoSignOut && context.time - context.lastActivity >= context.device.inactivityDelay
+            }
+        case .intuneClearsLocalData:
+            Predicate(
+                "Intune clears the app's local data at a global sign-out (listed in Clear local data in apps not optimized for Shared device mode)",
+                otherwise: "Intune does not clear the app's local data (not listed, or not on Android)"
+            ) { $0.app.intuneClearsLocalData }
+        case .appHoldsAUser:
+            Predicate("the app holds a user's session or data", otherwise: "the app holds no session and no data") {
+                $0.appState.tokens != nil || $0.appState.dataOwner != nil
             }
         }
     }

@@ -49,6 +49,7 @@ enum EntraRule: Int, RuleSet {
     case signInFrequencyReauthenticate
     case signInFrequencyOtherUserStopped
     case mhsInactivitySignOut
+    case intuneClearsLocalData
 
     static let table = RuleTable<EntraRule>()
 
@@ -100,6 +101,7 @@ enum EntraRule: Int, RuleSet {
         case .signInFrequencyReauthenticate: EntraSignInRules.signInFrequencyReauthenticate
         case .signInFrequencyOtherUserStopped: EntraSignInRules.signInFrequencyOtherUserStopped
         case .mhsInactivitySignOut: EntraLifecycleRules.mhsInactivitySignOut
+        case .intuneClearsLocalData: EntraSignOutRules.intuneClearsLocalData
         }
     }
 

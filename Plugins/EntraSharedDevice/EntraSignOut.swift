@@ -64,6 +64,7 @@ extension EntraState {
         default: break
         }
         notifyListeners(except: index, policy: policy, trace: &trace)
+        intuneClearsLocalData(policy: policy, trace: &trace)
         context = self.context(index, user: nil, policy: policy)
         context.signedOutGlobally = true
         context.userKeptByAnApp = keepsAfterGlobalSignOut(signedIn, sender: index, policy)
@@ -75,6 +76,20 @@ extension EntraState {
             outcome.apply(EntraRule.signOutCachedAccessTokens.effect)
         }
         return outcome
+    }
+
+    /// Android dedicated devices: at a global sign-out Intune clears the local data of each app listed in "Clear local
+    /// data in apps not optimized for Shared device mode" (Microsoft Learn, Intune's Android device restrictions):
+    /// its own sign-in goes with it. The list is Android only; iOS keeps what these apps hold.
+    mutating func intuneClearsLocalData(policy: EntraPolicy, trace: inout RuleTrace) {
+        for index in apps.indices where policy.apps[index].intuneClearsLocalData {
+            guard trace.evaluate(EntraRule.intuneClearsLocalData, in: context(index, user: nil, policy: policy)) else {
+                continue
+            }
+            apps[index].tokens = nil
+            apps[index].dataOwner = nil
+            apps[index].principal = nil
+        }
     }
 
     /// Whether any app still holds `user`'s session or data after a global sign-out and will not reliably clear

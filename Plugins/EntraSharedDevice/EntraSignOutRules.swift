@@ -153,4 +153,21 @@ enum EntraSignOutRules {
             RuleExample(settings: off, facts: ["signed_in": "alice"], event: "sign_out", fires: true),
             RuleExample(settings: off, event: "sign_out", fires: false),
         ])
+
+    static let intuneClearsLocalData = RuleDefinition<EntraPredicate>(
+        "entra.sign-out.intune-clears-local-data",
+        summary: "Android dedicated device: at a global sign-out Intune clears the local data (and with it the "
+            + "sign-in) of each app listed as not optimized for shared device mode",
+        sources: [EntraEvidence.intuneClearsLocalData],
+        when: [.not(.onIOS), .when(.deviceShared), .when(.intuneClearsLocalData), .when(.appHoldsAUser)],
+        examples: [
+            // Managed Home Screen's automatic sign-out is a global sign-out before the listed app's next foreground.
+            RuleExample(
+                settings: android.merging(["mhs_auto_sign_out": "true"]) { mine, _ in mine },
+                appKeys: ["msal": "none", "clears_data_on_user_change": "true"],
+                facts: ["signed_in": "bob", "data_owner": "bob", "inactivity_passed": "true"], fires: true),
+            RuleExample(
+                settings: android.merging(["mhs_auto_sign_out": "true"]) { mine, _ in mine }, appKeys: legacy,
+                facts: ["signed_in": "bob", "data_owner": "bob", "inactivity_passed": "true"], fires: false),
+        ])
 }

@@ -21,6 +21,7 @@ enum EntraSources {
     static let sessionLifetime = "entra-ca-session-lifetime"
     static let mhsGraph = "intune-android-device-owner-general-configuration"
     static let frontlineSharedDevices = "m365-frontline-shared-devices"
+    static let intuneAndroidRestrictions = "intune-android-device-restrictions"
 
     static let documents: [SourceDocument] = [
         MicrosoftAppsSources.iosTutorialDocument,
@@ -115,6 +116,15 @@ enum EntraSources {
             url: "https://learn.microsoft.com/en-us/microsoft-365/frontline/flw-shared-devices", language: "en",
             documentedAsOf: "2024",
             note: "Managed Home Screen (Android) can sign a user out automatically after a period of inactivity"),
+        SourceDocument(
+            intuneAndroidRestrictions,
+            title: "Android template device settings list to restrict features using Intune",
+            publisher: "Microsoft Learn",
+            url: "https://learn.microsoft.com/en-us/intune/intune-service/configuration/"
+                + "device-restrictions-android-for-work",
+            language: "en", documentedAsOf: "2025-09-17 (ms.date)",
+            note: "Dedicated devices: \"Clear local data in apps not optimized for Shared device mode\" (Graph "
+                + "azureAdSharedDeviceDataClearApps), Android 9 and later, local app storage only"),
     ]
 }
 
@@ -186,6 +196,11 @@ enum EntraEvidence {
         EntraSources.mhsGraph,
         "(kioskModeManagedHomeScreenAutoSignout, kioskModeManagedHomeScreenInactiveSignOut"
             + "DelayInSeconds)")
+    /// Android dedicated devices: Intune clears the local data of the listed apps that are not optimized for shared
+    /// device mode whenever a user signs out of an optimized one.
+    static let intuneClearsLocalData = Citation(
+        EntraSources.intuneAndroidRestrictions,
+        "(Users and Accounts, Dedicated devices: Clear local data in apps not optimized for Shared device mode)")
     static let mhsFrontline = Citation(
         EntraSources.frontlineSharedDevices, "(Managed Home Screen: sign-out after a period of inactivity)")
     /// The device session lasts while the device is used: no automatic sign-out.

@@ -22,10 +22,10 @@ extension ImprivataMAMProvider {
             return stopped
         case .lockOwnPasscode:
             outcome.apply(ImprivataRule.lockOwnPasscode.effect)
-            state.deviceLocked = false
+            unlockedWithPasscode(context: context, state: &state, trace: &trace)
         case .lockSharedPasscode:
             outcome.apply(ImprivataRule.lockSharedPasscode.effect)
-            state.deviceLocked = false
+            unlockedWithPasscode(context: context, state: &state, trace: &trace)
         default:
             break
         }
@@ -67,6 +67,13 @@ extension ImprivataMAMProvider {
         }
         outcome.details.set(ImprivataDetail.dataOwner.id, account: state.apps[app].data)
         return outcome
+    }
+
+    /// The device passcode was entered: the lock screen is down, and a restarted iPhone talks to its MDM again, so
+    /// ClearPasscode reaches it at the next check-in (kb 12015).
+    private func unlockedWithPasscode(context: ImprivataContext, state: inout ImprivataState, trace: inout RuleTrace) {
+        state.deviceLocked = false
+        if trace.evaluate(ImprivataRule.restartUnlockReconnects, in: context) { state.rebooted = false }
     }
 
     /// The user signs out of the app itself; a Microsoft app in shared device mode signs every Microsoft app out.

@@ -70,7 +70,8 @@ extension ImprivataRule {
 
         static let logoutDialogBlocked = RuleDefinition<ImprivataPredicate>(
             "imprivata.logout.interapp-dialog-blocked",
-            summary: "a custom-scheme logout waits on iOS permission dialogs nobody answers at the first check-in",
+            summary: "a custom-scheme logout waits on iOS permission dialogs nobody answers at the phone's "
+                + "first-ever check-in",
             sources: E.interappDialogs,
             when: [
                 .when(.logoutUsesCustomScheme), .when(.dialogsBlockUnattended), .not(.dialogsAccepted),
@@ -78,10 +79,14 @@ extension ImprivataRule {
             ],
             effect: .raises(ImprivataFinding.interappDialogBlocksLogout.id),
             examples: [
-                RuleExample(appKeys: logout("x_callback_url"), facts: held(), event: "check_in", fires: true),
                 RuleExample(
-                    appKeys: logout("x_callback_url"), facts: held(["logout_dialogs_accepted": "true"]),
-                    event: "check_in", fires: false),
+                    appKeys: logout("x_callback_url"), facts: held(["in_service": "false"]), event: "check_in",
+                    fires: true),
+                RuleExample(appKeys: logout("x_callback_url"), facts: held(), event: "check_in", fires: false),
+                RuleExample(
+                    appKeys: logout("x_callback_url"),
+                    facts: held(["in_service": "false", "logout_dialogs_accepted": "true"]), event: "check_in",
+                    fires: false),
             ])
 
         static let logoutColdStartRace = RuleDefinition<ImprivataPredicate>(

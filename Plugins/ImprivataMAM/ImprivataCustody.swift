@@ -126,9 +126,13 @@ extension ImprivataMAMProvider {
         return outcome
     }
 
-    /// An erase (force recovery, or a check-in that erases): nothing of any worker is left.
+    /// An erase (force recovery, or a check-in that erases): nothing of any worker is left, and the phone is new again:
+    /// its custom-scheme permission dialogs wait to be answered once more.
     private func erase(_ state: inout ImprivataState) {
-        for index in state.apps.indices { state.apps[index] = ImprivataAppState() }
+        for index in state.apps.indices {
+            state.apps[index] = ImprivataAppState()
+            state.apps[index].dialogsAccepted = false
+        }
         state.entraAccount = nil
         state.mdmUser = nil
         state.passcodeOwner = nil

@@ -15,6 +15,7 @@ enum ImprivataFact: Int, DeclaredFact {
     case rebooted
     case lendingPeriodPassed
     case deviceLocked
+    case inService
 
     private typealias E = ImprivataEvidence
 
@@ -59,12 +60,15 @@ enum ImprivataFact: Int, DeclaredFact {
         case .dialogsAccepted:
             .bool(
                 "logout_dialogs_accepted", scope: .app, default: false,
-                meaning: "the app's custom-scheme permission dialogs were answered on this device",
+                meaning: "at the phone's first-ever check-in (in_service: false): the app's custom-scheme "
+                    + "permission dialogs were answered on this device all the same",
                 sources: E.interappDialogs)
         case .rebooted:
             .bool(
-                "rebooted", default: false, meaning: "the device restarted since check-out",
-                sources: E.clearPasscode)
+                "rebooted", default: false,
+                meaning: "the device restarted since check-out and nobody has entered its passcode since (a "
+                    + "restarted iPhone talks to no network or MDM until then)",
+                sources: E.clearPasscode + E.restartUntilUnlocked)
         case .lendingPeriodPassed:
             .bool(
                 "lending_period_passed", default: false,
@@ -76,6 +80,13 @@ enum ImprivataFact: Int, DeclaredFact {
                 meaning: "the device's lock screen asks its device passcode (it restarted since the worker last "
                     + "unlocked it); another worker who picks the device up meets the lock screen anyway",
                 sources: E.passcodeAtCheckOut + E.passcodeCleared)
+        case .inService:
+            .bool(
+                "in_service", default: true,
+                meaning: "the phone is in service: it has been checked in before, so each app's custom-scheme "
+                    + "logout permission dialogs were answered once, as in steady operation (the default); false = "
+                    + "the phone's first-ever check-in, where nobody answers them",
+                sources: E.interappDialogs, circumstance: "the phone's first-ever check-in")
         }
     }
 }

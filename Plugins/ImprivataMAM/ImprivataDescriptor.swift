@@ -23,7 +23,18 @@ enum ImprivataDescriptor {
         producedPrompts: [
             .interactiveSignIn, .credentials, .appCredentials, .createPasscode, .badge, .badgePIN, .devicePasscode,
         ],
-        decisionLists: ImprivataRule.decisionLists, factConstraints: factConstraints)
+        decisionLists: ImprivataRule.decisionLists, factConstraints: factConstraints,
+        inapplicableProperties: inapplicableProperties)
+
+    /// MAM has no global sign-out: a worker signs out of one app at a time, and the shift change is the check-in,
+    /// which `check-in-logs-out-every-app` checks.
+    static let inapplicableProperties = [
+        InapplicableProperty(
+            "global-sign-out-complete",
+            because: "MAM has no global sign-out: each app keeps its own sign-in and a sign-out ends one app's; the "
+                + "check-in logs apps out (check-in-logs-out-every-app)",
+            sources: E.logoutMethods)
+    ]
 
     /// Custody facts that cannot hold together: Check Out Device sets [Device User], Check In Device clears it.
     static let factConstraints = [
@@ -133,7 +144,8 @@ enum ImprivataDescriptor {
         SettingDeclaration(
             "cellular_data", .bool, default: "false",
             meaning: "the devices have a cellular connection: ClearPasscode then reaches an iOS device that "
-                + "restarted (over Wi-Fi it cannot)", sources: E.clearPasscode),
+                + "restarted and is still locked (over Wi-Fi it cannot until the passcode is entered)",
+            sources: E.clearPasscode + E.restartUntilUnlocked),
         SettingDeclaration(
             "force_recovery", .bool, default: "false",
             meaning: "a device that stays passcode-locked for 5 minutes is erased by force recovery",
@@ -260,7 +272,7 @@ enum ImprivataDescriptor {
         "sign_out": "the user signs out of the app itself (a Microsoft app in shared device mode signs every "
             + "Microsoft app out); MAM is not involved",
         "terminate": "the app's process ends; an app that restores its sign-in at launch keeps it; all = a "
-            + "restart, after which an iOS passcode cannot be cleared over Wi-Fi",
+            + "restart, after which an iOS passcode cannot be cleared over Wi-Fi until someone enters it",
         "query_sso_status": "MAM has no SSO status; the step reports the device's custody status",
     ]
 

@@ -136,12 +136,26 @@ extension ImprivataRule {
 
         static let restartBlocksClearPasscode = RuleDefinition<ImprivataPredicate>(
             "imprivata.restart.blocks-clear-passcode",
-            summary: "a restarted iOS device cannot have its passcode cleared over Wi-Fi at the next check-in",
-            sources: E.clearPasscode, when: [.when(.platformIOS), .when(.devicePasscodeSet)],
+            summary: "a restarted iOS device cannot have its passcode cleared over Wi-Fi at the next check-in, "
+                + "unless its passcode is entered first",
+            sources: E.clearPasscode + E.restartUntilUnlocked, when: [.when(.platformIOS), .when(.devicePasscodeSet)],
             examples: [
                 RuleExample(
                     facts: out(["passcode_owner": "alice"]), event: "terminate", target: "all", fires: true),
                 RuleExample(facts: out(), event: "terminate", target: "all", fires: false),
+            ])
+
+        static let restartUnlockReconnects = RuleDefinition<ImprivataPredicate>(
+            "imprivata.restart.unlock-reconnects",
+            summary: "once the device passcode is entered after a restart, the iPhone talks to its MDM again: "
+                + "ClearPasscode works at the next check-in",
+            sources: E.restartUntilUnlocked + E.clearPasscode,
+            when: [.when(.restartedSinceCheckOut)],
+            examples: [
+                RuleExample(
+                    facts: out(["passcode_owner": "alice", "device_locked": "true", "rebooted": "true"]),
+                    fires: true),
+                RuleExample(facts: out(["passcode_owner": "alice", "device_locked": "true"]), fires: false),
             ])
     }
 }

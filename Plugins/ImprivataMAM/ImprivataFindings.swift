@@ -83,7 +83,8 @@ enum ImprivataFinding: Int, DeclaredFinding {
         case .interappDialogBlocksLogout:
             return FindingDeclaration(
                 "interapp-dialog-blocks-logout", .medium,
-                message: "{app}'s custom-scheme logout waits for a permission dialog nobody answers",
+                message: "{app}'s custom-scheme logout waits for a permission dialog nobody answers at the phone's "
+                    + "first-ever check-in",
                 meaning: "x-callback-url and inter-app callbacks make iOS ask whether one app may open the other; "
                     + "at an unattended check-in the first logout per device does not run (model option)",
                 sources: E.interappDialogs)
@@ -91,8 +92,8 @@ enum ImprivataFinding: Int, DeclaredFinding {
             return FindingDeclaration(
                 "passcode-not-cleared", .high,
                 message: "the device passcode of {previous_user} was not cleared at check-in",
-                meaning: "the MDM ClearPasscode failed (offline, rebooted iOS device without cellular, or not in "
-                    + "the workflow): the Launchpad cannot pair, and the next check-out is refused until a force "
+                meaning: "the MDM ClearPasscode failed (offline, an iOS device still locked since a restart and "
+                    + "without cellular, or not in the workflow): the Launchpad cannot pair, and the next check-out is refused until a force "
                     + "recovery erases the device",
                 sources: E.clearPasscode + E.forceRecovery)
         case .deviceErasedOnRecovery:

@@ -27,7 +27,7 @@ enum ImprivataPredicate: Int, PredicateSet {
     case appPostsNotificationsWhenLocked
     // The device's own lock screen.
     case lockScreenUp, lockScreenUpForActor, passcodeIsAnothers, passcodeIsActors, staticSharedPasscode
-    case deviceHasPasscode
+    case deviceHasPasscode, restartedSinceCheckOut
 
     @inline(__always) var definition: Predicate<ImprivataContext> {
         switch self {
@@ -128,7 +128,7 @@ enum ImprivataPredicate: Int, PredicateSet {
             Predicate("a device passcode is set", otherwise: "no device passcode") { $0.state.passcodeOwner != nil }
         case .clearPasscodeFails:
             Predicate(
-                "ClearPasscode cannot clear it (not in the workflow, offline, or a restarted iOS device with neither cellular data nor its provisioning Launchpad)",
+                "ClearPasscode cannot clear it (not in the workflow, offline, or a restarted iOS device still locked since, with neither cellular data nor its provisioning Launchpad)",
                 otherwise: "ClearPasscode clears it"
             ) { context in
                 let conditions = context.conditions
@@ -240,7 +240,10 @@ enum ImprivataPredicate: Int, PredicateSet {
                 otherwise: "permission dialogs are taken as accepted"
             ) { $0.policy.dialogsBlockFirstUse }
         case .dialogsAccepted:
-            Predicate("its permission dialogs were answered before", otherwise: "its dialogs were never answered") {
+            Predicate(
+                "its permission dialogs were answered before (the phone is in service)",
+                otherwise: "its dialogs were never answered (the phone's first-ever check-in)"
+            ) {
                 $0.appState.dialogsAccepted
             }
         case .logoutUsesCallback:
@@ -309,6 +312,11 @@ enum ImprivataPredicate: Int, PredicateSet {
             Predicate("the device has a passcode", otherwise: "the device has no passcode") {
                 $0.state.passcodeOwner != nil || $0.policy.devicePasscode == .staticShared
             }
+        case .restartedSinceCheckOut:
+            Predicate(
+                "the device restarted and nobody has entered its passcode since",
+                otherwise: "the device has not restarted since check-out (or its passcode was entered since)"
+            ) { $0.state.rebooted }
         }
     }
 }

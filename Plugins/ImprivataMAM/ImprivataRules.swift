@@ -25,6 +25,7 @@ enum ImprivataRule: Int, RuleSet {
     case appSignOut, terminateSessionRestored, terminateSessionDropped, restartBlocksClearPasscode
     // The device's own lock screen, and Android's Microsoft sign-in.
     case lockAnotherWorkersPasscode, lockOwnPasscode, lockSharedPasscode, restartLocksDevice, microsoftNoButtonAndroid
+    case restartUnlockReconnects
 
     static let table = RuleTable<ImprivataRule>()
 
@@ -96,6 +97,7 @@ enum ImprivataRule: Int, RuleSet {
         case .lockSharedPasscode: Access.lockSharedPasscode
         case .restartLocksDevice: Device.restartLocksDevice
         case .microsoftNoButtonAndroid: Device.microsoftNoButtonAndroid
+        case .restartUnlockReconnects: Device.restartUnlockReconnects
         }
     }
 

@@ -15,6 +15,7 @@ enum ImprivataSources {
     static let onFailure = "mam-on-failure"
     static let checkInRecommendations = "mam-check-in-recommendations"
     static let clearingPasscodes = "mam-clearing-passcodes"
+    static let deadBatteries = "mam-passcode-devices-dead-batteries"
     static let launchpadSettings = "mam-launchpad-passcode-management"
     static let overdue = "mam-overdue-devices"
     static let emergencyPIN = "mam-emergency-unlock-pin"
@@ -80,6 +81,11 @@ enum ImprivataSources {
                 clearingPasscodes, title: "Clearing Passcodes", publisher: "Imprivata",
                 url: "https://imprivatadocs.com/mam/content/topics/kb/kb5226.html", language: "en",
                 documentedAsOf: current),
+            SourceDocument(
+                deadBatteries, title: "Passcode Enabled Devices and Dead Batteries (kb 12015)",
+                publisher: "Imprivata", url: "https://groundctl.com/kb/12015", language: "en",
+                documentedAsOf: groundControl,
+                note: "a restarted iOS device talks to no network or host until its passcode is entered"),
             SourceDocument(
                 launchpadSettings, title: "Launchpads admin settings (Device Passcode Management)",
                 publisher: "Imprivata", url: "https://dev1.groundctl.com/docs/2929", language: "en",
@@ -206,6 +212,10 @@ enum ImprivataEvidence {
     ]
     /// [M36, M37] A passcode-locked device cannot pair; the MDM must clear it; limits after a reboot.
     static let clearPasscode = [Citation(S.clearingPasscodes)]
+    /// A restarted iPhone talks to no network or MDM until its passcode is entered; after that it can be cleared.
+    static let restartUntilUnlocked = [
+        Citation(S.deadBatteries, "(Why can't the device communicate to the MDM after turning back on?)")
+    ]
     /// [M38] Pairing retried for 5 minutes, then an optional force recovery that erases the device.
     static let forceRecovery = [Citation(S.launchpadSettings, "(Device Passcode Management)")]
     /// [M39] ClearPasscode leaves the device without a passcode (Data Protection off) until a new one is set.

@@ -15,8 +15,9 @@ enum DeviceStatus: Int, Sendable, Hashable {
 struct ImprivataAppState: Hashable, Sendable {
     @Given var session: UserID? = nil
     @Given var data: UserID? = nil
-    /// The custom-scheme permission dialogs were answered once on this device.
-    @Given var dialogsAccepted = false
+    /// The custom-scheme permission dialogs were answered once on this device: a phone in service (`in_service`, the
+    /// default), or at its first-ever check-in an app whose dialogs were answered all the same.
+    @Given var dialogsAccepted = true
 
     /// An app that holds nobody's session or data.
     init() {}
@@ -25,7 +26,9 @@ struct ImprivataAppState: Hashable, Sendable {
     init(facts: FactValues, app: AppID) {
         $session = facts.given(account: ImprivataFact.sessionOwner, app: app)
         $data = facts.given(account: ImprivataFact.dataOwner, app: app)
-        $dialogsAccepted = facts.given(bool: ImprivataFact.dialogsAccepted, app: app)
+        $dialogsAccepted = facts.given(bool: ImprivataFact.inService).flatMap {
+            $0 ? .known(true) : facts.given(bool: ImprivataFact.dialogsAccepted, app: app)
+        }
     }
 }
 
@@ -44,7 +47,8 @@ public struct ImprivataState: Hashable, Sendable {
     /// Whose credentials AutoFill holds: the custodian of a device that is out, when AutoFill is on.
     @Given var autofillUser: UserID? = nil
     @Given var secondFactorDone = false
-    /// The device restarted since check-out (an iOS passcode can then not be cleared over Wi-Fi).
+    /// The device restarted since check-out and its passcode has not been entered since (an iOS passcode can then
+    /// not be cleared over Wi-Fi: a restarted iPhone talks to no network until its passcode is entered).
     @Given var rebooted = false
     /// The device's lock screen asks its passcode (a restart since the worker last unlocked it).
     @Given var deviceLocked = false
@@ -170,6 +174,7 @@ extension ImprivataState {
             "autofill_second_factor_done": secondFactorDone ? "true" : "false",
             "rebooted": rebooted ? "true" : "false",
             "device_locked": deviceLocked ? "true" : "false",
+            "in_service": apps[app].dialogsAccepted ? "true" : "false",
             "logout_dialogs_accepted": apps[app].dialogsAccepted ? "true" : "false",
         ]
         let passed =

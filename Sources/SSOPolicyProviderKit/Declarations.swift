@@ -96,10 +96,13 @@ public struct FactDeclaration: Sendable, Hashable {
     public var defaultValue: String
     public var meaning: String
     public var sources: [Citation]
+    /// A circumstance a verdict names when a scenario's `given:` moves the fact off its default and that decides
+    /// the run's worst finding (with the default the worst finding differs): e.g. "the phone's first-ever check-in".
+    public var circumstance: String?
 
     public init(
         _ key: String, _ domain: FactDomain, scope: FactScope = .device, default defaultValue: String,
-        meaning: String, sources: [Citation]
+        meaning: String, sources: [Citation], circumstance: String? = nil
     ) {
         self.key = key
         self.domain = domain
@@ -107,14 +110,16 @@ public struct FactDeclaration: Sendable, Hashable {
         self.defaultValue = defaultValue
         self.meaning = meaning
         self.sources = sources
+        self.circumstance = circumstance
     }
 
     public static func bool(
-        _ key: String, scope: FactScope = .device, default defaultValue: Bool, meaning: String, sources: [Citation]
+        _ key: String, scope: FactScope = .device, default defaultValue: Bool, meaning: String, sources: [Citation],
+        circumstance: String? = nil
     ) -> FactDeclaration {
         FactDeclaration(
             key, .choice(["true", "false"]), scope: scope, default: defaultValue ? "true" : "false",
-            meaning: meaning, sources: sources)
+            meaning: meaning, sources: sources, circumstance: circumstance)
     }
 }
 
@@ -200,14 +205,19 @@ public struct FindingDeclaration: Sendable, Hashable {
     public var sources: [Citation]
     /// What the core recognises this finding as (its properties and verdicts select findings by concern).
     public var concern: CoreConcern?
+    /// The finding states a fact of the configuration rather than something that happened at the step (AirWatch's
+    /// `sso-requirement-missing`: an app that never initialises the SDK). A run shows it once per app, at the first
+    /// step where it matters, and its totals count it once, however often the app is opened.
+    public var configurationFact: Bool
 
     public init(
-        _ id: String, _ severity: Severity, concern: CoreConcern? = nil, message: String, meaning: String,
-        sources: [Citation]
+        _ id: String, _ severity: Severity, concern: CoreConcern? = nil, configurationFact: Bool = false,
+        message: String, meaning: String, sources: [Citation]
     ) {
         self.id = id
         self.severity = severity
         self.concern = concern
+        self.configurationFact = configurationFact
         self.message = message
         self.meaning = meaning
         self.sources = sources

@@ -25,6 +25,8 @@ public struct ProviderDescriptor: Sendable {
     public var factConstraints: [FactConstraint]
     /// Safety properties the provider adds to `ssopolicy verify`, stated over its findings.
     public var properties: [PropertyDeclaration]
+    /// The core's properties that do not apply to this provider's model (`verify` reports them `n/a`).
+    public var inapplicableProperties: [InapplicableProperty]
     /// What the provider means by each required event, e.g. what `sign_out` does for this vendor.
     public var requiredEventMeanings: [String: String]
     /// A minimal policy in YAML, shown by `providers` and used as a starting point by users.
@@ -44,8 +46,10 @@ public struct ProviderDescriptor: Sendable {
         findings: [FindingDeclaration], rules: [RuleDeclaration], requiredEventMeanings: [String: String] = [:],
         examplePolicy: String, properties: [PropertyDeclaration] = [], sessionAuthority: String = "identity broker",
         handover: HandoverDeclaration? = nil, producedPrompts: [Prompt] = Prompt.allCases,
-        decisionLists: [DecisionListDeclaration] = [], factConstraints: [FactConstraint] = []
+        decisionLists: [DecisionListDeclaration] = [], factConstraints: [FactConstraint] = [],
+        inapplicableProperties: [InapplicableProperty] = []
     ) {
+        self.inapplicableProperties = inapplicableProperties
         self.id = id
         self.name = name
         self.summary = summary
@@ -115,6 +119,12 @@ public struct ProviderDescriptor: Sendable {
         for property in properties {
             for id in property.violatedBy where finding(id) == nil {
                 problems.append("property '\(property.id)' names unknown finding '\(id)'")
+            }
+            for requirement in property.appliesWhen where !settings.contains(where: { $0.key == requirement.setting }) {
+                problems.append("property '\(property.id)' applies on unknown setting '\(requirement.setting)'")
+            }
+            if !property.appliesWhen.isEmpty && property.notApplicableBecause.isEmpty {
+                problems.append("property '\(property.id)' applies only sometimes but says not why otherwise")
             }
         }
         if findings.count > FindingSet.capacity {

@@ -55,6 +55,7 @@ import Testing
             "entra.sign-in-frequency.reauthenticate",
             "entra.sign-in-frequency.other-user-stopped",
             "entra.mhs.inactivity-sign-out",
+            "entra.sign-out.intune-clears-local-data",
         ]
         #expect(EntraRule.table.problems == [])
         #expect(descriptor.rules.map(\.id) == expected)

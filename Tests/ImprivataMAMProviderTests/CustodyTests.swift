@@ -110,7 +110,15 @@ struct CustodyTests {
         try race.open("app")
         #expect(try race.checkIn("alice").has("ulc-cold-start-race"))
 
-        var dialogs = try ImprivataHarness(apps: [("app", ["logout_method": "x_callback_url"])])
+        // A phone in service (the default) had its dialogs answered at an earlier check-in: the logout runs.
+        var inService = try ImprivataHarness(apps: [("app", ["logout_method": "x_callback_url"])])
+        try inService.checkOut("alice")
+        try inService.open("app")
+        #expect(try inService.checkIn("alice").findings.isEmpty)
+
+        // The phone's first-ever check-in: nobody answers the dialogs.
+        var dialogs = try ImprivataHarness(
+            apps: [("app", ["logout_method": "x_callback_url"])], facts: ["in_service": "false"])
         try dialogs.checkOut("alice")
         try dialogs.open("app")
         #expect(try dialogs.checkIn("alice").has("interapp-dialog-blocks-logout"))

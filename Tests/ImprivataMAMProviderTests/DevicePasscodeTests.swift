@@ -69,6 +69,28 @@ struct DevicePasscodeTests {
         }
     }
 
+    /// kb 12015: a restarted iPhone talks to no network or MDM until its passcode is entered. Once the custodian
+    /// unlocks it, ClearPasscode works at the next check-in and the next worker gets the phone; one still locked
+    /// since the restart is not cleared, and the next check-out is refused.
+    @Test func afterARestartTheCustodiansUnlockLetsClearPasscodeWorkAgain() throws {
+        for unlocked in [true, false] {
+            var harness = try ImprivataHarness()
+            try harness.checkOut("alice")
+            try harness.open("timesheet")
+            try harness.terminate("all")
+            if unlocked {
+                let unlock = try harness.open("timesheet")
+                #expect(unlock.prompts == ["device_passcode"])
+                #expect(unlock.fired.contains("imprivata.restart.unlock-reconnects"))
+            }
+            let checkIn = try harness.checkIn()
+            #expect(checkIn.has("passcode-not-cleared") == !unlocked, "unlocked: \(unlocked)")
+            let bob = try harness.checkOut("bob")
+            #expect((bob.session == "shared_new") == unlocked, "unlocked: \(unlocked)")
+            #expect(try harness.open("timesheet", "bob").session == (unlocked ? "app_new" : "denied"))
+        }
+    }
+
     @Test func eachFactorHasItsOwnPromptWord() throws {
         for (auth, prompts) in [
             ("badge", ["badge", "create_passcode"]), ("badge_pin", ["badge", "badge_pin", "create_passcode"]),

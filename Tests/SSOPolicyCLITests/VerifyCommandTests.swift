@@ -31,8 +31,9 @@ struct VerifyCommandTests {
             "no-previous-user-data")
         #expect(result.code == 0)
         #expect(result.out.contains("no-previous-user-data  holds up to depth 8 over "))
-        // Without the assumption a forgotten sign-out breaks it.
-        let forgotten = ssopolicy("verify", "frontline-entra", "--property", "no-previous-user-data")
+        // With no assumption at all a forgotten sign-out breaks it.
+        let forgotten = ssopolicy(
+            "verify", "frontline-entra", "--assume", "none", "--property", "no-previous-user-data")
         #expect(forgotten.code == 1)
         #expect(forgotten.out.contains("no-previous-user-data  VIOLATED: a sequence of 2 moves breaks it"))
     }

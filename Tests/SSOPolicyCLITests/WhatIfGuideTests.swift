@@ -177,7 +177,7 @@ struct WhatIfGuideTests {
                     + "warehouse-airwatch --app inventory --user alice` gives its distinct answers"))
         let imprivata = ssopolicy("matrix", "hospital-imprivata", "--format", "json")
         #expect(imprivata.code == 3 && imprivata.out.isEmpty)
-        #expect(imprivata.err.contains("has 116640 rows"))
+        #expect(imprivata.err.contains("has 233280 rows"))
         #expect(ssopolicy("matrix", "warehouse-airwatch", "--max-rows", "216").code == 0)
         #expect(ssopolicy("matrix", "warehouse-airwatch", "--max-rows", "-1").code == 64)
     }

@@ -37,7 +37,7 @@ struct PlaygroundBudgetTests {
         #expect(page.body.contains("This view asks for more work than one request may do."))
         #expect(page.body.contains("The request asks for more than 30 units of work"))
         #expect(page.body.contains("working out the what-if answer for bob in inventory under hospital-imprivata"))
-        #expect(page.body.contains("with 12 unknown facts, after the comparison had been computed"))
+        #expect(page.body.contains("with 13 unknown facts, after the comparison had been computed"))
         #expect(page.body.contains("Fewer unknown facts"))
         // Waiting does not help a view that asks for too much.
         #expect(!page.body.contains("Ask again"))

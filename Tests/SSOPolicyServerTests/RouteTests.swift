@@ -401,7 +401,7 @@ struct MatrixBoundTests {
         let answer = try await request(.post, "/v1/matrix", body: #"{"policy": "hospital-imprivata"}"#)
         #expect(answer.status == 422)
         #expect(
-            answer.body.contains("has 116640 rows (one per combination of the facts), more than the limit of 10000"))
+            answer.body.contains("has 233280 rows (one per combination of the facts), more than the limit of 10000"))
         #expect(answer.body.contains("POST /v1/evaluate gives its distinct answers"))
     }
 }

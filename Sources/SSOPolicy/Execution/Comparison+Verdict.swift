@@ -14,7 +14,9 @@ extension Comparison {
             }
             clauses.append(
                 "\(worst.severity.name) \(worst.id) at step \(worst.step) (findings: "
-                    + counts.joined(separator: ", ") + ")")
+                    + counts.joined(separator: ", ")
+                    + (totals.decidedBy.isEmpty ? "" : "; decided by " + totals.decidedBy.joined(separator: " and "))
+                    + ")")
         }
         let stranded = totals.workers.filter(\.couldNotWork)
         for worker in stranded {

@@ -99,6 +99,9 @@ public struct Comparison: Sendable {
         public var findings: [Severity: Int]
         /// The most severe step finding, the first one of that severity.
         public var worstFinding: WorstFinding?
+        /// The circumstances the scenario states (`FactDeclaration.circumstance`, e.g. "the phone's first-ever
+        /// check-in") that decide the worst finding: with the fact at its default the worst finding differs.
+        public var decidedBy: [String] = []
         /// Every turn after the first, in order.
         public var handovers: [Handover]
         /// Steps looked at to compute these totals: one per step, whatever the number of handovers (a regression
@@ -182,8 +185,36 @@ public struct Comparison: Sendable {
             current = turn
         }
         close()
-        return Totals(
+        var totals = Totals(
             prompts: prompts, workers: workers, findings: findings, worstFinding: worst, handovers: handovers,
             stepsExamined: examined)
+        totals.decidedBy = circumstances(result, worst: worst)
+        return totals
+    }
+
+    /// The stated circumstances that decide the run's worst finding: for each fact the provider names as a
+    /// circumstance that the scenario's `given:` moves off its default, the run is played again with that fact at its
+    /// default; the circumstance decides when the worst finding (its id, severity or step) then differs.
+    static func circumstances(_ result: RunResult, worst: WorstFinding?) -> [String] {
+        var named: [String] = []
+        for fact in result.policy.descriptor.facts {
+            guard let circumstance = fact.circumstance,
+                let entry = result.scenario.given.first(where: { $0.key == fact.key }),
+                let text = entry.value.scalar, text != fact.defaultValue
+            else { continue }
+            var scenario = result.scenario
+            scenario.given.removeAll { $0.key == fact.key }
+            guard case .success(let bound) = ScenarioBinder(mode: .lenient).bind(scenario, to: result.policy) else {
+                continue
+            }
+            var other: WorstFinding?
+            for view in ScenarioRunner(traceMode: .off).run(bound).views {
+                for finding in view.findings where other.map({ finding.severity < $0.severity }) ?? true {
+                    other = WorstFinding(id: finding.id, severity: finding.severity, step: view.number)
+                }
+            }
+            if other != worst { named.append("\(circumstance) (\(fact.key): \(text))") }
+        }
+        return named
     }
 }

@@ -18,14 +18,16 @@ public struct RunResult: Sendable {
 }
 
 extension StepOutcome {
-    /// A handover's outcome from its events' outcomes: every prompt and finding, and the session, its user,
-    /// subject and details of the last event.
+    /// A handover's outcome from its events' outcomes: every prompt and finding, every app a finding is about, and
+    /// the session, its user, subject and details of the last event.
     static func merging(_ earlier: StepOutcome, _ later: StepOutcome) -> StepOutcome {
         guard earlier.session != .notApplicable else { return later }
         var merged = later
         merged.prompts = PromptList(earlier.prompts)
         for prompt in later.prompts where !merged.prompts.contains(prompt) { merged.prompts.append(prompt) }
         merged.findings.formUnion(earlier.findings)
+        // A check-in's findings name the apps they are about, though the check-out after it names none.
+        merged.subjectApps |= earlier.subjectApps
         if merged.subject == nil { merged.subject = earlier.subject }
         return merged
     }

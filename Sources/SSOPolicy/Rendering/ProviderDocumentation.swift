@@ -179,9 +179,14 @@ public enum ProviderDocumentation {
                 descriptor.properties.map {
                     (
                         $0.id, "broken by " + $0.violatedBy.joined(separator: ", "),
-                        "\($0.meaning) [\($0.sources.text)]"
+                        "\($0.meaning)"
+                            + ($0.appliesWhen.isEmpty ? "" : "; n/a otherwise: \($0.notApplicableBecause)")
+                            + " [\($0.sources.text)]"
                     )
-                })
+                }
+                    + descriptor.inapplicableProperties.map {
+                        ($0.id, "n/a", "\($0.because) [\($0.sources.text)]")
+                    })
             out += "\n"
         }
         return out

@@ -284,9 +284,13 @@ public struct OutcomeRenderer: Sendable {
 }
 
 extension RunResult {
-    /// Every step in words.
+    /// Every step in words. A finding that states a fact of the configuration (`FindingDeclaration.configurationFact`)
+    /// is shown once per app, at the first step that raises it: later repetitions of the same fact, in the same
+    /// words, are left out, so a run's totals count findings, not repetitions.
     public var views: [StepView] {
         let renderer = OutcomeRenderer(policy: policy, users: users, explain: explain)
+        let facts = Set(policy.descriptor.findings.filter(\.configurationFact).map(\.id))
+        var shown = Set<String>()
         return steps.map { step in
             let scenarioStep = step.bound.step
             // A handover's events are by both workers; the step belongs to the one taking over.
@@ -303,6 +307,11 @@ extension RunResult {
                 number: scenarioStep.number, time: scenarioStep.time, event: scenarioStep.event, app: messageApp,
                 user: user, outcome: step.outcome, trace: step.trace, note: scenarioStep.note)
             view.app = scenarioStep.target
+            if !facts.isEmpty {
+                view.findings.removeAll {
+                    facts.contains($0.id) && !shown.insert($0.id + "\u{0}" + $0.message).inserted
+                }
+            }
             if scenarioStep.dated != nil { view.at = scenarioStep.timeText }
             if scenarioStep.handover != nil, let declaration = policy.descriptor.handover {
                 view.handover = StepView.HandoverView(

@@ -7,6 +7,8 @@ struct PropertyChecker: Sendable {
     let properties: [VerificationProperty]
     private let checks: [VerificationProperty.Check]
     private let masks: [UInt64]
+    /// Per property: only a sign-out, or a step exposing a user who signed out, can break it.
+    private let afterSignOut: [Bool]
     private let accessEvents: [Bool]
     /// Whether the path monitor must track handovers (the sign-out assumption) and sign-outs (the sign-out
     /// property); fields nobody reads are kept at their defaults so they do not split equal states.
@@ -29,9 +31,10 @@ struct PropertyChecker: Sendable {
             case .findings(let ids): return mask(ids)
             }
         }
+        self.afterSignOut = properties.map(\.afterSignOut)
         self.accessEvents = descriptor.allEvents.map(\.isAccessAttempt)
         self.tracksHandover = tracksHandover
-        self.tracksSignOut = properties.contains { $0.check == .globalSignOutComplete }
+        self.tracksSignOut = properties.contains { $0.afterSignOut }
     }
 
     static func grantsAccess(_ session: SessionKind) -> Bool {
@@ -46,17 +49,21 @@ struct PropertyChecker: Sendable {
         var broken: UInt64 = 0
         let findings = outcome.findings.bits
         let served = Self.grantsAccess(outcome.session) ? outcome.sessionUser : nil
+        let isSignOut = event.event == .signOut
         for index in checks.indices {
             var violated = findings & masks[index] != 0
+            if violated, afterSignOut[index], !isSignOut {
+                // What a sign-out left behind: the user the step exposes signed out earlier on this path.
+                violated = (outcome.subject ?? served).map { monitor.signedOut & PathMonitor.bit($0) != 0 } ?? false
+            }
             if !violated, let served {
                 switch checks[index] {
                 case .noForeignSession:
                     if let user = event.user, user != served { violated = true }
                 case .globalSignOutComplete:
-                    // The signed-out user's session is served again, to someone else or without any prompt.
-                    if monitor.signedOut & PathMonitor.bit(served) != 0,
-                        event.user != served || outcome.prompts.isEmpty
-                    {
+                    // The signed-out user's session is served to someone else; the user reopening their own app
+                    // is no leak.
+                    if monitor.signedOut & PathMonitor.bit(served) != 0, let user = event.user, user != served {
                         violated = true
                     }
                 default: break

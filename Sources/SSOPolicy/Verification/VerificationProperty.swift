@@ -21,12 +21,40 @@ public struct VerificationProperty: Sendable, Hashable {
     /// `core` or the provider's id.
     public var origin: String
     public var check: Check
+    /// A property about what a sign-out leaves behind: only a sign-out step, or a step exposing a user who signed out
+    /// earlier on the path (and has not used the device since), can break it (`PropertyDeclaration.afterSignOut`).
+    public var afterSignOut: Bool
+    /// The property applies only to policies whose settings meet these (empty: always).
+    public var appliesWhen: [PropertyDeclaration.Requirement]
+    /// Why the property is `n/a` where it does not apply.
+    public var notApplicableBecause: String
 
-    public init(id: String, meaning: String, origin: String, check: Check) {
+    public init(
+        id: String, meaning: String, origin: String, check: Check, afterSignOut: Bool = false,
+        appliesWhen: [PropertyDeclaration.Requirement] = [], notApplicableBecause: String = ""
+    ) {
         self.id = id
         self.meaning = meaning
         self.origin = origin
         self.check = check
+        self.afterSignOut = afterSignOut
+        self.appliesWhen = appliesWhen
+        self.notApplicableBecause = notApplicableBecause
+    }
+
+    /// Why the property does not apply to `policy` (its provider declares it inapplicable, or the policy's settings
+    /// miss a requirement), or nil when it applies.
+    public func notApplicable(to policy: CompiledPolicy) -> String? {
+        if let declared = policy.descriptor.inapplicableProperties.first(where: { $0.id == id }) {
+            return declared.because
+        }
+        let settings = policy.configuration.settings
+        for requirement in appliesWhen {
+            guard let value = settings[requirement.setting]?.description, requirement.values.contains(value) else {
+                return notApplicableBecause
+            }
+        }
+        return nil
     }
 
     /// The properties every provider is checked against, in report order. Their ids are stable.
@@ -42,8 +70,9 @@ public struct VerificationProperty: Sendable, Hashable {
         VerificationProperty(
             id: "global-sign-out-complete",
             meaning: "after a user signs out, no app keeps that user's session or data: no "
-                + "not-covered-by-global-signout, and the user's session is not served again without a sign-in",
-            origin: "core", check: .globalSignOutComplete),
+                + "not-covered-by-global-signout at or after the sign-out, and the signed-out user's session is not "
+                + "served to another user (the user reopening their own app is no leak)",
+            origin: "core", check: .globalSignOutComplete, afterSignOut: true),
     ]
 
     /// The core's properties followed by the provider's.
@@ -51,7 +80,9 @@ public struct VerificationProperty: Sendable, Hashable {
         core
             + descriptor.properties.map {
                 VerificationProperty(
-                    id: $0.id, meaning: $0.meaning, origin: descriptor.id, check: .findings($0.violatedBy))
+                    id: $0.id, meaning: $0.meaning, origin: descriptor.id, check: .findings($0.violatedBy),
+                    afterSignOut: $0.afterSignOut, appliesWhen: $0.appliesWhen,
+                    notApplicableBecause: $0.notApplicableBecause)
             }
     }
 
@@ -75,6 +106,12 @@ public enum VerificationAssumption: String, Sendable, Hashable, CaseIterable {
     /// Every worker hands over properly: a move by another user than the last one is the provider's declared
     /// handover from the last user to them (its events played as one move).
     case handsOver = "hands-over"
+
+    /// What `verify` assumes when it is asked for no assumption: the vendor's documented handover (`hands-over`) for
+    /// a provider that declares one, so each vendor is judged under its own procedure; nothing for one that does not.
+    public static func documentedHandover(for descriptor: ProviderDescriptor) -> [VerificationAssumption] {
+        descriptor.handover == nil ? [] : [.handsOver]
+    }
 
     public var meaning: String {
         switch self {

@@ -18,7 +18,9 @@ public enum VerificationRender {
     /// The verdict as a sentence; a holding property is never claimed beyond the bound that was checked.
     public static func sentence(_ verdict: PropertyVerdict, _ report: VerificationReport) -> String {
         switch verdict.status {
-        case .notApplicable: return "not applicable (no such property for \(report.policy.descriptor.id))"
+        case .notApplicable:
+            if let reason = verdict.reason { return "n/a: \(reason)" }
+            return "not applicable (no such property for \(report.policy.descriptor.id))"
         case .violated(let counterexample):
             return
                 "VIOLATED: a sequence of \(counterexample.moves) move\(counterexample.moves == 1 ? "" : "s") breaks it"
@@ -45,6 +47,15 @@ public enum VerificationRender {
         options.assumptions.isEmpty ? "none" : options.assumptions.map(\.rawValue).joined(separator: ", ")
     }
 
+    /// The assumptions, and when they were taken by default, that they are the vendor's documented handover.
+    static func assumptionsText(_ report: VerificationReport) -> String {
+        let text = assumptionsText(report.options)
+        guard report.assumedByDefault else { return text }
+        let procedure = report.policy.descriptor.handover.map { ": " + $0.summary } ?? ""
+        return text + " (by default, the vendor's documented handover\(procedure); --assume none checks every "
+            + "sequence)"
+    }
+
     static func timeMovesText(_ report: VerificationReport) -> String {
         report.timeMoves.isEmpty ? "none" : report.timeMoves.map(Duration.format).joined(separator: ", ")
     }
@@ -65,7 +76,7 @@ public enum VerificationRender {
         out += "\(counted(policy.configuration.apps.count, "app")), depth \(options.depth)\n"
         out +=
             wrap(
-                "assumptions: \(assumptionsText(options)); step conditions: "
+                "assumptions: \(assumptionsText(report)); step conditions: "
                     + (options.exploreConditions ? "explored" : "default only") + "; time moves: "
                     + timeMovesText(report), indent: "  ", hanging: "    ") + "\n"
         out += "  explored \(counted(report.states, "state")), \(counted(report.transitions, "transition"))"
@@ -91,9 +102,16 @@ public enum VerificationRender {
                         + "claimed only up to that depth", indent: "  ", hanging: "    ") + "\n"
         }
         out += "\n"
-        let table = TextTable(
-            header: ["property", "verdict"],
-            rows: report.verdicts.map { [$0.property.id, sentence($0, report)] })
+        let table: TextTable
+        if let unassumed = report.unassumed {
+            table = TextTable(
+                header: ["property", "verdict", "with no assumption"],
+                rows: zip(report.verdicts, unassumed).map { [$0.property.id, sentence($0, report), cell($1, report)] })
+        } else {
+            table = TextTable(
+                header: ["property", "verdict"],
+                rows: report.verdicts.map { [$0.property.id, sentence($0, report)] })
+        }
         out += table.render(indent: "  ")
         for verdict in report.verdicts {
             guard case .violated(let counterexample) = verdict.status else { continue }
@@ -189,13 +207,22 @@ public enum VerificationRender {
             let options = report.options
             out += "#### `\(report.policy.configuration.id)`\n\n"
             out +=
-                "\(options.users) users, depth \(options.depth), assumptions: \(assumptionsText(options)), time moves: "
+                "\(options.users) users, depth \(options.depth), assumptions: \(assumptionsText(report)), time moves: "
                 + "\(timeMovesText(report)); \(report.states) states explored"
                 + (report.symmetryReduced ? " (up to a renaming of users)" : "")
                 + (report.bitstateBytes != nil ? "; partial search (bitstate)" : "") + ".\n\n"
-            out += "| property | verdict |\n|---|---|\n"
-            for verdict in report.verdicts {
-                out += "| `\(verdict.property.id)` | \(Markdown.cell(sentence(verdict, report))) |\n"
+            if let unassumed = report.unassumed {
+                out += "| property | verdict | with no assumption |\n|---|---|---|\n"
+                for (verdict, plain) in zip(report.verdicts, unassumed) {
+                    out +=
+                        "| `\(verdict.property.id)` | \(Markdown.cell(sentence(verdict, report))) | "
+                        + "\(Markdown.cell(cell(plain, report))) |\n"
+                }
+            } else {
+                out += "| property | verdict |\n|---|---|\n"
+                for verdict in report.verdicts {
+                    out += "| `\(verdict.property.id)` | \(Markdown.cell(sentence(verdict, report))) |\n"
+                }
             }
             out += "\n"
             guard counterexamples else { continue }
@@ -253,6 +280,7 @@ public enum VerificationRender {
             ("users", .int(options.users)),
             ("depth", .int(options.depth)),
             ("assumptions", .strings(options.assumptions.map(\.rawValue))),
+            ("assumed_by_default", .bool(report.assumedByDefault)),
             ("explore_conditions", .bool(options.exploreConditions)),
             ("time_moves", .strings(report.timeMoves.map(Duration.format))),
             ("states", .int(report.states)),
@@ -272,12 +300,16 @@ public enum VerificationRender {
             (
                 "properties",
                 .array(
-                    report.verdicts.map { verdict in
+                    report.verdicts.enumerated().map { number, verdict in
                         var pairs: [(String, JSONValue)] = [
                             ("id", .string(verdict.property.id)), ("origin", .string(verdict.property.origin)),
                             ("verdict", .string(verdictName(verdict))),
                             ("claim", .string(sentence(verdict, report))),
                         ]
+                        if let reason = verdict.reason { pairs.append(("not_applicable_because", .string(reason))) }
+                        if let unassumed = report.unassumed, number < unassumed.count {
+                            pairs.append(("with_no_assumption", .string(verdictName(unassumed[number]))))
+                        }
                         if case .violated(let counterexample) = verdict.status {
                             pairs.append(("moves", .int(counterexample.moves)))
                             pairs.append(("file", .string(counterexample.fileName)))

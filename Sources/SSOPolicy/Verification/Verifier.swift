@@ -92,12 +92,14 @@ public struct PropertyVerdict: Sendable {
         /// No explored sequence breaks it (up to the report's depth, or at any depth if the space closed).
         case holds
         case violated(Counterexample)
-        /// The property belongs to another provider.
+        /// The property belongs to another provider, or does not apply to this provider or policy (`reason`).
         case notApplicable
     }
 
     public var property: VerificationProperty
     public var status: Status
+    /// Why the property is `n/a` for this policy (nil when it belongs to another provider).
+    public var reason: String? = nil
 
     public var isViolated: Bool {
         if case .violated = status { return true }
@@ -134,6 +136,12 @@ public struct VerificationReport: Sendable {
     public var partialOrderReduced = false
     /// The search used a bitstate array of this many bytes: it may have skipped states (a partial search).
     public var bitstateBytes: Int?
+    /// The assumptions are the vendor's documented handover, taken because none was asked for
+    /// (`VerificationAssumption.documentedHandover`).
+    public var assumedByDefault = false
+    /// The same properties checked with no assumption at all, shown beside the verdicts on request (`verify
+    /// --also-unassumed`); nil when not asked for.
+    public var unassumed: [PropertyVerdict]?
 }
 
 /// `ssopolicy verify` as a library: explores a policy's state space and checks properties on every step.
@@ -203,7 +211,12 @@ public struct Verifier: Sendable {
             options.properties.isEmpty
             ? catalogue.map { ($0.id, $0) }
             : options.properties.map { id in (id, catalogue.first { $0.id == id }) }
-        let selected = requested.compactMap(\.property)
+        // A property that does not apply to this provider or policy is `n/a`, not explored.
+        let inapplicable = Dictionary(
+            requested.compactMap { entry in
+                entry.property.flatMap { property in property.notApplicable(to: policy).map { (property.id, $0) } }
+            }, uniquingKeysWith: { first, _ in first })
+        let selected = requested.compactMap(\.property).filter { inapplicable[$0.id] == nil }
 
         let handover = options.assumptions.contains(.signsOutBeforeHandover)
         let handsOver = options.assumptions.contains(.handsOver)
@@ -242,6 +255,10 @@ public struct Verifier: Sendable {
             engine: engine, policy: policy, commandLine: options.commandLine(policy: policy.configuration.id))
         var verdicts: [PropertyVerdict] = []
         for (id, property) in requested {
+            if let property, let reason = inapplicable[property.id] {
+                verdicts.append(PropertyVerdict(property: property, status: .notApplicable, reason: reason))
+                continue
+            }
             guard let property, let index = selected.firstIndex(of: property) else {
                 verdicts.append(
                     PropertyVerdict(

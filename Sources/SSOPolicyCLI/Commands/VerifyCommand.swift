@@ -33,6 +33,12 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
               signs-out-before-handover every worker signs out before the next user acts
               no-restart                the device is never restarted (no 'terminate: all')
               hands-over                the user changes only through the provider's declared handover
+              none                      no assumption: every sequence of events
+            Without --assume, each policy is checked under its vendor's documented handover (hands-over, for a \
+            provider that declares one), and the header says so; --also-unassumed adds, beside each verdict, the \
+            verdict with no assumption (informational: the exit status follows the assumed verdicts). A property \
+            that does not apply to a provider or platform (Imprivata has no global sign-out; Safari is iOS only) \
+            is n/a, with the reason.
 
             Exit status: 0 when every property holds to the depth asked (or the state space closed), 1 when one is \
             violated or the input is invalid, 3 when a limit (--max-states, --max-memory, --timeout) stopped the \
@@ -41,6 +47,7 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
 
             Examples:
               ssopolicy verify legacy-app-entra
+              ssopolicy verify hospital-imprivata frontline-entra --also-unassumed
               ssopolicy verify frontline-entra --assume signs-out-before-handover --property no-previous-user-data
               ssopolicy verify warehouse-airwatch frontline-entra --depth 6 --format markdown
               ssopolicy verify legacy-app-entra --counterexample-dir out --stats
@@ -58,8 +65,17 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
     @Option(name: .customLong("property"), help: "Check only this property (repeatable); default: all.")
     var properties: [String] = []
 
-    @Option(name: .customLong("assume"), help: "Explore only sequences that respect this assumption (repeatable).")
+    @Option(
+        name: .customLong("assume"),
+        help: ArgumentHelp(
+            "Explore only sequences that respect this assumption (repeatable; 'none' for every sequence). Default: "
+                + "the vendor's documented handover."))
     var assumptions: [String] = []
+
+    @Flag(
+        name: .customLong("also-unassumed"),
+        help: "Also check each policy with no assumption and show that verdict beside each property's.")
+    var alsoUnassumed = false
 
     @Flag(name: .long, help: "Also explore each step-condition value (e.g. broker: fails) as a variant of its event.")
     var exploreConditions = false
@@ -142,8 +158,11 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
         if let bitstate, !(1...(1 << 20)).contains(bitstate) {
             throw ValidationError("--bitstate: expected 1 to 1048576 (MiB), found \(bitstate)")
         }
-        let known = VerificationAssumption.allCases.map(\.rawValue)
-        for name in assumptions where VerificationAssumption(rawValue: name) == nil {
+        let known = VerificationAssumption.allCases.map(\.rawValue) + [Self.noAssumption]
+        if assumptions.contains(Self.noAssumption), assumptions.contains(where: { $0 != Self.noAssumption }) {
+            throw ValidationError("--assume none cannot be combined with another assumption")
+        }
+        for name in assumptions where name != Self.noAssumption && VerificationAssumption(rawValue: name) == nil {
             throw ValidationError(
                 "--assume: unknown assumption '\(name)'" + Suggestion.didYouMean(name, in: known) + "; known: "
                     + known.joined(separator: ", "))
@@ -196,7 +215,18 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
         for policy in loaded {
             watch?.begin(policy.configuration.id)
             let start = clock.now
-            reports.append(try verifier.verify(policy, options: options))
+            // Asked for no assumption, each vendor is judged under its own documented handover.
+            var assumed = options
+            let byDefault = assumptions.isEmpty
+            if byDefault { assumed.assumptions = VerificationAssumption.documentedHandover(for: policy.descriptor) }
+            var report = try verifier.verify(policy, options: assumed)
+            report.assumedByDefault = byDefault && !assumed.assumptions.isEmpty
+            if alsoUnassumed && !assumed.assumptions.isEmpty {
+                var none = options
+                none.assumptions = []
+                report.unassumed = try verifier.verify(policy, options: none).verdicts
+            }
+            reports.append(report)
             let duration = clock.now - start
             elapsed.append(
                 Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
@@ -259,4 +289,7 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
     /// The exit status of a search that a limit (`--max-states`, `--max-memory`, `--timeout`) stopped before it
     /// found a violation: not a pass, so a CI gate does not take it for one.
     static let partialExitCode: Int32 = 3
+
+    /// `--assume none`: every sequence, with no assumption.
+    static let noAssumption = "none"
 }
