@@ -21,6 +21,12 @@ afterwards is at most CACHE_RSS_MB (default 200).
 Phase 4, the wire: ten pipelined requests in one write, the last with `Connection: close`, are all answered;
 `Transfer-Encoding: gzip, chunked` is answered 501 and an HTTP/1.1 request without Host 400.
 
+Phase 5, questions that once ended the process (a trap on a compute thread): an evaluate that sets an Entra
+sign-in frequency, the playground's GET what-if link that does the same (any web page can make a browser fetch it),
+and Imprivata questions that give four to six facts, as POST /v1/evaluate and as the playground's link, each
+TRAP_ROUNDS times (default 3) while /healthz is probed; passes when every one is answered 200 (503 if it ran out of
+its time budget), every probe answered, and the server is still running.
+
 Prints the numbers as one JSON line. Everything stops by itself: fixed durations, bounded loops, socket time-outs.
 
     scripts/hostile-load-test.py BINARY     (needs wrk: apt-get install -y wrk)
@@ -38,6 +44,7 @@ KEY_CLIENTS = int(os.environ.get("KEY_CLIENTS", "4"))
 KEYS = int(os.environ.get("KEYS", "80000"))
 CACHE_REQUESTS = int(os.environ.get("CACHE_REQUESTS", "1000"))
 CACHE_RSS_MB = float(os.environ.get("CACHE_RSS_MB", "200"))
+TRAP_ROUNDS = int(os.environ.get("TRAP_ROUNDS", "3"))
 
 
 def bomb_body(levels, width=9):
@@ -179,6 +186,51 @@ def wire(stats):
     stats["no_host_status"] = exchange(b"GET /healthz HTTP/1.1\r\n\r\n", 10)[9:12].decode()
 
 
+def once_trapped():
+    """The requests of reproducers 02 and 10 of issue 39: each once ended `ssopolicy serve` with an overflow trap."""
+    def post(body):
+        data = json.dumps(body).encode()
+        return (
+            b"POST /v1/evaluate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nConnection: close\r\n"
+            + f"Content-Length: {len(data)}\r\n\r\n".encode() + data)
+
+    def get(query):
+        return f"GET /?{query} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".encode()
+
+    imprivata = dict(
+        session_owner="dave", data_owner="carol", entra_account="carol", passcode_owner="bob")
+    known = ("fact:logout_dialogs_accepted=true&fact:lending_period_passed=true&fact:device_locked=false"
+             "&fact:rebooted=false&fact:autofill_second_factor_done=true")
+    return {
+        "entra_sign_in_frequency_post": post(
+            {"policy": "frontline-entra", "app": "inventory", "user": "bob", "settings": {"sign_in_frequency": "1h"}}),
+        "entra_sign_in_frequency_link": get(
+            "policies=frontline-entra,frontline-airwatch&scenario=shift-change&whatif=frontline-entra&app=inventory"
+            "&user=bob&setting:sign_in_frequency=1h&ask=1"),
+        "entra_auto_sign_out_post": post(
+            {"policy": "android-frontline-entra", "app": "inventory", "user": "bob",
+             "settings": {"mhs_auto_sign_out": "true"}}),
+        "imprivata_accounts_post": post(
+            {"policy": "hospital-imprivata", "app": "rover", "user": "alice", "facts": imprivata}),
+        "imprivata_flags_post": post(
+            {"policy": "hospital-imprivata", "app": "rover", "user": "alice",
+             "facts": dict(kv.split(":", 1)[1].split("=") for kv in known.split("&"))}),
+        "imprivata_flags_link": get(
+            "policies=hospital-imprivata,weak-logout-imprivata&scenario=nursing-shift-change"
+            "&whatif=hospital-imprivata&app=rover&user=alice&" + known + "&ask=1"),
+    }
+
+
+def trapped_requests(stop, stats):
+    for _ in range(TRAP_ROUNDS):
+        for name, request in once_trapped().items():
+            head = exchange(request, 120).split(b"\r\n", 1)[0].split()
+            status = head[1].decode() if len(head) > 1 else "None"
+            stats["trap_statuses"].setdefault(name, {})
+            stats["trap_statuses"][name][status] = stats["trap_statuses"][name].get(status, 0) + 1
+    stop.set()
+
+
 def latency_stats(prefix, latencies, stats):
     stats.update({
         prefix + "probes": len(latencies), prefix + "max_ms": max(latencies),
@@ -186,10 +238,11 @@ def latency_stats(prefix, latencies, stats):
         prefix + "p95_ms": round(statistics.quantiles(latencies, n=20, method="inclusive")[-1], 1)})
 
 
-def probes(stop, stats, pid):
-    """On a thread of its own with blocking sockets, so the client's event loop cannot delay the measurement."""
+def probes(stop, stats, pid, limit=None):
+    """On a thread of its own with blocking sockets, so the client's event loop cannot delay the measurement; at most
+    `limit` probes (by default a few more than DURATION takes)."""
     request = b"GET /healthz HTTP/1.0\r\nHost: localhost\r\n\r\n"
-    for _ in range(int(DURATION * 10) + 50):
+    for _ in range(limit or int(DURATION * 10) + 50):
         if stop.is_set():
             break
         start = time.monotonic()
@@ -271,6 +324,19 @@ async def main():
         # Phases 3 and 4: the cache's bound in resident memory, then the wire rules.
         cache_load(stats, server.pid)
         wire(stats)
+
+        # Phase 5: questions that once ended the process, /healthz probed meanwhile.
+        trapped = dict(healthz_ms=[], healthz_failures=0, rss_mb=0.0, trap_statuses={})
+        stop_traps = threading.Event()
+        asking = threading.Thread(target=trapped_requests, args=(stop_traps, trapped))
+        probing = threading.Thread(target=probes, args=(stop_traps, trapped, server.pid, 10 * 60 * 10))
+        asking.start()
+        probing.start()
+        asking.join(timeout=TRAP_ROUNDS * 6 * 125)
+        stop_traps.set()
+        probing.join(timeout=5)
+        latency_stats("traps_healthz_", trapped.pop("healthz_ms") or [0.0, 0.0], stats)
+        stats.update(traps_healthz_failures=trapped["healthz_failures"], trap_statuses=trapped["trap_statuses"])
         print(json.dumps(stats))
         problems = []
         if stats["healthz_failures"]:
@@ -298,6 +364,12 @@ async def main():
             problems.append(f"Transfer-Encoding: gzip, chunked was answered {stats['gzip_chunked_status']}, not 501")
         if stats["no_host_status"] != "400":
             problems.append(f"an HTTP/1.1 request without Host was answered {stats['no_host_status']}, not 400")
+        if stats["traps_healthz_failures"]:
+            problems.append(f"{stats['traps_healthz_failures']} /healthz probes failed during once-trapping questions")
+        for name in once_trapped():
+            answered = stats["trap_statuses"].get(name, {})
+            if sum(answered.values()) != TRAP_ROUNDS or not set(answered) <= {"200", "503"}:
+                problems.append(f"{name} was answered {answered}, not 200 (or 503) {TRAP_ROUNDS} times")
         if server.poll() is not None:
             problems.append(f"the server died (exit {server.returncode})")
         for problem in problems:

@@ -15,7 +15,9 @@ public struct BadgePolicy: Sendable {
 public struct BadgeState: Hashable, Sendable {
     @Given var live = false
     @Given var sessionUser: UserID? = nil
-    var lastTap = 0
+    /// When the live tap was made (nil: a tap given by facts, which has no time and does not expire). A `Stamp`,
+    /// so the time since the tap is measured without arithmetic that could trap.
+    var lastTap: Stamp? = nil
     /// The app the live tap was made at (nil: a tap given by facts, which unlocks every app).
     var tappedApp: AppID? = nil
 

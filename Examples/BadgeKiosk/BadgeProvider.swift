@@ -38,9 +38,9 @@ public struct BadgeProvider: PolicyProvider {
     public func apply(_ event: ProviderEvent, to state: inout BadgeState, policy: BadgePolicy, trace: inout RuleTrace)
         -> StepOutcome
     {
-        // A tap the facts gave has no time (`lastTap` 0) and does not expire: test that before reading `live`, so a
+        // A tap the facts gave has no time (`lastTap` nil) and does not expire: test that before reading `live`, so a
         // what-if does not split on a fact this step does not need.
-        if policy.timeout > 0, state.lastTap > 0, event.time - state.lastTap >= policy.timeout, state.live {
+        if policy.timeout > 0, let tap = state.lastTap, tap.hasPassed(policy.timeout, at: event.time), state.live {
             state.live = false
         }
         let context = BadgeContext(policy: policy, state: state, user: event.user, app: event.app)
@@ -64,7 +64,7 @@ public struct BadgeProvider: PolicyProvider {
             }
             state.live = true
             state.sessionUser = event.user
-            state.lastTap = event.time
+            state.lastTap = .at(event.time)
             state.tappedApp = event.app
             outcome.sessionUser = event.user
             outcome.details.set(BadgeDetail.reader.id, choice: 0)

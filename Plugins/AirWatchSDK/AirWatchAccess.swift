@@ -45,7 +45,7 @@ extension AirWatchSDKProvider {
             let time = context.time
             context.updateStore { store in
                 store.hasSession = true
-                store.stamp = time
+                store.stamp = .at(time)
                 store.sessionUser = store.identity ?? user
                 store.failedAttempts = 0
             }
@@ -209,7 +209,7 @@ extension AirWatchSDKProvider {
                 let time = context.time
                 context.updateStore { store in
                     store.passcodeSet = true
-                    store.passcodeCreated = time
+                    store.passcodeCreated = .at(time)
                 }
             }
             // With no rule deciding, the passcode is asked.
@@ -217,7 +217,7 @@ extension AirWatchSDKProvider {
             if let prompt = context.securePrompt { context.securePrompts.append(prompt) }
             if trace.evaluate(Rule.securePasscodeChange, in: context) {
                 for prompt in Rule.securePasscodeChange.effect.prompts { context.securePrompts.append(prompt) }
-                context.store.passcodeCreated = context.time
+                context.store.passcodeCreated = .at(context.time)
             }
         case .usernamePassword:
             let decision = trace.first(Rule.securePassword, in: context)

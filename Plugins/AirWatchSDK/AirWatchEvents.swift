@@ -222,7 +222,7 @@ extension AirWatchSDKProvider {
         var findings = FindingSet()
         if trace.evaluate(Rule.backgroundExtendsSession, in: context) {
             if !context.storeSessionLive { findings.insert(Finding.expiredSessionRevived.id) }
-            context.store.stamp = context.time
+            context.store.stamp = .at(context.time)
         }
         return StepOutcome(
             session: remainingSession(context.app, in: context, policy: policy), findings: findings,

@@ -161,7 +161,7 @@ enum AirWatchPredicate: Int, PredicateSet {
         case .timeoutPassed:
             Predicate("the authentication timeout has passed", otherwise: "the authentication timeout has not passed") {
                 context in
-                context.settings.timeout > 0 && context.store.elapsed(at: context.time) >= context.settings.timeout
+                context.settings.timeout > 0 && context.store.stamp.hasPassed(context.settings.timeout, at: context.time)
             }
         case .coldLaunchRequiresAuth:
             Predicate("cold_launch_requires_auth is true", otherwise: "cold_launch_requires_auth is false") {
@@ -204,7 +204,7 @@ enum AirWatchPredicate: Int, PredicateSet {
                 "the passcode is older than max_passcode_age", otherwise: "the passcode is within max_passcode_age"
             ) { context in
                 return context.settings.maxPasscodeAge > 0
-                    && context.time - context.store.passcodeCreated >= context.settings.maxPasscodeAge
+                    && context.store.passcodeCreated.hasPassed(context.settings.maxPasscodeAge, at: context.time)
             }
         case .passwordAuthentication:
             Predicate("authentication is username_password", otherwise: "authentication is not username_password") {

@@ -5,19 +5,11 @@ import SSOPolicyProviderKit
 struct AirWatchStore: Hashable, Sendable {
     // Fields in an order that leaves no padding: a state holds one per store, and verify copies and hashes them.
     /// When the passcode was created (for max_passcode_age).
-    var passcodeCreated = 0
+    var passcodeCreated = Stamp.at(0)
     var failedAttempts = 0
     /// The last authentication (or background re-stamp) of the session; a session the facts gave holds
-    /// `AirWatchState.givenLive` or `givenExpired` until the first event.
-    @Given var stamp = 0
-
-    /// Seconds from the stamp to `time`. A stamp read before its fact was known, in a what-if run that is discarded
-    /// and run again with the fact known, can still hold the `givenLive`/`givenExpired` marker: the difference
-    /// saturates rather than trap.
-    func elapsed(at time: Int) -> Int {
-        let (difference, overflow) = time.subtractingReportingOverflow(stamp)
-        return overflow ? Int.max : difference
-    }
+    /// `AirWatchState.givenLive` or `givenExpired` until the first event (a moment, never a number: see `Stamp`).
+    @Given var stamp = Stamp.at(0)
     /// The registered identity: a cluster's common identity, or the app's own registration.
     @Given var identity: UserID? = nil
     /// Whose identity the session carries.
@@ -62,8 +54,8 @@ public struct AirWatchState: Hashable, Sendable {
     /// Stands for "the user acting in the first access", for facts that name no user.
     static let actingUser = UserID(Int(UInt16.max))
     /// Marks a stamp given as a fact; the first event replaces it (live: that time; expired: timeout before).
-    static let givenLive = Int.min
-    static let givenExpired = Int.min + 1
+    static let givenLive = Stamp.givenJustNow
+    static let givenExpired = Stamp.givenPassed
 
     @inline(__always)
     static func bit(_ user: UserID) -> UInt64 { 1 << UInt64(min(Int(user.index), 63)) }
@@ -101,7 +93,7 @@ extension AirWatchState {
         // A passcode and no live session under a timeout: the session timed out.
         store.$hasSession = live.flatMap { $0 ? .known(true) : passcode.map { $0 && timeout > 0 } }
         store.$stamp = live.flatMap { live in
-            live ? .known(Self.givenLive) : passcode.map { $0 && timeout > 0 ? Self.givenExpired : 0 }
+            live ? .known(Self.givenLive) : passcode.map { $0 && timeout > 0 ? Self.givenExpired : .at(0) }
         }
         store.$sessionUser = store.$hasSession.flatMap { $0 ? user : .known(nil) }
         if stores.count == policy.storeCount {
@@ -151,10 +143,8 @@ extension AirWatchState {
     mutating func startClock(_ time: Int, timeout: Int) {
         clockStarted = true
         for index in stores.indices {
-            switch stores[index].$stamp.known {
-            case Self.givenLive?: stores[index].stamp = time
-            case Self.givenExpired?: stores[index].stamp = time - timeout
-            default: break
+            if let stamp = stores[index].$stamp.known, stamp.time == nil {
+                stores[index].stamp = stamp.fixed(at: time, interval: timeout)
             }
         }
     }
@@ -177,6 +167,6 @@ extension AirWatchState {
     /// Whether the store's session is within its timeout at `time`.
     func sessionLive(_ store: Int, at time: Int, timeout: Int) -> Bool {
         let entry = stores[store]
-        return entry.hasSession && (timeout == 0 || entry.elapsed(at: time) < timeout)
+        return entry.hasSession && (timeout == 0 || !entry.stamp.hasPassed(timeout, at: time))
     }
 }

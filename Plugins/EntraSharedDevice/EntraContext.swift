@@ -22,8 +22,8 @@ struct EntraContext {
     var user: UserID?
     /// When the device account last signed in interactively, and when a worker last used the device (with the
     /// settings that read them).
-    @Given var signInTime = EntraState.givenAtStart
-    @Given var lastActivity = EntraState.givenAtStart
+    @Given var signInTime = Stamp.givenJustNow
+    @Given var lastActivity = Stamp.givenJustNow
     /// The step's time (seconds since midnight).
     var time = 0
 

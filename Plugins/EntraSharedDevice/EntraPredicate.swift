@@ -269,14 +269,15 @@ enum EntraPredicate: Int, PredicateSet {
                 otherwise: "no sign-in frequency, or it has not passed since the last interactive sign-in"
             ) { context in
                 context.device.signInFrequency > 0
-                    && context.time - context.signInTime >= context.device.signInFrequency
+                    && context.signInTime.hasPassed(context.device.signInFrequency, at: context.time)
             }
         case .inactivityPassed:
             Predicate(
                 "Managed Home Screen's automatic sign-out is on and the device has been idle for its delay",
                 otherwise: "no automatic sign-out after inactivity, or the device was used within its delay"
             ) { context in
-                context.device.mhsAutoSignOut && context.time - context.lastActivity >= context.device.inactivityDelay
+                context.device.mhsAutoSignOut
+                    && context.lastActivity.hasPassed(context.device.inactivityDelay, at: context.time)
             }
         case .intuneClearsLocalData:
             Predicate(

@@ -36,7 +36,7 @@ public struct EntraSharedDeviceProvider: PolicyProvider {
         if policy.device.mhsAutoSignOut {
             state.inactivitySignOut(policy: policy, trace: &trace)
             // A worker's step is activity; the idle time counts from it.
-            if event.user != nil { state.lastActivity = event.time }
+            if event.user != nil { state.lastActivity = .at(event.time) }
         }
         return handle(event, to: &state, policy: policy, trace: &trace)
     }

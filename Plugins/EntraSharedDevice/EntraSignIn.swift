@@ -112,13 +112,13 @@ extension EntraState {
         switch decision {
         case .signInFrequencyReauthenticate:
             outcome.sessionUser = user
-            signInTime = now
+            signInTime = .at(now)
         case .signInFrequencyOtherUserStopped:
             outcome.subject = deviceAccount
         case .signInGlobal:
             outcome.sessionUser = user
             deviceAccount = user
-            if policy.device.signInFrequency > 0 { signInTime = now }
+            if policy.device.signInFrequency > 0 { signInTime = .at(now) }
             if trace.evaluate(EntraRule.notificationOnSignIn, in: context(index, user: user, policy: policy)) {
                 notifyListeners(except: index, policy: policy, trace: &trace)
             }

@@ -39,19 +39,14 @@ public struct EntraState: Hashable, Sendable {
     @Given public var safari: UserID? = nil
     /// Indexed by `AppID.int`.
     public var apps: [EntraAppState]
-    /// With sign_in_frequency: when the device account last signed in interactively (seconds since midnight), or
-    /// before the first step a sentinel the fact `sign_in_frequency_passed` gives (`givenAtStart`, `givenElapsed`).
-    @Given public var signInTime = EntraState.givenAtStart
-    /// With Managed Home Screen's automatic sign-out: when a worker last used the device, or a sentinel the fact
-    /// `inactivity_passed` gives.
-    @Given public var lastActivity = EntraState.givenAtStart
+    /// With sign_in_frequency: when the device account last signed in interactively, or before the first step the
+    /// moment the fact `sign_in_frequency_passed` gives (just now, or the frequency ago).
+    @Given public var signInTime = Stamp.givenJustNow
+    /// With Managed Home Screen's automatic sign-out: when a worker last used the device, or before the first step
+    /// the moment the fact `inactivity_passed` gives.
+    @Given public var lastActivity = Stamp.givenJustNow
     /// The current step's time: what the clocks are compared with. Not part of the state's identity.
     var now = 0
-
-    /// A time the facts give: the first step fixes it as "just now".
-    public static let givenAtStart = Int.min
-    /// A time the facts give: the first step fixes it as "the interval has passed".
-    public static let givenElapsed = Int.min + 1
 
     public init(deviceAccount: UserID?, safari: UserID?, apps: [EntraAppState]) {
         self.deviceAccount = deviceAccount
@@ -87,22 +82,22 @@ extension EntraState {
         // and its states do not differ by time.
         $signInTime =
             policy.device.signInFrequency > 0
-            ? facts.given(bool: EntraFact.signInFrequencyPassed).map { $0 ? Self.givenElapsed : Self.givenAtStart }
-            : .known(Self.givenAtStart)
+            ? facts.given(bool: EntraFact.signInFrequencyPassed).map { $0 ? .givenPassed : .givenJustNow }
+            : .known(.givenJustNow)
         $lastActivity =
             policy.device.mhsAutoSignOut
-            ? facts.given(bool: EntraFact.inactivityPassed).map { $0 ? Self.givenElapsed : Self.givenAtStart }
-            : .known(Self.givenAtStart)
+            ? facts.given(bool: EntraFact.inactivityPassed).map { $0 ? .givenPassed : .givenJustNow }
+            : .known(.givenJustNow)
     }
 
     /// At a step: a time the facts gave becomes a real one (just now, or the interval ago). A time still waiting
     /// for its fact stays pending: the decision that reads it makes the what-if run again with it known.
     mutating func startClocks(_ time: Int, policy: EntraPolicy) {
-        if let start = $signInTime.known, start <= Self.givenElapsed, policy.device.signInFrequency > 0 {
-            signInTime = start == Self.givenAtStart ? time : time - policy.device.signInFrequency
+        if let start = $signInTime.known, start.time == nil, policy.device.signInFrequency > 0 {
+            signInTime = start.fixed(at: time, interval: policy.device.signInFrequency)
         }
-        if let start = $lastActivity.known, start <= Self.givenElapsed, policy.device.mhsAutoSignOut {
-            lastActivity = start == Self.givenAtStart ? time : time - policy.device.inactivityDelay
+        if let start = $lastActivity.known, start.time == nil, policy.device.mhsAutoSignOut {
+            lastActivity = start.fixed(at: time, interval: policy.device.inactivityDelay)
         }
     }
 }

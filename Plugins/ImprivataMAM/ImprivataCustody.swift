@@ -35,7 +35,7 @@ extension ImprivataMAMProvider {
         if trace.evaluate(ImprivataRule.checkOutMDMAssignment, in: context) { state.mdmUser = user }
         state.status = .checkedOut
         state.custodian = user
-        state.checkOutTime = time
+        state.checkOutTime = .at(time)
         state.autofillUser = context.policy.autofill ? user : nil
         state.rebooted = false
         state.deviceLocked = false

@@ -56,8 +56,7 @@ enum ImprivataPredicate: Int, PredicateSet {
         case .lendingPeriodElapsed:
             Predicate("the lending period has passed", otherwise: "the lending period has not passed") {
                 $0.state.status == .checkedOut && $0.policy.lendingPeriod > 0
-                    && $0.state.checkOutTime > ImprivataState.givenElapsed
-                    && $0.time - $0.state.checkOutTime >= $0.policy.lendingPeriod
+                    && $0.state.checkOutTime.hasPassed($0.policy.lendingPeriod, at: $0.time)
             }
         case .overdueLostModeOn:
             Predicate("overdue devices go to Lost Mode", otherwise: "overdue devices are only marked") {

@@ -38,8 +38,8 @@ struct ImprivataAppState: Hashable, Sendable {
 public struct ImprivataState: Hashable, Sendable {
     @Given var status = DeviceStatus.checkedIn
     @Given var custodian: UserID? = nil
-    /// When the current check-out happened; `givenAtStart` or `givenElapsed` until the first event fixes it.
-    @Given var checkOutTime = ImprivataState.givenAtStart
+    /// When the current check-out happened; the moment the facts gave until the first event fixes it.
+    @Given var checkOutTime = Stamp.givenJustNow
     /// Whose device passcode is set (nil = none).
     @Given var passcodeOwner: UserID? = nil
     @Given var entraAccount: UserID? = nil
@@ -54,11 +54,6 @@ public struct ImprivataState: Hashable, Sendable {
     @Given var deviceLocked = false
     var apps: [ImprivataAppState] = []
 
-    /// A check-out given by facts whose time the first event fixes.
-    static let givenAtStart = Int.min
-    /// A check-out given by facts whose lending period has passed when the first event happens.
-    static let givenElapsed = Int.min + 1
-
     init(_ policy: ImprivataPolicy, facts: FactValues) {
         reset(policy, facts: facts)
     }
@@ -66,12 +61,8 @@ public struct ImprivataState: Hashable, Sendable {
     /// At the first event: a check-out given by facts gets a time. A time still waiting for
     /// `lending_period_passed` stays pending: the decision that reads it makes the what-if run again with it known.
     mutating func startClock(_ time: Int, lendingPeriod: Int) {
-        guard let start = $checkOutTime.known else { return }
-        if start == Self.givenAtStart {
-            checkOutTime = time
-        } else if start == Self.givenElapsed {
-            checkOutTime = time - lendingPeriod
-        }
+        guard let start = $checkOutTime.known, start.time == nil else { return }
+        checkOutTime = start.fixed(at: time, interval: lendingPeriod)
     }
 
     /// The state the facts describe. Each field waits for its own fact; the AutoFill vault waits for `status`, then
@@ -81,7 +72,7 @@ public struct ImprivataState: Hashable, Sendable {
         let custodian = facts.given(account: ImprivataFact.custodian)
         $custodian = custodian
         $checkOutTime = facts.given(bool: ImprivataFact.lendingPeriodPassed).map {
-            $0 ? Self.givenElapsed : Self.givenAtStart
+            $0 ? .givenPassed : .givenJustNow
         }
         $passcodeOwner = facts.given(account: ImprivataFact.passcodeOwner)
         $entraAccount = facts.given(account: ImprivataFact.entraAccount)
@@ -178,8 +169,7 @@ extension ImprivataState {
             "logout_dialogs_accepted": apps[app].dialogsAccepted ? "true" : "false",
         ]
         let passed =
-            status == .checkedOut && lendingPeriod > 0 && checkOutTime > Self.givenElapsed
-            && clock - checkOutTime >= lendingPeriod
+            status == .checkedOut && lendingPeriod > 0 && checkOutTime.hasPassed(lendingPeriod, at: clock)
         words["lending_period_passed"] = passed ? "true" : "false"
         let accounts: [String: UserID?] = [
             "custodian": custodian, "session_owner": apps[app].session, "data_owner": apps[app].data,

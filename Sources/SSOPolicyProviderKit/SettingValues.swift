@@ -81,8 +81,31 @@ public struct SettingValues: Sendable, Hashable {
 
 /// Parses and formats durations (`30s`, `15m`, `2h`, `1h30m`, `0`).
 public enum Duration {
+    /// The longest duration (about 317 years): with a scenario's at most 10 000 steps, times stay far inside `Int`.
+    public static let maxSeconds = 10_000_000_000
+    /// The longest duration as `format` writes it, for messages.
+    public static let maxText = format(maxSeconds)
+
+    /// True when `text` is written as a duration (numbers with units) but is longer than `maxSeconds`, so a message
+    /// can say why it is refused.
+    public static func isOverBound(_ text: String) -> Bool {
+        guard parse(text) == nil, !text.isEmpty, let last = text.unicodeScalars.last, "dhms".unicodeScalars.contains(last)
+        else { return false }
+        var digits = false
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "0"..."9": digits = true
+            case "d", "h", "m", "s":
+                guard digits else { return false }
+                digits = false
+            default: return false
+            }
+        }
+        return true
+    }
+
     /// Seconds for a duration text, or nil if it is not one. A bare `0` is allowed; other bare numbers are not,
-    /// because a unit-less timeout is ambiguous (AirWatch research C6).
+    /// because a unit-less timeout is ambiguous (AirWatch research C6). At most `maxSeconds`.
     public static func parse(_ text: String) -> Int? {
         if text == "0" { return 0 }
         var total = 0
@@ -95,7 +118,7 @@ public enum Duration {
                 let digit = Int(scalar.value - 48)
                 let (product, overflow1) = number.multipliedReportingOverflow(by: 10)
                 let (sum, overflow2) = product.addingReportingOverflow(digit)
-                if overflow1 || overflow2 || sum > 10_000_000 { return nil }
+                if overflow1 || overflow2 || sum > maxSeconds { return nil }
                 number = sum
                 haveDigits = true
             case "d", "h", "m", "s":
@@ -108,7 +131,7 @@ public enum Duration {
                 default: unit = 1
                 }
                 total += number * unit
-                if total > 10_000_000_000 { return nil }
+                if total > maxSeconds { return nil }
                 number = 0
                 haveDigits = false
                 sawUnit = true

@@ -81,7 +81,7 @@ import Testing
         #expect(read == nil)
         #expect(state.clockStarted && state.actingResolved)
         // The live session's time is fixed; whose it is still waits for session_user.
-        #expect(state.stores[0].$stamp.known == 100)
+        #expect(state.stores[0].$stamp.known == .at(100))
         #expect(state.stores[0].$sessionUser.isPending)
         // Known facts: the placeholders are replaced by the first event's time and user.
         values.set(AirWatchFact.sessionUser.rawValue, nil, .account(nil))
@@ -89,7 +89,7 @@ import Testing
         #expect(known.stores[0].sessionUser == AirWatchState.actingUser)
         known.startClock(100, timeout: 900)
         known.resolveActingUser(UserID(0))
-        #expect(known.stores[0].stamp == 100)
+        #expect(known.stores[0].stamp == .at(100))
         #expect(known.stores[0].sessionUser == UserID(0))
     }
 

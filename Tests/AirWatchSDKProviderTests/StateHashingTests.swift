@@ -40,9 +40,9 @@ import Testing
             var changed = store
             switch change {
             case 0: changed.passcodeSet = true
-            case 1: changed.passcodeCreated = -1
+            case 1: changed.passcodeCreated = .at(-1)
             case 2: changed.hasSession = true
-            case 3: changed.stamp = Int.max
+            case 3: changed.stamp = .at(Int.max)
             case 4: changed.identity = UserID(Int(UInt16.max))
             case 5: changed.sessionUser = UserID(0)
             default: changed.failedAttempts = 1

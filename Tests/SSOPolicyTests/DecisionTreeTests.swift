@@ -139,4 +139,26 @@ struct DecisionTreeTests {
         #expect(merged.map(\.leaf) == expected.map(\.1))
         #expect(merged.count < rows)
     }
+
+    /// Combinations that cannot happen (`MinimalCover.impossible`, -1) are a class of their own: they once read as
+    /// the table's "mixed" marker, so a single impossible combination had no fact left to split on and its cost
+    /// overflowed (`evaluate hospital-imprivata` with four to six facts given trapped).
+    @Test(arguments: 0..<24)
+    func impossibleCombinationsAreAClassOfTheirOwn(seed: Int) {
+        var random = SplitMix(state: UInt64(seed + 7))
+        let radices = (0..<(1 + seed % 5)).map { _ in 2 + Int(random.next() % 3) }
+        let rows = radices.reduce(1, *)
+        let classes = (0..<rows).map { _ in
+            random.next() % 3 == 0 ? MinimalCover.impossible : Int(random.next() % 3)
+        }
+        let leaves = DecisionTree.leaves(classes: classes, radices: radices)
+        #expect(Self.checkPartition(leaves, classes, radices).isEmpty, "radices \(radices) classes \(classes)")
+        _ = MinimalCover.covers(classes: classes, radices: radices)
+    }
+
+    @Test func everyCombinationImpossibleIsOneLeaf() {
+        let leaves = DecisionTree.leaves(classes: [-1, -1, -1, -1], radices: [2, 2])
+        #expect(leaves.map(\.klass) == [MinimalCover.impossible])
+        #expect(leaves.map(\.assignment) == [[nil, nil]])
+    }
 }

@@ -179,7 +179,7 @@ public struct Comparison: Sendable {
                 handover.secondsUntilSafe = nil
             } else if access, handover.safeFromStep == nil, view.sessionKind != .denied, view.sessionUser == turn.user {
                 handover.safeFromStep = view.number
-                handover.secondsUntilSafe = step.bound.step.time - turn.start
+                handover.secondsUntilSafe = Saturating.difference(step.bound.step.time, turn.start)
             }
             turn.handover = handover
             current = turn

@@ -128,7 +128,7 @@ struct CubeRows {
         for fact in 0..<width {
             let both = masks[x + fact] & rows.masks[y + fact]
             if both == 0 { return 0 }
-            size *= both.nonzeroBitCount
+            size = Saturating.product(size, both.nonzeroBitCount)
         }
         return size
     }

@@ -39,10 +39,9 @@ public struct DecisionMatrix: Sendable {
     public static func rowCount(_ policy: CompiledPolicy, allSettings: Bool, fixedFacts: [String: String] = [:]) -> Int
     {
         let dimensions = allSettings ? policy.descriptor.settings.filter(\.isMatrixDimension) : []
-        let settings = dimensions.reduce(1) { $0 * max(1, $1.kind.enumeratedValues?.count ?? 1) }
+        let settings = dimensions.reduce(1) { Saturating.product($0, max(1, $1.kind.enumeratedValues?.count ?? 1)) }
         let space = FactSpace(policy.descriptor, actingUser: "alice", fixed: fixedFacts)
-        return settings.multipliedReportingOverflow(by: space.count).overflow
-            ? Int.max : settings * space.count
+        return Saturating.product(settings, space.count)
     }
 
     /// Builds the matrix for `app` (default: the policy's first app) and the `open` event; throws `TooManyRows`,

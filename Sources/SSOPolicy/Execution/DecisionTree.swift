@@ -138,7 +138,8 @@ enum DecisionTree {
             split = Array(repeating: -1, count: table.count)
         }
 
-        /// The fewest leaves of a tree for the subcube (tabulated tables only).
+        /// The fewest leaves of a tree for the subcube (tabulated tables only). A mixed subcube always has a free
+        /// fact (a single combination has one class), and the sums saturate, so no cost overflows.
         mutating func leastLeaves(_ code: Int) -> Int32 {
             if cost[code] != SubcubeTable.unknown { return cost[code] }
             var best: (cost: Int32, fact: Int8) = (1, -1)
@@ -147,10 +148,11 @@ enum DecisionTree {
                 for fact in radices.indices where table.digit(code, fact) == 0 {
                     var sum: Int32 = 0
                     for value in 0..<radices[fact] {
-                        sum += leastLeaves(table.child(code, fact, value))
+                        let (total, overflow) = sum.addingReportingOverflow(leastLeaves(table.child(code, fact, value)))
+                        sum = overflow ? Int32.max : total
                         if sum >= best.cost { break }
                     }
-                    if sum < best.cost { best = (sum, Int8(fact)) }
+                    if sum < best.cost || best.fact < 0 { best = (sum, Int8(fact)) }
                 }
             }
             cost[code] = best.cost
@@ -181,13 +183,12 @@ enum DecisionTree {
                         masks: table.masks(code)))
                 return
             }
-            let fact: Int
+            var fact = -1
             if table.tabulated {
                 _ = leastLeaves(code)
                 fact = Int(split[code])
-            } else {
-                fact = greedyFact(code)
             }
+            if fact < 0 { fact = greedyFact(code) }
             for value in 0..<radices[fact] { collect(table.child(code, fact, value), into: &leaves) }
         }
     }

@@ -93,7 +93,7 @@ struct EvaluatedLeaves {
 
     /// Per combination of the space, the leaf holding it; nil when the space has more than `maxRows`.
     func rowLeaves() -> [Int]? {
-        let count = radices.reduce(1, *)
+        let count = radices.reduce(1, Saturating.product)
         guard count <= Self.maxRows else { return nil }
         let strides = MinimalCover.strides(radices)
         var rows = [Int](repeating: 0, count: count)

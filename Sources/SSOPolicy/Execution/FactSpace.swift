@@ -35,13 +35,13 @@ public struct FactSpace: Sendable {
                 }
             }
             dimensions.append(Dimension(fact: fact, values: values))
-            count *= values.count
+            count = Saturating.product(count, values.count)
         }
         self.dimensions = dimensions
     }
 
-    /// Rows in the space.
-    public var count: Int { dimensions.reduce(1) { $0 * $1.values.count } }
+    /// Rows in the space (`Int.max` for a space too large to count).
+    public var count: Int { dimensions.reduce(1) { Saturating.product($0, $1.values.count) } }
 
     public var radices: [Int] { dimensions.map(\.values.count) }
 

@@ -27,7 +27,7 @@ public struct FactCube: Hashable, Sendable {
     }
 
     /// Combinations in the cube.
-    var size: Int { masks.reduce(1) { $0 * $1.nonzeroBitCount } }
+    var size: Int { masks.reduce(1) { Saturating.product($0, $1.nonzeroBitCount) } }
 }
 
 enum MinimalCover {

@@ -74,12 +74,13 @@ struct SettingWhatIf {
                 whatIf.overrides.append((target, value))
             } else {
                 let suggestion = declaration.kind.enumeratedValues.map { Suggestion.didYouMean(text, in: $0) } ?? ""
+                let bound = Duration.isOverBound(text) ? "; a duration is at most \(Duration.maxText)" : ""
                 problems += failure(
                     "setting '\(name)': expected \(declaration.kind.expectation) or '?', found "
-                        + Excerpt.quoted(text) + suggestion, name)
+                        + Excerpt.quoted(text) + suggestion + bound, name)
             }
         }
-        let assignments = whatIf.dimensions.reduce(1) { $0 * $1.values.count }
+        let assignments = whatIf.dimensions.reduce(1) { Saturating.product($0, $1.values.count) }
         if assignments > maxAssignments {
             problems += failure(
                 "\(whatIf.dimensions.count) unknown settings give \(assignments) combinations, more than "
@@ -97,17 +98,17 @@ struct SettingWhatIf {
         let configuration = policy.configuration
         let descriptor = policy.descriptor
         let named = Set(dimensions.map(\.target) + overrides.map(\.target))
-        var assignments = dimensions.reduce(1) { $0 * $1.values.count }
+        var assignments = dimensions.reduce(1) { Saturating.product($0, $1.values.count) }
         var played: [String] = []
         func consider(_ item: UnknownSetting, _ target: Target, name: String, _ declarations: [SettingDeclaration]) {
             guard !named.contains(target) else { return }
             guard let values = declarations.first(where: { $0.key == item.key })?.kind.enumeratedValues,
-                assignments * values.count <= Self.maxFileAssignments
+                Saturating.product(assignments, values.count) <= Self.maxFileAssignments
             else {
                 played.append(name)
                 return
             }
-            assignments *= values.count
+            assignments = Saturating.product(assignments, values.count)
             dimensions.append(Dimension(name: name, target: target, values: values))
         }
         for item in configuration.unknownSettings {

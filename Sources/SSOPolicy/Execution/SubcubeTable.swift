@@ -15,9 +15,11 @@ struct SubcubeTable {
         return subcubes
     }
 
-    static let unknown: Int32 = -2
+    /// Markers of the table, below any class: a class is a number from `MinimalCover.impossible` (-1) up, so the
+    /// combinations that cannot happen are a class of their own and never read as `mixed`.
+    static let unknown = Int32.min
     /// The class of a subcube whose combinations give different classes.
-    static let mixed: Int32 = -1
+    static let mixed = Int32.min + 1
 
     let classes: [Int]
     let radices: [Int]
@@ -29,7 +31,8 @@ struct SubcubeTable {
     let count: Int
     private var klass: [Int32]
 
-    /// `classes[row]` for every row of the product of `radices` (first fact most significant).
+    /// `classes[row]` for every row of the product of `radices` (first fact most significant); each class at least
+    /// `MinimalCover.impossible`.
     init(classes: [Int], radices: [Int]) {
         precondition(classes.count == radices.reduce(1, *), "one class per combination")
         self.classes = classes

@@ -49,7 +49,7 @@ public final class WorkBudget: @unchecked Sendable {
     func spend(_ units: Int) -> Bool {
         let going = lock.withLock {
             guard reason == nil else { return false }
-            used += units
+            used = Saturating.sum(used, units)
             if used > maxUnits { reason = .tooMuchWork }
             return reason == nil
         }

@@ -51,6 +51,9 @@ struct NodeReader {
         if case .duration = kind, Int(text) != nil {
             message += "; write a unit, e.g. '\(text)m' or '\(text)s'"
         }
+        if case .duration = kind, Duration.isOverBound(text) {
+            message += "; a duration is at most \(Duration.maxText)"
+        }
         error(message, at: node.position)
         return nil
     }

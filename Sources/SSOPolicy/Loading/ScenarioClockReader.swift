@@ -29,7 +29,7 @@ struct ScenarioClockReader {
         at: ConfigEntry?, after: ConfigEntry?, node: ConfigNode, number: Int, _ reader: inout NodeReader
     ) -> (time: Int, dated: DatedTime?) {
         let what = "step \(number)"
-        var time = clock.map { $0 + 60 } ?? Clock.start
+        var time = clock.map { Saturating.sum($0, 60) } ?? Clock.start
         var timeText = Clock.format(time)
         var timePosition = node.position
         var nextDayHint: String?
@@ -83,7 +83,7 @@ struct ScenarioClockReader {
             }
         } else if let after {
             if let value = reader.value(after.value, kind: .duration, "after"), case .seconds(let seconds) = value {
-                time = (clock ?? Clock.start) + seconds
+                time = Saturating.sum(clock ?? Clock.start, seconds)
                 timeText = Clock.format(time)
                 timePosition = after.value.position
                 if let dated { moment = DatedTime(instant: dated.last.instant + Int64(seconds), offset: 0) }

@@ -139,7 +139,7 @@ public struct ExplorationMoves: Sendable {
         var jumps = Set<Int>()
         for duration in durations {
             if duration > 1 { jumps.insert(duration - 1) }
-            jumps.insert(duration + 1)
+            jumps.insert(Saturating.sum(duration, 1))
         }
         return jumps.sorted()
     }

@@ -457,11 +457,11 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
                     let move = moves.moves[moveIndex]
                     var state = states[position]
                     var monitor = node.monitor
-                    var clock = node.clock + move.delay
+                    var clock = Saturating.sum(node.clock, move.delay)
                     if records { trace.reset() }
                     switch move.kind {
                     case .wait(let seconds):
-                        clock += seconds
+                        clock = Saturating.sum(clock, seconds)
                     case .handover(let from, let to, let events):
                         guard monitor.lastActor == UInt8(min(Int(from.index), 254)) else { continue }
                         for var event in events {
