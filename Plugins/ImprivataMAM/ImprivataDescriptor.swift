@@ -23,7 +23,8 @@ enum ImprivataDescriptor {
         producedPrompts: [
             .interactiveSignIn, .credentials, .appCredentials, .createPasscode, .badge, .badgePIN, .devicePasscode,
         ],
-        decisionLists: ImprivataRule.decisionLists, factConstraints: factConstraints)
+        decisionLists: ImprivataRule.decisionLists, factConstraints: factConstraints,
+        fleet: ImprivataFleetReading.reading)
 
     /// Custody facts that cannot hold together: Check Out Device sets [Device User], Check In Device clears it.
     static let factConstraints = [
@@ -239,6 +240,10 @@ enum ImprivataDescriptor {
                 + "for callbacks and for a catalogued Microsoft app (it clears the previous user's data), no for "
                 + "another msal_sdm app (a shared-device sign-out leaves the data of an app that does not clear it)",
             sources: E.ulcLogout + E.microsoftIOS + MicrosoftAppCatalogue.dataClearingSources(on: .android)),
+        SettingDeclaration(
+            "clears_data_on_user_change", .bool, default: "false",
+            meaning: "an app with its own login (login: app_credentials) clears the previous user's data at its own "
+                + "sign-out and when another user signs in to it", sources: E.clearData),
         SettingDeclaration(
             "ulc_cold_start_safe", .bool, default: "true",
             meaning: "false = the callback races the app's cold start: it reports success and stays signed in",
