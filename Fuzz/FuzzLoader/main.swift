@@ -37,5 +37,6 @@ public func fuzzLoader(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         }
     }
     _ = try? engine.loadSuite(document, file: "fuzz.yaml")
+    _ = try? engine.loadFleet(document, file: "fuzz.yaml")
     return 0
 }

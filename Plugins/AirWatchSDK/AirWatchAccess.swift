@@ -81,14 +81,18 @@ extension AirWatchSDKProvider {
         let cold = !context.appState.running
         if cold {
             context.appState.running = true
-            // The own session of until_terminated lives in the process.
-            context.appState.ownSessionUser = nil
+            // The own session of until_terminated lives in the process; until_sign_out restores it.
+            if context.entry.ownLogin != .untilSignOut { context.appState.ownSessionUser = nil }
         }
         checkRequirements(context, findings: &outcome.findings, trace: &trace)
         trace.record(Rule.outsideSDKOpen, in: context)
         if let decision = trace.first(Rule.withoutSDKOpen, in: context) {
             outcome.apply(decision.effect)
-            if decision == .outsideSDKOwnLogin { context.appState.ownSessionUser = user }
+            if decision == .outsideSDKOwnLogin {
+                context.appState.ownSessionUser = user
+                // An app that clears its data when another user signs in to it sees the change at its own login.
+                if context.entry.clearsDataOnUserChange { context.appState.dataUsers &= AirWatchState.bit(user) }
+            }
         } else if cold {
             // own_login: none, the app opens straight into its content.
             outcome.session = .appNew

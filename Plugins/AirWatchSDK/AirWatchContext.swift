@@ -107,7 +107,8 @@ struct AirWatchContext {
 
     /// Whether the app's own login keeps a session until the process ends and holds one now.
     var ownSessionServes: Bool {
-        entry.ownLogin == .untilTerminated && state.apps[app].ownSessionUser != nil
+        (entry.ownLogin == .untilTerminated || entry.ownLogin == .untilSignOut)
+            && state.apps[app].ownSessionUser != nil
     }
 
     /// Users whose session or data an app without the SDK holds, apart from `spared`.

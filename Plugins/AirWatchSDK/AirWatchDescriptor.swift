@@ -15,7 +15,7 @@ enum AirWatchDescriptor {
         rules: AirWatchRule.declarations, requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy,
         properties: properties, sessionAuthority: "SDK / anchor app", handover: handover,
         producedPrompts: [.credentials, .appCredentials, .passcode, .createPasscode, .changePasscode],
-        decisionLists: AirWatchRule.decisionLists)
+        decisionLists: AirWatchRule.decisionLists, fleet: AirWatchFleetReading.reading)
 
     /// Workspace ONE's own shift change on a shared device: check-in in Hub by the leaving worker, check-out by the
     /// next, who authenticates in Hub (Hub's multi-user mode); what it clears depends on the Shared Device settings.
@@ -250,14 +250,17 @@ enum AirWatchDescriptor {
             meaning: "the app clears its own data in the SDK wipe callback",
             sources: [Evidence.sharedSession, Evidence.dataCleanup]),
         SettingDeclaration(
-            "own_login", .choice(["none", "every_open", "until_terminated"]), default: "until_terminated",
+            "own_login", .choice(["none", "every_open", "until_terminated", "until_sign_out"]),
+            default: "until_terminated",
             meaning: "for an app with sdk_initialized: false, its own login: none = it opens straight into its "
                 + "content; every_open = its login at every open; until_terminated = its login at a launch, that "
-                + "session lasting until the app is terminated (no SDK action ends it)",
+                + "session lasting until the app is terminated (no SDK action ends it); until_sign_out = its login "
+                + "restored after termination and a restart, lasting until the user signs out of the app",
             sources: [Evidence.seed("(Requirements: initialize the SDK)"), Evidence.checkInCheckOut]),
         SettingDeclaration(
             "clears_data_on_user_change", .bool, default: "false",
-            meaning: "the app clears its own data when the SDK reports a new checked-out user",
+            meaning: "the app clears its own data when the SDK reports a new checked-out user, and (without the "
+                + "SDK) at its own sign-out and when another user signs in at its own login",
             sources: [Evidence.userChanged, Evidence.userChangeDetection, Evidence.checkInCheckOut]
         ),
     ]

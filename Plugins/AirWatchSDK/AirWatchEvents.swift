@@ -62,6 +62,8 @@ extension AirWatchSDKProvider {
     {
         guard context.entry.usesSDK else {
             if trace.evaluate(Rule.outsideSDKOwnSignOut, in: context) { context.appState.ownSessionUser = nil }
+            // An app that clears its data on a user change clears it at its own sign-out too.
+            if context.entry.clearsDataOnUserChange { context.appState.dataUsers = 0 }
             var findings = FindingSet()
             if context.appState.dataUsers != 0 { findings.insert(Finding.notCoveredByGlobalSignout.id) }
             return StepOutcome(session: .none, findings: findings, subject: user)
@@ -91,7 +93,7 @@ extension AirWatchSDKProvider {
         for app in context.state.apps.indices where index == nil || index == app {
             context.state.apps[app].running = false
             context.state.apps[app].unlockedInProcess = false
-            context.state.apps[app].ownSessionUser = nil
+            if policy.apps[app].ownLogin != .untilSignOut { context.state.apps[app].ownSessionUser = nil }
         }
         if trace.evaluate(Rule.terminateDeviceRestart, in: context) {
             // E9: the first open after the device is switched on authenticates, inside the timeout too.

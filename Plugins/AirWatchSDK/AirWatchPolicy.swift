@@ -21,11 +21,15 @@ enum OwnLogin: UInt8, Sendable, Hashable {
     case everyOpen
     /// Its own login at a launch; that session lasts until the app is terminated.
     case untilTerminated
+    /// Its own login at a launch; that session lasts until the user signs out of the app (it survives the app's
+    /// termination and a restart, as an app that restores its sign-in does).
+    case untilSignOut
 
     init(_ word: String) {
         switch word {
         case "none": self = .none
         case "every_open": self = .everyOpen
+        case "until_sign_out": self = .untilSignOut
         default: self = .untilTerminated
         }
     }

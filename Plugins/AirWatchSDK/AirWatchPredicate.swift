@@ -265,7 +265,10 @@ enum AirWatchPredicate: Int, PredicateSet {
             }
         case .ownSessionServes:
             Predicate(
-                "its own login session is running and lasts until termination (own_login: until_terminated)",
+                """
+                its own login session is running and lasts until termination or sign-out (own_login: \
+                until_terminated or until_sign_out)
+                """,
                 otherwise: "no own login session serves the open"
             ) { $0.ownSessionServes }
         case .ownSessionRunning:

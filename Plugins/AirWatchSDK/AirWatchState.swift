@@ -112,7 +112,9 @@ extension AirWatchState {
             state.$unlockedInProcess = running
             guard app.usesSDK else {
                 // Without the SDK the facts describe the app's own login: a live session while it runs.
-                if app.ownLogin != .none {
+                if app.ownLogin == .untilSignOut {
+                    state.$ownSessionUser = live.flatMap { $0 ? user : .known(nil) }
+                } else if app.ownLogin != .none {
                     state.$ownSessionUser = live.flatMap { live in
                         live ? running.flatMap { $0 ? user : .known(nil) } : .known(nil)
                     }

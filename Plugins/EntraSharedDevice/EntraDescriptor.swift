@@ -19,7 +19,8 @@ enum EntraDescriptor {
         details: EntraDetail.declarations, findings: EntraFinding.declarations, rules: EntraRule.declarations,
         requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy, properties: properties,
         sessionAuthority: "Authenticator broker", handover: handover,
-        producedPrompts: [.interactiveSignIn, .appCredentials], decisionLists: EntraRule.decisionLists)
+        producedPrompts: [.interactiveSignIn, .appCredentials], decisionLists: EntraRule.decisionLists,
+        fleet: EntraFleetReading.reading)
 
     /// The shift change: the leaving worker signs out through a shared-device-aware app, which signs them out of
     /// every eligible app on the device (global sign-out); the next worker then signs in at their first access.
@@ -173,6 +174,13 @@ enum EntraDescriptor {
             "signout_from_browser", .bool, default: "true",
             meaning: "iOS: the app signs out with signoutFromBrowser, ending Safari's web session (R5 when false)",
             sources: [Citation(seed, "(signoutFromBrowser)"), EntraEvidence.signOutOrdering]),
+        SettingDeclaration(
+            "own_login", .choice(["until_sign_out", "until_terminated", "every_open", "none"]),
+            default: "until_sign_out",
+            meaning: "an app that is not shared-device aware (msal: none): its own login lasts until the user signs "
+                + "out of it (restored after a relaunch and a restart), until the app is terminated, is asked at "
+                + "every open, or there is none (it opens into its content for whoever holds the device)",
+            sources: [EntraEvidence.globalSignIn]),
         SettingDeclaration(
             "caches_access_tokens", .bool, default: "false",
             meaning: "the app caches access tokens itself, which outlive a global sign-out (R10 when true)",

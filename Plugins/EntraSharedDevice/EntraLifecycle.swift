@@ -10,15 +10,26 @@ extension EntraState {
         switch target {
         case .app(let app) where app.int < apps.count:
             apps[app.int].running = false
+            endOwnLoginWithProcess(app.int, policy: policy)
             return remainingSession(app.int, policy: policy)
         case .allApps:
-            for index in apps.indices { apps[index].running = false }
+            for index in apps.indices {
+                apps[index].running = false
+                endOwnLoginWithProcess(index, policy: policy)
+            }
             if policy.device.deviceShared, let account = deviceAccount {
                 return StepOutcome(session: .sharedReused, sessionUser: account)
             }
             return StepOutcome(session: .none)
         default:
             return .notApplicable
+        }
+    }
+
+    /// An app that is not shared-device aware whose own login lasts until it is terminated loses it with its process.
+    mutating func endOwnLoginWithProcess(_ index: Int, policy: EntraPolicy) {
+        if policy.apps[index].mode == .notAware && policy.apps[index].ownLogin == .untilTerminated {
+            apps[index].tokens = nil
         }
     }
 

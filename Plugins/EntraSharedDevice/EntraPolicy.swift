@@ -32,6 +32,18 @@ public enum EntraAppMode: Sendable, Hashable {
     case initFails
 }
 
+/// How long the own login of an app that is not shared-device aware lasts (app key `own_login`).
+public enum EntraOwnLogin: Sendable, Hashable {
+    /// No login: the app opens straight into its content, for whoever holds the device.
+    case none
+    /// Its own login at every open.
+    case everyOpen
+    /// Its own login at a launch; the session lasts until the app is terminated.
+    case untilTerminated
+    /// Its own login, restored after termination and a restart, until the user signs out of the app.
+    case untilSignOut
+}
+
 /// How an app uses MSAL (app key `msal`).
 public enum EntraMSAL: Sendable, Hashable {
     case singleAccount, multipleAccount, notMSAL
@@ -54,6 +66,8 @@ public struct EntraAppPolicy: Sendable, Hashable {
     /// for Shared device mode" (`clears_data_on_user_change: true` written for it): Intune clears its local data at
     /// every global sign-out.
     public var intuneClearsLocalData = false
+    /// An app that is not shared-device aware: how long its own login lasts.
+    public var ownLogin: EntraOwnLogin = .untilSignOut
 
     /// Broker-enabled MSAL: the app can see the device mode and the global account.
     public var isAware: Bool { msal != .notMSAL && brokerEnabled }
@@ -191,6 +205,12 @@ extension EntraPolicy {
                 listener: keys.bool("account_change_listener"),
                 signoutFromBrowser: keys.bool("signout_from_browser"),
                 cachesAccessTokens: keys.bool("caches_access_tokens"), mode: .notAware, catalog: catalog)
+            switch keys.word("own_login") {
+            case "none": policy.ownLogin = .none
+            case "every_open": policy.ownLogin = .everyOpen
+            case "until_terminated": policy.ownLogin = .untilTerminated
+            default: policy.ownLogin = .untilSignOut
+            }
             if !policy.isAware {
                 policy.mode = .notAware
                 policy.intuneClearsLocalData =

@@ -210,6 +210,12 @@ extension EntraState {
     ) -> StepOutcome {
         var outcome = StepOutcome(session: .appNew)
         outcome.details.set(EntraDetail.deviceMode.id, choice: EntraDetail.unavailable)
+        // The app's own login: asked at every open, or none at all (it serves whoever opens it).
+        switch policy.apps[index].ownLogin {
+        case .everyOpen: apps[index].tokens = nil
+        case .none: apps[index].tokens = user
+        case .untilTerminated, .untilSignOut: break
+        }
         var context = self.context(index, user: user, policy: policy)
         context.explicit = explicit
         let decision = trace.first(EntraRule.notAwareSession, in: context)

@@ -91,6 +91,8 @@ extension ImprivataMAMProvider {
             }
         case .appSignOut:
             state.apps[app].session = nil
+            // An app that clears its data on a user change clears it at its own sign-out too.
+            if context.policy.apps[app].clearsDataOnUserChange { state.apps[app].data = nil }
         default:
             break
         }

@@ -246,11 +246,13 @@ extension ImprivataRule {
 
         static let dataPreviousUser = RuleDefinition<ImprivataPredicate>(
             "imprivata.data.previous-user", summary: "the app still holds the previous worker's data",
-            sources: E.clearData + E.rover, when: [.when(.appDataIsAnother)],
+            sources: E.clearData + E.rover, when: [.when(.appDataIsAnother), .not(.ownSignInClearsData)],
             effect: .raises(ImprivataFinding.previousUserDataVisible.id),
             examples: [
                 RuleExample(facts: out(["data_owner": "bob"]), fires: true),
                 RuleExample(facts: out(["data_owner": "alice"]), fires: false),
+                RuleExample(
+                    appKeys: ["clears_data_on_user_change": "true"], facts: out(["data_owner": "bob"]), fires: false),
             ])
     }
 }

@@ -24,7 +24,8 @@ enum ImprivataDescriptor {
             .interactiveSignIn, .credentials, .appCredentials, .createPasscode, .badge, .badgePIN, .devicePasscode,
         ],
         decisionLists: ImprivataRule.decisionLists, factConstraints: factConstraints,
-        inapplicableProperties: inapplicableProperties)
+        inapplicableProperties: inapplicableProperties,
+        fleet: ImprivataFleetReading.reading)
 
     /// MAM has no global sign-out: a worker signs out of one app at a time, and the shift change is the check-in,
     /// which `check-in-logs-out-every-app` checks.
@@ -251,6 +252,10 @@ enum ImprivataDescriptor {
                 + "for callbacks and for a catalogued Microsoft app (it clears the previous user's data), no for "
                 + "another msal_sdm app (a shared-device sign-out leaves the data of an app that does not clear it)",
             sources: E.ulcLogout + E.microsoftIOS + MicrosoftAppCatalogue.dataClearingSources(on: .android)),
+        SettingDeclaration(
+            "clears_data_on_user_change", .bool, default: "false",
+            meaning: "an app with its own login (login: app_credentials) clears the previous user's data at its own "
+                + "sign-out and when another user signs in to it", sources: E.clearData),
         SettingDeclaration(
             "ulc_cold_start_safe", .bool, default: "true",
             meaning: "false = the callback races the app's cold start: it reports success and stays signed in",

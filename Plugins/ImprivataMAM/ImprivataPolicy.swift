@@ -65,6 +65,8 @@ struct ImprivataApp: Sendable, Hashable {
     var coldStartSafe: Bool
     var notificationsWhenLocked: Bool
     var webSignIn: Bool
+    /// The app clears the previous user's data when another user signs in at its own login.
+    var clearsDataOnUserChange = false
 
     /// Signs in through the Microsoft broker, or is logged out through it.
     var isMicrosoftShared: Bool { login == .msalSDM || logout == .msalSharedDevice }
@@ -197,7 +199,8 @@ extension ImprivataPolicy {
                     survivesRelaunch: method == .epicRover ? false : keys.bool("session_survives_relaunch"),
                     clearsDataOnLogout: clears, coldStartSafe: keys.bool("ulc_cold_start_safe"),
                     notificationsWhenLocked: keys.bool("notifications_when_locked"),
-                    webSignIn: keys.bool("web_sign_in")))
+                    webSignIn: keys.bool("web_sign_in"),
+                    clearsDataOnUserChange: keys.bool("clears_data_on_user_change")))
         }
         if diagnostics.hasErrors { return nil }
         return policy

@@ -21,6 +21,7 @@ enum ImprivataPredicate: Int, PredicateSet {
     // One app.
     case appLoginNone, appSignsInWithMicrosoft, appSignsInWithMDMCertificate, appInMicrosoftSharedMode
     case appSessionIsActor, appSessionIsAnother, appHasSession, appDataIsAnother, appHoldsAUser
+    case ownSignInClearsData
     case logoutActionReportsResult, logoutReportsError, logoutUsesCustomScheme, dialogsBlockUnattended
     case dialogsAccepted, logoutUsesCallback, coldStartSafe, logoutClearsAppData, logoutIsEpicRover
     case logoutIsForceQuit, forceQuitReadAsLogout, logoutEndsProcessOnly, sessionSurvivesRelaunch, logoutConfigured
@@ -215,6 +216,11 @@ enum ImprivataPredicate: Int, PredicateSet {
             Predicate("the app holds another user's data", otherwise: "the app holds no other user's data") {
                 $0.appState.data != nil && $0.appState.data != $0.user
             }
+        case .ownSignInClearsData:
+            Predicate(
+                "the app asks its own login now and clears another user's data when a new user signs in to it",
+                otherwise: "the app keeps another user's data at its own login, or asks none now"
+            ) { $0.app.clearsDataOnUserChange && $0.app.login == .appCredentials && $0.appState.session == nil }
         case .appHoldsAUser:
             Predicate("the app holds a worker's session or data", otherwise: "the app holds nobody's") {
                 $0.appState.session != nil || $0.appState.data != nil

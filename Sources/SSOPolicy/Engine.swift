@@ -21,7 +21,7 @@ public struct SSOPolicyEngine: Sendable {
 
     /// What a YAML file holds, decided by its top-level key.
     public enum FileKind: String, Sendable {
-        case policy, scenario, suite
+        case policy, scenario, suite, fleet
     }
 
     // MARK: Reading
@@ -96,11 +96,12 @@ public struct SSOPolicyEngine: Sendable {
         let keys = root.entries?.map(\.key) ?? []
         if keys.contains("suite") { return .suite }
         if keys.contains("scenario") { return .scenario }
+        if keys.contains("fleet") { return .fleet }
         if keys.contains("policy") || keys.contains("provider") { return .policy }
         throw DiagnosticsError([
             .error(
                 at: root.position,
-                "cannot tell what this file is: expected a top-level 'policy:', 'scenario:' or 'suite:' key")
+                "cannot tell what this file is: expected a top-level 'policy:', 'scenario:', 'suite:' or 'fleet:' key")
         ])
     }
 
@@ -128,6 +129,14 @@ public struct SSOPolicyEngine: Sendable {
 
     public func loadScenario(_ root: ConfigNode, file: String) throws(DiagnosticsError) -> Scenario {
         try ScenarioLoader(registry: registry, limits: limits).load(root, file: file).get()
+    }
+
+    public func loadFleet(path: String) throws(DiagnosticsError) -> Fleet {
+        try loadFleet(try readDocument(path: path), file: path)
+    }
+
+    public func loadFleet(_ root: ConfigNode, file: String) throws(DiagnosticsError) -> Fleet {
+        try FleetLoader(registry: registry).load(root, file: file).get()
     }
 
     public func loadSuite(path: String) throws(DiagnosticsError) -> TestSuite {
@@ -266,6 +275,7 @@ public struct CheckReport: Sendable {
     public var policies = 0
     public var scenarios = 0
     public var suites = 0
+    public var fleets = 0
 
     public init(diagnostics: [Diagnostic] = []) { self.diagnostics = diagnostics }
 

@@ -38,6 +38,8 @@ public struct ProviderDescriptor: Sendable {
     public var handover: HandoverDeclaration?
     /// Every prompt the provider can ever show, so `check` can flag a suite expecting one it cannot produce.
     public var producedPrompts: [Prompt]
+    /// How the provider reads a fleet's device groups and app profiles (spec 3.4); nil if it takes no fleet.
+    public var fleet: FleetReading?
 
     public init(
         id: String, name: String, summary: String, sources: [SourceDocument], settings: [SettingDeclaration],
@@ -47,7 +49,8 @@ public struct ProviderDescriptor: Sendable {
         examplePolicy: String, properties: [PropertyDeclaration] = [], sessionAuthority: String = "identity broker",
         handover: HandoverDeclaration? = nil, producedPrompts: [Prompt] = Prompt.allCases,
         decisionLists: [DecisionListDeclaration] = [], factConstraints: [FactConstraint] = [],
-        inapplicableProperties: [InapplicableProperty] = []
+        inapplicableProperties: [InapplicableProperty] = [],
+        fleet: FleetReading? = nil
     ) {
         self.inapplicableProperties = inapplicableProperties
         self.id = id
@@ -71,6 +74,7 @@ public struct ProviderDescriptor: Sendable {
         self.producedPrompts = producedPrompts
         self.decisionLists = decisionLists
         self.factConstraints = factConstraints
+        self.fleet = fleet
     }
 
     /// The four required events followed by the provider's own.
@@ -167,6 +171,16 @@ public struct ProviderDescriptor: Sendable {
             }
         }
         if let handover { problems += handover.problems(in: self) }
+        if let fleet {
+            let keys = Set(settings.map(\.key))
+            for key in fleet.groupSettings where !keys.contains(key) {
+                problems.append("fleet reading: group setting '\(key)' is not a declared setting")
+            }
+            let appKeyNames = Set(appKeys.map(\.key))
+            for key in fleet.consoleAppKeys where !appKeyNames.contains(key) {
+                problems.append("fleet reading: console app key '\(key)' is not a declared app key")
+            }
+        }
         problems += vocabularyProblems()
         return problems + citationProblems()
     }

@@ -47,7 +47,7 @@ public struct BundledCatalog: Sendable {
                 entry.title = scenario?.title
                 entry.steps = scenario?.steps.count
                 entry.scenario = scenario
-            case .suite: break
+            case .suite, .fleet: break
             }
             return entry
         }

@@ -38,6 +38,35 @@ public struct Queries<Resolver: DocumentResolver>: Sendable {
         return try Comparison.run(played, policies: loaded, traceMode: explain ? .explain : .fired)
     }
 
+    /// Whether the reference names a fleet file (spec 3.4); false when it does not read at all (loading it as what
+    /// the caller expected then reports why).
+    public func isFleet(_ reference: Resolver.Reference) -> Bool {
+        guard let (root, _) = try? resolver.document(reference) else { return false }
+        return (try? resolver.engine.kind(of: root)) == .fleet
+    }
+
+    /// The fleet, with `effort` (the command line's `--effort`) over its own `effort:`.
+    public func fleet(_ reference: Resolver.Reference, effort: [(Prompt, Int)] = []) throws(DiagnosticsError) -> Fleet {
+        let (root, file) = try resolver.document(reference)
+        var fleet = try resolver.engine.loadFleet(root, file: file)
+        for (prompt, seconds) in effort { fleet.effort.set(prompt, seconds) }
+        return fleet
+    }
+
+    /// Every setup of the fleet on every device group it plays on; the fleet's and the scenario's problems together.
+    public func compareFleet(
+        scenario: Resolver.Reference, fleet reference: Resolver.Reference, effort: [(Prompt, Int)] = [],
+        explain: Bool = false
+    ) throws(DiagnosticsError) -> FleetComparison {
+        var problems: [Diagnostic] = []
+        var fleet: Fleet?
+        do { fleet = try self.fleet(reference, effort: effort) } catch { problems += error.diagnostics }
+        let played: Scenario
+        do { played = try resolver.scenario(scenario) } catch { throw DiagnosticsError(problems + error.diagnostics) }
+        guard let fleet, problems.isEmpty else { throw DiagnosticsError(problems) }
+        return try FleetComparison.run(played, fleet: fleet, traceMode: explain ? .explain : .fired)
+    }
+
     /// Throws `DiagnosticsError` when the policy does not load, `EvaluateError` when the attempt does not fit it.
     public func evaluate(
         policy: Resolver.Reference, request: EvaluateRequest, explain: Bool,

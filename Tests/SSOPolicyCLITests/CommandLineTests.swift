@@ -39,8 +39,8 @@ struct CommandLineTests {
         // Recommended against recommended, on a shift change that uses each vendor's handover.
         #expect(result.out.contains("Scenario day-shift-handover"))
         #expect(result.out.contains("3. 12:00 alice hands the device to bob"))
-        #expect(result.out.contains("verdict: bob safe from step 4 (at once); prompts alice 1, bob 2; denied none"))
-        #expect(result.out.contains("verdict: bob safe from step 4 (at once); prompts alice 1, bob 1; denied none"))
+        #expect(result.out.contains("verdict: bob safe from step 4 (at once; working in 1m35s); effort alice 15s,"))
+        #expect(result.out.contains("verdict: bob safe from step 4 (at once; working in 1m40s); effort alice 40s,"))
         // Then what breaks it.
         #expect(result.out.contains("What breaks it: the same shift change under each bundled misconfiguration"))
         #expect(result.out.contains("  warehouse-airwatch (airwatch-sdk): "))
@@ -164,6 +164,7 @@ struct CommandLineTests {
             if kind == .scenario, let scenario = try? engine.loadScenario(root, file: file) {
                 scenarios.append(scenario)
             }
+            if kind == .fleet, let fleet = try? engine.loadFleet(root, file: file) { policies += fleet.policies }
         }
         #expect(policies.count >= 6)
         #expect(scenarios.count >= 6)

@@ -164,8 +164,8 @@ struct CompareTrustTests {
             text.out.contains(
                 "verdict: critical previous-user-session-active at step 5 (findings: 1\n"
                     + "      critical, 2 high); bob never safe (step 5 shows another user's session or\n"
-                    + "      data); prompts alice 2, bob 1; denied none\n"), "\(text.out)")
-        #expect(text.out.contains("verdict: bob safe from step 4 (at once); prompts alice 1, bob 1; denied none"))
+                    + "      data), working in 1m40s; effort alice 1m, bob 40s\n"), "\(text.out)")
+        #expect(text.out.contains("verdict: bob safe from step 4 (at once; working in 1m40s); effort alice 40s,"))
         let markdown = ssopolicy(
             "compare", "--scenario", scenario, "legacy-app-entra", "frontline-entra", "--format",
             "markdown")
@@ -197,7 +197,7 @@ struct CompareTrustTests {
         let text = ssopolicy("run", "--scenario", "restart-during-shift", "hospital-imprivata", "--format", "json")
         #expect(text.code == 0, "\(text.err)")
         #expect(text.out.contains("bob's turn from step 4 never safe (no access in their own session)"), "\(text.out)")
-        #expect(text.out.contains("bob's turn from step 7 safe from step 7 (at once)"), "\(text.out)")
+        #expect(text.out.contains("bob's turn from step 7 safe from step 7 (at once; working in 41s)"), "\(text.out)")
         #expect(!text.out.contains("; bob never safe"), "\(text.out)")
     }
 
@@ -216,10 +216,10 @@ struct CompareTrustTests {
         let text = ssopolicy("compare", "--scenario", scenario, "legacy-app-entra", "frontline-entra")
         // Step 4 serves alice's session in the legacy app; step 5 is bob's own, and nothing after it breaks that.
         #expect(
-            text.out.contains("critical, 2 high); bob safe from step 5 (after 5m); prompts alice 2, bob"), "\(text.out)"
+            text.out.contains("critical, 2 high); bob safe from step 5 (after 5m; working in 5m40s);"), "\(text.out)"
         )
         // legacy-scanner is not applicable to frontline-entra: its first access is step 5.
-        #expect(text.out.contains("verdict: bob safe from step 5 (at once); prompts alice 1, bob 1; denied none"))
+        #expect(text.out.contains("verdict: bob safe from step 5 (at once; working in 5m40s); effort alice 40s,"))
     }
 
     @Test func totalsLookAtEachStepOnceWhateverTheNumberOfHandovers() throws {

@@ -42,7 +42,7 @@ struct HTMLGuideTests {
         #expect(html.contains("<section id=\"comparison-1\" class=\"comparison\">"))
         #expect(
             html.contains(
-                "verdict</th><td>bob safe from step 4 (at once); prompts alice 1, bob 1; denied none</td><td>critical "
+                "verdict</th><td>bob safe from step 4 (at once; working in 40s); effort alice 40s, bob 40s</td><td>critical "
                     + "previous-user-session-active at step 5"
             ))
         #expect(

@@ -28,7 +28,9 @@ struct TestCommandTests {
         let policies = Set(report.suites.map(\.suite.policyPath))
         let scenarios = Set(report.suites.map(\.suite.scenarioPath))
         let files = SSOPolicyEngine(registry: Self.registry).yamlFiles(in: [repository + "/Policies"]).files
-        for file in files where !file.contains("/suites/") {
+        // Fleets and the scenario only fleets play are held by FleetCommandTests (every pair, byte for byte).
+        let playedByFleets = repository + "/Policies/scenarios/ward-handover.yaml"
+        for file in files where !file.contains("/suites/") && !file.contains("/fleets/") && file != playedByFleets {
             #expect(
                 policies.contains(file) || scenarios.contains(file), "\(file) is not referenced by any bundled suite")
         }

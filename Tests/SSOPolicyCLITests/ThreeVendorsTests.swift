@@ -31,7 +31,7 @@ struct ThreeVendorsTests {
             let line = try #require(lines[..<details].firstIndex { $0.hasPrefix("  \(policy)  ") }, "no \(policy)")
             #expect(lines[line].contains(vendor))
         }
-        #expect(screen.contains("    bob safe from step 4 (at once); prompts alice 1, bob 1; denied none\n"))
+        #expect(screen.contains("    bob safe from step 4 (at once; working in 1m40s); effort alice 40s, bob 40s\n"))
         // Then each misconfiguration, verdict first: nothing about the details before them.
         let breaks = try #require(
             lines.firstIndex(of: "What breaks it: the same shift change under each bundled misconfiguration"))
@@ -67,15 +67,18 @@ struct ThreeVendorsTests {
         #expect(
             run.out.hasSuffix(
                 "Verdict: alice could not work (all 2 access attempts denied); bob safe from step\n"
-                    + "  4 (at once); prompts alice 0, bob 5; denied alice 2, bob 0\n"), "\(run.out)")
+                    + "  4 (at once; working in 2m1s); effort alice 0s, bob 1m21s; denied alice 2, bob\n  0\n"),
+            "\(run.out)")
         let compare = ssopolicy(
             "compare", "--scenario", "shift-change-handover", "hospital-imprivata", "frontline-entra")
         #expect(
             compare.out.contains(
                 "    verdict: alice could not work (all 2 access attempts denied); bob safe from\n"
-                    + "      step 4 (at once); prompts alice 0, bob 5; denied alice 2, bob 0\n"), "\(compare.out)")
+                    + "      step 4 (at once; working in 2m1s); effort alice 0s, bob 1m21s; denied\n"
+                    + "      alice 2, bob 0\n"), "\(compare.out)")
         #expect(
-            compare.out.contains("    verdict: bob safe from step 4 (at once); prompts alice 1, bob 1; denied none\n"))
+            compare.out.contains(
+                "    verdict: bob safe from step 4 (at once; working in 1m40s); effort alice 40s,\n      bob 40s\n"))
         let json = ssopolicy(
             "compare", "--scenario", "shift-change-handover", "hospital-imprivata", "frontline-entra", "--format",
             "json")
@@ -94,8 +97,8 @@ struct ThreeVendorsTests {
         #expect(
             result.out.contains(
                 "    verdict: critical previous-user-session-active at step 4 (findings: 1\n"
-                    + "      critical, 2 high); bob safe from step 5 (after 2m); prompts alice 1, bob\n"
-                    + "      1; denied none\n"), "\(result.out)")
+                    + "      critical, 2 high); bob safe from step 5 (after 2m; working in 2m40s);\n"
+                    + "      effort alice 40s, bob 40s\n"), "\(result.out)")
         let json = ssopolicy(
             "compare", "--scenario", "shift-change-handover", "frontline-entra", "default-mode-entra", "--format",
             "json")
@@ -169,9 +172,9 @@ struct ThreeVendorsTests {
             let rows = lines.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix(name + " ") }
             #expect(rows.count == 1, "\(name): \(rows)")
         }
-        // One line per entry, plus two kind headings, three provider headings, the blank line between the kinds,
+        // One line per entry, plus three kind headings, three provider headings, the blank lines between the kinds,
         // the blank line and two lines of the footer, and the empty string after the last newline.
-        #expect(lines.count == files.count + 2 + 3 + 1 + 3 + 1, "\(result.out)")
+        #expect(lines.count == files.count + 3 + 3 + 2 + 3 + 1, "\(result.out)")
         #expect(result.out.hasSuffix("The test suites too: ssopolicy list --suites\n"))
         let withSuites = ssopolicy("list", "--suites")
         #expect(withSuites.out.contains("\nSuites ("))
@@ -207,7 +210,7 @@ struct ThreeVendorsTests {
         #expect(
             recommended.contains(
                 "  frontline-airwatch  AirWatch / Workspace ONE SDK SSO\n"
-                    + "    bob safe from step 4 (at once); prompts alice 1, bob 2; denied none\n"
+                    + "    bob safe from step 4 (at once; working in 1m35s); effort alice 15s, bob 35s\n"
                     + "    ! config medium no-automatic-check-in: nothing checks the device in at the\n"))
     }
 }

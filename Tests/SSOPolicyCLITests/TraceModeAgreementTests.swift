@@ -11,7 +11,7 @@ import Testing
         let root = repository + "/Policies"
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         return folders.sorted().flatMap { folder -> [String] in
-            guard folder != "scenarios" && folder != "suites" else { return [] }
+            guard folder != "scenarios" && folder != "suites" && folder != "fleets" else { return [] }
             let files = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []
             return files.filter { $0.hasSuffix(".yaml") }.sorted().map { root + "/" + folder + "/" + $0 }
         }

@@ -157,7 +157,9 @@ struct WhatIfGuideTests {
         #expect(
             html.components(separatedBy: "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"prompt-chart\"").count == 2)
         #expect(
-            html.contains("<desc id=\"prompts-1-desc\">ward-entra: alice 1, bob 1 (bob safe from step 8 (at once))"))
+            html.contains(
+                "<desc id=\"prompts-1-desc\">ward-entra: alice 1, bob 1 (bob safe from step 8 (at once; working in 5m40s))"
+            ))
         // Every sequence diagram is drawn at most 1200 pixels wide.
         let widths = html.components(separatedBy: "class=\"sequence\" role=\"img\" ").dropFirst().compactMap { svg in
             svg.split(separator: "\"").dropFirst(3).first.flatMap { Int($0) }

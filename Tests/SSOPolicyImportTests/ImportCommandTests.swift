@@ -30,7 +30,7 @@ struct ImportCommandTests {
         #expect(result.code == 0, "\(result.err)")
         #expect(
             result.out.contains(
-                "wrote \(folder)/ios-shared-sso-plug-in.yaml (entra-shared-device, 2 apps, 20 unknowns)\n"))
+                "wrote \(folder)/ios-shared-sso-plug-in.yaml (entra-shared-device, 2 apps, 22 unknowns)\n"))
         let written = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         #expect(written.count == 8)
         #expect(written.allSatisfy { $0.hasSuffix(".yaml") }, "no temporary file is left")
@@ -97,7 +97,7 @@ struct ImportCommandTests {
         let policy = folder + "/ios-shared-sso-plug-in.yaml"
         let check = ssopolicy("check", policy)
         #expect(check.code == 0)
-        #expect(check.out == "checked 1 file (1 policy, 0 scenarios, 0 suites): 0 errors, 1 warning, 27 notes\n")
+        #expect(check.out == "checked 1 file (1 policy, 0 scenarios, 0 suites): 0 errors, 1 warning, 29 notes\n")
         #expect(
             check.err.contains(
                 "\(policy):17:23: note: setting 'shared_device_mode' is true (from: \(exports)/intune-ios-azuread.json#/value/0/iosSingleSignOnExtension/enableSharedDeviceMode)"
@@ -113,7 +113,7 @@ struct ImportCommandTests {
         #expect(run.code == 0)
         #expect(
             run.err.hasPrefix(
-                "\(policy): note: policy 'ios-shared-sso-plug-in' has 20 unknown values, played at their defaults: "
+                "\(policy): note: policy 'ios-shared-sso-plug-in' has 22 unknown values, played at their defaults: "
                     + "settings os_version = 17, authenticator = installed, safari_sso = plug_in, sign_in_frequency = 0; "
                     + "app inventory: "
                     + "msal = single_account"))
@@ -131,6 +131,6 @@ struct ImportCommandTests {
         let guide = ssopolicy(
             "guide", policy, "frontline-entra", "--scenario", "shift-change", "--output", folder + "/GUIDE.md")
         #expect(guide.code == 0, "\(guide.err)")
-        #expect(guide.err.contains("note: policy 'ios-shared-sso-plug-in' has 20 unknown values"))
+        #expect(guide.err.contains("note: policy 'ios-shared-sso-plug-in' has 22 unknown values"))
     }
 }

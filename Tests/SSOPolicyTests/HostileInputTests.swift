@@ -13,6 +13,7 @@ struct HostileInputTests {
             case .policy: _ = try engine.loadPolicy(root, file: "h.yaml")
             case .scenario: _ = try engine.loadScenario(root, file: "h.yaml")
             case .suite: _ = try engine.loadSuite(root, file: "h.yaml")
+            case .fleet: _ = try engine.loadFleet(root, file: "h.yaml")
             }
             return []
         } catch {

@@ -69,6 +69,12 @@ public struct Comparison: Sendable {
         public var lastUnsafeStep: Int?
         /// Whether the turn has an access attempt at all (without one there is nothing to judge).
         public var hasAccess: Bool
+        /// The turn's first access attempt that lets the worker work: it applies, is not denied and serves their
+        /// own identity; nil if none.
+        public var firstProductiveStep: Int? = nil
+        /// Time to that access: the scenario's seconds from the turn's start to it, plus the sign-in effort of the
+        /// prompts the worker answered in the turn up to and including it.
+        public var secondsToFirstProductiveAccess: Int? = nil
     }
 
     /// One worker over the whole run: prompts, access attempts and how many of them were denied.
@@ -79,6 +85,8 @@ public struct Comparison: Sendable {
         public var accessAttempts: Int
         /// Access attempts answered `denied`.
         public var denied: Int
+        /// Seconds spent answering prompts (`EffortTable`).
+        public var effortSeconds: Int = 0
 
         /// Every access attempt the worker made was denied: they could not work at all.
         public var couldNotWork: Bool { accessAttempts > 0 && denied == accessAttempts }
@@ -110,6 +118,8 @@ public struct Comparison: Sendable {
 
         /// User → prompts, in order of first appearance.
         public var promptsPerUser: [(user: String, prompts: Int)] { workers.map { ($0.user, $0.prompts) } }
+        /// User → sign-in effort in seconds, in order of first appearance.
+        public var effortPerUser: [(user: String, seconds: Int)] { workers.map { ($0.user, $0.effortSeconds) } }
         /// User → denied access attempts, in order of first appearance.
         public var deniedPerUser: [(user: String, denied: Int)] { workers.map { ($0.user, $0.denied) } }
     }
@@ -125,7 +135,7 @@ public struct Comparison: Sendable {
         var prompts = 0
         let accessEvents = Set(result.policy.descriptor.allEvents.filter(\.isAccessAttempt).map(\.name))
         var handovers: [Handover] = []
-        var current: (user: String, handover: Handover?, start: Int, firstAccess: Int?)?
+        var current: (user: String, handover: Handover?, start: Int, firstAccess: Int?, effort: Int)?
         func close() {
             guard let turn = current, var handover = turn.handover else { return }
             handover.safeAtOnce = handover.safeFromStep != nil && handover.safeFromStep == turn.firstAccess
@@ -152,6 +162,9 @@ public struct Comparison: Sendable {
                         return workers.count - 1
                     }()
                 workers[index].prompts += view.prompts.count
+                let effort = result.effort.seconds(of: step.outcome.prompts)
+                workers[index].effortSeconds = min(
+                    workers[index].effortSeconds + effort, EffortTable.maximumTotal)
                 if access {
                     workers[index].accessAttempts += 1
                     if view.sessionKind == .denied { workers[index].denied += 1 }
@@ -163,7 +176,12 @@ public struct Comparison: Sendable {
                             user: user, previousUser: $0.user, step: view.number, safeFromStep: nil,
                             secondsUntilSafe: nil, safeAtOnce: false, lastUnsafeStep: nil, hasAccess: false)
                     }
-                    current = (user, handover, step.bound.step.time, nil)
+                    current = (user, handover, step.bound.step.time, nil, 0)
+                }
+                if var turn = current {
+                    turn.effort = min(
+                        turn.effort + result.effort.seconds(of: step.outcome.prompts), EffortTable.maximumTotal)
+                    current = turn
                 }
             }
             guard var turn = current, var handover = turn.handover else { continue }
@@ -172,6 +190,11 @@ public struct Comparison: Sendable {
             if access {
                 handover.hasAccess = true
                 if turn.firstAccess == nil { turn.firstAccess = view.number }
+                if handover.firstProductiveStep == nil, view.sessionKind != .denied, view.sessionUser == turn.user {
+                    handover.firstProductiveStep = view.number
+                    handover.secondsToFirstProductiveAccess = min(
+                        max(0, step.bound.step.time - turn.start) + turn.effort, EffortTable.maximumTotal)
+                }
             }
             if leak || foreign {
                 handover.lastUnsafeStep = view.number

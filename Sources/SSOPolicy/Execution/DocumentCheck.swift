@@ -40,6 +40,22 @@ extension SSOPolicyEngine {
         case .scenario:
             _ = try loadScenario(root, file: file)
             report.scenarios += 1
+        case .fleet:
+            let fleet = try loadFleet(root, file: file)
+            report.fleets += 1
+            var seen = Set<String>()
+            for pair in fleet.pairs {
+                guard let policy = pair.policy else { continue }
+                let setup = fleet.setups[pair.setup].id
+                let renderer = OutcomeRenderer(policy: policy, users: UserDirectory())
+                for (view, position) in renderer.policyFindings(policy.findings)
+                where seen.insert("\(setup)\u{0}\(position)\u{0}\(view.id)").inserted {
+                    report.diagnostics.append(
+                        Diagnostic(
+                            .warning, at: position, "setup \(setup): \(view.severity.name): \(view.message)",
+                            id: view.id))
+                }
+            }
         case .suite:
             let suite = try loadSuite(root, file: file)
             switch suites {

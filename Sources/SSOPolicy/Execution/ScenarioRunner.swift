@@ -15,6 +15,8 @@ public struct RunResult: Sendable {
     public var steps: [Step]
     /// How much of an explain trace the views keep.
     public var explain: StepView.ExplainDetail = .decisions
+    /// What each prompt costs the worker, for the totals' sign-in effort (a fleet's `effort:`, `--effort`).
+    public var effort: EffortTable = .standard
 }
 
 extension StepOutcome {

@@ -5,7 +5,8 @@ public enum CheckRender {
         return .object([
             ("files_checked", .int(report.filesChecked)), ("policies", .int(report.policies)),
             ("scenarios", .int(report.scenarios)), ("suites", .int(report.suites)),
-            ("errors", .int(report.errorCount)), ("warnings", .int(report.warningCount)),
+            ("fleets", .int(report.fleets)), ("errors", .int(report.errorCount)),
+            ("warnings", .int(report.warningCount)),
             ("notes", .int(report.noteCount)),
             ("diagnostics", .array(shown.map(diagnostic))),
         ])
@@ -25,7 +26,8 @@ public enum CheckRender {
     public static func summary(_ report: CheckReport) -> String {
         "checked \(counted(report.filesChecked, "file"))"
             + " (\(counted(report.policies, "policy", "policies")), \(counted(report.scenarios, "scenario")), "
-            + "\(counted(report.suites, "suite"))): "
+            + "\(counted(report.suites, "suite"))"
+            + (report.fleets > 0 ? ", \(counted(report.fleets, "fleet"))" : "") + "): "
             + "\(counted(report.errorCount, "error")), \(counted(report.warningCount, "warning"))"
             + (report.noteCount > 0 ? ", \(counted(report.noteCount, "note"))" : "") + "\n"
     }

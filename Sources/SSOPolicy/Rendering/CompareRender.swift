@@ -29,6 +29,10 @@ public enum CompareRender {
                         ("denied_per_user", .object(totals.deniedPerUser.map { ($0.user, .int($0.denied)) })),
                         ("could_not_work", .strings(totals.workers.filter(\.couldNotWork).map(\.user))),
                         (
+                            "effort_seconds_per_user",
+                            .object(totals.effortPerUser.map { ($0.user, .int($0.seconds)) })
+                        ),
+                        (
                             "findings",
                             .object(
                                 [Severity.critical, .high, .medium, .low, .info].map {
@@ -62,6 +66,11 @@ public enum CompareRender {
             ("seconds_until_safe", handover.secondsUntilSafe.map(JSONValue.int) ?? .null),
             ("at_once", .bool(handover.safeAtOnce)),
             ("last_unsafe_step", handover.lastUnsafeStep.map(JSONValue.int) ?? .null),
+            ("first_productive_step", handover.firstProductiveStep.map(JSONValue.int) ?? .null),
+            (
+                "seconds_to_first_productive_access",
+                handover.secondsToFirstProductiveAccess.map(JSONValue.int) ?? .null
+            ),
         ])
     }
 
@@ -111,6 +120,11 @@ public enum CompareRender {
             out +=
                 wrap(
                     "prompts: \(totals.prompts) (\(perUser.isEmpty ? "none" : perUser))", indent: "    ",
+                    hanging: "      ") + "\n"
+            let effort = totals.effortPerUser.map { "\($0.user) \(Comparison.seconds($0.seconds))" }
+            out +=
+                wrap(
+                    "sign-in effort: " + (effort.isEmpty ? "none" : effort.joined(separator: ", ")), indent: "    ",
                     hanging: "      ") + "\n"
             out += "    findings: " + findings.joined(separator: ", ") + "\n"
             out += wrap("verdict: " + Comparison.verdict(totals), indent: "    ", hanging: "      ") + "\n"

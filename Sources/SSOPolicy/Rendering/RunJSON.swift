@@ -81,6 +81,7 @@ public enum RunJSON {
                     ("prompts_per_user", .object(totals.promptsPerUser.map { ($0.user, .int($0.prompts)) })),
                     ("denied_per_user", .object(totals.deniedPerUser.map { ($0.user, .int($0.denied)) })),
                     ("could_not_work", .strings(totals.workers.filter(\.couldNotWork).map(\.user))),
+                    ("effort_seconds_per_user", .object(totals.effortPerUser.map { ($0.user, .int($0.seconds)) })),
                     ("verdict", .string(Comparison.verdict(totals))),
                 ])
             ),

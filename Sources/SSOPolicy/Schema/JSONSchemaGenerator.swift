@@ -11,7 +11,7 @@ import SSOPolicyProviderKit
 /// existing in a policy) stay with `check`.
 public struct JSONSchemaGenerator: Sendable {
     public enum Kind: String, CaseIterable, Sendable {
-        case policy, scenario, suite
+        case policy, scenario, suite, fleet
     }
 
     public let registry: ProviderRegistry
@@ -27,14 +27,18 @@ public struct JSONSchemaGenerator: Sendable {
             ("$id", .string("https://ssopolicy.dev/schema/\(kind?.rawValue ?? "ssopolicy").schema.json")),
             (
                 "title",
-                .string(kind.map { "ssopolicy \($0.rawValue) file" } ?? "ssopolicy policy, scenario or suite file")
+                .string(
+                    kind.map { "ssopolicy \($0.rawValue) file" } ?? "ssopolicy policy, scenario, suite or fleet file")
             ),
         ]
         if let kind {
             root.append(("$ref", .string("#/$defs/\(kind.rawValue)")))
         } else {
             root.append(
-                ("description", "A suite has a top-level 'suite' key, a scenario 'scenario', a policy 'policy'."))
+                (
+                    "description",
+                    "A suite has a top-level 'suite' key, a scenario 'scenario', a fleet 'fleet', a policy 'policy'."
+                ))
             root.append(
                 ("if", .object([("required", ["suite"])])))
             root.append(("then", .object([("$ref", "#/$defs/suite")])))
@@ -44,7 +48,14 @@ public struct JSONSchemaGenerator: Sendable {
                     .object([
                         ("if", .object([("required", ["scenario"])])),
                         ("then", .object([("$ref", "#/$defs/scenario")])),
-                        ("else", .object([("$ref", "#/$defs/policy")])),
+                        (
+                            "else",
+                            .object([
+                                ("if", .object([("required", ["fleet"])])),
+                                ("then", .object([("$ref", "#/$defs/fleet")])),
+                                ("else", .object([("$ref", "#/$defs/policy")])),
+                            ])
+                        ),
                     ])
                 ))
         }
@@ -55,7 +66,7 @@ public struct JSONSchemaGenerator: Sendable {
     func definitions() -> [(String, JSONValue)] {
         var defs: [(String, JSONValue)] = [
             ("identifier", .object([("type", "string"), ("pattern", .string(Self.identifierPattern))])),
-            ("policy", policy()), ("scenario", scenario()), ("suite", suite()),
+            ("policy", policy()), ("scenario", scenario()), ("suite", suite()), ("fleet", fleet()),
         ]
         for provider in registry.providers {
             defs.append(("\(provider.id).settings", settings(provider.descriptor)))

@@ -20,17 +20,18 @@ struct ListCommand: ParsableCommand, ContextualCommand {
             """)
 
     enum Kind: String, ExpressibleByArgument, CaseIterable {
-        case policies, scenarios, suites
+        case policies, scenarios, suites, fleets
         var fileKind: SSOPolicyEngine.FileKind {
             switch self {
             case .policies: return .policy
             case .scenarios: return .scenario
             case .suites: return .suite
+            case .fleets: return .fleet
             }
         }
     }
 
-    @Argument(help: "Only this kind: policies, scenarios or suites (default: policies and scenarios).")
+    @Argument(help: "Only this kind: policies, scenarios, suites or fleets (default: all but suites).")
     var kind: Kind?
 
     @Flag(name: .long, help: "Also list the bundled test suites.")
@@ -47,7 +48,7 @@ struct ListCommand: ParsableCommand, ContextualCommand {
     func run(in context: CLIContext) throws -> Int32 {
         try OutputFormat.require(format, in: Self.formats, for: "list")
         let entries = try BundledEntry.all(in: context)
-        var kinds = kind.map { [$0] } ?? [.policies, .scenarios]
+        var kinds = kind.map { [$0] } ?? [.policies, .scenarios, .fleets]
         if suites, !kinds.contains(.suites) { kinds.append(.suites) }
         switch format {
         case .json:

@@ -19,13 +19,23 @@ struct RunCommand: ParsableCommand, ContextualCommand {
               ssopolicy run --scenario forgotten-sign-out frontline-entra --explain
               ssopolicy run --scenario shift-change my-policy.yaml --fail-on high   # a CI gate
               ssopolicy run --scenario my-scenario.yaml my-policy.yaml --emit-suite suites/my-policy.yaml
+              ssopolicy run --scenario day-shift-handover ward-fleet                      # every setup × group
+              ssopolicy run --scenario day-shift-handover ward-fleet --setup entra --group ward-iphones
+
+            Given a fleet file (docs/fleets.md), run plays every setup on every device group, as 'compare' does, \
+            or with --setup and --group the one policy that pair derives ('ssopolicy show FLEET --setup S --group \
+            G' prints it).
             """)
 
     @Option(name: .long, help: "The scenario file (or bundled scenario name).")
     var scenario: String
 
-    @Argument(help: "The policy file (or bundled policy name).")
+    @Argument(help: "The policy file (or bundled policy name), or a fleet file.")
     var policy: String
+
+    @OptionGroup var pair: FleetPairOption
+
+    @OptionGroup var effort: EffortOption
 
     @OptionGroup var output: FormatOptions<AnyFormat>
 
@@ -41,8 +51,34 @@ struct RunCommand: ParsableCommand, ContextualCommand {
     func run(in context: CLIContext) throws -> Int32 {
         try output.require(for: "run")
         if emitSuite != nil { try requireFilesOnDisk(in: context) }
-        let result = try context.queries.run(
-            scenario: scenario, policy: policy, explain: output.explaining, detail: output.explainDetail)
+        var result: RunResult
+        if context.queries.isFleet(policy) {
+            if emitSuite != nil {
+                throw ValidationError(
+                    "--emit-suite names a policy file: write the pair's policy first (ssopolicy show FLEET --setup S "
+                        + "--group G > pair.yaml) and run that")
+            }
+            let fleet = try context.queries.fleet(policy, effort: effort.overrides)
+            guard let derived = try pair.policy(in: fleet) else {
+                let comparison = try context.queries.compareFleet(
+                    scenario: scenario, fleet: policy, effort: effort.overrides, explain: output.explaining)
+                switch output.format {
+                case .json: context.write(JSONAnswer.document(comparison.json(diffOnly: false)))
+                case .markdown: context.write(comparison.markdown(diffOnly: false))
+                case .text, .mermaid, .html: context.write(comparison.text(diffOnly: false, explain: output.explaining))
+                }
+                return gate.exitCode(for: comparison.comparison.results, context: context)
+            }
+            result = try context.engine.run(
+                try FileResolver(context: context).scenario(scenario), against: derived,
+                traceMode: output.explaining ? .explain : .fired, explain: output.explainDetail)
+            result.effort = fleet.effort
+        } else {
+            try pair.requireNone()
+            result = try context.queries.run(
+                scenario: scenario, policy: policy, explain: output.explaining, detail: output.explainDetail)
+            result.effort = effort.table
+        }
         if let note = PolicyNotes.playedDefaults(for: result.policy) { context.writeError(note + "\n") }
         for word in UndeclaredStepWord.find(in: result.scenario, policies: [result.policy]) {
             context.writeError("note: " + word.note + "\n")

@@ -143,7 +143,14 @@ struct GuideContent {
         var loaded: [CompiledPolicy] = []
         var problems: [Diagnostic] = []
         for argument in arguments {
-            do { loaded.append(try resolver.policy(argument)) } catch { problems.append(contentsOf: error.diagnostics) }
+            do {
+                // A fleet stands for the policies its setups derive on its device groups.
+                if context.queries.isFleet(argument) {
+                    loaded += try context.queries.fleet(argument).policies
+                } else {
+                    loaded.append(try resolver.policy(argument))
+                }
+            } catch { problems.append(contentsOf: error.diagnostics) }
         }
         var scenarios: [Scenario] = []
         for argument in scenarioArguments {

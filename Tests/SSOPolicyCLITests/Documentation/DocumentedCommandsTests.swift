@@ -21,7 +21,7 @@ struct DocumentedCommandsTests {
         for block in page.codeBlocks where block.language == "yaml" && block.notRun == nil {
             let first = block.lines.first ?? ""
             guard let colon = first.firstIndex(of: ":"),
-                ["policy", "scenario", "suite"].contains(first[..<colon])
+                ["policy", "scenario", "suite", "fleet"].contains(first[..<colon])
             else { continue }
             let id =
                 first[first.index(after: colon)...].split(separator: "#").first?

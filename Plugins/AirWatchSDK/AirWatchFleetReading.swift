@@ -1,0 +1,51 @@
+import SSOPolicyProviderKit
+
+/// How airwatch-sdk reads a fleet: the model is the Workspace ONE SDK for iOS (iPadOS runs it too), so an Android
+/// group is not modelled. `workspace_one_sdk` gives `sdk_initialized`; an app without the SDK keeps its own login
+/// (`own_login` from `sign_in` and `own_session`); the SSO cluster and the app's own SDK profile are console choices.
+enum AirWatchFleetReading {
+    static let reading = FleetReading(
+        platforms: [.ios, .ipados], consoleAppKeys: ["cluster", "sso", "authentication"],
+        settings: { _ in [] },
+        app: { profile, _ in
+            let sdk = profile.microsoft == nil && profile.workspaceOneSDK
+            var values = [FleetValue("sdk_initialized", sdk ? "true" : "false", from: .workspaceOneSDK)]
+            if !sdk {
+                let login: String =
+                    switch (profile.signIn, profile.ownSession) {
+                    case (.none, _): "none"
+                    case (_, .everyOpen): "every_open"
+                    case (_, .untilTerminated): "until_terminated"
+                    case (_, .untilSignOut): "until_sign_out"
+                    }
+                values.append(FleetValue("own_login", login, from: .ownSession))
+            }
+            values.append(
+                FleetValue(
+                    "clears_data_on_user_change", profile.clearsDataOnUserChange ? "true" : "false",
+                    from: .clearsDataOnUserChange))
+            return values
+        },
+        appNeeds: { profile, _, _ in
+            if profile.microsoft != nil || !profile.workspaceOneSDK {
+                return [
+                    FleetNeed(
+                        .appBuild,
+                        "must be built with the Workspace ONE SDK: without it the app keeps its own login and data "
+                            + "across check-in and check-out")
+                ]
+            }
+            return profile.clearsDataOnUserChange
+                ? []
+                : [FleetNeed(.appBuild, "must clear its data when the SDK reports a new checked-out user")]
+        },
+        deviceNeeds: { _ in
+            [
+                FleetNeed(
+                    .device,
+                    "Workspace ONE Intelligent Hub as the anchor app, in shared-device (check-in / "
+                        + "check-out) mode"),
+                FleetNeed(.console, "an SDK profile with SSO and an authentication type for the apps"),
+            ]
+        })
+}

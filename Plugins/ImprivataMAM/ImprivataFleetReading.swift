@@ -1,0 +1,72 @@
+import MicrosoftApps
+import SSOPolicyProviderKit
+
+/// How imprivata-mam reads a fleet: the device group gives the platform; an app's sign-in gives `login` (MSAL
+/// single-account is the Microsoft broker, msal_sdm), its own session `session_survives_relaunch`, and on iOS the
+/// first logout callback it offers is the App Logout entry unless the setup chooses one (`logout_method`, a console
+/// choice). A Microsoft catalogue app is `catalog:`.
+enum ImprivataFleetReading {
+    static let reading = FleetReading(
+        platforms: [.ios, .ipados, .android], groupSettings: ["platform"], consoleAppKeys: ["logout_method"],
+        catalogue: MicrosoftApp.allCases.map(\.rawValue),
+        settings: { group in [FleetValue("platform", group.platform.modelled.rawValue, from: .platform)] },
+        app: { profile, group in
+            if let microsoft = profile.microsoft { return [FleetValue("catalog", microsoft, from: .microsoft)] }
+            let login =
+                switch profile.signIn {
+                case .ownLogin, .msalMultipleAccount: "app_credentials"
+                case .msalSingleAccount: "msal_sdm"
+                case .none: "none"
+                }
+            var values = [
+                FleetValue("login", login, from: .signIn),
+                FleetValue(
+                    "session_survives_relaunch", profile.ownSession == .untilSignOut ? "true" : "false",
+                    from: .ownSession),
+            ]
+            if profile.clearsDataOnUserChange {
+                values.append(FleetValue("app_clears_data_on_logout", "true", from: .clearsDataOnUserChange))
+                values.append(FleetValue("clears_data_on_user_change", "true", from: .clearsDataOnUserChange))
+            }
+            if group.platform.modelled == .ios, let callback = profile.logout.first {
+                values.append(FleetValue("logout_method", callback.rawValue, from: .logout))
+            }
+            return values
+        },
+        appNeeds: { profile, group, values in
+            let method = values.value("logout_method") ?? "none"
+            if profile.signIn == .none { return [] }
+            if method == "none" {
+                if profile.microsoft != nil || profile.signIn == .msalSingleAccount {
+                    return [
+                        FleetNeed(
+                            .console,
+                            "the Microsoft integration (microsoft_sdm_integration) and its sign-out as the App Logout "
+                                + "entry (logout_method: msal_shared_device)")
+                    ]
+                }
+                if group.platform.modelled == .ios && profile.logout.isEmpty && profile.ownSession == .untilSignOut {
+                    return [
+                        FleetNeed(
+                            .appBuild,
+                            "must offer a logout callback (universal link, x-callback-url or inter-app): on iOS "
+                                + "nothing else ends a sign-in it restores after a relaunch")
+                    ]
+                }
+                return [FleetNeed(.console, "an App Logout entry run at check-in")]
+            }
+            return []
+        },
+        deviceNeeds: { _ in
+            [
+                FleetNeed(
+                    .device,
+                    "Imprivata Launchpads (docks with badge readers) and the Locker app on every "
+                        + "device"),
+                FleetNeed(
+                    .console,
+                    "an identity provider for badge check-out (Imprivata EAM or the MAM User "
+                        + "Service)"),
+            ]
+        })
+}

@@ -1,0 +1,77 @@
+import SSOPolicyProviderKit
+
+/// A fleet (spec 3.4): device groups, apps described once by how they are built, and one setup per vendor
+/// configuration. Each setup on each device group its provider models derives an ordinary policy (`FleetPair`),
+/// which `run`, `compare` and `decide` play; a pair whose platform the provider does not model is kept, as such.
+public struct Fleet: Sendable {
+    public struct Group: Sendable {
+        public var group: DeviceGroup
+        public var position: SourcePosition
+        public var keyPositions: [FleetKey: SourcePosition]
+    }
+
+    public struct App: Sendable {
+        public var profile: AppProfile
+        public var position: SourcePosition
+        public var keyPositions: [FleetKey: SourcePosition]
+        /// Profile keys the fleet leaves out (their neutral defaults are played), in `FleetKey` order.
+        public var leftOut: [FleetKey]
+    }
+
+    public struct Setup: Sendable {
+        public var id: String
+        public var title: String?
+        public var providerID: String
+        public var position: SourcePosition
+        public var providerPosition: SourcePosition
+        /// The setup's `settings:` entry as written, if any.
+        public var settings: ConfigEntry?
+        /// Console choices per app id, as written.
+        public var apps: [(app: String, position: SourcePosition, entries: [ConfigEntry])]
+    }
+
+    /// One setup on one device group.
+    public struct Pair: Sendable {
+        public var setup: Int
+        public var group: Int
+        /// The derived policy, or nil when the provider does not model the group's platform.
+        public var policy: CompiledPolicy?
+        /// The derived policy file, as `show --setup --group` prints it (nil when unsupported).
+        public var document: ConfigNode?
+        /// The platforms the setup's provider models, when it does not model this group's.
+        public var supportedPlatforms: [DevicePlatform]
+    }
+
+    public var id: String
+    public var title: String?
+    public var file: String
+    public var position: SourcePosition
+    public var groups: [Group]
+    public var apps: [App]
+    public var setups: [Setup]
+    /// Seconds per prompt: the defaults with the fleet's `effort:` over them.
+    public var effort: EffortTable
+    /// Setup by setup, group by group.
+    public var pairs: [Pair]
+
+    public var displayTitle: String { title ?? id }
+
+    public func pair(setup: String, group: String) -> Pair? {
+        guard let s = setups.firstIndex(where: { $0.id == setup }),
+            let g = groups.firstIndex(where: { $0.group.id == group })
+        else { return nil }
+        return pairs.first { $0.setup == s && $0.group == g }
+    }
+
+    /// The pairs that play, in setup then group order.
+    public var policies: [CompiledPolicy] { pairs.compactMap(\.policy) }
+
+    /// A derived policy's id: the setup's, then the group's.
+    static func policyID(setup: String, group: String) -> String { "\(setup)-\(group)" }
+
+    /// Which setup and group a derived policy comes from.
+    public func origin(of policy: CompiledPolicy) -> (setup: Setup, group: Group)? {
+        guard let pair = pairs.first(where: { $0.policy === policy }) else { return nil }
+        return (setups[pair.setup], groups[pair.group])
+    }
+}

@@ -1,0 +1,324 @@
+import SSOPolicyProviderKit
+
+/// `decide FLEET --scenario S` (spec 4): per setup, its worst finding and from when each worker is safe on each
+/// device group, the workers' effort, what it needs (from the setup's provider reading the app profiles), and which
+/// apps no configuration can make safe (an app that must change). Setups are ranked by their worst finding, then
+/// by the platforms they leave unmodelled, then by the workers' effort.
+public struct FleetDecision: Sendable {
+    public struct GroupVerdict: Sendable {
+        public var group: Fleet.Group
+        /// Nil when the setup's provider does not model the group's platform.
+        public var totals: Comparison.Totals?
+        public var verdict: String
+    }
+
+    public struct Need: Sendable {
+        public var need: FleetNeed
+        /// The groups it applies to (all the setup plays on when it applies to each).
+        public var groups: [String]
+    }
+
+    public struct AppChange: Sendable {
+        public var app: String
+        public var reasons: [String]
+    }
+
+    public struct SetupDecision: Sendable {
+        public var setup: Fleet.Setup
+        public var groups: [GroupVerdict]
+        /// The worst step finding over the groups, with its group.
+        public var worst: (finding: Comparison.WorstFinding, group: String)?
+        public var needs: [Need]
+        public var mustChange: [AppChange]
+
+        /// How many groups meet the setup's worst severity.
+        public var groupsAtWorst: Int {
+            guard let worst else { return 0 }
+            return groups.filter { $0.totals?.worstFinding?.severity == worst.finding.severity }.count
+        }
+        /// Groups the setup does not play on.
+        public var unsupportedCount: Int { groups.filter { $0.totals == nil }.count }
+        /// The largest total effort of one shift (every worker) over the groups it plays on.
+        public var effortPerShift: Int {
+            groups.compactMap(\.totals).map { totals in
+                totals.workers.reduce(0) { min($0 + $1.effortSeconds, EffortTable.maximumTotal) }
+            }.max() ?? 0
+        }
+    }
+
+    public var fleet: Fleet
+    public var scenario: Scenario
+    public var setups: [SetupDecision]
+    /// Setup ids, best first.
+    public var ranking: [String]
+
+    public static func decide(_ comparison: FleetComparison) -> FleetDecision {
+        let fleet = comparison.fleet
+        var setups: [SetupDecision] = []
+        for (setupIndex, setup) in fleet.setups.enumerated() {
+            var groups: [GroupVerdict] = []
+            var worst: (finding: Comparison.WorstFinding, group: String)?
+            var needs: [Need] = []
+            var changes: [AppChange] = []
+            func add(_ need: FleetNeed, group: String) {
+                if let index = needs.firstIndex(where: { $0.need == need }) {
+                    if !needs[index].groups.contains(group) { needs[index].groups.append(group) }
+                } else {
+                    needs.append(Need(need: need, groups: [group]))
+                }
+            }
+            for cell in comparison.cells where cell.setup.id == setup.id {
+                let group = cell.group.group
+                guard let index = cell.result else {
+                    groups.append(
+                        GroupVerdict(
+                            group: cell.group, totals: nil,
+                            verdict: "not modelled: " + FleetComparison.unsupported(cell)))
+                    continue
+                }
+                let result = comparison.comparison.results[index]
+                let totals = Comparison.totals(result)
+                groups.append(GroupVerdict(group: cell.group, totals: totals, verdict: Comparison.verdict(totals)))
+                if let finding = totals.worstFinding, finding.severity < .info,
+                    worst.map({ finding.severity < $0.finding.severity }) ?? true
+                {
+                    worst = (finding, group.id)
+                }
+                guard let reading = result.policy.descriptor.fleet,
+                    let pair = fleet.pairs.first(where: {
+                        $0.setup == setupIndex && fleet.groups[$0.group].group.id == group.id
+                    })
+                else { continue }
+                for need in reading.deviceNeeds(group) { add(need, group: group.id) }
+                for app in fleet.apps {
+                    let values = FleetDerivation.appValues(fleet: fleet, pair: pair, app: app, reading: reading)
+                    for need in reading.appNeeds(app.profile, group, values) {
+                        switch need.kind {
+                        case .appBuild:
+                            let reason = need.text
+                            if let at = changes.firstIndex(where: { $0.app == app.profile.id }) {
+                                if !changes[at].reasons.contains(reason) { changes[at].reasons.append(reason) }
+                            } else {
+                                changes.append(AppChange(app: app.profile.id, reasons: [reason]))
+                            }
+                        case .device, .console:
+                            add(FleetNeed(need.kind, "\(app.profile.id): \(need.text)"), group: group.id)
+                        }
+                    }
+                }
+            }
+            setups.append(SetupDecision(setup: setup, groups: groups, worst: worst, needs: needs, mustChange: changes))
+        }
+        let ranking = setups.enumerated().sorted { lhs, rhs in
+            let l = (lhs.element.worst?.finding.severity.rawValue).map(Int.init) ?? Int.max
+            let r = (rhs.element.worst?.finding.severity.rawValue).map(Int.init) ?? Int.max
+            if l != r { return l > r }
+            // A group the setup cannot play on counts as one where it fails.
+            let lFailing = lhs.element.groupsAtWorst + lhs.element.unsupportedCount
+            let rFailing = rhs.element.groupsAtWorst + rhs.element.unsupportedCount
+            if lFailing != rFailing { return lFailing < rFailing }
+            if lhs.element.effortPerShift != rhs.element.effortPerShift {
+                return lhs.element.effortPerShift < rhs.element.effortPerShift
+            }
+            return lhs.offset < rhs.offset
+        }.map(\.element.setup.id)
+        return FleetDecision(
+            fleet: fleet, scenario: comparison.comparison.scenario, setups: setups, ranking: ranking)
+    }
+
+    // MARK: Rendering
+
+    func worstText(_ setup: SetupDecision) -> String {
+        guard let worst = setup.worst else { return "no finding above info" }
+        return "\(worst.finding.severity.name) \(worst.finding.id) (\(worst.group), step \(worst.finding.step))"
+    }
+
+    func assumptions() -> [String] {
+        fleet.apps.filter { !$0.leftOut.isEmpty }.map { app in
+            "\(app.profile.id): "
+                + app.leftOut.map { key in "\(key.rawValue) \(Self.defaultWord(key, app.profile))" }
+                .joined(separator: ", ")
+        }
+    }
+
+    static func defaultWord(_ key: FleetKey, _ profile: AppProfile) -> String {
+        switch key {
+        case .signIn: return profile.signIn.rawValue
+        case .ownSession: return profile.ownSession.rawValue
+        case .workspaceOneSDK: return String(profile.workspaceOneSDK)
+        case .logout: return "[]"
+        case .clearsDataOnUserChange: return String(profile.clearsDataOnUserChange)
+        case .platform, .osVersion, .microsoft: return ""
+        }
+    }
+
+    public func text() -> String {
+        var out =
+            wrap(
+                "Decision for fleet \(fleet.id)" + (fleet.title.map { " (\($0))" } ?? "")
+                    + " on scenario \(scenario.id)",
+                indent: "", hanging: "  ") + "\n"
+        let ranked = ranking.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "  ")
+        out +=
+            wrap(
+                "Ranking (worst finding, then on how many groups it occurs or the setup does not play, then effort): "
+                    + ranked, indent: "", hanging: "  ")
+            + "\n"
+        for setup in setups {
+            out +=
+                "\n\(setup.setup.id) (\(setup.setup.providerID))" + (setup.setup.title.map { " - \($0)" } ?? "") + "\n"
+            out += wrap("worst: " + worstText(setup), indent: "  ", hanging: "    ") + "\n"
+            out +=
+                wrap(
+                    "effort: up to \(Comparison.seconds(setup.effortPerShift)) of sign-in per shift (all workers)",
+                    indent: "  ", hanging: "    ") + "\n"
+            for group in setup.groups {
+                out +=
+                    wrap(
+                        FleetComparison.groupLabel(group.group.group) + ": " + group.verdict, indent: "  ",
+                        hanging: "    ")
+                    + "\n"
+            }
+            if !setup.needs.isEmpty {
+                out += "  needs:\n"
+                for need in setup.needs {
+                    out += wrap(needText(need, setup), indent: "    - ", hanging: "      ") + "\n"
+                }
+            }
+            if setup.mustChange.isEmpty {
+                out += "  apps that must change: none\n"
+            } else {
+                out += "  apps that must change (no configuration makes them safe):\n"
+                for change in setup.mustChange {
+                    out +=
+                        wrap(
+                            "\(change.app): " + change.reasons.joined(separator: "; "), indent: "    - ",
+                            hanging: "      ")
+                        + "\n"
+                }
+            }
+        }
+        let assumed = assumptions()
+        if !assumed.isEmpty {
+            out +=
+                "\n"
+                + wrap(
+                    "Assumed (left out of the fleet, neutral defaults played): " + assumed.joined(separator: "; "),
+                    indent: "", hanging: "  ") + "\n"
+        }
+        return out
+    }
+
+    func needText(_ need: Need, _ setup: SetupDecision) -> String {
+        let played = setup.groups.filter { $0.totals != nil }.map(\.group.group.id)
+        let scope = need.groups == played ? "" : " [" + need.groups.joined(separator: ", ") + "]"
+        return "\(need.need.kind.rawValue): \(need.need.text)\(scope)"
+    }
+
+    public func markdown() -> String {
+        var out = "# Decision: \(Markdown.text(fleet.displayTitle)) on \(Markdown.text(scenario.id))\n\n"
+        out +=
+            "Ranking (worst finding, then on how many groups it occurs or the setup does not play, then effort): "
+            + ranking.map { Markdown.text($0) }.joined(separator: ", ") + "\n\n"
+        out +=
+            "| setup | worst | effort per shift | "
+            + fleet.groups.map { Markdown.text(FleetComparison.groupLabel($0.group)) }
+            .joined(separator: " | ") + " |\n|---|---|---|" + String(repeating: "---|", count: fleet.groups.count)
+            + "\n"
+        for setup in setups {
+            out +=
+                "| \(Markdown.text(setup.setup.id)) (\(setup.setup.providerID)) | \(Markdown.cell(worstText(setup))) | "
+                + Comparison.seconds(setup.effortPerShift) + " | "
+                + setup.groups.map { Markdown.cell($0.verdict) }.joined(separator: " | ") + " |\n"
+        }
+        for setup in setups {
+            out += "\n## \(Markdown.text(setup.setup.id))\n\n"
+            out += "Needs:\n\n"
+            out += setup.needs.isEmpty ? "- nothing beyond its settings\n" : ""
+            for need in setup.needs { out += "- " + Markdown.cell(needText(need, setup)) + "\n" }
+            out += "\nApps that must change (no configuration makes them safe):\n\n"
+            out += setup.mustChange.isEmpty ? "- none\n" : ""
+            for change in setup.mustChange {
+                out += "- \(Markdown.text(change.app)): " + Markdown.cell(change.reasons.joined(separator: "; ")) + "\n"
+            }
+        }
+        let assumed = assumptions()
+        if !assumed.isEmpty {
+            out +=
+                "\nAssumed (left out of the fleet, neutral defaults played): "
+                + Markdown.text(assumed.joined(separator: "; ")) + "\n"
+        }
+        return out
+    }
+
+    public func json() -> JSONValue {
+        .object([
+            ("fleet", .string(fleet.id)), ("title", .optional(fleet.title)), ("scenario", .string(scenario.id)),
+            ("ranking", .strings(ranking)),
+            ("setups", .array(setups.map(setupJSON))),
+            (
+                "assumptions",
+                .array(
+                    fleet.apps.filter { !$0.leftOut.isEmpty }.map { app in
+                        .object([("app", .string(app.profile.id)), ("left_out", .strings(app.leftOut.map(\.rawValue)))])
+                    })
+            ),
+            ("effort_seconds", FleetComparison.effortJSON(fleet.effort)),
+        ])
+    }
+
+    func setupJSON(_ setup: SetupDecision) -> JSONValue {
+        .object([
+            ("setup", .string(setup.setup.id)), ("provider", .string(setup.setup.providerID)),
+            (
+                "worst_finding",
+                setup.worst.map { worst in
+                    .object([
+                        ("id", .string(worst.finding.id)), ("severity", .string(worst.finding.severity.name)),
+                        ("group", .string(worst.group)), ("step", .int(worst.finding.step)),
+                    ])
+                } ?? .null
+            ),
+            ("effort_seconds_per_shift", .int(setup.effortPerShift)),
+            ("groups", .array(setup.groups.map(groupJSON))),
+            (
+                "needs",
+                .array(
+                    setup.needs.map {
+                        .object([
+                            ("kind", .string($0.need.kind.rawValue)), ("text", .string($0.need.text)),
+                            ("groups", .strings($0.groups)),
+                        ])
+                    })
+            ),
+            (
+                "apps_that_must_change",
+                .array(setup.mustChange.map { .object([("app", .string($0.app)), ("reasons", .strings($0.reasons))]) })
+            ),
+        ])
+    }
+
+    func groupJSON(_ group: GroupVerdict) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("group", .string(group.group.group.id)), ("platform", .string(group.group.group.platform.rawValue)),
+            ("supported", .bool(group.totals != nil)), ("verdict", .string(group.verdict)),
+        ]
+        if let totals = group.totals {
+            fields.append(
+                (
+                    "workers",
+                    .array(
+                        totals.workers.map { worker in
+                            .object([
+                                ("user", .string(worker.user)), ("effort_seconds", .int(worker.effortSeconds)),
+                                ("prompts", .int(worker.prompts)), ("denied", .int(worker.denied)),
+                                ("could_not_work", .bool(worker.couldNotWork)),
+                            ])
+                        })
+                ))
+            fields.append(("handovers", .array(totals.handovers.map(CompareRender.handoverJSON))))
+            fields.append(("worst_finding", CompareRender.worstFindingJSON(totals.worstFinding)))
+        }
+        return .object(fields)
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import SSOPolicy
+
+/// `--setup S --group G`: one setup of a fleet on one of its device groups, the policy that pair derives.
+struct FleetPairOption: ParsableArguments {
+    @Option(name: .long, help: "With a fleet: the setup (see its 'setups:').")
+    var setup: String?
+
+    @Option(name: .long, help: "With a fleet: the device group (see its 'devices:').")
+    var group: String?
+
+    /// Both options given for a file that is not a fleet are a mistake.
+    func requireNone() throws {
+        if setup != nil || group != nil { throw ValidationError("--setup and --group name a pair of a fleet file") }
+    }
+
+    /// The derived policy of the named pair; nil when neither option is given.
+    func policy(in fleet: Fleet) throws -> CompiledPolicy? {
+        guard setup != nil || group != nil else { return nil }
+        let origin = SourcePosition(file: fleet.file, line: fleet.position.line, column: fleet.position.column)
+        let setups = fleet.setups.map(\.id)
+        let groups = fleet.groups.map(\.group.id)
+        guard let setup, let group else {
+            throw DiagnosticsError([
+                .error(
+                    at: origin,
+                    "name both --setup (" + setups.joined(separator: ", ") + ") and --group ("
+                        + groups.joined(separator: ", ") + ")")
+            ])
+        }
+        var problems: [Diagnostic] = []
+        if !setups.contains(setup) {
+            problems.append(
+                .error(
+                    at: origin,
+                    "--setup: no setup '\(setup)'" + Suggestion.didYouMean(setup, in: setups) + "; the fleet's setups: "
+                        + setups.joined(separator: ", ")))
+        }
+        if !groups.contains(group) {
+            problems.append(
+                .error(
+                    at: origin,
+                    "--group: no group '\(group)'" + Suggestion.didYouMean(group, in: groups) + "; the fleet's groups: "
+                        + groups.joined(separator: ", ")))
+        }
+        if !problems.isEmpty { throw DiagnosticsError(problems) }
+        guard let pair = fleet.pair(setup: setup, group: group), let policy = pair.policy else {
+            let platform = fleet.groups.first { $0.group.id == group }?.group.platform.rawValue ?? ""
+            let provider = fleet.setups.first { $0.id == setup }?.providerID ?? ""
+            throw DiagnosticsError([
+                .error(
+                    at: origin,
+                    "setup '\(setup)' does not play on group '\(group)': \(provider) does not model \(platform)")
+            ])
+        }
+        return policy
+    }
+}

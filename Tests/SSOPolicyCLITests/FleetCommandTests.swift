@@ -1,0 +1,324 @@
+import Foundation
+import SSOPolicyTestSupport
+import Testing
+
+@testable import SSOPolicy
+
+/// Fleet files (spec 3.4, docs/fleets.md): loading with positioned errors, the derived policies, `compare`, `run`,
+/// `show --setup --group` and `decide` on a fleet.
+struct FleetCommandTests {
+    static let engine = SSOPolicyEngine(registry: registry)
+    static let bundledFleets = ["ward-fleet", "warehouse-fleet", "retail-fleet"]
+
+    static func write(_ text: String, _ name: String = "fleet.yaml") throws -> String {
+        let path = Fixtures.folder() + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static func errors(_ text: String) -> [String] {
+        do {
+            _ = try engine.loadFleet(try engine.readDocument(bytes: Array(text.utf8), file: "f.yaml"), file: "f.yaml")
+            return []
+        } catch {
+            return error.diagnostics.map(\.description)
+        }
+    }
+
+    static let minimal = """
+        fleet: small
+        devices:
+          - { group: phones, platform: ios, os_version: "17.5" }
+          - { group: handhelds, platform: android, os_version: "13" }
+        apps:
+          - { id: inventory, sign_in: msal_single_account, clears_data_on_user_change: true }
+          - { id: timesheet, sign_in: own_login, own_session: until_terminated }
+        setups:
+          - { setup: entra, provider: entra-shared-device }
+          - { setup: airwatch, provider: airwatch-sdk, settings: { authentication: passcode, sso: enabled } }
+
+        """
+
+    @Test func everySetupDerivesAPolicyPerGroupItModelsAndKeepsTheOthers() throws {
+        let fleet = try Self.engine.loadFleet(
+            try Self.engine.readDocument(bytes: Array(Self.minimal.utf8), file: "f.yaml"), file: "f.yaml")
+        #expect(fleet.pairs.count == 4)
+        #expect(fleet.policies.map(\.configuration.id) == ["entra-phones", "entra-handhelds", "airwatch-phones"])
+        let unsupported = try #require(fleet.pair(setup: "airwatch", group: "handhelds"))
+        #expect(unsupported.policy == nil)
+        #expect(unsupported.supportedPlatforms == [.ios, .ipados])
+        let android = try #require(fleet.pair(setup: "entra", group: "handhelds")?.policy)
+        #expect(android.configuration.settings.word("platform") == "android")
+        #expect(android.configuration.apps.map { $0.keys.word("msal") } == ["single_account", "none"])
+        let airwatch = try #require(fleet.pair(setup: "airwatch", group: "phones")?.policy)
+        #expect(airwatch.configuration.apps[1].keys.word("own_login") == "until_terminated")
+        #expect(airwatch.configuration.apps[1].keys.bool("sdk_initialized") == false)
+    }
+
+    @Test func everyBadKeyIsPositionedWithASuggestion() {
+        let text = """
+            fleet: Bad_Id
+            devices:
+              - { group: phones, platfrom: ios }
+              - { group: pads, platform: ipadOS }
+              - { group: pads, platform: ios, count: 0 }
+            apps:
+              - { id: ehr, sign_inn: own_login, msal: none }
+              - { id: teams, microsoft: temas }
+              - { id: portal, microsoft: teams, sign_in: none }
+              - { id: kiosk, sign_in: none, own_session: every_open }
+            setups:
+              - setup: entra
+                provider: entra-shared-devic
+              - setup: imprivata
+                provider: imprivata-mam
+                settings: { platform: ios }
+                apps:
+                  ehr: { logout_methd: force_quit, login: none }
+                  ehrr: { logout_method: force_quit }
+            effort: { badg: 2, badge_pin: soon }
+
+            """
+        let errors = Self.errors(text)
+        let expected = [
+            "f.yaml:1:8: error: fleet: 'Bad_Id' is not a valid id",
+            "f.yaml:3:5: error: device group: missing required key 'platform'",
+            "f.yaml:3:22: error: unknown key 'platfrom' in device group; did you mean 'platform'?",
+            "f.yaml:4:30: error: platform: expected one of 'ios', 'android', 'ipados', found 'ipadOS'; did you mean "
+                + "'ipados'?",
+            "f.yaml:5:14: error: duplicate group 'pads' (first defined at 4:14)",
+            "f.yaml:5:42: error: count: expected a whole number from 1 to 1000000, found '0'",
+            "f.yaml:7:16: error: unknown key 'sign_inn' in app profile; did you mean 'sign_in'?",
+            "f.yaml:7:37: error: unknown key 'msal' in app profile; write how the app signs in: sign_in: "
+                + "msal_single_account",
+            "f.yaml:8:29: error: microsoft: expected one of 'teams',",
+            "f.yaml:9:46: error: sign_in: a Microsoft catalogue app's build comes from the catalogue",
+            "f.yaml:10:46: error: own_session: an app with sign_in: none has no session of its own",
+            "f.yaml:13:15: error: unknown provider 'entra-shared-devic'; did you mean 'entra-shared-device'?",
+            "f.yaml:16:17: error: 'platform' comes from the device group",
+            "f.yaml:18:14: error: unknown key 'logout_methd' in the console choices of provider 'imprivata-mam'; "
+                + "did you mean 'logout_method'?",
+            "f.yaml:18:40: error: 'login' is how the app is built, not a console choice",
+            "f.yaml:19:7: error: unknown app 'ehrr' in setup 'imprivata'; did you mean 'ehr'?",
+            "f.yaml:20:11: error: effort: unknown prompt kind 'badg'; did you mean 'badge'?",
+            "f.yaml:20:31: error: effort: badge_pin: expected a whole number of seconds from 0 to 86400, found 'soon'",
+        ]
+        #expect(errors.count == expected.count, "\(errors.joined(separator: "\n"))")
+        for prefix in expected {
+            #expect(errors.contains { $0.hasPrefix(prefix) }, "\(prefix)\n\(errors.joined(separator: "\n"))")
+        }
+    }
+
+    @Test func aDerivedPolicysProblemIsPositionedInTheFleetOnce() {
+        let text = Self.minimal.replacingOccurrences(
+            of: "{ setup: entra, provider: entra-shared-device }",
+            with: "{ setup: entra, provider: entra-shared-device, settings: { shared_device_mod: true } }")
+        let errors = Self.errors(text)
+        // Two groups derive it; it is reported once, where the fleet says it.
+        #expect(errors.count == 1, "\(errors)")
+        #expect(
+            errors.first?.hasPrefix(
+                "f.yaml:9:64: error: unknown key 'shared_device_mod' in settings of provider 'entra-shared-device'; "
+                    + "did you mean 'shared_device_mode'?") == true, "\(errors)")
+    }
+
+    @Test func aFleetThatWouldDeriveTooManyPoliciesIsRefusedBeforeDerivingAny() {
+        var text = "fleet: big\ndevices:\n"
+        for index in 0..<300 { text += "  - { group: g\(index), platform: ios }\n" }
+        text += "apps:\n  - { id: a }\nsetups:\n  - { setup: s, provider: airwatch-sdk }\n"
+        let errors = Self.errors(text)
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("1 setups on 300 device groups with 1 apps derive too many policies") == true)
+    }
+
+    @Test func checkCountsFleetsAndSaysWhichSetupAWarningIsAbout() throws {
+        let result = ssopolicy("check", repository + "/Policies/fleets")
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.out.contains("0 suites, 3 fleets): 0 errors"), "\(result.out)")
+        #expect(
+            result.err.contains("ward-fleet.yaml:15:14: warning: setup entra: high: ehr is not shared-device aware"))
+    }
+
+    @Test func theDerivedPolicyShownIsAnOrdinaryPolicyThatRunAnswersByteForByte() throws {
+        for name in ["ward-fleet", "warehouse-fleet"] {
+            let fleet = try Self.engine.loadFleet(path: repository + "/Policies/fleets/\(name).yaml")
+            let scenario = name == "ward-fleet" ? "ward-handover" : "day-shift-handover"
+            for pair in fleet.pairs where pair.policy != nil {
+                let setup = fleet.setups[pair.setup].id
+                let group = fleet.groups[pair.group].group.id
+                let shown = ssopolicy("show", name, "--setup", setup, "--group", group)
+                #expect(shown.code == 0, "\(shown.err)")
+                let file = try Self.write(shown.out, "\(setup)-\(group).yaml")
+                #expect(ssopolicy("check", file).code == 0)
+                for format in ["json", "text", "markdown"] {
+                    let fromFleet = ssopolicy(
+                        "run", "--scenario", scenario, name, "--setup", setup, "--group", group, "--format", format)
+                    let fromFile = ssopolicy("run", "--scenario", scenario, file, "--format", format)
+                    #expect(fromFleet.code == fromFile.code)
+                    #expect(fromFleet.out == fromFile.out, "\(name) \(setup) \(group) \(format)")
+                }
+            }
+        }
+    }
+
+    @Test func aFleetsOwnEffortIsNamedInTheShownPolicy() {
+        let shown = ssopolicy("show", "retail-fleet", "--setup", "imprivata", "--group", "floor-iphones")
+        #expect(shown.out.contains("# The fleet's effort: run this file with --effort badge=3 for the same totals\n"))
+    }
+
+    @Test func showAndRunRefuseAPairThatDoesNotExistOrDoesNotPlay() {
+        let missing = ssopolicy("show", "ward-fleet", "--setup", "entraa", "--group", "ward-iphones")
+        #expect(missing.code == 1)
+        #expect(missing.err.contains("--setup: no setup 'entraa'; did you mean 'entra'?"), "\(missing.err)")
+        let unsupported = ssopolicy(
+            "run", "--scenario", "ward-handover", "ward-fleet", "--setup", "airwatch", "--group", "med-handhelds")
+        #expect(unsupported.code == 1)
+        #expect(unsupported.err.contains("setup 'airwatch' does not play on group 'med-handhelds'"))
+        #expect(ssopolicy("run", "--scenario", "shift-change", "frontline-entra", "--setup", "entra").code == 64)
+    }
+
+    @Test func compareOnAFleetShowsEverySetupOnEveryGroupNeverDroppingOne() throws {
+        let text = ssopolicy("compare", "--scenario", "ward-handover", "ward-fleet")
+        #expect(text.code == 0, "\(text.err)")
+        #expect(text.out.hasPrefix("Fleet ward-fleet: A hospital ward"))
+        #expect(
+            text.out.contains(
+                "  med-handhelds (android 13, 20 devices):\n    not modelled: setup airwatch does not play on group "
+                    + "med-handhelds:\n      airwatch-sdk models ios, ipados, not android\n"), "\(text.out)")
+        #expect(text.out.contains("imprivata-ward-iphones"))
+        let json = ssopolicy("compare", "--scenario", "ward-handover", "ward-fleet", "--format", "json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let pairs = try #require(object["pairs"] as? [[String: Any]])
+        #expect(pairs.count == 6)
+        #expect(pairs.filter { $0["supported"] as? Bool == false }.map { $0["setup"] as? String } == ["airwatch"])
+        #expect((object["results"] as? [Any])?.count == 5)
+        #expect(object["fleet"] as? String == "ward-fleet")
+        // `run` on a fleet without a pair answers as `compare`.
+        #expect(ssopolicy("run", "--scenario", "ward-handover", "ward-fleet").out == text.out)
+        let markdown = ssopolicy("compare", "--scenario", "ward-handover", "ward-fleet", "--format", "markdown")
+        #expect(
+            markdown.out.contains(
+                "| setup | ward-iphones (ios 17.5, 40 devices) | med-handhelds (android 13, 20 devices) |"))
+    }
+
+    @Test func decideGivesEachSetupsWorstFindingEffortNeedsAndAppsThatMustChange() throws {
+        let text = ssopolicy("decide", "ward-fleet", "--scenario", "ward-handover")
+        #expect(text.code == 0, "\(text.err)")
+        #expect(text.out.hasPrefix("Decision for fleet ward-fleet"))
+        #expect(text.out.contains("1. imprivata"), "\(text.out)")
+        #expect(text.out.contains("  worst: critical previous-user-session-active"))
+        #expect(text.out.contains("device: Imprivata Launchpads (docks with badge readers)"))
+        #expect(text.out.contains("    - ehr: must be rebuilt on MSAL single-account with the broker"))
+        #expect(text.out.contains("Assumed (left out of the fleet, neutral defaults played): barcode: own_session"))
+        let json = ssopolicy("decide", "ward-fleet", "--scenario", "ward-handover", "--format", "json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        #expect(object["ranking"] as? [String] == ["imprivata", "airwatch", "entra"])
+        let setups = try #require(object["setups"] as? [[String: Any]])
+        let airwatch = try #require(setups.first { $0["setup"] as? String == "airwatch" })
+        let groups = try #require(airwatch["groups"] as? [[String: Any]])
+        #expect(groups.map { $0["supported"] as? Bool } == [true, false])
+        let changes = try #require(airwatch["apps_that_must_change"] as? [[String: Any]])
+        #expect(changes.map { $0["app"] as? String } == ["ehr", "barcode", "teams"])
+        let markdown = ssopolicy("decide", "ward-fleet", "--scenario", "ward-handover", "--format", "markdown")
+        #expect(markdown.out.hasPrefix("# Decision: A hospital ward"))
+        #expect(ssopolicy("decide", "frontline-entra", "--scenario", "shift-change").code == 1)
+    }
+
+    @Test func aGuideOfAFleetHoldsEveryPolicyItsSetupsDerive() {
+        let guide = ssopolicy("guide", "ward-fleet", "--scenario", "ward-handover")
+        #expect(guide.code == 0, "\(guide.err)")
+        for policy in ["entra-ward-iphones", "entra-med-handhelds", "imprivata-ward-iphones", "airwatch-ward-iphones"] {
+            #expect(guide.out.contains("`\(policy)`"), "\(policy)")
+        }
+    }
+
+    @Test func aFleetAsAUserWritesItIsCheckedComparedAndDecided() {
+        let fleet = repository + "/Benchmarks/fixtures/ed-fleet.yaml"
+        let scenario = repository + "/Benchmarks/fixtures/ed-fleet-24h.yaml"
+        #expect(ssopolicy("check", fleet, scenario).code == 0)
+        #expect(ssopolicy("compare", "--scenario", scenario, fleet).code == 0)
+        let decision = ssopolicy("decide", fleet, "--scenario", scenario)
+        #expect(decision.code == 0, "\(decision.err)")
+        #expect(decision.out.contains("pod-iphones (ios 17.5, 40 devices): "))
+    }
+}
+
+/// Worker effort (docs/fleets.md, "Worker effort"): seconds per prompt, not prompt counts.
+struct WorkerEffortTests {
+    @Test func everyPromptKindHasADefaultWithItsBasis() {
+        for prompt in Prompt.allCases {
+            let basis = EffortTable.basis(prompt)
+            #expect(basis.seconds > 0)
+            #expect(basis.isAssumption == basis.basis.hasPrefix("assumption"), "\(prompt.name)")
+            #expect(basis.isAssumption || basis.url?.hasPrefix("https://") == true)
+        }
+        #expect(EffortTable.standard.seconds(.badge) < EffortTable.standard.seconds(.interactiveSignIn))
+    }
+
+    @Test func theVerdictGivesSignInEffortAndTimeToTheFirstProductiveAccess() throws {
+        let run = ssopolicy("run", "--scenario", "day-shift-handover", "hospital-imprivata")
+        #expect(run.code == 0)
+        // A badge, its PIN and a device passcode at the check-out, then the app's own login.
+        #expect(run.out.contains("bob safe from step 4 (at once; working in 2m1s); effort alice 1m, bob\n  1m21s\n"))
+        func bobsEffort(_ extra: [String]) throws -> Int {
+            let json = ssopolicy(
+                ["run", "--scenario", "day-shift-handover", "hospital-imprivata", "--format", "json"] + extra)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+            let summary = try #require(object["summary"] as? [String: Any])
+            // Today's contract, then the additions.
+            for key in ["prompts", "findings", "prompts_per_user", "denied_per_user", "could_not_work", "verdict"] {
+                #expect(summary[key] != nil, "\(key)")
+            }
+            let effort = try #require(summary["effort_seconds_per_user"] as? [String: Int])
+            return try #require(effort["bob"])
+        }
+        let standard = try bobsEffort([])
+        #expect(standard == 81)
+        #expect(try bobsEffort(["--effort", "badge=1", "--effort", "create_passcode=0"]) == standard - 5 - 15)
+    }
+
+    @Test func compareTotalsKeepTodaysKeysAndAddEffortAndProductiveAccess() throws {
+        let json = ssopolicy(
+            "compare", "--scenario", "shift-change", "frontline-entra", "warehouse-airwatch", "--format", "json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let results = try #require(object["results"] as? [[String: Any]])
+        for result in results {
+            let totals = try #require(result["totals"] as? [String: Any])
+            for key in [
+                "prompts", "prompts_per_user", "denied_per_user", "could_not_work", "findings", "worst_finding",
+                "handovers", "verdict", "effort_seconds_per_user",
+            ] {
+                #expect(totals[key] != nil, "\(key)")
+            }
+            let handover = try #require((totals["handovers"] as? [[String: Any]])?.first)
+            for key in [
+                "user", "from", "step", "safe_from_step", "first_productive_step", "seconds_to_first_productive_access",
+            ] {
+                #expect(handover.keys.contains(key), "\(key)")
+            }
+        }
+    }
+
+    @Test func aBadEffortIsAUsageErrorNamingTheKind() {
+        let result = ssopolicy("run", "--scenario", "shift-change", "frontline-entra", "--effort", "badg=2")
+        #expect(result.code == 64)
+        #expect(result.err.contains("unknown prompt kind 'badg'; did you mean 'badge'?"), "\(result.err)")
+        #expect(ssopolicy("run", "--scenario", "shift-change", "frontline-entra", "--effort", "badge=-1").code == 64)
+        #expect(
+            ssopolicy("run", "--scenario", "shift-change", "frontline-entra", "--effort", "badge=99999999999").code
+                == 64)
+    }
+
+    @Test func aWorkerWhoCouldNotWorkLeadsTheVerdict() throws {
+        let totals = Comparison.Totals(
+            prompts: 0,
+            workers: [
+                .init(user: "alice", prompts: 0, accessAttempts: 2, denied: 2),
+                .init(user: "bob", prompts: 1, accessAttempts: 1, denied: 0, effortSeconds: 40),
+            ], findings: [.high: 1],
+            worstFinding: .init(id: "previous-user-data-visible", severity: .high, step: 3), handovers: [],
+            stepsExamined: 3)
+        #expect(Comparison.verdict(totals).hasPrefix("alice could not work (all 2 access attempts denied); high "))
+        #expect(Comparison.verdict(totals).hasSuffix("; effort alice 0s, bob 40s; denied alice 2, bob 0"))
+    }
+}
