@@ -161,7 +161,8 @@ enum AirWatchPredicate: Int, PredicateSet {
         case .timeoutPassed:
             Predicate("the authentication timeout has passed", otherwise: "the authentication timeout has not passed") {
                 context in
-                context.settings.timeout > 0 && context.store.stamp.hasPassed(context.settings.timeout, at: context.time)
+                context.settings.timeout > 0
+                    && context.store.stamp.hasPassed(context.settings.timeout, at: context.time)
             }
         case .coldLaunchRequiresAuth:
             Predicate("cold_launch_requires_auth is true", otherwise: "cold_launch_requires_auth is false") {

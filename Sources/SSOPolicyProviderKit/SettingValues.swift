@@ -89,7 +89,8 @@ public enum Duration {
     /// True when `text` is written as a duration (numbers with units) but is longer than `maxSeconds`, so a message
     /// can say why it is refused.
     public static func isOverBound(_ text: String) -> Bool {
-        guard parse(text) == nil, !text.isEmpty, let last = text.unicodeScalars.last, "dhms".unicodeScalars.contains(last)
+        guard parse(text) == nil, !text.isEmpty, let last = text.unicodeScalars.last,
+            "dhms".unicodeScalars.contains(last)
         else { return false }
         var digits = false
         for scalar in text.unicodeScalars {

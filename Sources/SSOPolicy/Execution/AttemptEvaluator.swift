@@ -314,7 +314,8 @@ public struct AttemptEvaluator: Sendable {
         guard !stopped() else { return Self.stopped(request, policy) }
         return EvaluateResult(
             policy: policy, app: request.app, user: request.user, event: request.event, outcomes: outcomes,
-            branches: branches, findings: findings, combinations: unknowns.reduce(1) { Saturating.product($0, $1.values.count) },
+            branches: branches, findings: findings,
+            combinations: unknowns.reduce(1) { Saturating.product($0, $1.values.count) },
             leaves: evaluatedLeaves.count, playedDefaults: validated.playedDefaults)
     }
 
