@@ -79,48 +79,21 @@ extension JSONSchemaGenerator {
                         let console = provider.descriptor.appKeys.filter {
                             reading?.consoleAppKeys.contains($0.key) == true
                         }
-                        return .object([
-                            (
-                                "if",
-                                .object([
-                                    ("properties", .object([("provider", .object([("const", .string(provider.id))]))])),
-                                    ("required", ["provider"]),
-                                ])
-                            ),
-                            (
-                                "then",
-                                .object([
-                                    (
-                                        "properties",
-                                        .object([
-                                            (
-                                                "settings",
-                                                .object([("$ref", .string("#/$defs/\(provider.id).settings"))])
-                                            ),
-                                            (
-                                                "apps",
-                                                .object([
-                                                    (
-                                                        "additionalProperties",
-                                                        .object([
-                                                            ("type", "object"),
-                                                            (
-                                                                "properties",
-                                                                .object(
-                                                                    console.map {
-                                                                        ($0.key, Self.setting($0, provider.descriptor))
-                                                                    })
-                                                            ),
-                                                            ("additionalProperties", false),
-                                                        ])
-                                                    )
-                                                ])
-                                            ),
-                                        ])
-                                    )
-                                ])
-                            ),
-                        ])
+                        return Self.whenProvider(
+                            provider.id,
+                            apps: .object([
+                                (
+                                    "additionalProperties",
+                                    .object([
+                                        ("type", "object"),
+                                        (
+                                            "properties",
+                                            .object(console.map { ($0.key, Self.setting($0, provider.descriptor)) })
+                                        ),
+                                        ("additionalProperties", false),
+                                    ])
+                                )
+                            ]))
                     })
             ),
         ])

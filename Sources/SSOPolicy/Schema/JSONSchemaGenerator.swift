@@ -110,39 +110,32 @@ public struct JSONSchemaGenerator: Sendable {
                 "allOf",
                 .array(
                     providers.map { provider in
-                        .object([
-                            (
-                                "if",
-                                .object([
-                                    ("properties", .object([("provider", .object([("const", .string(provider.id))]))])),
-                                    ("required", ["provider"]),
-                                ])
-                            ),
-                            (
-                                "then",
-                                .object([
-                                    (
-                                        "properties",
-                                        .object([
-                                            (
-                                                "settings",
-                                                .object([("$ref", .string("#/$defs/\(provider.id).settings"))])
-                                            ),
-                                            (
-                                                "apps",
-                                                .object([
-                                                    (
-                                                        "items",
-                                                        .object([("$ref", .string("#/$defs/\(provider.id).app"))])
-                                                    )
-                                                ])
-                                            ),
-                                        ])
-                                    )
-                                ])
-                            ),
-                        ])
+                        Self.whenProvider(
+                            provider.id,
+                            apps: .object([("items", .object([("$ref", .string("#/$defs/\(provider.id).app"))]))]))
                     })
+            ),
+        ])
+    }
+
+    /// The part of a policy or a fleet setup that a provider's id selects: its settings and the schema of its apps.
+    static func whenProvider(_ id: String, apps: JSONValue) -> JSONValue {
+        .object([
+            (
+                "if",
+                .object([
+                    ("properties", .object([("provider", .object([("const", .string(id))]))])),
+                    ("required", ["provider"]),
+                ])
+            ),
+            (
+                "then",
+                .object([
+                    (
+                        "properties",
+                        .object([("settings", .object([("$ref", .string("#/$defs/\(id).settings"))])), ("apps", apps)])
+                    )
+                ])
             ),
         ])
     }
