@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "AirWatchSDKProvider", targets: ["AirWatchSDKProvider"]),
         .library(name: "EntraSharedDeviceProvider", targets: ["EntraSharedDeviceProvider"]),
         .library(name: "ImprivataMAMProvider", targets: ["ImprivataMAMProvider"]),
+        .library(name: "AppleSharedIPadProvider", targets: ["AppleSharedIPadProvider"]),
         .executable(name: "ssopolicy", targets: ["ssopolicy"]),
     ],
     dependencies: [
@@ -58,6 +59,11 @@ let package = Package(
             name: "ImprivataMAMProvider",
             dependencies: ["SSOPolicyProviderKit", "MicrosoftApps"],
             path: "Plugins/ImprivataMAM"
+        ),
+        .target(
+            name: "AppleSharedIPadProvider",
+            dependencies: ["SSOPolicyProviderKit", "MicrosoftApps"],
+            path: "Plugins/AppleSharedIPad"
         ),
         // A complete example provider to copy from (docs/writing-a-provider.md); the tests register it, the
         // executable does not.
@@ -112,7 +118,7 @@ let package = Package(
             name: "ssopolicy",
             dependencies: [
                 "SSOPolicyCLI", "SSOPolicyServer", "AirWatchSDKProvider", "EntraSharedDeviceProvider",
-                "ImprivataMAMProvider",
+                "ImprivataMAMProvider", "AppleSharedIPadProvider",
             ]
         ),
         .target(
@@ -133,14 +139,21 @@ let package = Package(
             name: "ImprivataMAMProviderTests",
             dependencies: [
                 "ImprivataMAMProvider", "SSOPolicy", "SSOPolicyTestSupport", "AirWatchSDKProvider",
-                "EntraSharedDeviceProvider", "MicrosoftApps",
+                "EntraSharedDeviceProvider", "MicrosoftApps", "AppleSharedIPadProvider",
+            ]
+        ),
+        .testTarget(
+            name: "AppleSharedIPadProviderTests",
+            dependencies: [
+                "AppleSharedIPadProvider", "SSOPolicy", "SSOPolicyTestSupport", "AirWatchSDKProvider",
+                "EntraSharedDeviceProvider", "ImprivataMAMProvider",
             ]
         ),
         .testTarget(
             name: "SSOPolicyServerTests",
             dependencies: [
                 "SSOPolicyServer", "SSOPolicy", "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider",
-                "EntraSharedDeviceProvider", "ImprivataMAMProvider", "ssopolicy",
+                "EntraSharedDeviceProvider", "ImprivataMAMProvider", "AppleSharedIPadProvider", "ssopolicy",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -149,7 +162,7 @@ let package = Package(
             name: "SSOPolicyReplayTests",
             dependencies: [
                 "SSOPolicyReplay", "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider",
-                "EntraSharedDeviceProvider", "ImprivataMAMProvider",
+                "EntraSharedDeviceProvider", "ImprivataMAMProvider", "AppleSharedIPadProvider",
             ],
             exclude: ["Fixtures"]
         ),
@@ -157,7 +170,7 @@ let package = Package(
             name: "SSOPolicyImportTests",
             dependencies: [
                 "SSOPolicyImport", "SSOPolicy", "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider",
-                "EntraSharedDeviceProvider", "ImprivataMAMProvider",
+                "EntraSharedDeviceProvider", "ImprivataMAMProvider", "AppleSharedIPadProvider",
             ],
             resources: [.copy("Fixtures")]
         ),
@@ -165,7 +178,7 @@ let package = Package(
             name: "SSOPolicyCLITests",
             dependencies: [
                 "SSOPolicyCLI", "SSOPolicyTestSupport", "AirWatchSDKProvider", "EntraSharedDeviceProvider",
-                "ImprivataMAMProvider", "BadgeKioskProvider", "ssopolicy",
+                "ImprivataMAMProvider", "AppleSharedIPadProvider", "BadgeKioskProvider", "ssopolicy",
             ]
         ),
     ]
@@ -183,6 +196,7 @@ if Context.environment["SSOPOLICY_FUZZ"] == "1" {
                 name: name,
                 dependencies: [
                     "SSOPolicy", "AirWatchSDKProvider", "EntraSharedDeviceProvider", "ImprivataMAMProvider",
+                    "AppleSharedIPadProvider",
                 ] + (name == "FuzzImport" ? ["SSOPolicyImport"] : [])
                     + (name == "FuzzReplay" ? ["SSOPolicyReplay"] : []),
                 path: "Fuzz/" + name))

@@ -1,4 +1,5 @@
 import AirWatchSDKProvider
+import AppleSharedIPadProvider
 import EntraSharedDeviceProvider
 import Foundation
 import ImprivataMAMProvider
@@ -13,9 +14,12 @@ import SSOPolicyImport
 let registry = ProviderRegistry([
     AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
     AnyPolicyProvider(ImprivataMAMProvider()),
+    AnyPolicyProvider(AppleSharedIPadProvider()),
 ])
 let engine = SSOPolicyEngine(registry: registry)
-let importer = ConfigImporter(entra: registry.provider(id: "entra-shared-device")!.descriptor)
+let importer = ConfigImporter(
+    entra: registry.provider(id: "entra-shared-device")!.descriptor,
+    apple: registry.provider(id: "apple-shared-ipad")?.descriptor)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImport(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

@@ -11,10 +11,13 @@ import SSOPolicyProviderKit
 public struct ConfigImporter: Sendable {
     /// The `entra-shared-device` declarations: every setting and app key they declare is written.
     public let entra: ProviderDescriptor
+    /// The `apple-shared-ipad` declarations, for ADE enrollment profiles with Shared iPad; nil skips those.
+    public let apple: ProviderDescriptor?
     public let limits: ImportLimits
 
-    public init(entra: ProviderDescriptor, limits: ImportLimits = .standard) {
+    public init(entra: ProviderDescriptor, apple: ProviderDescriptor? = nil, limits: ImportLimits = .standard) {
         self.entra = entra
+        self.apple = apple
         self.limits = limits
     }
 
@@ -50,6 +53,7 @@ public struct ConfigImporter: Sendable {
     public func run(documents: [(bytes: [UInt8], file: String)]) -> Outcome {
         var outcome = Outcome()
         var drafts: [EntraDraft] = []
+        var sharedIPads: [SharedIPadDraft] = []
         var kiosks: [AndroidKiosk] = []
         /// Indices into `drafts` of Android enrollments, which take the kiosk profiles' apps.
         var enrollments: [Int] = []
@@ -68,6 +72,7 @@ public struct ConfigImporter: Sendable {
                     drafts.append(enrollment)
                 }
                 kiosks += mapper.kiosks
+                sharedIPads += mapper.sharedIPads
             case .success(.profile(let root, let positions, let signed)):
                 var mapper = ProfileMapper(file: document.file, positions: positions, signed: signed)
                 mapper.read(root)
@@ -83,6 +88,17 @@ public struct ConfigImporter: Sendable {
         let composer = EntraPolicyComposer(descriptor: entra)
         for draft in drafts {
             outcome.policies.append(composer.policy(draft, id: Self.uniqueID(draft.name, &ids)))
+        }
+        for draft in sharedIPads {
+            guard let apple else {
+                outcome.diagnostics.append(
+                    Diagnostic(
+                        .note, at: draft.position,
+                        "skipped a Shared iPad enrollment profile: provider 'apple-shared-ipad' is not registered"))
+                continue
+            }
+            let policy = SharedIPadComposer(descriptor: apple).policy(draft, id: Self.uniqueID(draft.name, &ids))
+            outcome.policies.append(policy)
         }
         return outcome
     }

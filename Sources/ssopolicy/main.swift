@@ -1,4 +1,5 @@
 import AirWatchSDKProvider
+import AppleSharedIPadProvider
 import EntraSharedDeviceProvider
 import Foundation
 import ImprivataMAMProvider
@@ -10,6 +11,7 @@ let registry = ProviderRegistry([
     AnyPolicyProvider(AirWatchSDKProvider()),
     AnyPolicyProvider(EntraSharedDeviceProvider()),
     AnyPolicyProvider(ImprivataMAMProvider()),
+    AnyPolicyProvider(AppleSharedIPadProvider()),
 ])
 
 let context = CLIContext(

@@ -1,4 +1,5 @@
 import AirWatchSDKProvider
+import AppleSharedIPadProvider
 import EntraSharedDeviceProvider
 import Foundation
 import ImprivataMAMProvider
@@ -18,7 +19,10 @@ import Testing
         }
         let failures = ProviderConformance.failures(
             ImprivataMAMProvider(), suites: Self.repository + "/Policies",
-            others: [AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider())],
+            others: [
+                AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
+                AnyPolicyProvider(AppleSharedIPadProvider()),
+            ],
             agreement: .init(policies: policies) { state, app, clock, users, policy in
                 EvaluateRunAgreementTests.describe(state, app: app, clock: clock, policy: policy, users: users)
             })

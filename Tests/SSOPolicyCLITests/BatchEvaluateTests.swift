@@ -1,4 +1,5 @@
 import AirWatchSDKProvider
+import AppleSharedIPadProvider
 import EntraSharedDeviceProvider
 import Foundation
 import ImprivataMAMProvider
@@ -19,6 +20,7 @@ func ssopolicy(input: [UInt8], arguments: [String]) -> (code: Int32, out: String
         registry: ProviderRegistry([
             AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
             AnyPolicyProvider(ImprivataMAMProvider()),
+            AnyPolicyProvider(AppleSharedIPadProvider()),
         ]),
         write: { capture.out($0) }, writeError: { capture.err($0) }, readInput: { stream.read(into: $0) })
     let code = CommandLineTool.run(arguments, context: context)
@@ -46,6 +48,7 @@ final class InputStream: @unchecked Sendable {
 let registry = ProviderRegistry([
     AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
     AnyPolicyProvider(ImprivataMAMProvider()),
+    AnyPolicyProvider(AppleSharedIPadProvider()),
 ])
 let engine = SSOPolicyEngine(registry: registry)
 

@@ -1,4 +1,5 @@
 import AirWatchSDKProvider
+import AppleSharedIPadProvider
 import EntraSharedDeviceProvider
 import Foundation
 import ImprivataMAMProvider
@@ -13,6 +14,7 @@ func ssopolicy(_ arguments: String...) -> (code: Int32, out: String, err: String
         registry: ProviderRegistry([
             AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
             AnyPolicyProvider(ImprivataMAMProvider()),
+            AnyPolicyProvider(AppleSharedIPadProvider()),
         ]),
         write: { capture.out($0) }, writeError: { capture.err($0) })
     let code = CommandLineTool.run(arguments, context: context)
@@ -123,7 +125,7 @@ struct CommandLineTests {
         // Markdown is the guide's summary (settings, rules, findings); text and JSON document everything.
         for provider in [
             AirWatchSDKProvider().descriptor, EntraSharedDeviceProvider().descriptor,
-            ImprivataMAMProvider().descriptor,
+            ImprivataMAMProvider().descriptor, AppleSharedIPadProvider().descriptor,
         ] {
             var names = provider.settings.map(\.key) + provider.findings.map(\.id) + provider.rules.map(\.id)
             if format != "markdown" {
@@ -152,6 +154,7 @@ struct CommandLineTests {
             registry: ProviderRegistry([
                 AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
                 AnyPolicyProvider(ImprivataMAMProvider()),
+                AnyPolicyProvider(AppleSharedIPadProvider()),
             ]))
         let (files, _) = engine.yamlFiles(in: [repository + "/Policies"])
         var policies: [CompiledPolicy] = []
@@ -177,6 +180,7 @@ struct CommandLineTests {
         let registry = ProviderRegistry([
             AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
             AnyPolicyProvider(ImprivataMAMProvider()),
+            AnyPolicyProvider(AppleSharedIPadProvider()),
         ])
         #expect(Fixtures.ruleExampleFailures(registry) == [])
         for provider in registry.providers {

@@ -1,4 +1,5 @@
 import AirWatchSDKProvider
+import AppleSharedIPadProvider
 import EntraSharedDeviceProvider
 import Foundation
 import ImprivataMAMProvider
@@ -13,6 +14,7 @@ struct CompareTrustTests {
         registry: ProviderRegistry([
             AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
             AnyPolicyProvider(ImprivataMAMProvider()),
+            AnyPolicyProvider(AppleSharedIPadProvider()),
         ]))
 
     static let handover = """

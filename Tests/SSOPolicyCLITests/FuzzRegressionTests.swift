@@ -1,4 +1,5 @@
 import AirWatchSDKProvider
+import AppleSharedIPadProvider
 import EntraSharedDeviceProvider
 import Foundation
 import ImprivataMAMProvider
@@ -13,6 +14,7 @@ struct FuzzRegressionTests {
         registry: ProviderRegistry([
             AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
             AnyPolicyProvider(ImprivataMAMProvider()),
+            AnyPolicyProvider(AppleSharedIPadProvider()),
         ]))
 
     /// Inputs that stress the loader's edges (fuzzing found no crash in 31 948 runs; these keep the edges tested).

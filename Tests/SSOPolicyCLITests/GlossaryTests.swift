@@ -1,4 +1,5 @@
 import AirWatchSDKProvider
+import AppleSharedIPadProvider
 import EntraSharedDeviceProvider
 import Foundation
 import ImprivataMAMProvider
@@ -83,6 +84,7 @@ func ssopolicy(_ arguments: [String]) -> (code: Int32, out: String, err: String)
         registry: ProviderRegistry([
             AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
             AnyPolicyProvider(ImprivataMAMProvider()),
+            AnyPolicyProvider(AppleSharedIPadProvider()),
         ]),
         write: { capture.out($0) }, writeError: { capture.err($0) })
     return (CommandLineTool.run(arguments, context: context), capture.output, capture.errors)

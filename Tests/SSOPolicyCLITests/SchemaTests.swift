@@ -1,4 +1,5 @@
 import AirWatchSDKProvider
+import AppleSharedIPadProvider
 import EntraSharedDeviceProvider
 import Foundation
 import ImprivataMAMProvider
@@ -12,6 +13,7 @@ struct SchemaTests {
     static let registry = ProviderRegistry([
         AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
         AnyPolicyProvider(ImprivataMAMProvider()),
+        AnyPolicyProvider(AppleSharedIPadProvider()),
     ])
     static let engine = SSOPolicyEngine(registry: registry)
     static let validator = JSONSchemaValidator(JSONSchemaGenerator(registry: registry).schema())

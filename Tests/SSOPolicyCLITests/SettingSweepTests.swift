@@ -1,4 +1,5 @@
 import AirWatchSDKProvider
+import AppleSharedIPadProvider
 import BadgeKioskProvider
 import EntraSharedDeviceProvider
 import Foundation
@@ -19,7 +20,7 @@ import Testing
 struct SettingSweepTests {
     static let registry = ProviderRegistry([
         AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
-        AnyPolicyProvider(ImprivataMAMProvider()), AnyPolicyProvider(BadgeProvider()),
+        AnyPolicyProvider(ImprivataMAMProvider()), AnyPolicyProvider(AppleSharedIPadProvider()), AnyPolicyProvider(BadgeProvider()),
     ])
 
     /// Work units one command may spend (an evaluate's attempt or comparison, a played step, ...).

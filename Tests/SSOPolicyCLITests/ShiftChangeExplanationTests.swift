@@ -1,4 +1,5 @@
 import AirWatchSDKProvider
+import AppleSharedIPadProvider
 import EntraSharedDeviceProvider
 import Foundation
 import ImprivataMAMProvider
@@ -14,6 +15,7 @@ struct ShiftChangeExplanationTests {
         registry: ProviderRegistry([
             AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
             AnyPolicyProvider(ImprivataMAMProvider()),
+            AnyPolicyProvider(AppleSharedIPadProvider()),
         ]))
 
     struct Case: Sendable, CustomTestStringConvertible {

@@ -1,4 +1,5 @@
 import AirWatchSDKProvider
+import AppleSharedIPadProvider
 import EntraSharedDeviceProvider
 import Foundation
 import ImprivataMAMProvider
@@ -11,6 +12,7 @@ struct SourceCatalogueTests {
     let registry = ProviderRegistry([
         AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
         AnyPolicyProvider(ImprivataMAMProvider()),
+        AnyPolicyProvider(AppleSharedIPadProvider()),
     ])
 
     @Test func everyCitationOfTheShippedProvidersResolves() {

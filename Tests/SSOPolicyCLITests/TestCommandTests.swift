@@ -1,4 +1,5 @@
 import AirWatchSDKProvider
+import AppleSharedIPadProvider
 import EntraSharedDeviceProvider
 import Foundation
 import ImprivataMAMProvider
@@ -12,6 +13,7 @@ struct TestCommandTests {
     static let registry = ProviderRegistry([
         AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
         AnyPolicyProvider(ImprivataMAMProvider()),
+        AnyPolicyProvider(AppleSharedIPadProvider()),
     ])
 
     @Test func theBundledSuitesPass() {
@@ -108,6 +110,9 @@ struct TestCommandTests {
             target.provider == "imprivata-mam"
                 ? AnyPolicyProvider(RuleMutant(ImprivataMAMProvider(), breaking: rule))
                 : AnyPolicyProvider(ImprivataMAMProvider()),
+            target.provider == "apple-shared-ipad"
+                ? AnyPolicyProvider(RuleMutant(AppleSharedIPadProvider(), breaking: rule))
+                : AnyPolicyProvider(AppleSharedIPadProvider()),
         ]
         let engine = SSOPolicyEngine(registry: ProviderRegistry(providers))
         let report = SuiteRunner(engine: engine).run(paths: [repository + "/Policies"])

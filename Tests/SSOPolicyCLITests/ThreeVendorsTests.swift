@@ -6,10 +6,10 @@ import Testing
 /// worst news first, one rule for an event a provider does not declare, a short `list`, and like configuration
 /// findings for like reliance on a manual handover.
 struct ThreeVendorsTests {
-    static let recommended = ["frontline-airwatch", "frontline-entra", "hospital-imprivata"]
+    static let recommended = ["frontline-airwatch", "frontline-entra", "hospital-imprivata", "nursing-cart-apple"]
     static let misconfigured = [
         "warehouse-airwatch", "sso-requirements-missing", "default-mode-entra", "misconfigured-entra",
-        "non-compliant-apps-entra", "weak-logout-imprivata",
+        "non-compliant-apps-entra", "weak-logout-imprivata", "device-ca-apple",
     ]
 
     // MARK: The first screen
@@ -26,7 +26,10 @@ struct ThreeVendorsTests {
         // Each recommended setup with its vendor and a verdict line under it.
         for (policy, vendor) in zip(
             Self.recommended,
-            ["AirWatch / Workspace ONE SDK SSO", "Microsoft Entra shared device mode", "Imprivata Mobile Access"])
+            [
+                "AirWatch / Workspace ONE SDK SSO", "Microsoft Entra shared device mode", "Imprivata Mobile Access",
+                "Apple Shared iPad",
+            ])
         {
             let line = try #require(lines[..<details].firstIndex { $0.hasPrefix("  \(policy)  ") }, "no \(policy)")
             #expect(lines[line].contains(vendor))

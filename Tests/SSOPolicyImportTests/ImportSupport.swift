@@ -1,4 +1,5 @@
 import AirWatchSDKProvider
+import AppleSharedIPadProvider
 import EntraSharedDeviceProvider
 import Foundation
 import ImprivataMAMProvider
@@ -10,9 +11,12 @@ import SSOPolicyTestSupport
 let registry = ProviderRegistry([
     AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
     AnyPolicyProvider(ImprivataMAMProvider()),
+    AnyPolicyProvider(AppleSharedIPadProvider()),
 ])
 let engine = SSOPolicyEngine(registry: registry)
-let importer = ConfigImporter(entra: registry.provider(id: "entra-shared-device")!.descriptor)
+let importer = ConfigImporter(
+    entra: registry.provider(id: "entra-shared-device")!.descriptor,
+    apple: registry.provider(id: "apple-shared-ipad")?.descriptor)
 
 /// The repository root and this target's hand-composed exports.
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -42,7 +42,7 @@ struct RoundTripTests {
             outcome.policies.map(\.id) == [
                 "ward-handhelds-shared", "front-desk-ipads", "ios-shared-sso-plug-in", "ward-iphones-redirect",
                 "shared-iphones-binary", "shared-iphones-sso-plug-in", "shared-iphones-sso-plug-in-2",
-                "shared-iphones-sso-plug-in-3",
+                "shared-iphones-sso-plug-in-3", "ward-shared-ipads",
             ])
     }
 }

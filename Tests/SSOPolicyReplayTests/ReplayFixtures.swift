@@ -1,4 +1,5 @@
 import AirWatchSDKProvider
+import AppleSharedIPadProvider
 import EntraSharedDeviceProvider
 import Foundation
 import ImprivataMAMProvider
@@ -48,6 +49,7 @@ enum ReplayFixtures {
     static let registry = ProviderRegistry([
         AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
         AnyPolicyProvider(ImprivataMAMProvider()),
+        AnyPolicyProvider(AppleSharedIPadProvider()),
     ])
 
     /// Runs `ssopolicy` in-process.

@@ -1,4 +1,5 @@
 import AirWatchSDKProvider
+import AppleSharedIPadProvider
 import EntraSharedDeviceProvider
 import Foundation
 import Hummingbird
@@ -13,6 +14,7 @@ import SSOPolicyTestSupport
 let registry = ProviderRegistry([
     AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
     AnyPolicyProvider(ImprivataMAMProvider()),
+    AnyPolicyProvider(AppleSharedIPadProvider()),
 ])
 
 /// The repository root, found from this file's location.

@@ -72,7 +72,8 @@ struct ImportCommand: ParsableCommand, ContextualCommand {
                 context.writeError("error: provider 'entra-shared-device' is not registered in this build\n")
                 return 1
             }
-            let outcome = ConfigImporter(entra: entra.descriptor).run(paths: files)
+            let apple = context.registry.provider(id: "apple-shared-ipad")?.descriptor
+            let outcome = ConfigImporter(entra: entra.descriptor, apple: apple).run(paths: files)
             for diagnostic in outcome.diagnostics { context.writeError(diagnostic.description + "\n") }
             let errors = outcome.diagnostics.filter { $0.severity == .error }.count
             if errors > 0 {
@@ -82,7 +83,7 @@ struct ImportCommand: ParsableCommand, ContextualCommand {
             if outcome.policies.isEmpty {
                 context.writeError(
                     "import: nothing to import in \(counted(outcome.filesRead, "file")): no profile holds the Microsoft "
-                        + "Enterprise SSO plug-in or an Android dedicated-device enrollment (see the notes above)\n")
+                        + "Enterprise SSO plug-in, an Android dedicated-device enrollment or a Shared iPad enrollment (see the notes above)\n")
                 return 1
             }
             policies = outcome.policies

@@ -1,7 +1,7 @@
 import ArgumentParser
 import SSOPolicy
 
-/// The main job on embedded defaults: the three vendors' recommended shared-device setups on one shift change, with
+/// The main job on embedded defaults: the four vendors' recommended shared-device setups on one shift change, with
 /// one app set, each handing over with the vendor's own procedure; then what each bundled misconfiguration does to
 /// the same shift change. Every verdict comes first, within one screen; the details follow.
 struct OverviewCommand: ParsableCommand, ContextualCommand {
@@ -9,7 +9,7 @@ struct OverviewCommand: ParsableCommand, ContextualCommand {
         commandName: "overview",
         abstract: "Compare the vendors' recommended setups on a shift change (the default command).",
         discussion: """
-            AirWatch, Entra and Imprivata, each with its recommended setup and its own documented handover (the \
+            AirWatch, Entra, Imprivata and Apple Shared iPad, each with its recommended setup and its own documented handover (the \
             scenario's 'handover' step), on one shift change that every provider can play. First the verdicts: \
             one per setup, then one per bundled misconfiguration of the same shift change, each leading with its \
             worst finding. Then the details: what each vendor needs for a safe shift change, with its source, and \
@@ -26,8 +26,9 @@ struct OverviewCommand: ParsableCommand, ContextualCommand {
     /// Recommended against recommended: one setup per vendor, as each vendor's documents recommend it.
     static let defaultPolicies = [
         "airwatch/frontline-airwatch.yaml", "entra/frontline-entra.yaml", "imprivata/hospital-imprivata.yaml",
+        "apple/nursing-cart-apple.yaml",
     ]
-    /// One shift change every provider can play: its events (`open`, `handover`) are declared by all three, and the
+    /// One shift change every provider can play: its events (`open`, `handover`) are declared by all four, and the
     /// phone starts out checked out to the first worker where a vendor has a check-out (its `given` facts).
     static let defaultScenario = "scenarios/day-shift-handover.yaml"
     /// What breaks a shift change, vendor by vendor: the bundled policies titled "Misconfigured" whose mistake this
@@ -35,6 +36,7 @@ struct OverviewCommand: ParsableCommand, ContextualCommand {
     static let misconfigurations = [
         "airwatch/warehouse-airwatch.yaml", "airwatch/sso-requirements-missing.yaml", "entra/default-mode-entra.yaml",
         "entra/misconfigured-entra.yaml", "entra/non-compliant-apps-entra.yaml", "imprivata/weak-logout-imprivata.yaml",
+        "apple/device-ca-apple.yaml",
     ]
 
     @OptionGroup var output: FormatOptions<TextJSONOrMarkdown>

@@ -24,6 +24,8 @@ struct GraphMapper {
     /// Android drafts from enrollment profiles; their apps come from the kiosk configurations.
     var enrollments: [EntraDraft] = []
     var kiosks: [AndroidKiosk] = []
+    /// ADE enrollment profiles with Shared iPad (`SharedIPadMapping.swift`).
+    var sharedIPads: [SharedIPadDraft] = []
 
     init(file: String, locator: SourceLocator) {
         self.file = file
@@ -151,6 +153,7 @@ struct GraphMapper {
         case "iosDeviceFeaturesConfiguration": ios(node, pointer, platform: platform)
         case "androidDeviceOwnerEnrollmentProfile": androidEnrollment(node, pointer, platform: platform)
         case "androidDeviceOwnerGeneralDeviceConfiguration": androidKiosk(node, pointer)
+        case "depIOSEnrollmentProfile": sharedIPad(node, pointer, platform: platform)
         default:
             let reason = Self.skipReasons[type] ?? "it holds no shared-device SSO settings"
             note("\(pointer): skipped a \(Excerpt.quoted(type)) profile: \(reason)", at: node)
@@ -162,7 +165,6 @@ struct GraphMapper {
         "deviceManagementConfigurationPolicy":
             "settings catalog policies (/deviceManagement/configurationPolicies) are not read yet; export the "
             + "device features profile instead",
-        "depIOSEnrollmentProfile": "ADE enrollment profiles (userlessSharedAadModeEnabled) are not read yet",
         "iosMobileAppConfiguration":
             "app configuration (Authenticator's sharedDeviceMode key) is not read yet; set shared_device_mode by hand",
         "iosManagedAppProtection": "app protection (PIN, access checks) has no setting in the model yet",

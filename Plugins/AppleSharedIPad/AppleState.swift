@@ -1,0 +1,181 @@
+import SSOPolicyProviderKit
+
+/// What the iPad shows.
+enum AppleScreen: Int, Sendable, Hashable {
+    case loginWindow, unlocked, locked, setupAssistant
+}
+
+/// A user whose partition is cached on the iPad.
+struct AppleResident: Sendable, Hashable {
+    var user: UserID
+    /// The partition's data has synced (false right after the user's session, until the iPad is next online).
+    var synced: Bool
+    /// When the user last authenticated online (against Apple's identity service).
+    var onlineAuth: Stamp
+}
+
+/// What a Shared iPad remembers between steps. A value, so runs replay and `verify` can explore it.
+///
+/// The facts are read when the state is made (each read tells a running what-if that the fact was needed); user
+/// sets are kept sorted by user index so that equal states hash alike.
+public struct AppleState: Hashable, Sendable {
+    var screen: AppleScreen = .loginWindow
+    /// Whose session is open (for a Guest session, who tapped Guest).
+    var owner: UserID? = nil
+    var guest = false
+    var lastActivity: Stamp = .givenJustNow
+    var lockedAt: Stamp = .givenPassed
+    var offline = false
+    /// Cached partitions, in the order their users first signed in here (or, with least-recently-used eviction,
+    /// the order of their last sign-in).
+    var residents: [AppleResident] = []
+    /// Users who created a Shared iPad passcode (it belongs to the account, on every iPad).
+    var passcodeHolders: [UserID] = []
+    /// Partitions whose Microsoft apps hold a Microsoft sign-in (sorted).
+    var microsoft: [UserID] = []
+    /// Per app, the partitions holding the app's own sign-in (sorted).
+    var appSessions: [[UserID]] = []
+    /// The open Guest session's Microsoft sign-in and apps signed in (bits over app indices).
+    var guestMicrosoft = false
+    var guestApps: UInt64 = 0
+
+    /// A freshly erased iPad: no session, no partition.
+    init(empty appCount: Int) { appSessions = Array(repeating: [], count: appCount) }
+
+    init(_ policy: ApplePolicy, facts: FactValues) {
+        appSessions = Array(repeating: [], count: policy.apps.count)
+        let screenFact = facts.choice(AppleFact.screen)
+        screen = AppleScreen(rawValue: screenFact) ?? .loginWindow
+        offline = facts.choice(AppleFact.network) == 1
+        if screen == .unlocked || screen == .locked {
+            owner = facts.account(AppleFact.signedIn)
+            if owner == nil { screen = .loginWindow }
+        }
+        if let owner {
+            guest = facts.choice(AppleFact.sessionType) == 1
+            if !guest { addResident(owner, synced: false, onlineAuth: .givenJustNow) }
+            lastActivity = facts.choice(AppleFact.idleFor) == 1 ? .givenPassed : .givenJustNow
+            if screen == .locked {
+                lockedAt = facts.choice(AppleFact.lockedFor) == 1 ? .givenJustNow : .givenPassed
+            }
+        }
+        if let resident = facts.account(AppleFact.resident) {
+            addResident(resident, synced: facts.bool(AppleFact.residentSynced), onlineAuth: .givenJustNow)
+        }
+        if let holder = facts.account(AppleFact.passcodeHolder) { Self.insert(holder, into: &passcodeHolders) }
+        for index in policy.apps.indices {
+            guard let user = facts.account(AppleFact.appSession, app: AppID(index)) else { continue }
+            if guest && user == owner {
+                if policy.apps[index].kind == .microsoft {
+                    guestMicrosoft = true
+                } else {
+                    guestApps |= 1 << UInt64(index & 63)
+                }
+                continue
+            }
+            addResident(user, synced: true, onlineAuth: .givenJustNow)
+            if policy.apps[index].kind == .microsoft
+                || (policy.ssoPluginPerUser && policy.apps[index].kind == .otherPublisher)
+            {
+                Self.insert(user, into: &microsoft)
+            } else {
+                Self.insert(user, into: &appSessions[index])
+            }
+        }
+    }
+
+    // MARK: Users
+
+    func residentIndex(_ user: UserID) -> Int? { residents.firstIndex { $0.user == user } }
+
+    mutating func addResident(_ user: UserID, synced: Bool, onlineAuth: Stamp) {
+        if residentIndex(user) == nil {
+            residents.append(AppleResident(user: user, synced: synced, onlineAuth: onlineAuth))
+        }
+        Self.insert(user, into: &passcodeHolders)
+    }
+
+    /// Removes a partition and everything in it.
+    mutating func removeResident(_ user: UserID) {
+        residents.removeAll { $0.user == user }
+        microsoft.removeAll { $0 == user }
+        for index in appSessions.indices { appSessions[index].removeAll { $0 == user } }
+    }
+
+    static func insert(_ user: UserID, into users: inout [UserID]) {
+        guard !users.contains(user) else { return }
+        users.append(user)
+        users.sort()
+    }
+
+    // MARK: Sessions
+
+    var inSession: Bool { owner != nil && (screen == .unlocked || screen == .locked) }
+
+    /// Ends the open session: a Guest session's data is deleted; a user's partition stays, unsynced.
+    mutating func endSession(clearMicrosoft: Bool) {
+        if let owner, !guest {
+            if let index = residentIndex(owner) { residents[index].synced = false }
+            if clearMicrosoft { microsoft.removeAll { $0 == owner } }
+        }
+        owner = nil
+        guest = false
+        guestMicrosoft = false
+        guestApps = 0
+        screen = .loginWindow
+    }
+
+    /// Whether the session's partition holds a Microsoft sign-in.
+    func hasMicrosoft(_ user: UserID?) -> Bool {
+        guard let user else { return false }
+        if guest && user == owner { return guestMicrosoft }
+        return microsoft.contains(user)
+    }
+
+    func hasAppSession(_ app: Int, _ user: UserID?) -> Bool {
+        guard let user else { return false }
+        if guest && user == owner { return guestApps & (1 << UInt64(app & 63)) != 0 }
+        return app < appSessions.count && appSessions[app].contains(user)
+    }
+
+    mutating func setAppSession(_ app: Int, _ user: UserID, _ signedIn: Bool, microsoftShared: Bool) {
+        if guest && user == owner {
+            if microsoftShared {
+                guestMicrosoft = signedIn
+            } else if signedIn {
+                guestApps |= 1 << UInt64(app & 63)
+            } else {
+                guestApps &= ~(1 << UInt64(app & 63))
+            }
+            return
+        }
+        if microsoftShared {
+            if signedIn { Self.insert(user, into: &microsoft) } else { microsoft.removeAll { $0 == user } }
+        } else if app < appSessions.count {
+            if signedIn {
+                Self.insert(user, into: &appSessions[app])
+            } else {
+                appSessions[app].removeAll { $0 == user }
+            }
+        }
+    }
+}
+
+/// Workers are interchangeable: decisions compare users, never order them (sets are re-sorted after a renaming).
+extension AppleState: UserSymmetricState {
+    public mutating func renameUsers(_ permutation: UserPermutation) {
+        owner = permutation(owner)
+        for index in residents.indices { residents[index].user = permutation(residents[index].user) }
+        passcodeHolders = passcodeHolders.map { permutation($0) }.sorted()
+        microsoft = microsoft.map { permutation($0) }.sorted()
+        for index in appSessions.indices { appSessions[index] = appSessions[index].map { permutation($0) }.sorted() }
+    }
+
+    public func forEachUser(_ body: (UserID) -> Void) {
+        if let owner { body(owner) }
+        for resident in residents { body(resident.user) }
+        for user in passcodeHolders { body(user) }
+        for user in microsoft { body(user) }
+        for users in appSessions { for user in users { body(user) } }
+    }
+}
