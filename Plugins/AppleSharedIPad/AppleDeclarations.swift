@@ -298,7 +298,7 @@ enum AppleFinding: Int, DeclaredFinding {
         case .conditionalAccess:
             FindingDeclaration(
                 "conditional-access-unsupported", .high,
-                message: "{app}: a device-based Conditional Access grant cannot be met on Shared iPad",
+                message: "a device-based Conditional Access grant cannot be met on Shared iPad",
                 meaning: "compliant device, approved client app, app protection policy, per-device terms of use or "
                     + "device filters are unsupported on Shared iPad", sources: E.conditionalAccess)
         case .appProtection:

@@ -33,7 +33,7 @@ enum AppleSources {
     static let jamfEndUser = "jamf-shared-ipad-end-user-experience"
     static let jamfSchool = "jamf-school-shared-ipad-max-users"
 
-    private static let appleSchema = "Apple device-management schema release iOS 18.1 / macOS 15.1 (2024-10-21)"
+    private static let appleSchema = "2024-10-21 (Apple device-management schema release iOS 18.1 / macOS 15.1)"
 
     static let documents: [SourceDocument] = [
         SourceDocument(
@@ -77,100 +77,100 @@ enum AppleSources {
         SourceDocument(
             overview, title: "Apple Platform Deployment: Shared iPad overview", publisher: "Apple",
             url: "https://support.apple.com/guide/deployment/shared-ipad-overview-dep9a34c2ba2/web", language: "en",
-            documentedAsOf: "edition using \"Managed Apple Accounts\" (mentions iPadOS 17.4)"),
+            documentedAsOf: "2024 (edition using \"Managed Apple Accounts\", mentions iPadOS 17.4)"),
         SourceDocument(
             signIn, title: "Apple Platform Deployment (MDM settings): Signing in to Shared iPad", publisher: "Apple",
             url: "https://support.apple.com/guide/mdm/shared-ipad-sign-in-mdm6c592d817/web", language: "en",
-            documentedAsOf: "edition using \"Managed Apple ID\" (2021-2023), iPadOS 13.4+"),
+            documentedAsOf: "2023 (edition using \"Managed Apple ID\", 2021-2023), iPadOS 13.4+"),
         SourceDocument(
             prepare, title: "Apple Platform Deployment (MDM settings): Prepare Shared iPad", publisher: "Apple",
             url: "https://support.apple.com/guide/mdm/mdm71124b400/web", language: "en",
-            documentedAsOf: "edition using \"Managed Apple ID\" (2021-2023), iPadOS 13.4+"),
+            documentedAsOf: "2023 (edition using \"Managed Apple ID\", 2021-2023), iPadOS 13.4+"),
         SourceDocument(
             education, title: "Apple Platform Deployment (Education): Shared iPad, user space considerations",
             publisher: "Apple", url: "https://support.apple.com/guide/deployment-education/iora714f0cdx/web",
-            language: "en", documentedAsOf: "iPadOS 13.4+"),
+            language: "en", documentedAsOf: "2023 (undated page, iPadOS 13.4+)"),
         SourceDocument(
             businessSignIn, title: "Apple Business User Guide: Sign in to Shared iPad", publisher: "Apple",
             url: "https://support.apple.com/guide/business/axmcb8792453/web", language: "en",
-            documentedAsOf: "current edition",
+            documentedAsOf: "2025 (current edition, undated)",
             note: "the earlier Apple Business Manager edition: https://support.apple.com/guide/apple-business-manager/"
                 + "axmcb8792453/web"),
         SourceDocument(
             passcodes, title: "Apple Business User Guide: Create and reset Shared iPad passcodes", publisher: "Apple",
             url: "https://support.apple.com/guide/business/axm124535e27/web", language: "en",
-            documentedAsOf: "current edition"),
+            documentedAsOf: "2025 (current edition, undated)"),
         SourceDocument(
             managedAppleIDs, title: "Apple Business Manager User Guide: Use Shared iPad with Managed Apple IDs",
             publisher: "Apple", url: "https://support.apple.com/guide/apple-business-manager/axm3a8bb0ab8/web",
-            language: "en", documentedAsOf: "Managed Apple ID edition"),
+            language: "en", documentedAsOf: "2023 (Managed Apple ID edition, undated)"),
         SourceDocument(
             federation, title: "Apple Business Manager User Guide: Intro to federated authentication",
             publisher: "Apple", url: "https://support.apple.com/guide/apple-business-manager/axmb19317543/web",
-            language: "en", documentedAsOf: "editions for Azure AD (iPadOS 13.1+) and Entra ID (iPadOS 15.5+)"),
+            language: "en", documentedAsOf: "2024 (editions for Azure AD, iPadOS 13.1+, and Entra ID, iPadOS 15.5+)"),
         SourceDocument(
             security, title: "Apple Platform Security: Shared iPad security in iPadOS", publisher: "Apple",
             url: "https://support.apple.com/guide/security/secd99f373ef/web", language: "en",
-            documentedAsOf: "Managed Apple ID edition, iPadOS 13.4+"),
+            documentedAsOf: "2023 (Managed Apple ID edition, iPadOS 13.4+)"),
         SourceDocument(
             returnToService, title: "Apple Platform Deployment: Use Return to Service for Apple devices",
             publisher: "Apple", url: "https://support.apple.com/guide/deployment/dep17cb455a0/web", language: "en",
-            documentedAsOf: "current edition",
+            documentedAsOf: "2025 (current edition, undated)",
             note: "with https://developer.apple.com/documentation/devicemanagement/"
                 + "returning-a-managed-device-to-service"),
         SourceDocument(
             purgeable, title: "Apple Developer: Optimize apps for Shared iPad, NSSupportsPurgeableLocalStorage",
             publisher: "Apple",
             url: "https://developer.apple.com/documentation/bundleresources/information-property-list/"
-                + "nssupportspurgeablelocalstorage", language: "en", documentedAsOf: "current"),
+                + "nssupportspurgeablelocalstorage", language: "en", documentedAsOf: "2025 (current, undated)"),
         SourceDocument(
             sharedSolutions, title: "Intune: Overview of shared device solutions for iOS/iPadOS",
             publisher: "Microsoft",
             url: "https://learn.microsoft.com/intune/intune-service/enrollment/device-enrollment-shared-ios",
-            language: "en", documentedAsOf: "ms.date 2024-09-16"),
+            language: "en", documentedAsOf: "2024-09-16 (ms.date)"),
         SourceDocument(
             intuneSharedIPad, title: "Intune: Set up Shared iPad (Shared iPad devices)", publisher: "Microsoft",
             url: "https://learn.microsoft.com/intune/intune-service/enrollment/device-enrollment-shared-ipad",
-            language: "en", documentedAsOf: "ms.date 2024-01-23"),
+            language: "en", documentedAsOf: "2024-01-23 (ms.date)"),
         SourceDocument(
             automatedEnrollment, title: "Intune: Set up automated device enrollment for iOS/iPadOS (Shared iPad)",
             publisher: "Microsoft",
             url: "https://learn.microsoft.com/intune/device-enrollment/apple/setup-automated-ios",
-            language: "en", documentedAsOf: "ms.date 2026-04-15"),
+            language: "en", documentedAsOf: "2026-04-15 (ms.date)"),
         SourceDocument(
             deviceRestrictions,
             title: "Intune: iOS and iPadOS device settings to allow or restrict features (Shared iPad)",
             publisher: "Microsoft",
             url: "https://learn.microsoft.com/intune/intune-service/configuration/device-restrictions-ios",
-            language: "en", documentedAsOf: "ms.date 2025-01-21"),
+            language: "en", documentedAsOf: "2025-01-21 (ms.date)"),
         SourceDocument(
             frontline, title: "Intune: Frontline worker for iOS/iPadOS devices", publisher: "Microsoft",
             url: "https://learn.microsoft.com/intune/solutions/frontline-worker/frontline-worker-overview-ios-ipados",
-            language: "en", documentedAsOf: "ms.date 2024-03-28"),
+            language: "en", documentedAsOf: "2024-03-28 (ms.date)"),
         SourceDocument(
             remoteActions, title: "Intune: Remote device actions Logout current user and Remove user",
             publisher: "Microsoft",
             url: "https://learn.microsoft.com/intune/intune-service/remote-actions/device-logout-user",
-            language: "en", documentedAsOf: "ms.date 2025-10-27",
+            language: "en", documentedAsOf: "2025-10-27 (ms.date)",
             note: "and https://learn.microsoft.com/intune/intune-service/remote-actions/device-remove-user"),
         SourceDocument(
             graphProfile, title: "Microsoft Graph (beta): depIOSEnrollmentProfile resource type",
             publisher: "Microsoft",
             url: "https://learn.microsoft.com/graph/api/resources/intune-enrollment-depiosenrollmentprofile"
-                + "?view=graph-rest-beta", language: "en", documentedAsOf: "ms.date 2024-08-01"),
+                + "?view=graph-rest-beta", language: "en", documentedAsOf: "2024-08-01 (ms.date)"),
         SourceDocument(
             entraSSO, title: "Microsoft identity platform: Configure SSO on macOS and iOS", publisher: "Microsoft",
             url: "https://learn.microsoft.com/entra/identity-platform/single-sign-on-macos-ios", language: "en",
-            documentedAsOf: "ms.date 2023-05-03"),
+            documentedAsOf: "2023-05-03 (ms.date)"),
         SourceDocument(
             jamfEndUser, title: "Jamf Pro Documentation 11.16.0: Shared iPad End User Experience", publisher: "Jamf",
             url: "https://learn.jamf.com/r/en-US/jamf-pro-documentation-11.16.0/Shared_iPad_End_User_Experience_",
-            language: "en", documentedAsOf: "Jamf Pro 11.16.0",
+            language: "en", documentedAsOf: "2025 (Jamf Pro 11.16.0)",
             note: "third-party MDM documentation, used where Apple and Microsoft are silent"),
         SourceDocument(
             jamfSchool, title: "Jamf School: Shared iPad Max users and storage usage", publisher: "Jamf",
             url: "https://support.jamfschool.com/hc/en-us/articles/115003590974", language: "en",
-            documentedAsOf: "undated support article",
+            documentedAsOf: "2024 (undated support article)",
             note: "third-party MDM documentation, used where Apple and Microsoft are silent"),
     ]
 
