@@ -34,7 +34,7 @@ struct HostileInputTests {
     }
 
     @Test func mutatedExportsNeverCrashAndWhatIsImportedAlwaysLoads() throws {
-        #expect(Self.seeds.count == 8)
+        #expect(Self.seeds.count == 9)
         var random = SplitMix(state: 0x5EED_1A2B)
         var imported = 0
         var refused = 0
@@ -82,6 +82,6 @@ struct HostileInputTests {
         let first = importer.run(paths: [exports]).yaml
         let second = importer.run(paths: [exports]).yaml
         #expect(first == second)
-        #expect(first.count == 8)
+        #expect(first.count == 9)
     }
 }

@@ -23,7 +23,7 @@ struct ImportCommandTests {
     @Test func severalPoliciesNeedAnOutputFolderAndAreWrittenThere() throws {
         let many = ssopolicy("import", exports)
         #expect(many.code == 64)
-        #expect(many.err.contains("the exports make 8 policies"))
+        #expect(many.err.contains("the exports make 9 policies"))
         #expect(many.err.contains("pass --output DIR to write them, one file each"))
         let folder = Fixtures.folder() + "/policies"
         let result = ssopolicy("import", exports, "--output", folder)
@@ -32,11 +32,11 @@ struct ImportCommandTests {
             result.out.contains(
                 "wrote \(folder)/ios-shared-sso-plug-in.yaml (entra-shared-device, 2 apps, 22 unknowns)\n"))
         let written = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        #expect(written.count == 8)
+        #expect(written.count == 9)
         #expect(written.allSatisfy { $0.hasSuffix(".yaml") }, "no temporary file is left")
         let check = ssopolicy("check", folder)
         #expect(check.code == 0)
-        #expect(check.out.hasPrefix("checked 8 files (8 policies, 0 scenarios, 0 suites): 0 errors"))
+        #expect(check.out.hasPrefix("checked 9 files (9 policies, 0 scenarios, 0 suites): 0 errors"))
     }
 
     @Test func existingFilesAreKeptUnlessForced() throws {

@@ -67,7 +67,13 @@ extension GraphMapper {
                 }
             case .seconds:
                 if let number = count(node, field.property, pointer) {
-                    draft.settings[field.setting] = .known(number == 0 ? "0" : "\(number)s", provenance)
+                    if field.setting != "passcode_lock_grace_period" && number > 0 && number < 30 {
+                        // Below Apple's minimum the device would refuse it; the policy could not load it either.
+                        draft.settings[field.setting] = .unknown(
+                            provenance.with(remark: "\(number) seconds is below Apple's 30-second minimum"))
+                    } else {
+                        draft.settings[field.setting] = .known(number == 0 ? "0" : "\(number)s", provenance)
+                    }
                 }
             }
         }
