@@ -38,9 +38,10 @@ enum EntraConfigurationFindings {
             }
         }
         // Managed Home Screen's automatic sign-out after inactivity is an automatic sign-out (Android).
-        if policy.device.deviceShared && !policy.device.mhsAutoSignOut {
+        // With the MHS sign-in type Other, MHS's automatic sign-out does not reach the apps.
+        if policy.device.deviceShared && (!policy.device.mhsAutoSignOut || policy.device.mhs.signInOther) {
             findings.append(PolicyFinding(EntraFinding.noAutomaticSignOut.id, settingKey: "shared_device_mode"))
         }
-        return findings
+        return findings + EntraManagedHomeScreen.findings(policy)
     }
 }

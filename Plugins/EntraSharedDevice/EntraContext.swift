@@ -24,6 +24,9 @@ struct EntraContext {
     /// settings that read them).
     @Given var signInTime = Stamp.givenJustNow
     @Given var lastActivity = Stamp.givenJustNow
+    /// Android: Managed Home Screen's PIN screen stands in front of the device, and the wrong PINs entered at it.
+    @Given var sessionPINLocked = false
+    var wrongSessionPINs = 0
     /// The step's time (seconds since midnight).
     var time = 0
 
@@ -57,6 +60,8 @@ struct EntraContext {
         $safari = state.$safari
         $signInTime = state.$signInTime
         $lastActivity = state.$lastActivity
+        $sessionPINLocked = state.$sessionPINLocked
+        wrongSessionPINs = state.wrongSessionPINs
         self.user = user
     }
 }

@@ -9,6 +9,7 @@ enum EntraFact: Int, DeclaredFact {
     case safariSession
     case signInFrequencyPassed
     case inactivityPassed
+    case sessionPINLocked
 
     var declaration: FactDeclaration {
         switch self {
@@ -44,6 +45,12 @@ enum EntraFact: Int, DeclaredFact {
                 meaning: "Android with mhs_auto_sign_out: the device has been idle for mhs_inactive_sign_out_delay by "
                     + "the first step",
                 sources: [EntraEvidence.mhsAutoSignOut])
+        case .sessionPINLocked:
+            .bool(
+                "session_pin_locked", default: false,
+                meaning: "Android with mhs_pin_to_resume: Managed Home Screen's screensaver has come since the "
+                    + "signed-in worker's last step, so its session PIN screen stands in front of the device",
+                sources: [EntraManagedHomeScreen.pinToResume])
         }
     }
 }
@@ -52,6 +59,8 @@ enum EntraFact: Int, DeclaredFact {
 enum EntraEvent: Int, DeclaredEvent {
     case openBrowser
     case signIn
+    case mhsScreensaver
+    case sessionPIN
 
     var declaration: EventDeclaration {
         switch self {
@@ -77,6 +86,21 @@ enum EntraEvent: Int, DeclaredEvent {
                     Citation(seed, "(\"Globally sign in a user\")"), EntraEvidence.currentAccount,
                     EntraEvidence.globalSignIn,
                 ])
+        case .mhsScreensaver:
+            EventDeclaration(
+                "mhs_screensaver", target: .choice(["mhs"]), requiresUser: false, accessAttempt: false,
+                meaning: "Android: Managed Home Screen's screensaver comes (the device idled for its time, or the "
+                    + "lock screen appeared) and stays past the minimum inactive time; with mhs_pin_to_resume the "
+                    + "session PIN screen follows it (not applicable on iOS)",
+                sources: [EntraManagedHomeScreen.pinToResume])
+        case .sessionPIN:
+            EventDeclaration(
+                "session_pin", target: .choice(["mhs"]), requiresUser: true, accessAttempt: true,
+                meaning: "Android: the user enters a session PIN at Managed Home Screen's PIN screen: the signed-in "
+                    + "worker's own PIN resumes the session; anyone else's is wrong, and the "
+                    + "mhs_session_pin_max_attempts-th wrong one signs the signed-in worker out (not applicable on "
+                    + "iOS)",
+                sources: [EntraManagedHomeScreen.pinToResume, EntraManagedHomeScreen.pinAttempts])
         }
     }
 }

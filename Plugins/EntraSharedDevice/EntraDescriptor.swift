@@ -14,12 +14,15 @@ enum EntraDescriptor {
             + "sign-in and sign-out across eligible apps, per-app getCurrentAccount, and the data each app must "
             + "clear itself",
         sources: EntraSources.documents,
-        settings: settings, modelOptions: EntraModelOptions.all, appKeys: appKeys, facts: EntraFact.declarations,
+        settings: settings + EntraManagedHomeScreen.settings,
+        modelOptions: EntraModelOptions.all + EntraManagedHomeScreen.modelOptions, appKeys: appKeys,
+        facts: EntraFact.declarations,
         events: EntraEvent.declarations, stepConditions: EntraStepCondition.declarations,
         details: EntraDetail.declarations, findings: EntraFinding.declarations, rules: EntraRule.declarations,
         requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy, properties: properties,
         sessionAuthority: "Authenticator broker", handover: handover,
-        producedPrompts: [.interactiveSignIn, .appCredentials], decisionLists: EntraRule.decisionLists,
+        producedPrompts: [.interactiveSignIn, .appCredentials, .passcode, .createPasscode],
+        decisionLists: EntraRule.decisionLists,
         fleet: EntraFleetReading.reading)
 
     /// The shift change: the leaving worker signs out through a shared-device-aware app, which signs them out of

@@ -24,6 +24,9 @@ enum EntraFinding: Int, DeclaredFinding {
     case cachesAccessTokens
     case noAutomaticSignOut
     case previewApp
+    case mhsAutoSignOutInoperative
+    case mhsSignInSkippable
+    case mhsSignOutNotGlobal
 
     var declaration: FindingDeclaration {
         switch self {
@@ -179,6 +182,32 @@ enum EntraFinding: Int, DeclaredFinding {
                     + "without a service-level agreement and isn't recommended for production workloads. Some "
                     + "features might be unsupported or have constrained capabilities\"",
                 sources: [EntraCatalog.source])
+        case .mhsAutoSignOutInoperative:
+            FindingDeclaration(
+                "mhs-auto-sign-out-inoperative", .high, configurationFact: true,
+                message: "Managed Home Screen's automatic sign-out is on but cannot run: a worker is never signed out "
+                    + "for inactivity",
+                meaning: "the automatic sign-out needs the overlay and exact alarm permissions (denied by default on "
+                    + "Android 14 until the user grants it) and Notification windows not disabled; without them it "
+                    + "does not run, as if it were off",
+                sources: [EntraManagedHomeScreen.permissions])
+        case .mhsSignInSkippable:
+            FindingDeclaration(
+                "mhs-sign-in-skippable", .high, configurationFact: true,
+                message: "Managed Home Screen's sign-in and PIN screens can be skipped: the Home and Overview buttons "
+                    + "or status-bar notifications are shown",
+                meaning: "with system navigation or status-bar notifications shown, a worker can skip the sign-in and "
+                    + "session PIN screens and reach apps still signed in to the previous worker's account",
+                sources: [EntraManagedHomeScreen.skippable])
+        case .mhsSignOutNotGlobal:
+            FindingDeclaration(
+                "mhs-sign-out-not-global", .high, configurationFact: true,
+                message: "Managed Home Screen's sign-in type is Other: its sign-outs leave the shared-device-mode "
+                    + "apps signed in",
+                meaning: "with sign-in type Other the MHS sign-in is not the shared-device-mode sign-in, so its "
+                    + "automatic sign-out and the wrong-PIN sign-out end the MHS session only; the apps keep serving "
+                    + "the previous worker's account",
+                sources: [EntraManagedHomeScreen.signInType, EntraManagedHomeScreen.autoSignOut])
         }
     }
 }

@@ -6,6 +6,7 @@ extension EntraState {
     mutating func terminate(_ target: ProviderEvent.Target, policy: EntraPolicy, trace: inout RuleTrace)
         -> StepOutcome
     {
+        if case .allApps = target { managedHomeScreenRestart(policy: policy, trace: &trace) }
         trace.record(EntraRule.accountSurvivesTermination, in: deviceContext(user: nil, policy: policy))
         switch target {
         case .app(let app) where app.int < apps.count:
@@ -106,6 +107,8 @@ extension EntraState {
     /// MHS and the shared-device-mode apps before the step (a global sign-out: running listeners learn at once,
     /// the others at their next getCurrentAccount).
     mutating func inactivitySignOut(policy: EntraPolicy, trace: inout RuleTrace) {
+        // Sign-in type Other: MHS signs its own session out; the apps' account stays.
+        trace.record(EntraRule.mhsInactivitySignOutMHSOnly, in: deviceContext(user: nil, policy: policy))
         guard trace.evaluate(EntraRule.mhsInactivitySignOut, in: deviceContext(user: nil, policy: policy)) else {
             return
         }

@@ -69,7 +69,7 @@ enum EntraLifecycleRules {
         summary: "Android: Managed Home Screen signs the idle device's user out of MHS and the shared-device-mode "
             + "apps (a global sign-out) before the next step",
         sources: [EntraEvidence.mhsAutoSignOut, EntraEvidence.mhsFrontline],
-        when: [.when(.inactivityPassed), .when(.accountSignedIn)],
+        when: [.when(.inactivityPassed), .when(.accountSignedIn), .not(.mhsSignInOther)],
         examples: [
             RuleExample(
                 settings: ["platform": "android", "mhs_auto_sign_out": "true"],

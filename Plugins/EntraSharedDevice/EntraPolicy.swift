@@ -107,6 +107,8 @@ public struct EntraDevicePolicy: Sendable, Hashable {
     /// Android: Managed Home Screen's automatic sign-out after `inactivityDelay` seconds idle.
     public internal(set) var mhsAutoSignOut: Bool = false
     public internal(set) var inactivityDelay: Int = 300
+    /// Android: Managed Home Screen's sign-in and session PIN (`EntraManagedHomeScreen`).
+    public internal(set) var mhs = EntraManagedHomeScreenPolicy()
 
     public var isIOS: Bool { platform == .ios }
 }
@@ -225,7 +227,7 @@ extension EntraPolicy {
             apps.append(policy)
         }
         guard valid else { return nil }
-        let device = EntraDevicePolicy(
+        var device = EntraDevicePolicy(
             platform: platform, sharedRequested: requested, osSupported: osSupported,
             authenticatorInstalled: authenticator, ssoExtensionReady: extensionReady, missingRequirement: missing,
             deviceShared: deviceShared, brokerReachable: authenticator,
@@ -238,6 +240,7 @@ extension EntraPolicy {
             signInFrequency: settings.seconds("sign_in_frequency"),
             mhsAutoSignOut: platform == .android && settings.bool("mhs_auto_sign_out"),
             inactivityDelay: max(settings.seconds("mhs_inactive_sign_out_delay"), 1))
+        EntraManagedHomeScreen.compile(settings, into: &device, diagnostics: &diagnostics)
         return EntraPolicy(device: device, apps: apps)
     }
 }

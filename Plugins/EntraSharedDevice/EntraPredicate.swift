@@ -62,6 +62,15 @@ enum EntraPredicate: Int, PredicateSet {
     // Intune (Android dedicated devices).
     case intuneClearsLocalData
     case appHoldsAUser
+    // Managed Home Screen (Android).
+    case mhsSingleSignOn
+    case mhsSignInOther
+    case mhsSessionPIN
+    case mhsPINToResume
+    case mhsNavigationShown
+    case mhsRestartSignsOut
+    case sessionPINLocked
+    case pinAttemptsExhausted
 
     @inline(__always) var definition: Predicate<EntraContext> {
         switch self {
@@ -287,6 +296,48 @@ enum EntraPredicate: Int, PredicateSet {
         case .appHoldsAUser:
             Predicate("the app holds a user's session or data", otherwise: "the app holds no session and no data") {
                 $0.appState.tokens != nil || $0.appState.dataOwner != nil
+            }
+        case .mhsSingleSignOn:
+            Predicate(
+                "Managed Home Screen's sign-in is on with sign-in type Microsoft Entra ID",
+                otherwise: "no Managed Home Screen sign-in, or its sign-in type is Other"
+            ) { $0.device.mhs.singleSignOn }
+        case .mhsSignInOther:
+            Predicate(
+                "Managed Home Screen's sign-in is on with sign-in type Other",
+                otherwise: "no Managed Home Screen sign-in of type Other"
+            ) { $0.device.mhs.signInOther }
+        case .mhsSessionPIN:
+            Predicate("Managed Home Screen asks for a session PIN", otherwise: "no Managed Home Screen session PIN") {
+                $0.device.mhs.pinSet
+            }
+        case .mhsPINToResume:
+            Predicate(
+                "Managed Home Screen asks for the session PIN after its screensaver",
+                otherwise: "no session PIN after Managed Home Screen's screensaver"
+            ) { $0.device.mhs.pinToResumeSet }
+        case .mhsNavigationShown:
+            Predicate(
+                "the Home and Overview buttons or status-bar notifications are shown",
+                otherwise: "system navigation and status-bar notifications are hidden"
+            ) { $0.device.mhs.navigationShown }
+        case .mhsRestartSignsOut:
+            Predicate(
+                "the model reads a restart as signing the shared-device-mode account out",
+                otherwise: "the model reads the broker as keeping the account over a restart"
+            ) { $0.device.mhs.restartSignsOut }
+        case .sessionPINLocked:
+            Predicate(
+                "Managed Home Screen's PIN screen stands in front of the device",
+                otherwise: "no Managed Home Screen PIN screen stands in front of the device"
+            ) { $0.device.mhs.locks && $0.sessionPINLocked }
+        case .pinAttemptsExhausted:
+            Predicate(
+                "this wrong session PIN reaches mhs_session_pin_max_attempts",
+                otherwise: "the wrong session PINs stay below the maximum, or it is unlimited (0)"
+            ) { context in
+                context.device.mhs.maxPINAttempts > 0
+                    && Saturating.sum(context.wrongSessionPINs, 1) >= context.device.mhs.maxPINAttempts
             }
         }
     }

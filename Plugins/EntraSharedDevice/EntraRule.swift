@@ -50,6 +50,16 @@ enum EntraRule: Int, RuleSet {
     case signInFrequencyOtherUserStopped
     case mhsInactivitySignOut
     case intuneClearsLocalData
+    case mhsSignIn
+    case mhsSessionPINCreated
+    case mhsScreensaverSkippable
+    case mhsScreensaverLocks
+    case mhsSessionPINResume
+    case mhsPINAttemptsSignOut
+    case mhsSessionPINStopsOtherUser
+    case mhsInactivitySignOutMHSOnly
+    case mhsRestartSignInAgain
+    case mhsRestartSignsOut
 
     static let table = RuleTable<EntraRule>()
 
@@ -102,6 +112,16 @@ enum EntraRule: Int, RuleSet {
         case .signInFrequencyOtherUserStopped: EntraSignInRules.signInFrequencyOtherUserStopped
         case .mhsInactivitySignOut: EntraLifecycleRules.mhsInactivitySignOut
         case .intuneClearsLocalData: EntraSignOutRules.intuneClearsLocalData
+        case .mhsSignIn: EntraManagedHomeScreenRules.mhsSignIn
+        case .mhsSessionPINCreated: EntraManagedHomeScreenRules.mhsSessionPINCreated
+        case .mhsScreensaverSkippable: EntraManagedHomeScreenRules.mhsScreensaverSkippable
+        case .mhsScreensaverLocks: EntraManagedHomeScreenRules.mhsScreensaverLocks
+        case .mhsSessionPINResume: EntraManagedHomeScreenRules.mhsSessionPINResume
+        case .mhsPINAttemptsSignOut: EntraManagedHomeScreenRules.mhsPINAttemptsSignOut
+        case .mhsSessionPINStopsOtherUser: EntraManagedHomeScreenRules.mhsSessionPINStopsOtherUser
+        case .mhsInactivitySignOutMHSOnly: EntraManagedHomeScreenRules.mhsInactivitySignOutMHSOnly
+        case .mhsRestartSignInAgain: EntraManagedHomeScreenRules.mhsRestartSignInAgain
+        case .mhsRestartSignsOut: EntraManagedHomeScreenRules.mhsRestartSignsOut
         }
     }
 
@@ -144,9 +164,23 @@ enum EntraRule: Int, RuleSet {
     static let browser = DecisionList<EntraRule>(
         "Safari: the plug-in's SSO, web SSO or web sign-in", [.browserPluginSSO, .browserWebSSO, .browserSignIn])
 
+    /// Managed Home Screen's PIN screen in front of an access (Android).
+    static let sessionPINScreen = DecisionList<EntraRule>(
+        "Managed Home Screen's PIN screen at an access", [.mhsSessionPINResume, .mhsSessionPINStopsOtherUser])
+    /// A session PIN entered at Managed Home Screen's PIN screen (Android).
+    static let sessionPINEntry = DecisionList<EntraRule>(
+        "a session PIN entered at Managed Home Screen",
+        [.mhsSessionPINResume, .mhsPINAttemptsSignOut, .mhsSessionPINStopsOtherUser])
+    /// Managed Home Screen's screensaver (Android).
+    static let screensaver = DecisionList<EntraRule>(
+        "Managed Home Screen's screensaver", [.mhsScreensaverSkippable, .mhsScreensaverLocks])
+    /// A restart with the Managed Home Screen sign-in (Android).
+    static let restart = DecisionList<EntraRule>(
+        "a restart with the Managed Home Screen sign-in", [.mhsRestartSignsOut, .mhsRestartSignInAgain])
+
     /// Every ordered decision, as `providers` lists them.
     static let decisionLists = [
         notAwareSession, foreignData, deviceSession, secondUser, defaultSession, brokerSignOut, signOutData,
-        browserAtSignOut, deviceInformation, browser,
+        browserAtSignOut, deviceInformation, browser, sessionPINScreen, sessionPINEntry, screensaver, restart,
     ].map(\.declaration)
 }

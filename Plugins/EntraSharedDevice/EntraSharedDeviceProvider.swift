@@ -38,7 +38,10 @@ public struct EntraSharedDeviceProvider: PolicyProvider {
             // A worker's step is activity; the idle time counts from it.
             if event.user != nil { state.lastActivity = .at(event.time) }
         }
-        return handle(event, to: &state, policy: policy, trace: &trace)
+        state.forgetSessionPINAfterSignOut(policy: policy)
+        let outcome = handle(event, to: &state, policy: policy, trace: &trace)
+        state.forgetSessionPINAfterSignOut(policy: policy)
+        return outcome
     }
 
     private func handle(
@@ -49,7 +52,7 @@ public struct EntraSharedDeviceProvider: PolicyProvider {
             guard let app = event.app, app.int < state.apps.count, let user = event.user else {
                 return .notApplicable
             }
-            return state.open(app.int, user: user, policy: policy, trace: &trace)
+            return state.accessBehindSessionPIN(app.int, user: user, explicit: false, policy: policy, trace: &trace)
         case EventID.signOut:
             guard let app = event.app, app.int < state.apps.count, let user = event.user else {
                 return .notApplicable
@@ -65,10 +68,15 @@ public struct EntraSharedDeviceProvider: PolicyProvider {
             guard let app = event.app, app.int < state.apps.count, let user = event.user else {
                 return .notApplicable
             }
-            return state.open(app.int, user: user, explicit: true, policy: policy, trace: &trace)
+            return state.accessBehindSessionPIN(app.int, user: user, explicit: true, policy: policy, trace: &trace)
         case EntraEvent.openBrowser.id:
             guard let user = event.user else { return .notApplicable }
             return state.openBrowser(user: user, policy: policy, trace: &trace)
+        case EntraEvent.mhsScreensaver.id:
+            return state.screensaver(policy: policy, trace: &trace)
+        case EntraEvent.sessionPIN.id:
+            guard let user = event.user else { return .notApplicable }
+            return state.enterSessionPIN(user: user, policy: policy, trace: &trace)
         default:
             return .notApplicable
         }

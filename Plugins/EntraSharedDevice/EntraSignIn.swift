@@ -118,6 +118,7 @@ extension EntraState {
         case .signInGlobal:
             outcome.sessionUser = user
             deviceAccount = user
+            managedHomeScreenSignIn(index, user: user, policy: policy, outcome: &outcome, trace: &trace)
             if policy.device.signInFrequency > 0 { signInTime = .at(now) }
             if trace.evaluate(EntraRule.notificationOnSignIn, in: context(index, user: user, policy: policy)) {
                 notifyListeners(except: index, policy: policy, trace: &trace)

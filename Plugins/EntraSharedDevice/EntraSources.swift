@@ -22,6 +22,7 @@ enum EntraSources {
     static let mhsGraph = "intune-android-device-owner-general-configuration"
     static let frontlineSharedDevices = "m365-frontline-shared-devices"
     static let intuneAndroidRestrictions = "intune-android-device-restrictions"
+    static let managedHomeScreen = EntraManagedHomeScreen.source
 
     static let documents: [SourceDocument] = [
         MicrosoftAppsSources.iosTutorialDocument,
@@ -125,6 +126,7 @@ enum EntraSources {
             language: "en", documentedAsOf: "2025-09-17 (ms.date)",
             note: "Dedicated devices: \"Clear local data in apps not optimized for Shared device mode\" (Graph "
                 + "azureAdSharedDeviceDataClearApps), Android 9 and later, local app storage only"),
+        EntraManagedHomeScreen.sourceDocument,
     ]
 }
 

@@ -45,6 +45,11 @@ public struct EntraState: Hashable, Sendable {
     /// With Managed Home Screen's automatic sign-out: when a worker last used the device, or before the first step
     /// the moment the fact `inactivity_passed` gives.
     @Given public var lastActivity = Stamp.givenJustNow
+    /// Android with Managed Home Screen's PIN to resume: the screensaver has come since the signed-in worker's last
+    /// step, so the PIN screen stands in front of the device (before the first step, the fact `session_pin_locked`).
+    @Given public var sessionPINLocked = false
+    /// The wrong session PINs entered at that PIN screen (counted only with a maximum, which they stay below).
+    public var wrongSessionPINs = 0
     /// The current step's time: what the clocks are compared with. Not part of the state's identity.
     var now = 0
 
@@ -88,6 +93,9 @@ extension EntraState {
             policy.device.mhsAutoSignOut
             ? facts.given(bool: EntraFact.inactivityPassed).map { $0 ? .givenPassed : .givenJustNow }
             : .known(.givenJustNow)
+        $sessionPINLocked =
+            policy.device.mhs.locks ? facts.given(bool: EntraFact.sessionPINLocked) : .known(false)
+        wrongSessionPINs = 0
     }
 
     /// At a step: a time the facts gave becomes a real one (just now, or the interval ago). A time still waiting
@@ -107,6 +115,7 @@ extension EntraState {
     public static func == (lhs: EntraState, rhs: EntraState) -> Bool {
         lhs.$deviceAccount == rhs.$deviceAccount && lhs.$safari == rhs.$safari && lhs.apps == rhs.apps
             && lhs.$signInTime == rhs.$signInTime && lhs.$lastActivity == rhs.$lastActivity
+            && lhs.$sessionPINLocked == rhs.$sessionPINLocked && lhs.wrongSessionPINs == rhs.wrongSessionPINs
     }
 }
 
@@ -117,6 +126,8 @@ extension EntraState {
         hasher.combine(Self.packed(deviceAccount) | Self.packed(safari) << 17 | UInt64(apps.count) << 34)
         hasher.combine(signInTime)
         hasher.combine(lastActivity)
+        hasher.combine($sessionPINLocked.stored)
+        hasher.combine(wrongSessionPINs)
         for app in apps {
             hasher.combine(
                 (app.running ? 1 : 0) | Self.packed(app.principal) << 1 | Self.packed(app.tokens) << 18

@@ -56,6 +56,16 @@ import Testing
             "entra.sign-in-frequency.other-user-stopped",
             "entra.mhs.inactivity-sign-out",
             "entra.sign-out.intune-clears-local-data",
+            "entra.mhs.sign-in",
+            "entra.mhs.session-pin-created",
+            "entra.mhs.pin-screen-skippable",
+            "entra.mhs.screensaver-locks",
+            "entra.mhs.session-pin-resume",
+            "entra.mhs.pin-attempts-sign-out",
+            "entra.mhs.session-pin-stops-other-user",
+            "entra.mhs.inactivity-sign-out-mhs-only",
+            "entra.mhs.restart-sign-in-again",
+            "entra.mhs.restart-signs-out",
         ]
         #expect(EntraRule.table.problems == [])
         #expect(descriptor.rules.map(\.id) == expected)
@@ -67,7 +77,7 @@ import Testing
     /// Every ordered decision is declared, names rules of the table, and lists each rule once.
     @Test func decisionListsAreDeclared() {
         #expect(descriptor.decisionLists == EntraRule.decisionLists)
-        #expect(descriptor.decisionLists.count == 10)
+        #expect(descriptor.decisionLists.count == 14)
         for list in descriptor.decisionLists {
             #expect(Set(list.rules).count == list.rules.count, "\(list.name)")
             for rule in list.rules { #expect(descriptor.rule(rule) != nil, "\(list.name): \(rule)") }
@@ -116,7 +126,8 @@ import Testing
                         facts: example.facts)
                     let mutation = RuleTrace.Mutation(rule: RuleID(index), condition: condition)
                     let result = try harness.step(
-                        example.event, example.event == "open_browser" ? "safari" : "app", user: "alice",
+                        example.event, example.target ?? (example.event == "open_browser" ? "safari" : "app"),
+                        user: "alice",
                         at: "08:00", conditions: example.conditions, mode: .explain, mutation: mutation)
                     let entries = result.trace.entries.filter { $0.rule == RuleID(index) }
                     #expect(!entries.contains { $0.fired }, "\(rule.id) #\(condition): \(example)")
@@ -137,7 +148,8 @@ import Testing
                 var harness = try EntraHarness(
                     settings: example.settings, apps: [(id: "app", keys: example.appKeys)], facts: example.facts)
                 let step = try harness.step(
-                    example.event, example.event == "open_browser" ? "safari" : "app", user: "alice",
+                    example.event, example.target ?? (example.event == "open_browser" ? "safari" : "app"),
+                    user: "alice",
                     at: "08:00", conditions: example.conditions)
                 let context = "\(rule.id): \(example)"
                 #expect(step.trace.entries.contains { $0.fired && $0.rule == RuleID(index) }, "\(context)")

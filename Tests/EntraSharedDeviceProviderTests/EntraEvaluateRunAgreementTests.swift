@@ -15,11 +15,23 @@ struct EntraEvaluateRunAgreementTests {
 
     /// The facts that describe `state` for an access to `app`, or nil when they cannot (the app's MSAL account
     /// or tokens differ from its data owner).
-    static func describe(_ state: EntraState, app: Int, users: [String]) -> [String: String]? {
+    /// With Managed Home Screen (`device`), the idle clock and the PIN screen are facts too; wrong PINs already
+    /// entered are not.
+    static func describe(
+        _ state: EntraState, app: Int, users: [String], device: EntraDevicePolicy? = nil, clock: Int = 0
+    ) -> [String: String]? {
         let entry = state.apps[app]
         guard entry.principal == entry.dataOwner, entry.tokens == entry.dataOwner else { return nil }
         func name(_ user: UserID?) -> String { user.map { users[Int($0.index)] } ?? "none" }
-        return ["signed_in": name(state.deviceAccount), "data_owner": name(entry.dataOwner)]
+        var facts = ["signed_in": name(state.deviceAccount), "data_owner": name(entry.dataOwner)]
+        if let device, device.mhsAutoSignOut {
+            facts["inactivity_passed"] = String(state.lastActivity.hasPassed(device.inactivityDelay, at: clock))
+        }
+        if let device, device.mhs.locks {
+            guard state.wrongSessionPINs == 0 else { return nil }
+            facts["session_pin_locked"] = String(state.sessionPINLocked)
+        }
+        return facts
     }
 
     static func mismatches() throws -> (found: [String], compared: Int) {
@@ -29,8 +41,10 @@ struct EntraEvaluateRunAgreementTests {
         for file in names.sorted() {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             let policy = try engine.loadPolicy(yaml: text, file: file)
+            var diagnostics = Diagnostics()
+            let device = EntraSharedDeviceProvider().compile(policy.configuration, diagnostics: &diagnostics)?.device
             let report = EvaluateRunAgreement.check(policy, engine: engine, as: EntraState.self, depth: 3) {
-                state, app, _, users in describe(state, app: app, users: users)
+                state, app, clock, users in describe(state, app: app, users: users, device: device, clock: clock)
             }
             found += report.mismatches.map { "\(policy.configuration.id): \($0)" }
             compared += report.compared

@@ -52,7 +52,7 @@ import Testing
 
     @Test(arguments: [
         "frontline-entra.yaml", "legacy-app-entra.yaml", "default-mode-entra.yaml", "misconfigured-entra.yaml",
-        "android-frontline-entra.yaml", "non-compliant-apps-entra.yaml",
+        "android-frontline-entra.yaml", "non-compliant-apps-entra.yaml", "android-mhs-entra.yaml",
     ])
     func policyCompiles(_ name: String) throws {
         let (_, file) = try Self.read(name)
@@ -85,6 +85,7 @@ import Testing
         #expect(try findings("frontline-entra.yaml") == ["no-automatic-sign-out"])
         #expect(try findings("misconfigured-entra.yaml") == ["shared-mode-not-active"])
         #expect(try findings("default-mode-entra.yaml").isEmpty)
+        #expect(try findings("android-mhs-entra.yaml").isEmpty)
         #expect(try findings("legacy-app-entra.yaml").contains("app-not-shared-device-aware"))
         let nonCompliant = try findings("non-compliant-apps-entra.yaml")
         for id in [
