@@ -26,7 +26,8 @@ public struct SSOPolicyCommand: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            OverviewCommand.self, RunCommand.self, CompareCommand.self, DecideCommand.self, EvaluateCommand.self,
+            OverviewCommand.self, RunCommand.self, CompareCommand.self, DecideCommand.self, AdviseCommand.self,
+            EvaluateCommand.self,
             MatrixCommand.self,
             GuideCommand.self,
             CheckCommand.self, TestCommand.self, SchemaCommand.self, ImportCommand.self,

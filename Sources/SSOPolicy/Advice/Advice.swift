@@ -1,0 +1,281 @@
+import SSOPolicyProviderKit
+
+/// `advise POLICY|FLEET --scenario S` (spec 3.5): the minimal sets of changes after which the scenario has no
+/// finding at or above the goal, each with what it removes, the workers' effort before and after, what it needs, the
+/// rule sources that make it work and the YAML to paste; or, when none within the bound does, the closest sets and
+/// what still stands in the way.
+public struct Advice: Sendable {
+    /// Findings by severity and each worker's effort, summed over a fleet setup's groups (effort: the most of any
+    /// group).
+    public struct State: Sendable {
+        public var findings: [Severity: Int]
+        public var effort: [(user: String, seconds: Int)]
+
+        public var totalEffort: Int { effort.reduce(0) { Saturating.sum($0, $1.seconds) } }
+    }
+
+    public struct Removed: Sendable, Hashable {
+        public var id: String
+        public var step: Int
+        public var group: String?
+    }
+
+    public struct Suggestion: Sendable {
+        public var changes: [AdviceChange]
+        public var removes: [Removed]
+        public var after: State
+        /// Findings at or above the goal left (0 for a suggestion that meets it).
+        public var remaining: Int
+        public var needs: [FleetNeed]
+        public var sources: [Citation]
+        public var yaml: [String]
+        /// Seconds of sign-in the changes add over every worker (negative when they save some).
+        public var addedEffort: Int
+        public var needsAppBuild: Bool { changes.contains { $0.kind == .appBuild } }
+    }
+
+    /// What still stands in the way of the closest suggestion: a finding, where, and the rule that raised it.
+    public struct Obstacle: Sendable, Hashable {
+        public var finding: String
+        public var severity: Severity
+        public var step: Int
+        public var app: String?
+        public var group: String?
+        public var rule: String?
+        public var sources: [Citation]
+    }
+
+    /// The policy's id, or the fleet's.
+    public var subject: String
+    /// The fleet's setup, for a fleet.
+    public var setup: String?
+    public var provider: String
+    public var scenario: String
+    public var goal: Severity
+    public var maxChanges: Int
+    public var before: State
+    /// The unchanged policy already meets the goal.
+    public var alreadyMeets: Bool
+    public var suggestions: [Suggestion]
+    /// The closest sets when none meets the goal (fewest remaining findings first).
+    public var closest: [Suggestion]
+    public var unreachable: [Obstacle]
+    /// Sets of changes played.
+    public var tried: Int
+    /// Why the search stopped before the bound, if it did (the suggestions found so far are still minimal).
+    public var stopped: String?
+    /// The YAML lines are for a fleet's setup, not a policy file.
+    var isFleet: Bool { setup != nil }
+
+    /// Advice for one policy, or for one fleet setup over its groups.
+    public static func advise(
+        _ scenario: Scenario, subjects: [AdviceSubject], request: AdviceRequest, subject: String,
+        setup: String? = nil
+    ) throws -> Advice {
+        precondition(!subjects.isEmpty, "advise needs a policy")
+        let targets = AdviceTarget.targets(of: subjects[0].policy)
+        let search = AdviceSearch(scenario: scenario, subjects: subjects, request: request, targets: targets)
+        let outcome = try search.run()
+        let baseRuns = try subjects.map { try played(scenario, $0, changes: []) }
+        let before = state(baseRuns.compactMap { $0?.1 })
+        let alreadyMeets = outcome.found.count == 1 && outcome.found[0].isEmpty
+        func suggestion(_ changes: [AdviceChange]) throws -> Suggestion? {
+            var runs: [(AdviceSubject, RunResult)] = []
+            for subject in subjects {
+                guard let run = try played(scenario, subject, changes: changes) else { return nil }
+                runs.append(run)
+            }
+            return describe(
+                changes, runs: runs, baseRuns: baseRuns, before: before, goal: request.goal, setup: setup)
+        }
+        var suggestions = alreadyMeets ? [] : try outcome.found.compactMap(suggestion)
+        // Configuration-only fixes first, then by the effort they add, then by size.
+        suggestions = suggestions.enumerated().sorted { lhs, rhs in
+            let l = lhs.element
+            let r = rhs.element
+            if l.needsAppBuild != r.needsAppBuild { return !l.needsAppBuild }
+            if l.addedEffort != r.addedEffort { return l.addedEffort < r.addedEffort }
+            if l.changes.count != r.changes.count { return l.changes.count < r.changes.count }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+        let closest = try outcome.closest.compactMap { try suggestion($0.changes) }
+        var unreachable: [Obstacle] = []
+        if suggestions.isEmpty && !alreadyMeets {
+            let changes = outcome.closest.first?.changes ?? []
+            for subject in subjects {
+                guard let (_, result) = try played(scenario, subject, changes: changes) else { continue }
+                unreachable += obstacles(result, goal: request.goal, group: subject.group)
+            }
+        }
+        return Advice(
+            subject: subject, setup: setup, provider: subjects[0].policy.descriptor.id, scenario: scenario.id,
+            goal: request.goal, maxChanges: request.maxChanges, before: before, alreadyMeets: alreadyMeets,
+            suggestions: suggestions, closest: closest, unreachable: unreachable, tried: outcome.tried,
+            stopped: outcome.stopped)
+    }
+
+    /// The scenario played with the trace on, for the words; nil when the changes do not compile or bind.
+    static func played(_ scenario: Scenario, _ subject: AdviceSubject, changes: [AdviceChange]) throws
+        -> (AdviceSubject, RunResult)?
+    {
+        guard let policy = AdviceSearch.apply(changes, to: subject.policy),
+            case .success(let bound) = ScenarioBinder(mode: subject.lenient ? .lenient : .strict).bind(
+                scenario, to: policy)
+        else { return nil }
+        var result = ScenarioRunner(traceMode: .fired).run(bound)
+        result.effort = subject.effort
+        try WorkBudget.throwIfStopped()
+        return (subject, result)
+    }
+
+    static func state(_ results: [RunResult]) -> State {
+        var findings: [Severity: Int] = [:]
+        var effort: [(user: String, seconds: Int)] = []
+        for result in results {
+            let totals = Comparison.totals(result)
+            for (severity, count) in totals.findings { findings[severity, default: 0] += count }
+            for finding in result.policyFindingViews { findings[finding.severity, default: 0] += 1 }
+            for worker in totals.workers {
+                if let index = effort.firstIndex(where: { $0.user == worker.user }) {
+                    effort[index].seconds = max(effort[index].seconds, worker.effortSeconds)
+                } else {
+                    effort.append((worker.user, worker.effortSeconds))
+                }
+            }
+        }
+        return State(findings: findings, effort: effort)
+    }
+
+    static func describe(
+        _ changes: [AdviceChange], runs: [(AdviceSubject, RunResult)], baseRuns: [(AdviceSubject, RunResult)?],
+        before: State, goal: Severity, setup: String?
+    ) -> Suggestion {
+        var removes: [Removed] = []
+        var sources: [Citation] = []
+        func cite(_ citations: [Citation]) {
+            for citation in citations where !sources.contains(citation) { sources.append(citation) }
+        }
+        var remaining = 0
+        for ((subject, result), base) in zip(runs, baseRuns) {
+            remaining += AdviceSearch.blocking(result, goal: goal)
+            guard let (_, baseResult) = base else { continue }
+            let afterViews = result.views
+            for (beforeView, afterView) in zip(baseResult.views, afterViews) {
+                let kept = Set(afterView.findings.map(\.id))
+                let gone = beforeView.findings.filter { !kept.contains($0.id) }
+                guard !gone.isEmpty else { continue }
+                for finding in gone
+                where !removes.contains(where: {
+                    $0.id == finding.id && $0.step == beforeView.number && $0.group == subject.group
+                }) {
+                    removes.append(Removed(id: finding.id, step: beforeView.number, group: subject.group))
+                }
+                let firedBefore = Set(beforeView.trace.filter(\.fired).map(\.rule))
+                for entry in afterView.trace where entry.fired && !firedBefore.contains(entry.rule) {
+                    cite(entry.sources)
+                }
+            }
+            let beforeConfiguration = Set(baseResult.policyFindingViews.map(\.id))
+            let afterConfiguration = Set(result.policyFindingViews.map(\.id))
+            for id in beforeConfiguration.subtracting(afterConfiguration).sorted() {
+                removes.append(Removed(id: id, step: 0, group: subject.group))
+            }
+        }
+        let descriptor = runs[0].1.policy.descriptor
+        for change in changes {
+            let declarations = change.app == nil ? descriptor.settings : descriptor.appKeys
+            if let declaration = declarations.first(where: { $0.key == change.key }) { cite(declaration.sources) }
+        }
+        let after = state(runs.map(\.1))
+        var added = 0
+        for worker in after.effort {
+            let was = before.effort.first { $0.user == worker.user }?.seconds ?? 0
+            added += worker.seconds - was
+        }
+        for worker in before.effort where !after.effort.contains(where: { $0.user == worker.user }) {
+            added -= worker.seconds
+        }
+        return Suggestion(
+            changes: changes.sorted(), removes: removes, after: after, remaining: remaining,
+            needs: needs(changes, descriptor: descriptor), sources: Array(sources.prefix(maxSources)),
+            yaml: yaml(changes.sorted(), setup: setup), addedEffort: added)
+    }
+
+    /// The most citations one suggestion lists: the rules that newly fire where a finding went, then the changed
+    /// keys' own.
+    static let maxSources = 6
+
+    /// What each change asks of someone: a console choice, or the app's maker.
+    static func needs(_ changes: [AdviceChange], descriptor: ProviderDescriptor) -> [FleetNeed] {
+        changes.sorted().map { change in
+            switch change.kind {
+            case .setting:
+                return FleetNeed(.console, "set \(change.key) to \(change.value) in the \(descriptor.id) console")
+            case .console:
+                return FleetNeed(
+                    .console,
+                    "set \(change.app ?? "")'s \(change.key) to \(change.value) in the \(descriptor.id) console")
+            case .appBuild:
+                return FleetNeed(
+                    .appBuild, "ask the maker of \(change.app ?? ""): a build where \(change.key) is \(change.value)")
+            }
+        }
+    }
+
+    /// The lines to paste: into the policy file, or under the fleet's setup.
+    static func yaml(_ changes: [AdviceChange], setup: String?) -> [String] {
+        var lines: [String] = []
+        let settings = changes.filter { $0.app == nil }
+        let apps = changes.compactMap(\.app).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let indent = setup == nil ? "" : "    "
+        if let setup { lines.append("setups:"); lines.append("  - setup: \(setup)") }
+        if !settings.isEmpty {
+            lines.append(indent + "settings:")
+            for change in settings { lines.append(indent + "  \(change.key): \(change.value)") }
+        }
+        if !apps.isEmpty {
+            lines.append(indent + "apps:")
+            for app in apps {
+                let appChanges = changes.filter { $0.app == app }
+                if setup == nil {
+                    lines.append("  - id: \(app)")
+                } else {
+                    lines.append(indent + "  \(app):")
+                }
+                for change in appChanges {
+                    let comment = change.kind == .appBuild ? "  # app_build: ask the app's maker" : ""
+                    lines.append(indent + "    \(change.key): \(change.value)" + comment)
+                }
+            }
+        }
+        return lines
+    }
+
+    /// The findings at the goal or worse left in a run, with the rule that raised each.
+    static func obstacles(_ result: RunResult, goal: Severity, group: String?) -> [Obstacle] {
+        let descriptor = result.policy.descriptor
+        var obstacles: [Obstacle] = []
+        for finding in result.policyFindingViews where finding.severity <= goal {
+            obstacles.append(
+                Obstacle(
+                    finding: finding.id, severity: finding.severity, step: 0, app: nil, group: group, rule: nil,
+                    sources: descriptor.findings.first { $0.id == finding.id }?.sources ?? []))
+        }
+        for view in result.views {
+            for finding in view.findings where finding.severity <= goal {
+                let rule = view.trace.first { entry in
+                    guard entry.fired, let id = descriptor.rule(entry.rule) else { return false }
+                    return descriptor.rules[Int(id.index)].effect.findings.contains {
+                        descriptor.findings[Int($0.index)].id == finding.id
+                    }
+                }
+                obstacles.append(
+                    Obstacle(
+                        finding: finding.id, severity: finding.severity, step: view.number,
+                        app: view.app.isEmpty ? nil : view.app, group: group, rule: rule?.rule,
+                        sources: rule?.sources ?? descriptor.findings.first { $0.id == finding.id }?.sources ?? []))
+            }
+        }
+        return obstacles
+    }
+}

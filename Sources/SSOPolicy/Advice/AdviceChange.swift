@@ -1,0 +1,99 @@
+import SSOPolicyProviderKit
+
+/// One change `advise` may suggest: a console setting, a per-app console choice, or a fact of how an app is built
+/// (which only the app's maker can change).
+public struct AdviceChange: Sendable, Hashable, Comparable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// A console setting of the policy (a setup's `settings:` in a fleet).
+        case setting
+        /// A per-app choice made in the vendor's console (`apps:` of the policy or of a fleet's setup).
+        case console
+        /// How the app is built: its maker must change it, no configuration does (`kind: app_build`).
+        case appBuild = "app_build"
+    }
+
+    public var kind: Kind
+    /// The app a per-app change is about; nil for a setting.
+    public var app: String?
+    public var key: String
+    /// The value as a policy file writes it.
+    public var value: String
+
+    public init(kind: Kind, app: String?, key: String, value: String) {
+        self.kind = kind
+        self.app = app
+        self.key = key
+        self.value = value
+    }
+
+    /// `sso: enabled`, `timesheet.clears_data_on_user_change: true`.
+    public var text: String { (app.map { $0 + "." } ?? "") + key + ": " + value }
+
+    public static func < (lhs: AdviceChange, rhs: AdviceChange) -> Bool {
+        (lhs.kind == .appBuild ? 1 : 0, lhs.app ?? "", lhs.key, lhs.value)
+            < (rhs.kind == .appBuild ? 1 : 0, rhs.app ?? "", rhs.key, rhs.value)
+    }
+}
+
+/// What one suggestion may vary: a setting or an app's key, with the values it may take other than the policy's.
+struct AdviceTarget: Sendable {
+    var kind: AdviceChange.Kind
+    var app: String?
+    var key: String
+    var values: [String]
+    var declaration: SettingDeclaration
+
+    /// The targets of a policy, in declaration order: every declared setting (not those a device group decides, nor
+    /// model options), at every declared value (a duration, number or name at its declared default); every app's
+    /// keys, console choices as `console`, the keys an app profile gives as `app_build`, and never a key that says
+    /// which app it is. Provider-generic: driven by the declarations and the provider's fleet reading only.
+    static func targets(of policy: CompiledPolicy) -> [AdviceTarget] {
+        let descriptor = policy.descriptor
+        let configuration = policy.configuration
+        let reading = descriptor.fleet
+        let fixed = Set(reading?.groupSettings ?? [])
+        var targets: [AdviceTarget] = []
+        func candidates(_ declaration: SettingDeclaration, current: SettingValue?) -> [String] {
+            let values =
+                declaration.kind.enumeratedValues ?? declaration.defaultValue.map { [$0] } ?? []
+            return values.filter { text in
+                guard let parsed = declaration.kind.parse(text) else { return false }
+                return parsed != current
+            }
+        }
+        for declaration in descriptor.settings where !fixed.contains(declaration.key) {
+            let values = candidates(declaration, current: configuration.settings[declaration.key])
+            guard !values.isEmpty else { continue }
+            targets.append(
+                AdviceTarget(kind: .setting, app: nil, key: declaration.key, values: values, declaration: declaration))
+        }
+        let identity = identityKeys(reading)
+        for app in configuration.apps {
+            for declaration in descriptor.appKeys where !identity.contains(declaration.key) {
+                if case .app = declaration.kind { continue }
+                let kind: AdviceChange.Kind =
+                    reading.map { $0.consoleAppKeys.contains(declaration.key) ? .console : .appBuild } ?? .console
+                let values = candidates(declaration, current: app.keys[declaration.key])
+                guard !values.isEmpty else { continue }
+                targets.append(
+                    AdviceTarget(
+                        kind: kind, app: app.id, key: declaration.key, values: values, declaration: declaration))
+            }
+        }
+        return targets
+    }
+
+    /// Per-app keys that say which app it is (a fleet reading derives them from `microsoft:`, the catalogue app):
+    /// changing them is not a fix.
+    static func identityKeys(_ reading: FleetReading?) -> Set<String> {
+        guard let reading, let first = reading.catalogue.first else { return [] }
+        var keys = Set<String>()
+        for platform in reading.platforms {
+            let group = DeviceGroup(id: "probe", platform: platform)
+            for value in reading.app(AppProfile(id: "probe", microsoft: first), group) where value.from == .microsoft {
+                keys.insert(value.key)
+            }
+        }
+        return keys
+    }
+}

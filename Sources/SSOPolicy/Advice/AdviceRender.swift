@@ -1,0 +1,270 @@
+import SSOPolicyProviderKit
+
+/// `advise`'s text, Markdown and JSON (spec 3.5; docs/advise.md lists the fields added to the contract).
+extension Advice {
+    static let reported: [Severity] = [.critical, .high, .medium, .low]
+
+    static func findingsText(_ state: State) -> String {
+        reported.map { "\(state.findings[$0] ?? 0) \($0.name)" }.joined(separator: ", ")
+    }
+
+    static func effortText(_ state: State) -> String {
+        state.effort.isEmpty
+            ? "no sign-in" : state.effort.map { "\($0.user) \(Comparison.seconds($0.seconds))" }.joined(separator: ", ")
+    }
+
+    static func addedText(_ seconds: Int) -> String {
+        seconds == 0
+            ? "no added effort"
+            : seconds > 0 ? "+\(Comparison.seconds(seconds)) of sign-in" : "saves \(Comparison.seconds(-seconds))"
+    }
+
+    static func removedText(_ removed: Removed) -> String {
+        removed.id + (removed.step == 0 ? " (the policy itself)" : " (step \(removed.step))")
+            + (removed.group.map { " [\($0)]" } ?? "")
+    }
+
+    static func changeText(_ change: AdviceChange) -> String {
+        change.text + (change.kind == .appBuild ? " (app_build: ask the app's maker)" : "")
+    }
+
+    static func obstacleText(_ obstacle: Obstacle) -> String {
+        var words = "\(obstacle.severity.name) \(obstacle.finding)"
+        words += obstacle.step == 0 ? " in the policy itself" : " at step \(obstacle.step)"
+        if let app = obstacle.app { words += " (\(app))" }
+        if let group = obstacle.group { words += " [\(group)]" }
+        if let rule = obstacle.rule { words += ", raised by rule \(rule)" }
+        if !obstacle.sources.isEmpty { words += " - " + obstacle.sources.text }
+        return words
+    }
+
+    var title: String {
+        "Advice for \(setup.map { "setup \($0) of fleet \(subject)" } ?? subject) (\(provider)) on scenario "
+            + "\(scenario): no finding at \(goal.name) or worse"
+    }
+
+    // MARK: Text
+
+    public func text() -> String {
+        var out = wrap(title, indent: "", hanging: "  ") + "\n"
+        out += wrap("before: " + Self.findingsText(before), indent: "  ", hanging: "    ") + "\n"
+        out += wrap("effort: " + Self.effortText(before), indent: "  ", hanging: "    ") + "\n"
+        if alreadyMeets {
+            return out + "\nIt already meets the goal: nothing to change.\n"
+        }
+        if suggestions.isEmpty {
+            out +=
+                "\n"
+                + wrap(
+                    "No set of at most \(maxChanges) change\(maxChanges == 1 ? "" : "s") meets the goal"
+                        + (stopped.map { " (\($0))" } ?? "") + ".", indent: "", hanging: "  ") + "\n"
+            if !closest.isEmpty {
+                out += "\nClosest (fewest findings at \(goal.name) or worse left):\n"
+                for (index, suggestion) in closest.enumerated() {
+                    out += suggestionText(suggestion, number: index + 1)
+                }
+            }
+            if !unreachable.isEmpty {
+                out += "\nStill in the way:\n"
+                for obstacle in unreachable {
+                    out += wrap(Self.obstacleText(obstacle), indent: "  - ", hanging: "    ") + "\n"
+                }
+            }
+            return out
+        }
+        out += "\n\(suggestions.count) minimal suggestion\(suggestions.count == 1 ? "" : "s")"
+        out += ", configuration-only first, then by added effort and size:\n"
+        for (index, suggestion) in suggestions.enumerated() {
+            out += suggestionText(suggestion, number: index + 1)
+        }
+        if let stopped { out += "\n" + wrap("Stopped early: \(stopped).", indent: "", hanging: "  ") + "\n" }
+        return out
+    }
+
+    func suggestionText(_ suggestion: Suggestion, number: Int) -> String {
+        var out =
+            "\n" + wrap("\(number). " + suggestion.changes.map(Self.changeText).joined(separator: "; "), hanging: "   ")
+            + "\n"
+        if suggestion.remaining > 0 {
+            out +=
+                "   leaves \(suggestion.remaining) finding\(suggestion.remaining == 1 ? "" : "s") at \(goal.name) or worse\n"
+        }
+        if !suggestion.removes.isEmpty {
+            out +=
+                wrap(
+                    "removes: " + suggestion.removes.map(Self.removedText).joined(separator: ", "), indent: "   ",
+                    hanging: "     ")
+                + "\n"
+        }
+        out += wrap("after: " + Self.findingsText(suggestion.after), indent: "   ", hanging: "     ") + "\n"
+        out +=
+            wrap(
+                "effort: " + Self.effortText(suggestion.after) + " (" + Self.addedText(suggestion.addedEffort) + ")",
+                indent: "   ", hanging: "     ") + "\n"
+        for need in suggestion.needs {
+            out += wrap("needs \(need.kind.rawValue): \(need.text)", indent: "   ", hanging: "     ") + "\n"
+        }
+        if !suggestion.sources.isEmpty {
+            out += wrap("sources: " + suggestion.sources.text, indent: "   ", hanging: "     ") + "\n"
+        }
+        out += "   paste:\n" + suggestion.yaml.map { "     " + $0 + "\n" }.joined()
+        return out
+    }
+
+    // MARK: Markdown
+
+    public func markdown() -> String {
+        var out = "# " + Markdown.text(title) + "\n\n"
+        out += "Before: " + Markdown.text(Self.findingsText(before)) + "; effort "
+        out += Markdown.text(Self.effortText(before)) + ".\n\n"
+        if alreadyMeets { return out + "It already meets the goal: nothing to change.\n" }
+        if suggestions.isEmpty {
+            out += "No set of at most \(maxChanges) change\(maxChanges == 1 ? "" : "s") meets the goal"
+            out += (stopped.map { " (" + Markdown.text($0) + ")" } ?? "") + ".\n"
+            if !closest.isEmpty {
+                out += "\n## Closest\n"
+                for (index, suggestion) in closest.enumerated() { out += suggestionMarkdown(suggestion, index + 1) }
+            }
+            if !unreachable.isEmpty {
+                out += "\n## Still in the way\n\n"
+                for obstacle in unreachable { out += "- " + Markdown.cell(Self.obstacleText(obstacle)) + "\n" }
+            }
+            return out
+        }
+        out += "| # | changes | removes | after | effort |\n|---|---|---|---|---|\n"
+        for (index, suggestion) in suggestions.enumerated() {
+            out +=
+                "| \(index + 1) | " + Markdown.cell(suggestion.changes.map(Self.changeText).joined(separator: "; "))
+                + " | " + Markdown.cell(suggestion.removes.map(Self.removedText).joined(separator: ", ")) + " | "
+                + Markdown.cell(Self.findingsText(suggestion.after)) + " | "
+                + Markdown.cell(Self.addedText(suggestion.addedEffort)) + " |\n"
+        }
+        for (index, suggestion) in suggestions.enumerated() { out += suggestionMarkdown(suggestion, index + 1) }
+        if let stopped { out += "\nStopped early: " + Markdown.text(stopped) + ".\n" }
+        return out
+    }
+
+    func suggestionMarkdown(_ suggestion: Suggestion, _ number: Int) -> String {
+        var out = "\n### \(number). " + Markdown.text(suggestion.changes.map(\.text).joined(separator: "; ")) + "\n\n"
+        out += "- effort after: " + Markdown.text(Self.effortText(suggestion.after)) + " ("
+        out += Markdown.text(Self.addedText(suggestion.addedEffort)) + ")\n"
+        for need in suggestion.needs {
+            out += "- needs " + need.kind.rawValue + ": " + Markdown.cell(need.text) + "\n"
+        }
+        if !suggestion.sources.isEmpty { out += "- sources: " + Markdown.cell(suggestion.sources.text) + "\n" }
+        out += "\n```yaml\n" + suggestion.yaml.map { $0 + "\n" }.joined() + "```\n"
+        return out
+    }
+
+    // MARK: JSON
+
+    static func stateJSON(_ state: State) -> JSONValue {
+        .object([
+            ("findings", .object(reported.map { ($0.name, .int(state.findings[$0] ?? 0)) })),
+            ("effort_seconds", .object(state.effort.map { ($0.user, .int($0.seconds)) })),
+        ])
+    }
+
+    static func changeJSON(_ change: AdviceChange) -> JSONValue {
+        guard let app = change.app else {
+            return .object([("setting", .string(change.key)), ("value", .string(change.value))])
+        }
+        var fields: [(String, JSONValue)] = [
+            ("app", .string(app)), ("key", .string(change.key)), ("value", .string(change.value)),
+        ]
+        if change.kind == .appBuild { fields.append(("kind", .string(change.kind.rawValue))) }
+        return .object(fields)
+    }
+
+    func suggestionJSON(_ suggestion: Suggestion) -> JSONValue {
+        .object([
+            ("changes", .array(suggestion.changes.map(Self.changeJSON))),
+            (
+                "removes",
+                .array(
+                    suggestion.removes.map { removed in
+                        var fields: [(String, JSONValue)] = [("id", .string(removed.id)), ("step", .int(removed.step))]
+                        if let group = removed.group { fields.append(("group", .string(group))) }
+                        return .object(fields)
+                    })
+            ),
+            ("after", Self.stateJSON(suggestion.after)),
+            ("remaining", .int(suggestion.remaining)),
+            ("added_effort_seconds", .int(suggestion.addedEffort)),
+            ("needs", .strings(suggestion.needs.map { "\($0.kind.rawValue): \($0.text)" })),
+            ("sources", ProviderDocumentation.citationsJSON(suggestion.sources)),
+            ("yaml", .strings(suggestion.yaml)),
+        ])
+    }
+
+    /// The fields after the policy's (or setup's) name.
+    var bodyJSON: [(String, JSONValue)] {
+        [
+            ("provider", .string(provider)),
+            ("scenario", .string(scenario)), ("goal", .string(goal.name)), ("max_changes", .int(maxChanges)),
+            ("before", Self.stateJSON(before)), ("already_meets", .bool(alreadyMeets)),
+            ("suggestions", .array(suggestions.map(suggestionJSON))),
+            ("closest", .array(closest.map(suggestionJSON))),
+            (
+                "unreachable",
+                .array(
+                    unreachable.map { obstacle in
+                        .object([
+                            ("finding", .string(obstacle.finding)), ("severity", .string(obstacle.severity.name)),
+                            ("step", .int(obstacle.step)), ("app", .optional(obstacle.app)),
+                            ("group", .optional(obstacle.group)), ("rule", .optional(obstacle.rule)),
+                            ("sources", ProviderDocumentation.citationsJSON(obstacle.sources)),
+                        ])
+                    })
+            ),
+            ("tried", .int(tried)), ("stopped", .optional(stopped)),
+        ]
+    }
+
+    public func json() -> JSONValue {
+        .object([("policy", .string(subject))] + bodyJSON)
+    }
+}
+
+/// A fleet's advice: one per setup.
+public struct FleetAdvice: Sendable {
+    public var fleet: String
+    public var scenario: String
+    public var setups: [Advice]
+
+    public init(fleet: String, scenario: String, setups: [Advice]) {
+        self.fleet = fleet
+        self.scenario = scenario
+        self.setups = setups
+    }
+
+    public func text() -> String { setups.map { $0.text() }.joined(separator: "\n") }
+
+    public func markdown() -> String { setups.map { $0.markdown() }.joined(separator: "\n") }
+
+    public func json() -> JSONValue {
+        .object([
+            ("fleet", .string(fleet)), ("scenario", .string(scenario)),
+            ("setups", .array(setups.map { .object([("setup", .string($0.setup ?? ""))] + $0.bodyJSON) })),
+        ])
+    }
+}
+
+extension FleetAdvice {
+    /// Advice per setup of the fleet: a setup's changes must meet the goal on every device group it plays on.
+    public static func advise(_ scenario: Scenario, fleet: Fleet, request: AdviceRequest) throws -> FleetAdvice {
+        var setups: [Advice] = []
+        for (index, setup) in fleet.setups.enumerated() {
+            let subjects = fleet.pairs.filter { $0.setup == index }.compactMap { pair in
+                pair.policy.map {
+                    AdviceSubject(
+                        policy: $0, group: fleet.groups[pair.group].group.id, effort: fleet.effort, lenient: true)
+                }
+            }
+            guard !subjects.isEmpty else { continue }
+            setups.append(
+                try Advice.advise(scenario, subjects: subjects, request: request, subject: fleet.id, setup: setup.id))
+        }
+        return FleetAdvice(fleet: fleet.id, scenario: scenario.id, setups: setups)
+    }
+}

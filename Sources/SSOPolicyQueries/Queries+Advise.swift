@@ -1,0 +1,64 @@
+import SSOPolicy
+
+/// The answer of `advise`: for a policy, or per setup of a fleet.
+public enum AdviceAnswer: Sendable {
+    case policy(Advice)
+    case fleet(FleetAdvice)
+
+    public func text() -> String {
+        switch self {
+        case .policy(let advice): advice.text()
+        case .fleet(let advice): advice.text()
+        }
+    }
+
+    public func markdown() -> String {
+        switch self {
+        case .policy(let advice): advice.markdown()
+        case .fleet(let advice): advice.markdown()
+        }
+    }
+
+    public func json() -> JSONValue {
+        switch self {
+        case .policy(let advice): advice.json()
+        case .fleet(let advice): advice.json()
+        }
+    }
+}
+
+extension Queries {
+    /// `advise POLICY|FLEET --scenario S` (spec 3.5): the document's and the scenario's problems together.
+    public func advise(
+        scenario: Resolver.Reference, subject reference: Resolver.Reference, request: AdviceRequest,
+        effort: [(Prompt, Int)] = []
+    ) throws -> AdviceAnswer {
+        var problems: [Diagnostic] = []
+        if isFleet(reference) {
+            var fleet: Fleet?
+            do { fleet = try self.fleet(reference, effort: effort) } catch { problems += error.diagnostics }
+            let played: Scenario
+            do { played = try resolver.scenario(scenario) } catch {
+                throw DiagnosticsError(problems + error.diagnostics)
+            }
+            guard let fleet, problems.isEmpty else { throw DiagnosticsError(problems) }
+            let advice = try FleetAdvice.advise(played, fleet: fleet, request: request)
+            try WorkBudget.throwIfStopped()
+            return .fleet(advice)
+        }
+        var policy: CompiledPolicy?
+        do { policy = try resolver.policy(reference) } catch { problems += error.diagnostics }
+        let played: Scenario
+        do { played = try resolver.scenario(scenario) } catch { throw DiagnosticsError(problems + error.diagnostics) }
+        guard let policy, problems.isEmpty else { throw DiagnosticsError(problems) }
+        // The scenario must play on the policy as `run` plays it: its problems are the user's to fix first.
+        _ = try ScenarioBinder(mode: .strict).bind(played, to: policy).get()
+        var table = EffortTable.standard
+        for (prompt, seconds) in effort { table.set(prompt, seconds) }
+        let advice = try Advice.advise(
+            played, subjects: [AdviceSubject(policy: policy, effort: table)], request: request,
+            subject: policy.configuration.id)
+        try WorkBudget.throwIfStopped()
+        return .policy(advice)
+    }
+}

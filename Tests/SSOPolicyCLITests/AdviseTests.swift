@@ -1,0 +1,309 @@
+import Foundation
+import SSOPolicyTestSupport
+import Testing
+
+@testable import SSOPolicy
+
+/// `advise` (spec 3.5, docs/advise.md): every suggestion, pasted into the policy file, makes `run --fail-on GOAL`
+/// pass; removing any one of its changes does not; the brute force finds the same minimal sets.
+struct AdviseTests {
+    /// Applies changes to a block-style policy file's text, as a user pasting the suggestion would: a setting's line
+    /// under `settings:` (or a new one), an app's key line under its `- id:` item (or a new one).
+    static func edit(_ text: String, with changes: [AdviceChange]) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func block(after header: Int, indent: Int) -> Range<Int> {
+            var end = header + 1
+            while end < lines.count {
+                let line = lines[end]
+                let leading = line.prefix { $0 == " " }.count
+                if !line.trimmingCharacters(in: .whitespaces).isEmpty && leading < indent { break }
+                end += 1
+            }
+            return (header + 1)..<end
+        }
+        func set(_ key: String, _ value: String, header: Int, indent: Int) {
+            let pad = String(repeating: " ", count: indent)
+            let range = block(after: header, indent: indent)
+            if let at = range.first(where: { lines[$0].hasPrefix(pad + key + ":") }) {
+                lines[at] = pad + key + ": " + value
+            } else {
+                lines.insert(pad + key + ": " + value, at: header + 1)
+            }
+        }
+        for change in changes {
+            if let app = change.app {
+                guard
+                    let header = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "- id: \(app)" })
+                else { continue }
+                let indent = lines[header].prefix { $0 == " " }.count + 2
+                set(change.key, change.value, header: header, indent: indent)
+            } else {
+                if let header = lines.firstIndex(of: "settings:") {
+                    set(change.key, change.value, header: header, indent: 2)
+                } else {
+                    let at = lines.firstIndex(of: "apps:") ?? lines.count
+                    lines.insert(contentsOf: ["settings:", "  \(change.key): \(change.value)"], at: at)
+                }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func bundledPath(_ name: String) -> String? {
+        ["airwatch", "entra", "imprivata"].map { repository + "/Policies/\($0)/\(name).yaml" }.first {
+            FileManager.default.fileExists(atPath: $0)
+        }
+    }
+
+    static func scenarioPath(_ name: String) -> String { repository + "/Policies/scenarios/\(name).yaml" }
+
+    /// `run --fail-on GOAL` on the policy text: true when it meets the goal.
+    static func meets(_ text: String, scenario: String, goal: String = "high", folder: String) -> Bool {
+        let path = Fixtures.write(text, to: "edited-\(UInt32.random(in: 0...UInt32.max)).yaml", in: folder)
+        let run = ssopolicy("run", "--scenario", scenario, path, "--fail-on", goal, "--format", "json")
+        return run.code == 0
+    }
+
+    static func advise(_ path: String, scenario: String, request: AdviceRequest) throws -> Advice {
+        let policy = try engine.loadPolicy(path: path)
+        let played = try engine.loadScenario(path: scenario)
+        return try Advice.advise(played, subjects: [AdviceSubject(policy: policy)], request: request, subject: "p")
+    }
+
+    /// The checks of the issue on one policy file: applied, each suggestion meets the goal; without any one of its
+    /// changes it does not; the brute force finds exactly the same minimal sets.
+    static func trust(_ text: String, path: String, scenario: String, maxChanges: Int, folder: String) throws
+        -> [String]
+    {
+        var failures: [String] = []
+        let request = AdviceRequest(maxChanges: maxChanges)
+        let advice = try advise(path, scenario: scenario, request: request)
+        var exhaustiveRequest = request
+        exhaustiveRequest.exhaustive = true
+        let brute = try advise(path, scenario: scenario, request: exhaustiveRequest)
+        let found = Set(advice.suggestions.map { Set($0.changes) })
+        let bruteFound = Set(brute.suggestions.map { Set($0.changes) })
+        if found != bruteFound {
+            failures.append("\(path) on \(scenario): search \(found.count) sets, brute force \(bruteFound.count)")
+        }
+        for suggestion in advice.suggestions {
+            let label = "\(path) on \(scenario): " + suggestion.changes.map(\.text).joined(separator: "; ")
+            if !meets(edit(text, with: suggestion.changes), scenario: scenario, folder: folder) {
+                failures.append(label + ": applied, does not meet the goal")
+            }
+            for dropped in suggestion.changes.indices where suggestion.changes.count > 1 || !advice.alreadyMeets {
+                var fewer = suggestion.changes
+                fewer.remove(at: dropped)
+                if meets(edit(text, with: fewer), scenario: scenario, folder: folder) {
+                    failures.append(label + ": meets the goal without \(suggestion.changes[dropped].text)")
+                }
+            }
+        }
+        if !advice.suggestions.isEmpty && advice.alreadyMeets { failures.append("\(path): suggests on a safe policy") }
+        return failures
+    }
+
+    // MARK: The bundled misconfigurations
+
+    /// Each bundled misconfiguration on the first screen's handover, and the fix its title names: what breaks the
+    /// shift change (README, "The bundled library").
+    static let misconfigurations: [(policy: String, fix: [AdviceChange])] = [
+        (
+            // "check-out keeps the passcode and app data": the apps must clear their data at a user change.
+            "warehouse-airwatch",
+            [
+                AdviceChange(kind: .appBuild, app: "inventory", key: "clears_data_on_user_change", value: "true"),
+                AdviceChange(kind: .appBuild, app: "timesheet", key: "clears_data_on_user_change", value: "true"),
+            ]
+        ),
+        // Shared device mode is intended but the SSO extension that makes it work is off.
+        ("misconfigured-entra", [AdviceChange(kind: .setting, app: nil, key: "sso_extension", value: "enabled")]),
+        ("default-mode-entra", [AdviceChange(kind: .setting, app: nil, key: "shared_device_mode", value: "true")]),
+        (
+            "legacy-app-entra",
+            [AdviceChange(kind: .appBuild, app: "legacy-scanner", key: "msal", value: "single_account")]
+        ),
+        (
+            // "the time clock's only logout is Force quit and the inventory app has none".
+            "weak-logout-imprivata",
+            [
+                AdviceChange(kind: .console, app: "inventory", key: "logout_method", value: "universal_link_callback"),
+                AdviceChange(kind: .console, app: "timesheet", key: "logout_method", value: "universal_link_callback"),
+            ]
+        ),
+    ]
+
+    static let handover = "day-shift-handover"
+
+    @Test(arguments: misconfigurations.indices)
+    func theNamedFixOfEachBundledMisconfigurationIsFoundAndMakesTheShiftChangeSafe(_ index: Int) throws {
+        let (name, fix) = Self.misconfigurations[index]
+        let path = try #require(Self.bundledPath(name))
+        let scenario = Self.scenarioPath(Self.handover)
+        let advice = try Self.advise(path, scenario: scenario, request: AdviceRequest())
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let folder = Fixtures.folder()
+        #expect(!Self.meets(text, scenario: scenario, folder: folder), "\(name) is safe already")
+        let suggestion = try #require(
+            advice.suggestions.first { Set($0.changes) == Set(fix) },
+            "\(name): \(advice.suggestions.map { $0.changes.map(\.text) })")
+        #expect(Self.meets(Self.edit(text, with: suggestion.changes), scenario: scenario, folder: folder))
+        #expect(!suggestion.removes.isEmpty)
+        #expect(suggestion.yaml.contains { $0.contains(fix[0].key + ": " + fix[0].value) })
+        // Configuration-only fixes come before any that needs an app's maker.
+        let firstBuild = advice.suggestions.firstIndex(where: \.needsAppBuild) ?? advice.suggestions.count
+        #expect(!advice.suggestions[firstBuild...].contains { !$0.needsAppBuild })
+    }
+
+    // MARK: Trust
+
+    static let bundled = [
+        "frontline-airwatch", "warehouse-airwatch", "sso-requirements-missing", "two-clusters-shift",
+        "retail-password-no-sso", "kiosk-no-authentication", "frontline-entra", "android-frontline-entra",
+        "default-mode-entra", "misconfigured-entra", "legacy-app-entra", "non-compliant-apps-entra",
+        "hospital-imprivata", "weak-logout-imprivata", "microsoft-sdm-imprivata",
+    ]
+
+    /// Every bundled policy on the handovers every vendor plays: applied suggestions meet the goal, none has a
+    /// change it can do without, and the brute force finds the same minimal sets (two changes, to keep it quick).
+    @Test(arguments: bundled)
+    func everySuggestionOnEveryBundledPolicyMeetsTheGoalAndIsMinimal(_ name: String) throws {
+        let path = try #require(Self.bundledPath(name))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let folder = Fixtures.folder()
+        for scenario in [Self.handover, "shift-change-handover"] {
+            let failures = try Self.trust(
+                text, path: path, scenario: Self.scenarioPath(scenario), maxChanges: 2, folder: folder)
+            #expect(failures.isEmpty, "\(failures.prefix(3))")
+        }
+    }
+
+    /// Random small policies per provider (every declared setting and app key at a random declared value), written
+    /// as files, advised and checked the same way.
+    @Test(arguments: ["airwatch-sdk", "entra-shared-device", "imprivata-mam"])
+    func randomSmallPoliciesGetSuggestionsThatMeetTheGoalAndAreMinimal(_ provider: String) throws {
+        let descriptor = try #require(registry.provider(id: provider)?.descriptor)
+        let fixed = Set(descriptor.fleet?.groupSettings ?? [])
+        let identity = AdviceTarget.identityKeys(descriptor.fleet)
+        var random = SplitMix(state: 43)
+        let folder = Fixtures.folder()
+        var checked = 0
+        for round in 0..<60 where checked < 4 {
+            var lines = ["policy: random-\(round)", "provider: \(provider)", "settings:"]
+            for setting in descriptor.settings {
+                guard let values = setting.kind.enumeratedValues else { continue }
+                // A device group's setting (the platform) stays at its first value: it is not advice's to change.
+                if fixed.contains(setting.key) {
+                    lines.append("  \(setting.key): \(values[0])")
+                    continue
+                }
+                guard random.next() % 2 == 0 else { continue }
+                lines.append("  \(setting.key): \(values[Int(random.next() % UInt64(values.count))])")
+            }
+            lines.append("apps:")
+            for app in ["inventory", "timesheet"] {
+                lines.append("  - id: \(app)")
+                for key in descriptor.appKeys where !identity.contains(key.key) {
+                    guard let values = key.kind.enumeratedValues, random.next() % 2 == 0 else { continue }
+                    lines.append("    \(key.key): \(values[Int(random.next() % UInt64(values.count))])")
+                }
+            }
+            let text = lines.joined(separator: "\n") + "\n"
+            let path = Fixtures.write(text, to: "random-\(round).yaml", in: folder)
+            // A combination the provider rejects is no policy to advise on.
+            guard (try? engine.loadPolicy(path: path)) != nil else { continue }
+            checked += 1
+            let failures = try Self.trust(
+                text, path: path, scenario: Self.scenarioPath(Self.handover), maxChanges: 2, folder: folder)
+            #expect(failures.isEmpty, "\(text)\n\(failures.prefix(3))")
+        }
+        #expect(checked > 0)
+    }
+
+    // MARK: The command
+
+    @Test func jsonFollowsTheContract() throws {
+        let answer = ssopolicy("advise", "misconfigured-entra", "--scenario", Self.handover, "--format", "json")
+        #expect(answer.code == 0, "\(answer.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.out.utf8)) as? [String: Any])
+        #expect(object["policy"] as? String == "misconfigured-entra")
+        #expect(object["goal"] as? String == "high")
+        let before = try #require(object["before"] as? [String: Any])
+        #expect((before["findings"] as? [String: Int])?["critical"] == 1)
+        #expect(before["effort_seconds"] as? [String: Int] != nil)
+        let suggestions = try #require(object["suggestions"] as? [[String: Any]])
+        let first = try #require(suggestions.first)
+        let changes = try #require(first["changes"] as? [[String: String]])
+        #expect(changes == [["setting": "sso_extension", "value": "enabled"]])
+        #expect((first["removes"] as? [[String: Any]])?.isEmpty == false)
+        #expect(first["after"] as? [String: Any] != nil)
+        #expect(first["needs"] as? [String] != nil)
+        #expect((first["sources"] as? [[String: String]])?.first?["id"] != nil)
+        #expect(object["unreachable"] as? [Any] != nil)
+        // Deterministic: the same input gives the same bytes.
+        #expect(
+            ssopolicy("advise", "misconfigured-entra", "--scenario", Self.handover, "--format", "json").out
+                == answer.out)
+    }
+
+    @Test func appBuildChangesAreMarkedAndComeAfterConfigurationOnlyFixes() throws {
+        let answer = ssopolicy("advise", "warehouse-airwatch", "--scenario", Self.handover, "--format", "json")
+        #expect(answer.code == 0, "\(answer.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.out.utf8)) as? [String: Any])
+        let suggestions = try #require(object["suggestions"] as? [[String: Any]])
+        let changes = try #require(suggestions.first?["changes"] as? [[String: String]])
+        #expect(changes.allSatisfy { $0["kind"] == "app_build" && $0["app"] != nil })
+    }
+
+    @Test func whenNothingWithinTheBoundMeetsTheGoalItSaysWhatStandsInTheWay() throws {
+        let answer = ssopolicy(
+            "advise", "warehouse-airwatch", "--scenario", "shift-change", "--max-changes", "1", "--format", "json")
+        #expect(answer.code == 0, "\(answer.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.out.utf8)) as? [String: Any])
+        #expect((object["suggestions"] as? [Any])?.isEmpty == true)
+        #expect((object["closest"] as? [Any])?.isEmpty == false)
+        let obstacles = try #require(object["unreachable"] as? [[String: Any]])
+        #expect(obstacles.contains { $0["rule"] as? String != nil && $0["app"] as? String != nil })
+        let text = ssopolicy("advise", "warehouse-airwatch", "--scenario", "shift-change", "--max-changes", "1")
+        #expect(text.out.contains("No set of at most 1 change meets the goal"))
+        #expect(text.out.contains("Still in the way:"))
+    }
+
+    @Test func aSafePolicyNeedsNothing() {
+        let answer = ssopolicy("advise", "frontline-entra", "--scenario", Self.handover)
+        #expect(answer.code == 0)
+        #expect(answer.out.contains("It already meets the goal: nothing to change."))
+    }
+
+    @Test func badArgumentsAreUsageErrorsAndBadFilesArePositioned() {
+        #expect(ssopolicy("advise", "warehouse-airwatch", "--scenario", Self.handover, "--goal", "hgh").code == 64)
+        #expect(ssopolicy("advise", "warehouse-airwatch", "--scenario", Self.handover, "--max-changes", "9").code == 64)
+        let property = ssopolicy(
+            "advise", "warehouse-airwatch", "--scenario", Self.handover, "--property", "no-foreign-sesion")
+        #expect(property.code == 64)
+        #expect(property.err.contains("did you mean"))
+        let missing = ssopolicy("advise", "no-such-policy.yaml", "--scenario", Self.handover)
+        #expect(missing.code == 1)
+        #expect(missing.err.contains("no-such-policy.yaml:1:1: error:"))
+    }
+
+    @Test func aFleetIsAdvisedPerSetupOverItsGroups() throws {
+        let answer = ssopolicy("advise", "warehouse-fleet", "--scenario", Self.handover, "--format", "json")
+        #expect(answer.code == 0, "\(answer.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.out.utf8)) as? [String: Any])
+        let setups = try #require(object["setups"] as? [[String: Any]])
+        #expect(setups.map { $0["setup"] as? String } == ["entra", "airwatch", "imprivata"])
+    }
+
+    @Test func theWorkBudgetStopsTheSearchWithAClearAnswer() throws {
+        let path = try #require(Self.bundledPath("weak-logout-imprivata"))
+        let policy = try engine.loadPolicy(path: path)
+        let scenario = try engine.loadScenario(path: Self.scenarioPath(Self.handover))
+        #expect(throws: WorkBudget.Stopped.self) {
+            _ = try WorkBudget.within(50) {
+                try Advice.advise(
+                    scenario, subjects: [AdviceSubject(policy: policy)], request: AdviceRequest(), subject: "p")
+            }
+        }
+    }
+}
