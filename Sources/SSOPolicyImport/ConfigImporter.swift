@@ -11,9 +11,9 @@ import SSOPolicyProviderKit
 public struct ConfigImporter: Sendable {
     /// The `entra-shared-device` declarations: every setting and app key they declare is written.
     public let entra: ProviderDescriptor
-    public let limits: ImportLimits
+    public let limits: InputLimits
 
-    public init(entra: ProviderDescriptor, limits: ImportLimits = .standard) {
+    public init(entra: ProviderDescriptor, limits: InputLimits = .exports) {
         self.entra = entra
         self.limits = limits
     }
