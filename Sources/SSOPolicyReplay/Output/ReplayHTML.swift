@@ -3,18 +3,18 @@ import SSOPolicy
 /// The replay as one self-contained HTML file (no script, no external resource): the counts, the worst intervals,
 /// then each device with its timeline drawn as SVG and its intervals in a table. Every value from the input is
 /// escaped by Unicode scalars.
-public enum ReplayHTML {
+package enum ReplayHTML {
     static let page = HTMLPage(
         title: "Sign-in replay", style: PageStyle.replay, lightAndDark: false, upperCaseDoctype: true)
 
-    public static func render(_ report: ReplayReport, naming: Naming, limit: Int) -> String {
+    package static func render(_ report: ReplayReport, naming: Naming, limit: Int) -> String {
         var out = ""
         write(report, naming: naming, limit: limit) { out += $0 }
         return out
     }
 
     /// Writes the page: the counts and the worst intervals, then each device (its timeline and table) as it goes.
-    public static func write(_ report: ReplayReport, naming: Naming, limit: Int, to write: (String) -> Void) {
+    package static func write(_ report: ReplayReport, naming: Naming, limit: Int, to write: (String) -> Void) {
         let h = HTMLText.attribute
         let summary = report.summary
         var out = page.opening
