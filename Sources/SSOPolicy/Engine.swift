@@ -12,9 +12,9 @@ import Foundation
 /// ```
 public struct SSOPolicyEngine: Sendable {
     public let registry: ProviderRegistry
-    public var limits: LoadLimits
+    public var limits: InputLimits
 
-    public init(registry: ProviderRegistry, limits: LoadLimits = .standard) {
+    public init(registry: ProviderRegistry, limits: InputLimits = .documents) {
         self.registry = registry
         self.limits = limits
     }

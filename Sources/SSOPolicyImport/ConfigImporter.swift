@@ -13,9 +13,9 @@ public struct ConfigImporter: Sendable {
     public let entra: ProviderDescriptor
     /// The `apple-shared-ipad` declarations, for ADE enrollment profiles with Shared iPad; nil skips those.
     public let apple: ProviderDescriptor?
-    public let limits: ImportLimits
+    public let limits: InputLimits
 
-    public init(entra: ProviderDescriptor, apple: ProviderDescriptor? = nil, limits: ImportLimits = .standard) {
+    public init(entra: ProviderDescriptor, apple: ProviderDescriptor? = nil, limits: InputLimits = .exports) {
         self.entra = entra
         self.apple = apple
         self.limits = limits

@@ -16,7 +16,7 @@ enum PlaygroundPage {
                 out += "<p><a href=\"\(HTMLText.attribute(link))\" target=\"_blank\" rel=\"noopener\">"
                 out += "Open in the ssopolicy playground</a></p>\n"
             }
-            return out + "</main>\n</body>\n</html>\n"
+            return out + "</main>\n" + HTMLPage.closing
         }
         out += "<h1>What happens if… — ssopolicy playground</h1>\n"
         if query.ignoredYAMLInURL {
@@ -44,25 +44,13 @@ enum PlaygroundPage {
         if let evaluation = answers.evaluation { out += outcomes(evaluation, query: query) }
         out += "</div>\n</div>\n</form>\n"
         out += share(query)
-        return out + "</main>\n</body>\n</html>\n"
+        return out + "</main>\n" + HTMLPage.closing
     }
 
     /// The page up to its content: the head with the one inline style the content security policy allows.
     static func opening(embed: Bool) -> String {
-        """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="color-scheme" content="light dark">
-        <title>ssopolicy what-if playground</title>
-        <style>\(css)</style>
-        </head>
-        <body class="\(embed ? "embed" : "full")">
-        <main id="app">
-
-        """
+        HTMLPage(title: "ssopolicy what-if playground", style: css, bodyClass: embed ? "embed" : "full").opening
+            + "<main id=\"app\">\n"
     }
 
     static func error(_ error: APIError?) -> String {
@@ -334,48 +322,6 @@ enum PlaygroundPage {
         return out + "</code> (with this server's address before <code>/embed</code>).</p>\n</div>\n"
     }
 
-    static let css =
-        #"""
-        :root { color-scheme: light dark; --ink: #1a1a1a; --muted: #555; --line: #c8c8c8; --accent: #0b57a4;
-          --critical: #8b0000; --high: #a33a00; --medium: #6b5200; --bg: #fff; --bg-alt: #f3f5f8; }
-        @media (prefers-color-scheme: dark) { :root { --ink: #e8e8e8; --muted: #b0b0b0; --line: #555;
-          --accent: #7db4ff; --critical: #ff8080; --high: #ffa566; --medium: #e0c060; --bg: #15171a; --bg-alt: #24282e; } }
-        * { box-sizing: border-box; }
-        body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink);
-          background: var(--bg); }
-        main { padding: 1rem 1.25rem; max-width: 96rem; }
-        body.embed main { padding: .5rem; max-width: none; }
-        h1 { font-size: 1.4rem; margin: 0 0 .75rem; } h2 { font-size: 1.15rem; margin: 1rem 0 .5rem; }
-        h3 { font-size: 1rem; margin: 1rem 0 .4rem; }
-        a { color: var(--accent); } a:focus, button:focus, input:focus, select:focus, textarea:focus {
-          outline: 3px solid #f5a623; outline-offset: 2px; }
-        .choices { display: grid; gap: .75rem; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr));
-          background: var(--bg-alt); padding: .75rem; border: 1px solid var(--line); border-radius: 6px; }
-        fieldset { border: 1px solid var(--line); border-radius: 4px; margin: 0; padding: .4rem .6rem; min-width: 0; }
-        .choices select { width: 100%; }
-        legend, label { font-weight: 600; } .choice { display: block; font-weight: 400; }
-        textarea { width: 100%; min-height: 5rem; font: 13px/1.3 ui-monospace, monospace; background: var(--bg);
-          color: var(--ink); }
-        select, button, input { font: inherit; padding: .2rem .4rem; max-width: 100%; }
-        button { background: var(--accent); color: var(--bg); border: 0; border-radius: 4px; padding: .4rem 1rem;
-          cursor: pointer; margin-top: .4rem; }
-        .columns { display: grid; gap: 1rem; grid-template-columns: minmax(0, 2fr) minmax(18rem, 1fr); }
-        @media (max-width: 60rem) { .columns { grid-template-columns: 1fr; } }
-        .whatif fieldset { margin-top: 1rem; } .facts { display: flex; flex-wrap: wrap; gap: .3rem 1rem; }
-        .facts label { font-weight: 400; }
-        nav.views a { margin-right: 1rem; } nav.views a[aria-current="page"] { font-weight: 700; color: var(--ink); }
-        .table-wrap, .scroll { overflow-x: auto; }
-        table { border-collapse: collapse; margin: .5rem 0; font-size: .92rem; }
-        caption { text-align: left; font-weight: 600; padding: .25rem 0; }
-        th, td { border: 1px solid var(--line); padding: .35rem .5rem; vertical-align: top; text-align: left; }
-        thead th { background: var(--bg-alt); }
-        .prompts { font-weight: 600; } .none, .muted, .why { color: var(--muted); } .why { font-size: .88rem; }
-        ul.findings { margin: .25rem 0 0; padding-left: 1.1rem; } .when { font-weight: 600; }
-        .sev-critical { color: var(--critical); font-weight: 700; } .sev-high { color: var(--high); font-weight: 600; }
-        .sev-medium { color: var(--medium); }
-        .error { border: 2px solid var(--critical); padding: .5rem .75rem; border-radius: 4px; }
-        .error code { white-space: pre-wrap; }
-        #whatif-answer li { margin: .4rem 0; }
-
-        """# + ComparisonHTML.style
+    /// The page's one inline style, which the content security policy allows by its hash.
+    static let css = PageStyle.playground
 }

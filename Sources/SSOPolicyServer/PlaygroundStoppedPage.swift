@@ -41,7 +41,7 @@ enum PlaygroundStoppedPage {
         } else if !embed {
             out += "<p><a href=\"/\">Back to the playground</a></p>\n"
         }
-        return out + "</main>\n</body>\n</html>\n"
+        return out + "</main>\n" + HTMLPage.closing
     }
 
     static func headline(_ error: APIError) -> String {

@@ -7,7 +7,7 @@ import SSOPolicyQueries
 /// script gets byte for byte what `--format json` prints.
 struct PolicyAPI: Sendable {
     /// Matches the loader's file limit: no request can carry more YAML than a file may hold.
-    static let maxBodyBytes = LoadLimits.standard.maxBytes
+    static let maxBodyBytes = InputLimits.documents.maxBytes
     static let maxDocuments = 32
     /// `evaluate` bodies up to this size (a bundled policy's name, or a small policy inline, with facts, conditions
     /// and settings) have their question looked up in the template cache before the limiter (`postEvaluate`).

@@ -144,7 +144,7 @@ struct ErrorAndLimitTests {
 
     @Test func bodiesOverTheLoaderLimitAreRefused() async throws {
         let body =
-            #"{"documents": [{"yaml": ""# + String(repeating: "a", count: LoadLimits.standard.maxBytes) + #""}]}"#
+            #"{"documents": [{"yaml": ""# + String(repeating: "a", count: InputLimits.documents.maxBytes) + #""}]}"#
         let answer = try await request(.post, "/v1/check", body: body)
         #expect(answer.status == 413)
         #expect(answer.body.contains("\"error\": \"request body over 1048576 bytes\""))

@@ -1,5 +1,6 @@
 import Foundation
 import SSOPolicy
+import SSOPolicyProviderKit
 import SSOPolicyTestSupport
 import Testing
 
@@ -68,7 +69,7 @@ struct BoundsTests {
     }
 
     @Test func tooManyStepsAreRefused() {
-        let engine = SSOPolicyEngine(registry: Fixtures.registry, limits: LoadLimits(maxSteps: 100))
+        let engine = SSOPolicyEngine(registry: Fixtures.registry, limits: InputLimits(maxSteps: 100))
         let steps = (0..<101).map { _ in "  - { user: alice, open: till }" }.joined(separator: "\n")
         let errors = Fixtures.scenarioErrors("scenario: s\nsteps:\n" + steps + "\n", engine: engine)
         #expect(errors == ["s.yaml:103:5: error: steps: 101 steps; the limit is 100"])

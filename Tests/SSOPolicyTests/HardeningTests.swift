@@ -23,7 +23,7 @@ struct HardeningTests {
     /// Events the scan reads before refusing `text`, and the one error it gives.
     static func scan(_ text: String) -> (events: Int, error: String?) {
         let bytes = Array(text.utf8)
-        var scan = YAMLEventScan(file: "k.yaml", limits: .standard, lines: YAMLLineMap(bytes))
+        var scan = YAMLEventScan(file: "k.yaml", limits: .documents, lines: YAMLLineMap(bytes))
         let problem = scan.firstProblem(in: bytes)
         return (scan.events, problem?.description)
     }

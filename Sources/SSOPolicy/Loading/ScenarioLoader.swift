@@ -4,9 +4,9 @@ import SSOPolicyProviderKit
 /// vocabulary here; whether a given policy supports them is decided when the scenario is bound to it.
 public struct ScenarioLoader: Sendable {
     public let registry: ProviderRegistry
-    public var limits: LoadLimits
+    public var limits: InputLimits
 
-    public init(registry: ProviderRegistry, limits: LoadLimits = .standard) {
+    public init(registry: ProviderRegistry, limits: InputLimits = .documents) {
         self.registry = registry
         self.limits = limits
     }

@@ -4,28 +4,8 @@ import SSOPolicyProviderKit
 /// only classes under `ssopolicy-embed`, and `style` scopes them, so the same fragment sits in the HTML guide, in
 /// the playground and, pasted, in a wiki page.
 public enum ComparisonHTML {
-    /// The fragment's own style: light and dark, printable, scoped to `.ssopolicy-embed`.
-    public static let style = """
-        .ssopolicy-embed{--ink:#1a1a1a;--muted:#555;--line:#c8c8c8;--alt:#f3f5f8;--accent:#0b57a4;--critical:#8b0000;\
-        --high:#a33a00;--medium:#6b5200;color:var(--ink);font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,\
-        sans-serif;overflow-x:auto}
-        .ssopolicy-embed table{border-collapse:collapse;margin:.5rem 0;font-size:.92em}
-        .ssopolicy-embed caption{text-align:left;font-weight:600;padding:.25rem 0}
-        .ssopolicy-embed th,.ssopolicy-embed td{border:1px solid var(--line);padding:.3rem .5rem;vertical-align:top;\
-        text-align:left}
-        .ssopolicy-embed thead th{background:var(--alt)}
-        .ssopolicy-embed tr.differs>th{border-left:4px solid var(--accent)}
-        .ssopolicy-embed .prompts{font-weight:600}.ssopolicy-embed .none,.ssopolicy-embed .note{color:var(--muted)}
-        .ssopolicy-embed .note{font-style:italic}
-        .ssopolicy-embed .sev-critical{color:var(--critical);font-weight:700}\
-        .ssopolicy-embed .sev-high{color:var(--high);font-weight:600}.ssopolicy-embed .sev-medium{color:var(--medium)}
-        .ssopolicy-embed ul{margin:.2rem 0 0;padding-left:1.1rem}
-        @media (prefers-color-scheme:dark){.ssopolicy-embed{--ink:#e8e8e8;--muted:#b0b0b0;--line:#555;--alt:#24282e;\
-        --accent:#7db4ff;--critical:#ff8080;--high:#ffa566;--medium:#e0c060}}
-        @media print{.ssopolicy-embed{--ink:#000;--muted:#333;--line:#888;--alt:#eee;--accent:#000;--critical:#000;\
-        --high:#000;--medium:#000}}
-
-        """
+    /// The fragment's own style: light and dark, printable, scoped to `.ssopolicy-embed` (`PageStyle.comparison`).
+    public static let style = PageStyle.comparison
 
     public static func prompts(_ prompts: [String]) -> String {
         prompts.isEmpty

@@ -8,9 +8,9 @@ import Yams
 /// `YAMLEventScan` over libyaml's events (plain keys only; depth and node count with alias expansion), and only then
 /// Yams `compose` (on a thread with a large stack) and our own walk that builds the tree.
 public struct YAMLDocumentReader: Sendable {
-    public var limits: LoadLimits
+    public var limits: InputLimits
 
-    public init(limits: LoadLimits = .standard) { self.limits = limits }
+    public init(limits: InputLimits = .documents) { self.limits = limits }
 
     /// The document's root node, or the diagnostics that stop it from being read.
     public func read(_ bytes: [UInt8], file: String) -> Result<ConfigNode, DiagnosticsError> {
@@ -43,7 +43,7 @@ public struct YAMLDocumentReader: Sendable {
         return "file is \(size); the limit is \(limit) bytes\(mebibytes), so it was not read"
     }
 
-    private static func compose(_ text: String, file: String, limits: LoadLimits, lines: YAMLLineMap) -> Result<
+    private static func compose(_ text: String, file: String, limits: InputLimits, lines: YAMLLineMap) -> Result<
         ConfigNode, DiagnosticsError
     > {
         let origin = SourcePosition(file: file, line: 1, column: 1)
@@ -225,13 +225,13 @@ public struct YAMLDocumentReader: Sendable {
 /// Converts Yams nodes to `ConfigNode`s, counting every node visited (aliases again each time) and the depth.
 struct BoundedWalker {
     let file: String
-    let limits: LoadLimits
+    let limits: InputLimits
     let lines: YAMLLineMap
     var visited = 0
     var problem: Diagnostic?
     var duplicates: [Diagnostic] = []
 
-    init(file: String, limits: LoadLimits, lines: YAMLLineMap) {
+    init(file: String, limits: InputLimits, lines: YAMLLineMap) {
         self.file = file
         self.limits = limits
         self.lines = lines

@@ -11,7 +11,7 @@ import SSOPolicyProviderKit
 /// Syntax errors end the scan without a verdict: Yams then reports them, after composing only what was scanned.
 struct YAMLEventScan {
     let file: String
-    let limits: LoadLimits
+    let limits: InputLimits
     /// Translates libyaml's marks to the lines and columns an editor shows.
     let lines: YAMLLineMap
 
@@ -20,7 +20,7 @@ struct YAMLEventScan {
     /// Nodes counted so far, each alias at its expanded size.
     private(set) var nodes = 0
 
-    init(file: String, limits: LoadLimits, lines: YAMLLineMap) {
+    init(file: String, limits: InputLimits, lines: YAMLLineMap) {
         self.file = file
         self.limits = limits
         self.lines = lines

@@ -6,12 +6,12 @@ enum ExportDocument {
     case graph(JSONNode, SourceLocator)
     case profile(PlistNode, PlistPositions, signed: Bool)
 
-    static func read(_ bytes: [UInt8], file: String, limits: ImportLimits) -> Result<ExportDocument, DiagnosticsError> {
+    static func read(_ bytes: [UInt8], file: String, limits: InputLimits) -> Result<ExportDocument, DiagnosticsError> {
         read(bytes, file: file, label: file, limits: limits, signed: false)
     }
 
     private static func read(
-        _ raw: [UInt8], file: String, label: String, limits: ImportLimits, signed: Bool
+        _ raw: [UInt8], file: String, label: String, limits: InputLimits, signed: Bool
     ) -> Result<ExportDocument, DiagnosticsError> {
         let origin = SourcePosition(file: label, line: 1, column: 1)
         guard raw.count <= limits.maxBytes else {

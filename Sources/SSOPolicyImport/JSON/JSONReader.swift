@@ -3,14 +3,14 @@ import SSOPolicyProviderKit
 /// A bounded JSON reader (RFC 8259) that keeps where each value starts.
 ///
 /// Foundation's JSONSerialization gives no positions, and Graph exports are read by people who need `file:line:col`
-/// when a hand-edited export is broken. Depth, value count and size are bounded by `ImportLimits`; strings are
+/// when a hand-edited export is broken. Depth, value count and size are bounded by `InputLimits`; strings are
 /// checked for valid UTF-8 and unescaped control characters; duplicate keys in one object are refused, and so are
 /// keys that differ only in case (an export with two `enableSharedDeviceMode` keys, or with `EnableSharedDeviceMode`
 /// beside it, is ambiguous); the error names both positions.
 struct JSONReader: Sendable {
-    let limits: ImportLimits
+    let limits: InputLimits
 
-    init(limits: ImportLimits = .standard) { self.limits = limits }
+    init(limits: InputLimits = .exports) { self.limits = limits }
 
     func read(_ bytes: [UInt8]) -> Result<JSONNode, ReadFailure> {
         guard bytes.count <= limits.maxBytes else {
@@ -32,11 +32,11 @@ struct JSONReader: Sendable {
 
     struct Parser: ByteParser {
         let bytes: [UInt8]
-        let limits: ImportLimits
+        let limits: InputLimits
         var index = 0
         var nodes = 0
 
-        init(bytes: [UInt8], limits: ImportLimits) {
+        init(bytes: [UInt8], limits: InputLimits) {
             self.bytes = bytes
             self.limits = limits
         }

@@ -3,13 +3,13 @@ import SSOPolicyProviderKit
 /// A bounded reader for binary property lists (`bplist00`), written for untrusted profiles.
 ///
 /// Every offset, count and reference is checked against the file before it is used; objects are counted at each
-/// use (a dictionary that refers to one array many times cannot fan out past `ImportLimits.maxNodes`), a reference
+/// use (a dictionary that refers to one array many times cannot fan out past `InputLimits.maxNodes`), a reference
 /// back to an object being read is a cycle and an error, and nesting is bounded. Data objects are measured, never
 /// kept. Failures carry the byte offset of the object or table at fault.
 struct BinaryPlistReader: Sendable {
-    let limits: ImportLimits
+    let limits: InputLimits
 
-    init(limits: ImportLimits = .standard) { self.limits = limits }
+    init(limits: InputLimits = .exports) { self.limits = limits }
 
     static let magic = Array("bplist00".utf8)
 
@@ -24,7 +24,7 @@ struct BinaryPlistReader: Sendable {
 
     struct Parser {
         let bytes: [UInt8]
-        let limits: ImportLimits
+        let limits: InputLimits
         let offsetSize: Int
         let referenceSize: Int
         let objectCount: Int
@@ -33,7 +33,7 @@ struct BinaryPlistReader: Sendable {
         var visits = 0
         var reading: Set<Int> = []
 
-        init(bytes: [UInt8], limits: ImportLimits) throws(ReadFailure) {
+        init(bytes: [UInt8], limits: InputLimits) throws(ReadFailure) {
             self.bytes = bytes
             self.limits = limits
             guard bytes.count <= limits.maxBytes else { throw ReadFailure(at: 0, "more than \(limits.maxBytes) bytes") }

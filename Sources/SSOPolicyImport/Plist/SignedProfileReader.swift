@@ -1,3 +1,5 @@
+import SSOPolicyProviderKit
+
 /// Takes the profile out of a CMS-signed configuration profile (a DER or BER `ContentInfo` holding `SignedData`
 /// whose encapsulated content is the plist), without verifying the signature: ssopolicy models what the profile
 /// configures, and a signature says who sent it, which the import reports but cannot check (no trust store, no
@@ -6,9 +8,9 @@
 /// Lengths may be definite or (BER) indefinite; the content may be one OCTET STRING or constructed from chunks.
 /// Every length is checked against the enclosing value, and nesting is bounded.
 struct SignedProfileReader: Sendable {
-    let limits: ImportLimits
+    let limits: InputLimits
 
-    init(limits: ImportLimits = .standard) { self.limits = limits }
+    init(limits: InputLimits = .exports) { self.limits = limits }
 
     /// 1.2.840.113549.1.7.2 (signedData) and 1.2.840.113549.1.7.1 (data), DER-encoded.
     static let signedDataOID: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]

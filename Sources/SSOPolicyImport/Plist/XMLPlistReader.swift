@@ -7,11 +7,11 @@ import SSOPolicyProviderKit
 /// reader handles exactly that: the XML declaration, comments, a `<!DOCTYPE>` without an internal subset (entity
 /// declarations are refused, so there is no entity expansion at all), `<plist>` with one value, `<dict>`, `<array>`,
 /// `<key>`, `<string>`, `<integer>`, `<real>`, `<date>`, `<data>`, `<true/>`, `<false/>`, character references and
-/// CDATA sections. Depth and element count are bounded by `ImportLimits`; `<data>` is measured, never kept.
+/// CDATA sections. Depth and element count are bounded by `InputLimits`; `<data>` is measured, never kept.
 struct XMLPlistReader: Sendable {
-    let limits: ImportLimits
+    let limits: InputLimits
 
-    init(limits: ImportLimits = .standard) { self.limits = limits }
+    init(limits: InputLimits = .exports) { self.limits = limits }
 
     func read(_ bytes: [UInt8]) -> Result<PlistNode, ReadFailure> {
         guard bytes.count <= limits.maxBytes else {
@@ -42,11 +42,11 @@ struct XMLPlistReader: Sendable {
 
     struct Parser: ByteParser {
         let bytes: [UInt8]
-        let limits: ImportLimits
+        let limits: InputLimits
         var index = 0
         var nodes = 0
 
-        init(bytes: [UInt8], limits: ImportLimits) {
+        init(bytes: [UInt8], limits: InputLimits) {
             self.bytes = bytes
             self.limits = limits
         }

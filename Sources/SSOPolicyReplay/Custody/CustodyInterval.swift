@@ -1,9 +1,9 @@
 import SSOPolicy
 
 /// One worker's custody of one device: from check-out to check-in (or what ended it), as a custody source says.
-public struct CustodyInterval: Sendable, Hashable {
+package struct CustodyInterval: Sendable, Hashable {
     /// How the custody ended.
-    public enum Closure: String, Sendable, Hashable {
+    package enum Closure: String, Sendable, Hashable {
         /// A check-in (or the end the record gives).
         case checkIn = "check_in"
         /// No check-in: the device's next check-out ended it (a forgotten check-in, a handover outside the
@@ -14,20 +14,20 @@ public struct CustodyInterval: Sendable, Hashable {
     }
 
     /// The device as the custody source names it (an Entra device id, a device name or a serial).
-    public var device: String
+    package var device: String
     /// The worker as the custody source names them (a user name or a user principal name).
-    public var user: String
+    package var user: String
     /// Milliseconds since 1970-01-01T00:00Z.
-    public var start: Int64
-    public var end: Int64
-    public var closure: Closure
+    package var start: Int64
+    package var end: Int64
+    package var closure: Closure
     /// Where the record is (the check-out's row for event sources).
-    public var position: SourcePosition
+    package var position: SourcePosition
     /// A custody time that cannot be placed on the timeline exactly: a local time the clocks skipped or showed
     /// twice (a daylight-saving change).
-    public var clockProblem: String?
+    package var clockProblem: String?
 
-    public init(
+    package init(
         device: String, user: String, start: Int64, end: Int64, closure: Closure, position: SourcePosition,
         clockProblem: String? = nil
     ) {

@@ -1,9 +1,9 @@
 /// Whether a sign-in row is interactive (the user gave an authentication factor) or done on the user's behalf in the
 /// background, as the row or its table says.
-public enum Interactivity: UInt8, Sendable, Hashable {
+package enum Interactivity: UInt8, Sendable, Hashable {
     case interactive, nonInteractive, unknown
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .interactive: return "interactive"
         case .nonInteractive: return "non_interactive"

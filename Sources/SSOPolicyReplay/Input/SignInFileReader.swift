@@ -5,7 +5,7 @@
 #endif
 
 /// The format of a sign-in file, found from its first bytes.
-public enum SignInFormat: String, Sendable {
+package enum SignInFormat: String, Sendable {
     /// One JSON value per line (rows or collection pages).
     case jsonLines = "json-lines"
     /// Pretty-printed or concatenated JSON: an array of rows or collection pages.

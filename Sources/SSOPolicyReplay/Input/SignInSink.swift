@@ -1,16 +1,16 @@
 /// Where a row sits: the input file (its index among the files given) and the line and column of its first byte.
-public struct RowPosition: Sendable, Hashable, Comparable {
-    public var file: Int32
-    public var line: Int32
-    public var column: Int32
+package struct RowPosition: Sendable, Hashable, Comparable {
+    package var file: Int32
+    package var line: Int32
+    package var column: Int32
 
-    public init(file: Int32, line: Int32, column: Int32) {
+    package init(file: Int32, line: Int32, column: Int32) {
         self.file = file
         self.line = line
         self.column = column
     }
 
-    public static func < (lhs: RowPosition, rhs: RowPosition) -> Bool {
+    package static func < (lhs: RowPosition, rhs: RowPosition) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }
 }

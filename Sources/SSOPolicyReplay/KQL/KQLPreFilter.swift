@@ -5,9 +5,9 @@ import SSOPolicy
 /// `CreatedDateTime`, `UserPrincipalName`, `DeviceDetail`, which is dynamic in one table and a string in the other,
 /// `AppDisplayName`, `AppId`, `IsInteractive`, `Status`, `ResultType`, `CorrelationId`, `Type`). Its result,
 /// exported as CSV, is a file `ssopolicy replay --signins` reads.
-public enum KQLPreFilter {
+package enum KQLPreFilter {
     /// `from` and `to`: the time range (milliseconds), else the last 30 days up to now.
-    public static func query(filter: PreFilter, from: Int64?, to: Int64?) -> String {
+    package static func query(filter: PreFilter, from: Int64?, to: Int64?) -> String {
         var out = "// ssopolicy replay pre-filter: the sign-ins 'ssopolicy replay' needs, and no others.\n"
         let window = duration(filter.window)
         if filter.custodyDevices.isEmpty {

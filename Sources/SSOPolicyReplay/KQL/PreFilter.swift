@@ -12,14 +12,14 @@ import SSOPolicy
 /// Replaying the kept rows gives every custody interval the same verdict and model comparison as replaying all
 /// rows (given the same `--from` and `--to`): all of a custody device's rows are kept. Windows of devices custody
 /// does not name with a single account, always clean, are the only intervals the smaller export lacks.
-public struct PreFilter: Sendable {
-    public var window: Int64
+package struct PreFilter: Sendable {
+    package var window: Int64
     /// Custody devices and custodians, lower case.
-    public var custodyDevices: Set<String> = []
-    public var custodians: Set<String> = []
+    package var custodyDevices: Set<String> = []
+    package var custodians: Set<String> = []
 
     /// `deviceMap`: other names of custody devices (`--device-map`), kept as custody devices too.
-    public init(window: Int64, custody: [CustodyInterval]? = nil, deviceMap: [(custody: String, log: String)] = []) {
+    package init(window: Int64, custody: [CustodyInterval]? = nil, deviceMap: [(custody: String, log: String)] = []) {
         self.window = window
         if let custody {
             custodyDevices = Set(custody.map { $0.device.lowercased() })
@@ -31,15 +31,15 @@ public struct PreFilter: Sendable {
     }
 
     /// One row as the rule reads it.
-    public struct Row: Sendable, Hashable {
+    package struct Row: Sendable, Hashable {
         /// Milliseconds since 1970-01-01T00:00Z (createdDateTime, else TimeGenerated).
-        public var time: Int64
-        public var account: String
-        public var deviceID: String
-        public var deviceName: String
-        public var position: RowPosition
+        package var time: Int64
+        package var account: String
+        package var deviceID: String
+        package var deviceName: String
+        package var position: RowPosition
 
-        public init(time: Int64, account: String, deviceID: String, deviceName: String, position: RowPosition) {
+        package init(time: Int64, account: String, deviceID: String, deviceName: String, position: RowPosition) {
             self.time = time
             self.account = account
             self.deviceID = deviceID
@@ -49,7 +49,7 @@ public struct PreFilter: Sendable {
     }
 
     /// Which rows are kept, in the rows' order.
-    public func keeps(_ rows: [Row]) -> [Bool] {
+    package func keeps(_ rows: [Row]) -> [Bool] {
         var keep = [Bool](repeating: false, count: rows.count)
         var windows: [String: Set<String>] = [:]
         var windowed: [(index: Int, key: String)] = []
@@ -77,7 +77,7 @@ public struct PreFilter: Sendable {
     }
 
     /// Reads sign-in rows for the rule (tests and tools; the replay itself never holds rows).
-    public static func rows(
+    package static func rows(
         of sources: [SignInSource], maxRowBytes: Int = 4 * 1024 * 1024
     ) -> [Row] {
         let collector = RowCollector()

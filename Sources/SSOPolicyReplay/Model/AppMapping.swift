@@ -4,14 +4,14 @@ import SSOPolicy
 /// Which of a policy's apps a log's app is: an explicit mapping first (`--app-map NAME_OR_ID=APP`, by the log's app
 /// id or display name, ignoring case), then the policy app whose `name` or `id` equals the log's display name
 /// (ignoring case). A log app that matches nothing is not played (and is listed).
-public struct AppMapping: Sendable {
+package struct AppMapping: Sendable {
     /// Lower-cased log app id or display name → policy app id.
-    public private(set) var explicit: [String: String] = [:]
+    package private(set) var explicit: [String: String] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Adds `LOG=APP` pairs; a pair naming an app the policy lacks is a positioned error (`<command-line>`).
-    public init(pairs: [String], policy: CompiledPolicy) throws(DiagnosticsError) {
+    package init(pairs: [String], policy: CompiledPolicy) throws(DiagnosticsError) {
         var diagnostics: [Diagnostic] = []
         let position = SourcePosition(file: "<command-line>", line: 0, column: 0)
         let ids = policy.configuration.apps.map(\.id)
@@ -37,7 +37,7 @@ public struct AppMapping: Sendable {
     }
 
     /// The policy app id for a log app, or nil.
-    public func policyApp(name: String, appID: String?, in policy: CompiledPolicy) -> String? {
+    package func policyApp(name: String, appID: String?, in policy: CompiledPolicy) -> String? {
         if let appID, let app = explicit[appID.lowercased()] { return app }
         let folded = name.lowercased()
         if let app = explicit[folded] { return app }

@@ -1,11 +1,11 @@
 import SSOPolicy
 
 /// A policy to play each custody handover through, and how log apps map to its apps.
-public struct ReplayModel: Sendable {
-    public var policy: CompiledPolicy
-    public var mapping: AppMapping
+package struct ReplayModel: Sendable {
+    package var policy: CompiledPolicy
+    package var mapping: AppMapping
 
-    public init(policy: CompiledPolicy, mapping: AppMapping) {
+    package init(policy: CompiledPolicy, mapping: AppMapping) {
         self.policy = policy
         self.mapping = mapping
     }

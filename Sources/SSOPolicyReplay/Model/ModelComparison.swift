@@ -1,7 +1,7 @@
 /// The policy's prediction for one handover beside what the log shows.
-public struct ModelComparison: Sendable {
+package struct ModelComparison: Sendable {
     /// What the model predicts for the worker taking over.
-    public enum Prediction: String, Sendable {
+    package enum Prediction: String, Sendable {
         /// A step after the handover serves another worker's session or shows their data.
         case exposed
         case clean
@@ -10,7 +10,7 @@ public struct ModelComparison: Sendable {
     }
 
     /// How the prediction and the log compare, most urgent first.
-    public enum Agreement: String, Sendable, CaseIterable {
+    package enum Agreement: String, Sendable, CaseIterable {
         /// The log shows exposure the model does not predict: the model is too optimistic here.
         case realityWorse = "reality_worse"
         /// The log shows weaker evidence of exposure the model does not predict.
@@ -21,7 +21,7 @@ public struct ModelComparison: Sendable {
         /// The log cannot judge the handover, or the model has nothing to play.
         case notCompared = "not_compared"
 
-        public var rank: Int {
+        package var rank: Int {
             switch self {
             case .realityWorse: return 0
             case .realityMaybeWorse: return 1
@@ -31,7 +31,7 @@ public struct ModelComparison: Sendable {
             }
         }
 
-        public var words: String {
+        package var words: String {
             switch self {
             case .realityWorse: return "reality worse than the model"
             case .realityMaybeWorse: return "reality maybe worse than the model"
@@ -41,7 +41,7 @@ public struct ModelComparison: Sendable {
             }
         }
 
-        public static func of(log: Verdict, model: Prediction) -> Agreement {
+        package static func of(log: Verdict, model: Prediction) -> Agreement {
             switch (log, model) {
             case (_, .notModelled), (.unreplayable, _): return .notCompared
             case (.exposed, .exposed), (.maybeExposed, .exposed), (.clean, .clean): return .agrees
@@ -52,10 +52,10 @@ public struct ModelComparison: Sendable {
         }
     }
 
-    public var prediction: Prediction
-    public var agreement: Agreement
+    package var prediction: Prediction
+    package var agreement: Agreement
     /// Why the model predicts what it does: the deciding step, in words.
-    public var reason: String
+    package var reason: String
     /// The scenario played, a line per step (`2026-05-04T06:00:00Z ana open rounds`).
-    public var steps: [String]
+    package var steps: [String]
 }

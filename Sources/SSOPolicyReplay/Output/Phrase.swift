@@ -1,32 +1,32 @@
 /// A sentence whose people are kept apart from its words, so every output can show them as they are or as
 /// pseudonyms (`--pseudonymise`) without searching text for names.
-public struct Phrase: Sendable, Hashable, ExpressibleByStringLiteral {
-    public enum Part: Sendable, Hashable {
+package struct Phrase: Sendable, Hashable, ExpressibleByStringLiteral {
+    package enum Part: Sendable, Hashable {
         case text(String)
         /// A worker or account as the input names them.
         case person(String)
     }
 
-    public var parts: [Part]
+    package var parts: [Part]
 
-    public init(parts: [Part]) { self.parts = parts }
-    public init(_ text: String) { parts = [.text(text)] }
-    public init(stringLiteral value: String) { parts = [.text(value)] }
+    package init(parts: [Part]) { self.parts = parts }
+    package init(_ text: String) { parts = [.text(text)] }
+    package init(stringLiteral value: String) { parts = [.text(value)] }
 
-    public static func person(_ name: String) -> Phrase { Phrase(parts: [.person(name)]) }
+    package static func person(_ name: String) -> Phrase { Phrase(parts: [.person(name)]) }
 
-    public static func + (lhs: Phrase, rhs: Phrase) -> Phrase { Phrase(parts: lhs.parts + rhs.parts) }
-    public static func + (lhs: Phrase, rhs: String) -> Phrase { Phrase(parts: lhs.parts + [.text(rhs)]) }
-    public static func + (lhs: String, rhs: Phrase) -> Phrase { Phrase(parts: [.text(lhs)] + rhs.parts) }
-    public static func += (lhs: inout Phrase, rhs: Phrase) { lhs.parts += rhs.parts }
-    public static func += (lhs: inout Phrase, rhs: String) { lhs.parts.append(.text(rhs)) }
+    package static func + (lhs: Phrase, rhs: Phrase) -> Phrase { Phrase(parts: lhs.parts + rhs.parts) }
+    package static func + (lhs: Phrase, rhs: String) -> Phrase { Phrase(parts: lhs.parts + [.text(rhs)]) }
+    package static func + (lhs: String, rhs: Phrase) -> Phrase { Phrase(parts: [.text(lhs)] + rhs.parts) }
+    package static func += (lhs: inout Phrase, rhs: Phrase) { lhs.parts += rhs.parts }
+    package static func += (lhs: inout Phrase, rhs: String) { lhs.parts.append(.text(rhs)) }
 
     /// The people named, in order.
-    public var people: [String] {
+    package var people: [String] {
         parts.compactMap { if case .person(let name) = $0 { return name } else { return nil } }
     }
 
-    public func text(_ naming: Naming) -> String {
+    package func text(_ naming: Naming) -> String {
         parts.map { part in
             switch part {
             case .text(let text): return text
@@ -36,7 +36,7 @@ public struct Phrase: Sendable, Hashable, ExpressibleByStringLiteral {
     }
 
     /// Phrases joined with a separator.
-    public static func joined(_ phrases: [Phrase], separator: String) -> Phrase {
+    package static func joined(_ phrases: [Phrase], separator: String) -> Phrase {
         var result = Phrase(parts: [])
         for (index, phrase) in phrases.enumerated() {
             if index > 0 { result += separator }
@@ -49,11 +49,11 @@ public struct Phrase: Sendable, Hashable, ExpressibleByStringLiteral {
 /// How outputs show people: as the input names them, or as `worker-1`, `worker-2`, … in order of first appearance
 /// in the report (custodians first within an interval, then accounts), the same person under one pseudonym
 /// whether custody names them `ana` or the log `ana@contoso.example`.
-public struct Naming: Sendable {
+package struct Naming: Sendable {
     private let pseudonyms: [String: String]?
     private let custodianKeys: Set<String>
 
-    public static let asWritten = Naming(pseudonyms: nil, custodianKeys: [])
+    package static let asWritten = Naming(pseudonyms: nil, custodianKeys: [])
 
     private init(pseudonyms: [String: String]?, custodianKeys: Set<String>) {
         self.pseudonyms = pseudonyms
@@ -61,7 +61,7 @@ public struct Naming: Sendable {
     }
 
     /// Pseudonyms for every person of the report, numbered in report order.
-    public static func pseudonyms(for report: ReplayReport) -> Naming {
+    package static func pseudonyms(for report: ReplayReport) -> Naming {
         var keys = Set<String>()
         for interval in report.intervals {
             if let custodian = interval.custodian { keys.insert(custodian.lowercased()) }
@@ -93,9 +93,9 @@ public struct Naming: Sendable {
         return folded
     }
 
-    public var isPseudonymous: Bool { pseudonyms != nil }
+    package var isPseudonymous: Bool { pseudonyms != nil }
 
-    public func name(_ name: String) -> String {
+    package func name(_ name: String) -> String {
         guard let pseudonyms else { return name }
         return pseudonyms[key(name)] ?? "worker-?"
     }

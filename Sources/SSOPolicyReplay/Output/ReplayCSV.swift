@@ -1,13 +1,13 @@
 /// The replay as CSV: one line per interval, ordered by device and time, with its first deciding row.
-public enum ReplayCSV {
-    public static let header = [
+package enum ReplayCSV {
+    package static let header = [
         "device", "device_name", "kind", "custodian", "previous_custodian", "accounts", "start", "end", "closed_by",
         "verdict", "reason", "rows", "other_account_rows", "deciding_role", "deciding_time", "deciding_account",
         "deciding_app", "deciding_correlation_id", "deciding_row", "model_prediction", "model_agreement",
         "model_reason",
     ]
 
-    public static func render(_ report: ReplayReport, naming: Naming) -> String {
+    package static func render(_ report: ReplayReport, naming: Naming) -> String {
         var out = ""
         write(report, naming: naming) { out += $0 }
         return out
@@ -15,7 +15,7 @@ public enum ReplayCSV {
 
     /// Writes the header, then a line per interval as it goes; custody devices the logs never name are said first,
     /// in a line of one cell (`# attention: …`), so a spreadsheet or a script sees it before any count.
-    public static func write(_ report: ReplayReport, naming: Naming, to write: (String) -> Void) {
+    package static func write(_ report: ReplayReport, naming: Naming, to write: (String) -> Void) {
         if let notice = report.summary.custodyNotice { write(cell("# attention: " + notice) + "\n") }
         write(header.joined(separator: ",") + "\n")
         for interval in report.intervals {
@@ -40,7 +40,7 @@ public enum ReplayCSV {
     /// does every part of a cell after a `;` that starts with one of these or a quote (a reader splitting on `;`
     /// honours quotes only at the start of a field, so `Rounds;=cmd` would be two cells there); a cell holding
     /// `,`, `;`, a quote or a line break is quoted (quotes doubled). Works on Unicode scalars, never `Character`s.
-    public static func cell(_ text: String) -> String {
+    package static func cell(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var quoted = false
         var partStart = true

@@ -3,32 +3,21 @@ import SSOPolicy
 /// The replay as one self-contained HTML file (no script, no external resource): the counts, the worst intervals,
 /// then each device with its timeline drawn as SVG and its intervals in a table. Every value from the input is
 /// escaped by Unicode scalars.
-public enum ReplayHTML {
-    static let style = """
-        body{font-family:system-ui,sans-serif;margin:2em;color:#1b1b1b;max-width:1000px}
-        table{border-collapse:collapse;margin:0.5em 0 1.5em}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top;font-size:0.9em;overflow-wrap:anywhere}
-        .exposed{fill:#d7263d;background:#fbd5da}.maybe_exposed{fill:#f49d37;background:#fde6c8}
-        .unreplayable{fill:#9e9e9e;background:#e6e6e6}.clean{fill:#3f9b5d;background:#d3eedb}
-        svg.timeline{width:100%;height:auto;background:#fafafa;border:1px solid #ddd}
-        svg text{font-size:12px;fill:#fff}svg text.axis{fill:#444}
-        .mark.other{fill:#111}.mark.own{fill:#fff;stroke:#111;stroke-width:1.5}
-        .band{stroke:#fff;stroke-width:1}.note{color:#555}
-        .attention{border:2px solid #d7263d;background:#fbd5da;padding:0.5em 0.8em}
-        """
+package enum ReplayHTML {
+    static let page = HTMLPage(
+        title: "Sign-in replay", style: PageStyle.replay, lightAndDark: false, upperCaseDoctype: true)
 
-    public static func render(_ report: ReplayReport, naming: Naming, limit: Int) -> String {
+    package static func render(_ report: ReplayReport, naming: Naming, limit: Int) -> String {
         var out = ""
         write(report, naming: naming, limit: limit) { out += $0 }
         return out
     }
 
     /// Writes the page: the counts and the worst intervals, then each device (its timeline and table) as it goes.
-    public static func write(_ report: ReplayReport, naming: Naming, limit: Int, to write: (String) -> Void) {
+    package static func write(_ report: ReplayReport, naming: Naming, limit: Int, to write: (String) -> Void) {
         let h = HTMLText.attribute
         let summary = report.summary
-        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        out += "<title>Sign-in replay</title>\n<style>\n\(style)\n</style>\n</head>\n<body>\n"
+        var out = page.opening
         out += "<h1>Sign-in replay</h1>\n"
         if let notice = summary.custodyNotice {
             out += "<p class=\"attention\"><strong>Attention:</strong> \(h(notice))</p>\n"
@@ -71,7 +60,7 @@ public enum ReplayHTML {
             group.append(interval)
         }
         flush()
-        write("</body>\n</html>\n")
+        write(HTMLPage.closing)
     }
 
     static func detail(_ interval: ReplayInterval, report: ReplayReport, naming: Naming) -> String {

@@ -3,14 +3,14 @@ import SSOPolicy
 /// The replay as JSON for pipelines: the summary, then every interval with its verdict, reason, deciding rows and
 /// (with a policy) the model's prediction, one interval per line, written as it goes. Times are ISO 8601 in the
 /// shown zone (UTC by default).
-public enum ReplayJSON {
-    public static func render(_ report: ReplayReport, naming: Naming) -> String {
+package enum ReplayJSON {
+    package static func render(_ report: ReplayReport, naming: Naming) -> String {
         var out = ""
         write(report, naming: naming) { out += $0 }
         return out
     }
 
-    public static func write(_ report: ReplayReport, naming: Naming, to write: (String) -> Void) {
+    package static func write(_ report: ReplayReport, naming: Naming, to write: (String) -> Void) {
         let summary = summary(report, naming: naming).serialized().split(
             separator: "\n", omittingEmptySubsequences: false)
         let attention = report.summary.custodyNotice.map {

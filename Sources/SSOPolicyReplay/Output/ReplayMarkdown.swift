@@ -2,15 +2,15 @@ import SSOPolicy
 
 /// The replay as Markdown, for a review or a ticket: the counts, the worst intervals with their deciding rows, then
 /// every device's intervals.
-public enum ReplayMarkdown {
-    public static func render(_ report: ReplayReport, naming: Naming, limit: Int) -> String {
+package enum ReplayMarkdown {
+    package static func render(_ report: ReplayReport, naming: Naming, limit: Int) -> String {
         var out = ""
         write(report, naming: naming, limit: limit) { out += $0 }
         return out
     }
 
     /// Writes the counts and the worst intervals, then each device's intervals as it goes.
-    public static func write(_ report: ReplayReport, naming: Naming, limit: Int, to write: (String) -> Void) {
+    package static func write(_ report: ReplayReport, naming: Naming, limit: Int, to write: (String) -> Void) {
         let summary = report.summary
         let cell = Markdown.text
         var out = "# Sign-in replay\n\n"

@@ -2,8 +2,8 @@ import SSOPolicy
 
 /// The replay for a person at a terminal: what was read, the verdict counts, and the worst intervals first with the
 /// rows that decide them.
-public enum ReplayText {
-    public static func render(_ report: ReplayReport, naming: Naming, limit: Int) -> String {
+package enum ReplayText {
+    package static func render(_ report: ReplayReport, naming: Naming, limit: Int) -> String {
         let summary = report.summary
         var out = ""
         if let notice = summary.custodyNotice {

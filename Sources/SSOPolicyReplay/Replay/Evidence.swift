@@ -1,9 +1,9 @@
 import SSOPolicy
 
 /// A sign-in row that decides (or supports) a verdict, as the report shows it.
-public struct Evidence: Sendable, Hashable {
+package struct Evidence: Sendable, Hashable {
     /// What the row shows.
-    public enum Role: String, Sendable, Hashable {
+    package enum Role: String, Sendable, Hashable {
         /// Another account signed in interactively, successfully, during the custody.
         case otherAccountInteractive = "other_account_interactive"
         /// Another account's successful background (non-interactive) sign-in during the custody.
@@ -23,23 +23,23 @@ public struct Evidence: Sendable, Hashable {
         case earlierAccountContinues = "earlier_account_continues"
     }
 
-    public var role: Role
+    package var role: Role
     /// Milliseconds since 1970-01-01T00:00Z.
-    public var time: Int64
-    public var account: String
+    package var time: Int64
+    package var account: String
     /// The app's display name (or its id when the row has no name).
-    public var app: String
-    public var appID: String?
-    public var correlationID: String?
-    public var interactivity: Interactivity
-    public var outcome: SignInOutcome
-    public var errorCode: Int?
+    package var app: String
+    package var appID: String?
+    package var correlationID: String?
+    package var interactivity: Interactivity
+    package var outcome: SignInOutcome
+    package var errorCode: Int?
     /// Sign-ins a grouped row stands for.
-    public var count: Int
-    public var deviceID: String?
-    public var file: String
-    public var line: Int
-    public var column: Int
+    package var count: Int
+    package var deviceID: String?
+    package var file: String
+    package var line: Int
+    package var column: Int
 
-    public var position: SourcePosition { SourcePosition(file: file, line: line, column: column) }
+    package var position: SourcePosition { SourcePosition(file: file, line: line, column: column) }
 }

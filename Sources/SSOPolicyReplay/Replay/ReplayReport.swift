@@ -1,94 +1,94 @@
 import SSOPolicy
 
 /// One judged interval: a worker's custody of a device, or a window of a device whose custody is unknown.
-public struct ReplayInterval: Sendable {
-    public enum Kind: String, Sendable {
+package struct ReplayInterval: Sendable {
+    package enum Kind: String, Sendable {
         case custody
         case unknownCustody = "unknown_custody"
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The device as custody names it, or the log's device id.
-    public var device: String
+    package var device: String
     /// The device's display name in the log, when it has one and it differs from `device`.
-    public var deviceName: String?
+    package var deviceName: String?
     /// The worker holding the device (custody), nil when unknown.
-    public var custodian: String?
+    package var custodian: String?
     /// The worker who held it before (custody).
-    public var previousCustodian: String?
+    package var previousCustodian: String?
     /// Unknown custody: the accounts that signed in, in order of their first successful sign-in.
-    public var accounts: [String] = []
+    package var accounts: [String] = []
     /// Milliseconds since 1970-01-01T00:00Z.
-    public var start: Int64
-    public var end: Int64
-    public var closure: CustodyInterval.Closure?
+    package var start: Int64
+    package var end: Int64
+    package var closure: CustodyInterval.Closure?
     /// Where the custody record is.
-    public var custodyPosition: SourcePosition?
-    public var verdict: Verdict
+    package var custodyPosition: SourcePosition?
+    package var verdict: Verdict
     /// The verdict in one sentence.
-    public var reason: Phrase
+    package var reason: Phrase
     /// The rows that decide the verdict, then the rows that support it.
-    public var evidence: [Evidence]
-    public var rows: Int
-    public var otherAccountRows: Int
+    package var evidence: [Evidence]
+    package var rows: Int
+    package var otherAccountRows: Int
     /// What the policy's model predicts for this handover, with `--policy`.
-    public var model: ModelComparison?
+    package var model: ModelComparison?
 }
 
 /// What one input file gave.
-public struct FileSummary: Sendable {
-    public var path: String
-    public var format: String
-    public var rows: Int
+package struct FileSummary: Sendable {
+    package var path: String
+    package var format: String
+    package var rows: Int
 }
 
 /// The counts and the time range, for the summary.
-public struct ReplaySummary: Sendable {
-    public var files: [FileSummary] = []
-    public var custodyFile: String?
-    public var custodyShape: String?
-    public var custodyRecords = 0
+package struct ReplaySummary: Sendable {
+    package var files: [FileSummary] = []
+    package var custodyFile: String?
+    package var custodyShape: String?
+    package var custodyRecords = 0
     /// Custody: how many devices it names, and those no sign-in row names (by device id, display name or the device
     /// map), in order of name.
-    public var custodyDevices = 0
-    public var unmatchedCustodyDevices: [String] = []
+    package var custodyDevices = 0
+    package var unmatchedCustodyDevices: [String] = []
     /// Devices of the logs that custody does not name.
-    public var logDevicesWithoutCustody = 0
+    package var logDevicesWithoutCustody = 0
     /// What the reader must see first, before any count: custody devices the logs never name (a gate cannot pass on
     /// custody it did not see). Nil when there is nothing to say.
-    public var custodyNotice: String?
-    public var rowsRead = 0
-    public var rowsUsed = 0
-    public var badRows = 0
-    public var devicelessRows = 0
+    package var custodyNotice: String?
+    package var rowsRead = 0
+    package var rowsUsed = 0
+    package var badRows = 0
+    package var devicelessRows = 0
     /// Rows without a user principal name: service principals' and managed identities' sign-ins.
-    public var notUserRows = 0
-    public var interactiveRows = 0
-    public var nonInteractiveRows = 0
-    public var unknownInteractivityRows = 0
-    public var groupedRows = 0
+    package var notUserRows = 0
+    package var interactiveRows = 0
+    package var nonInteractiveRows = 0
+    package var unknownInteractivityRows = 0
+    package var groupedRows = 0
     /// The first and last row's time (milliseconds), nil without rows.
-    public var firstRow: Int64?
-    public var lastRow: Int64?
+    package var firstRow: Int64?
+    package var lastRow: Int64?
     /// The time the logs are taken to cover.
-    public var coverFrom: Int64?
-    public var coverTo: Int64?
-    public var devices = 0
-    public var accounts = 0
-    public var verdicts: [Verdict: Int] = [:]
+    package var coverFrom: Int64?
+    package var coverTo: Int64?
+    package var devices = 0
+    package var accounts = 0
+    package var verdicts: [Verdict: Int] = [:]
     /// Things the reader should know about the input as a whole.
-    public var warnings: [String] = []
+    package var warnings: [String] = []
 }
 
 /// The whole replay: the summary and every judged interval, ordered by device and time. Each interval is kept as a
 /// few numbers and written out in full only when asked for (`intervals[i]`), so a report of a month of a fleet
 /// holds no text per interval; outputs go through the intervals one by one. Immutable once built.
-public final class ReplayReport: @unchecked Sendable {
-    public let summary: ReplaySummary
+package final class ReplayReport: @unchecked Sendable {
+    package let summary: ReplaySummary
     /// The zone times are shown in (UTC when nil).
-    public let zone: TimeZoneRules?
+    package let zone: TimeZoneRules?
     /// The policy the handovers were played through, if any.
-    public let policy: String?
+    package let policy: String?
 
     /// One interval as kept: where it comes from, its verdict, the model's agreement, its start.
     struct Entry {
@@ -119,19 +119,19 @@ public final class ReplayReport: @unchecked Sendable {
     }
 
     /// Every interval, ordered by device, then time (custody before unknown custody).
-    public var intervals: Intervals { Intervals(report: self) }
+    package var intervals: Intervals { Intervals(report: self) }
 
     /// The intervals, written out one at a time as they are read.
-    public struct Intervals: RandomAccessCollection, Sendable {
+    package struct Intervals: RandomAccessCollection, Sendable {
         let report: ReplayReport
-        public var startIndex: Int { 0 }
-        public var endIndex: Int { report.entries.count }
-        public subscript(position: Int) -> ReplayInterval { report.interval(report.entries[position]) }
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { report.entries.count }
+        package subscript(position: Int) -> ReplayInterval { report.interval(report.entries[position]) }
     }
 
     /// The intervals with one of `verdicts` (and, when given, a model agreement that `agreement` accepts), worst
     /// first: verdict, then reality worse than the model, then time, then device; at most `limit` written out.
-    public func worst(
+    package func worst(
         including verdicts: [Verdict], limit: Int = .max,
         agreement: ((ModelComparison.Agreement?) -> Bool)? = nil
     ) -> (intervals: [ReplayInterval], total: Int) {
@@ -150,17 +150,17 @@ public final class ReplayReport: @unchecked Sendable {
     }
 
     /// How many handovers the model agrees with, is more pessimistic about, …
-    public var agreements: [ModelComparison.Agreement: Int] {
+    package var agreements: [ModelComparison.Agreement: Int] {
         var counts: [ModelComparison.Agreement: Int] = [:]
         for entry in entries { if let agreement = entry.agreement { counts[agreement, default: 0] += 1 } }
         return counts
     }
 
     /// Every interval, worst first.
-    public var worstFirst: [ReplayInterval] { worst(including: Verdict.allCases).intervals }
+    package var worstFirst: [ReplayInterval] { worst(including: Verdict.allCases).intervals }
 
     /// The time of an instant as shown: `2026-05-04T14:03:05Z`, or local with its offset under a zone.
-    public func time(_ millis: Int64) -> String { ReplayTime.text(millis, zone: zone) }
+    package func time(_ millis: Int64) -> String { ReplayTime.text(millis, zone: zone) }
 
     private func interval(_ entry: Entry) -> ReplayInterval {
         let index = Int(entry.index)
@@ -202,8 +202,8 @@ public final class ReplayReport: @unchecked Sendable {
 }
 
 /// Instants in milliseconds as text.
-public enum ReplayTime {
-    public static func text(_ millis: Int64, zone: TimeZoneRules?) -> String {
+package enum ReplayTime {
+    package static func text(_ millis: Int64, zone: TimeZoneRules?) -> String {
         let seconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
         let offset = zone?.offset(at: seconds) ?? 0
         var text = CivilTime.format(wallClock: seconds + Int64(offset), alwaysSeconds: true)

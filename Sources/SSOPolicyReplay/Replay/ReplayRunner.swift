@@ -1,65 +1,65 @@
 import SSOPolicy
 
 /// A sign-in source: a name for messages (a path, or `<stdin>`) and its bytes, read like `read(2)`.
-public struct SignInSource {
-    public var name: String
-    public var read: (UnsafeMutableRawBufferPointer) -> Int
+package struct SignInSource {
+    package var name: String
+    package var read: (UnsafeMutableRawBufferPointer) -> Int
 
-    public init(name: String, read: @escaping (UnsafeMutableRawBufferPointer) -> Int) {
+    package init(name: String, read: @escaping (UnsafeMutableRawBufferPointer) -> Int) {
         self.name = name
         self.read = read
     }
 }
 
 /// What a replay gives: the report, and the problems met on the way (bad rows, unreadable files, custody rows).
-public struct ReplayResult: Sendable {
-    public var report: ReplayReport
-    public var diagnostics: [Diagnostic]
+package struct ReplayResult: Sendable {
+    package var report: ReplayReport
+    package var diagnostics: [Diagnostic]
     /// A file could not be read at all, or stopped part-way: the report is incomplete.
-    public var incomplete: Bool
+    package var incomplete: Bool
 }
 
 /// Reads custody, then every sign-in source, and judges each interval.
-public struct ReplayRunner {
-    public var options: ReplayOptions
+package struct ReplayRunner {
+    package var options: ReplayOptions
     /// Called every 262 144 rows with the rows read so far and the source being read.
-    public var progress: ((_ rows: Int, _ source: Int) -> Void)?
+    package var progress: ((_ rows: Int, _ source: Int) -> Void)?
     /// A policy to play every handover through.
-    public var model: ReplayModel?
+    package var model: ReplayModel?
 
-    public init(options: ReplayOptions, model: ReplayModel? = nil) {
+    package init(options: ReplayOptions, model: ReplayModel? = nil) {
         self.options = options
         self.model = model
         if model != nil { self.options.trackApps = true }
     }
 
     /// The custody timeline alone: its intervals (ordered, open ones closed) and the problems of its rows.
-    public func custody(name: String, bytes: [UInt8]) -> (intervals: [CustodyInterval], diagnostics: [Diagnostic]) {
+    package func custody(name: String, bytes: [UInt8]) -> (intervals: [CustodyInterval], diagnostics: [Diagnostic]) {
         let read = CustodyReader(zone: options.zone).read(path: name, bytes: bytes)
         return (CustodyTimeline(records: read.records, maxCustody: options.maxCustody).intervals, read.diagnostics)
     }
 
     /// A device map's pairs (custody device, log device) and the problems of its rows.
-    public func deviceMap(name: String, bytes: [UInt8]) -> (
+    package func deviceMap(name: String, bytes: [UInt8]) -> (
         pairs: [(custody: String, log: String)], diagnostics: [Diagnostic]
     ) {
         CustodyReader(zone: options.zone).deviceMap(path: name, bytes: bytes)
     }
 
     /// The custody timeline read from a source a row at a time (never held whole).
-    public func custody(source: SignInSource) -> (intervals: [CustodyInterval], diagnostics: [Diagnostic]) {
+    package func custody(source: SignInSource) -> (intervals: [CustodyInterval], diagnostics: [Diagnostic]) {
         let read = CustodyReader(zone: options.zone).read(path: source.name, read: source.read)
         return (CustodyTimeline(records: read.records, maxCustody: options.maxCustody).intervals, read.diagnostics)
     }
 
     /// A device map read from a source a row at a time.
-    public func deviceMap(source: SignInSource) -> (
+    package func deviceMap(source: SignInSource) -> (
         pairs: [(custody: String, log: String)], diagnostics: [Diagnostic]
     ) {
         CustodyReader(zone: options.zone).deviceMap(path: source.name, read: source.read)
     }
 
-    public func run(
+    package func run(
         signIns: [SignInSource], custody: (name: String, bytes: [UInt8])?,
         deviceMap: (name: String, bytes: [UInt8])? = nil
     ) -> ReplayResult {
@@ -71,7 +71,7 @@ public struct ReplayRunner {
 
     /// Replays the sign-in sources against custody and a device map read a row at a time: custody costs its
     /// records, never its bytes.
-    public func run(
+    package func run(
         signIns: [SignInSource], custodySource custody: SignInSource?, deviceMapSource deviceMap: SignInSource? = nil
     ) -> ReplayResult {
         var diagnostics: [Diagnostic] = []

@@ -1,5 +1,5 @@
 /// What the logs say about one custody interval (or one window of a device whose custody is unknown).
-public enum Verdict: String, Sendable, Hashable, CaseIterable, Comparable {
+package enum Verdict: String, Sendable, Hashable, CaseIterable, Comparable {
     /// Another worker's account signed in successfully and interactively on the device while this worker held it.
     case exposed
     /// Only weaker evidence of another account: non-interactive (background, possibly grouped) sign-ins, or two
@@ -12,7 +12,7 @@ public enum Verdict: String, Sendable, Hashable, CaseIterable, Comparable {
     case clean
 
     /// Worst first: exposed, maybe exposed, unreplayable, clean.
-    public var rank: Int {
+    package var rank: Int {
         switch self {
         case .exposed: return 0
         case .maybeExposed: return 1
@@ -21,10 +21,10 @@ public enum Verdict: String, Sendable, Hashable, CaseIterable, Comparable {
         }
     }
 
-    public static func < (lhs: Verdict, rhs: Verdict) -> Bool { lhs.rank < rhs.rank }
+    package static func < (lhs: Verdict, rhs: Verdict) -> Bool { lhs.rank < rhs.rank }
 
     /// In words, for tables.
-    public var words: String {
+    package var words: String {
         switch self {
         case .exposed: return "exposed"
         case .maybeExposed: return "maybe exposed"
@@ -35,7 +35,7 @@ public enum Verdict: String, Sendable, Hashable, CaseIterable, Comparable {
 }
 
 /// How a sign-in row ended, from its error code (Microsoft Entra's AADSTS codes) or status.
-public enum SignInOutcome: UInt8, Sendable, Hashable {
+package enum SignInOutcome: UInt8, Sendable, Hashable {
     case success
     /// The account had no usable session: a prompt was shown or needed (50058, 50076, 65001, …).
     case promptNeeded
@@ -46,11 +46,11 @@ public enum SignInOutcome: UInt8, Sendable, Hashable {
     /// session), 50072/50074/50076/50079 (MFA or its registration), 50097/50129 (device authentication or
     /// registration), 50126 (credentials typed and rejected), 50140/50199 (Keep me signed in, redirect
     /// confirmation: parts of an interactive flow), 65001 (consent), 70043 (sign-in frequency).
-    public static let promptCodes: Set<Int> = [
+    package static let promptCodes: Set<Int> = [
         50058, 50072, 50074, 50076, 50079, 50097, 50126, 50129, 50140, 50199, 65001, 70043,
     ]
 
-    public init(errorCode: Int?, statusWord: String?) {
+    package init(errorCode: Int?, statusWord: String?) {
         if let errorCode {
             self = errorCode == 0 ? .success : Self.promptCodes.contains(errorCode) ? .promptNeeded : .failure
             return
@@ -78,7 +78,7 @@ public enum SignInOutcome: UInt8, Sendable, Hashable {
         }
     }
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .success: return "success"
         case .promptNeeded: return "prompt"
