@@ -354,13 +354,13 @@ struct CompareTrustTests {
             policy: \(repository)/Policies/entra/frontline-entra.yaml
             scenario: \(repository)/Policies/scenarios/shift-change.yaml
             expect:
-              - { step: 1, prompts: [passcode] }
+              - { step: 1, prompts: [badge] }
             """, to: "impossible.yaml", in: folder)
         let result = ssopolicy("check", folder, "--allow-outside-references")
         #expect(result.code == 1)
         #expect(
             result.err.contains(
-                "impossible.yaml:5:5: error: prompts: 'passcode' is never shown by provider 'entra-shared-device'"),
+                "impossible.yaml:5:5: error: prompts: 'badge' is never shown by provider 'entra-shared-device'"),
             "\(result.err)")
     }
 
