@@ -59,6 +59,7 @@ enum OpenAPIDocument {
     static let requestSchemas = [
         "/v1/evaluate": "EvaluateRequest", "/v1/run": "RunRequest", "/v1/compare": "CompareRequest",
         "/v1/matrix": "MatrixRequest", "/v1/check": "CheckRequest",
+        "/v1/advise": "AdviseRequest",
     ]
 
     static func operation(method: String, path: String, summary: String) -> JSONValue {
@@ -220,6 +221,21 @@ enum OpenAPIDocument {
                         ("documents", .object([("type", "array"), ("minItems", 1), ("items", ref("Document"))])),
                         ("quiet", boolean),
                     ], required: ["documents"])
+            ),
+            (
+                "AdviseRequest",
+                object(
+                    [
+                        ("scenario", ref("Document")), ("policy", ref("Document")),
+                        ("goal", .object([("enum", .strings(["critical", "high", "medium", "low", "info"]))])),
+                        (
+                            "max_changes",
+                            .object([
+                                ("type", "integer"), ("minimum", .int(AdviseRequestBody.maxChangesRange.lowerBound)),
+                                ("maximum", .int(AdviseRequestBody.maxChangesRange.upperBound)),
+                            ])
+                        ),
+                    ], required: ["scenario", "policy"])
             ),
             (
                 "Diagnostic",

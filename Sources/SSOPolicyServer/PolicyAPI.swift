@@ -52,6 +52,7 @@ struct PolicyAPI: Sendable {
         ("POST", "/v1/compare", "A scenario against two or more policies (ssopolicy compare)"),
         ("POST", "/v1/matrix", "A policy's decision table (ssopolicy matrix)"),
         ("POST", "/v1/check", "Validate policies and scenarios (ssopolicy check --format json)"),
+        ("POST", "/v1/advise", "The smallest changes that make a scenario safe (ssopolicy advise)"),
         ("GET", "/", "The what-if playground for bundled content (every view is a link)"),
         ("POST", "/", "The what-if playground with pasted YAML (the page's form, application/x-www-form-urlencoded)"),
         ("GET", "/embed", "The playground's comparison sized for an iframe"),
@@ -122,6 +123,14 @@ struct PolicyAPI: Sendable {
                 origin: .httpRequest)
             try WorkBudget.throwIfStopped()
             return JSONAnswer.matrix(matrix)
+        }
+        post("/v1/advise", router) { (body: AdviseRequestBody) in
+            let request = try body.request()
+            let answer = try queries.advise(
+                scenario: body.scenario.named("scenario.yaml"), subject: body.policy.named("policy.yaml"),
+                request: request)
+            try WorkBudget.throwIfStopped()
+            return JSONAnswer.document(answer.json())
         }
         let engine = context.engine
         let resolver = queries.resolver

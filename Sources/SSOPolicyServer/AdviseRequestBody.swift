@@ -1,0 +1,36 @@
+import SSOPolicy
+
+/// `POST /v1/advise`: `ssopolicy advise`'s arguments as fields (`policy` may name a fleet). The server keeps the
+/// bound at most 2 changes by default and 3 at most, so one request stays within its time budget.
+struct AdviseRequestBody: Decodable, Sendable {
+    var scenario: RequestDocument
+    var policy: RequestDocument
+    var goal: String?
+    var maxChanges: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case scenario, policy, goal
+        case maxChanges = "max_changes"
+    }
+
+    static let maxChangesRange = 1...3
+    static let defaultMaxChanges = 2
+
+    func request() throws(APIError) -> AdviceRequest {
+        let names = Severity.allCases.map(\.name)
+        guard let severity = Severity(name: goal ?? "high") else {
+            throw APIError(
+                status: .badRequest,
+                message: "goal: unknown severity '\(goal ?? "")'" + Suggestion.didYouMean(goal ?? "", in: names)
+                    + "; expected one of " + names.joined(separator: ", "))
+        }
+        let bound = maxChanges ?? Self.defaultMaxChanges
+        guard Self.maxChangesRange.contains(bound) else {
+            throw APIError(
+                status: .badRequest,
+                message: "max_changes: expected \(Self.maxChangesRange.lowerBound) to "
+                    + "\(Self.maxChangesRange.upperBound), found \(bound)")
+        }
+        return AdviceRequest(goal: severity, maxChanges: bound)
+    }
+}
