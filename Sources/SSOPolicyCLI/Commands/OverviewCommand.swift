@@ -9,8 +9,10 @@ struct OverviewCommand: ParsableCommand, ContextualCommand {
         commandName: "overview",
         abstract: "Compare the vendors' recommended setups on a shift change (the default command).",
         discussion: """
-            AirWatch, Entra and Imprivata, each with its recommended setup and its own documented handover (the \
-            scenario's 'handover' step), on one shift change that every provider can play. First the verdicts: \
+            First the decision on a bundled fleet (ward-fleet on ward-handover, as 'ssopolicy decide' gives it: \
+            the setups best first, one line each) and how to run it on your own fleet. Then AirWatch, Entra and \
+            Imprivata, each with its recommended setup and its own documented handover (the scenario's 'handover' \
+            step), on one shift change that every provider can play. First the verdicts: \
             one per setup, then one per bundled misconfiguration of the same shift change, each leading with its \
             worst finding. Then the details: what each vendor needs for a safe shift change, with its source, and \
             what each worker sees, step by step. Runs from any directory: the bundled library is compiled into the \
@@ -55,6 +57,7 @@ struct OverviewCommand: ParsableCommand, ContextualCommand {
                 let policy = try resolver.policy(path)
                 broken.append(try context.engine.run(scenario, against: policy, traceMode: .off))
             }
+            context.write(try Self.fleetDecision(in: context))
             context.write(Self.verdicts(comparison, broken))
             context.write("\nThe details\n\n")
             context.write(Self.needs(policies))
