@@ -4,7 +4,7 @@ import SSOPolicyProviderKit
 /// group is not modelled. `workspace_one_sdk` gives `sdk_initialized`; an app without the SDK keeps its own login
 /// (`own_login` from `sign_in` and `own_session`); the SSO cluster and the app's own SDK profile are console choices.
 enum AirWatchFleetReading {
-    static let reading = FleetReading(
+    private static let base = FleetReading(
         platforms: [.ios, .ipados], consoleAppKeys: ["cluster", "sso", "authentication"],
         settings: { _ in [] },
         app: { profile, _ in
@@ -48,4 +48,14 @@ enum AirWatchFleetReading {
                 FleetNeed(.console, "an SDK profile with SSO and an authentication type for the apps"),
             ]
         })
+
+    static let reading: FleetReading = {
+        var reading = base
+        reading.profileKeyHints = [
+            "sdk_initialized": "write workspace_one_sdk: true for an app built with the Workspace ONE SDK",
+            "own_login": "write sign_in: own_login and own_session: every_open, until_terminated or until_sign_out",
+            "cluster": "an SSO cluster is a console choice: set it under the setup's apps",
+        ]
+        return reading
+    }()
 }

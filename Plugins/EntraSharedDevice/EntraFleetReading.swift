@@ -5,7 +5,7 @@ import SSOPolicyProviderKit
 /// gives `msal` (an app with its own login or none is not MSAL, so not shared-device aware), and a Microsoft
 /// catalogue app is `catalog:`. Entra has no per-app console choice: everything about an app is how it is built.
 enum EntraFleetReading {
-    static let reading = FleetReading(
+    private static let base = FleetReading(
         platforms: [.ios, .ipados, .android], groupSettings: ["platform", "os_version"],
         catalogue: MicrosoftApp.allCases.map(\.rawValue),
         settings: { group in
@@ -74,4 +74,14 @@ enum EntraFleetReading {
                 ]
             }
         })
+
+    static let reading: FleetReading = {
+        var reading = base
+        reading.profileKeyHints = [
+            "msal": "write how the app signs in: sign_in: msal_single_account (or msal_multiple_account)",
+            "catalog": "write microsoft: ID for a Microsoft catalogue app",
+            "own_login": "write sign_in: own_login and own_session: every_open, until_terminated or until_sign_out",
+        ]
+        return reading
+    }()
 }

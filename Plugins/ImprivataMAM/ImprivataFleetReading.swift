@@ -6,7 +6,7 @@ import SSOPolicyProviderKit
 /// first logout callback it offers is the App Logout entry unless the setup chooses one (`logout_method`, a console
 /// choice). A Microsoft catalogue app is `catalog:`.
 enum ImprivataFleetReading {
-    static let reading = FleetReading(
+    private static let base = FleetReading(
         platforms: [.ios, .ipados, .android], groupSettings: ["platform"], consoleAppKeys: ["logout_method"],
         catalogue: MicrosoftApp.allCases.map(\.rawValue),
         settings: { group in [FleetValue("platform", group.platform.modelled.rawValue, from: .platform)] },
@@ -69,4 +69,25 @@ enum ImprivataFleetReading {
                         + "Service)"),
             ]
         })
+
+    static let reading: FleetReading = {
+        var reading = base
+        reading.profileKeyHints = [
+            "login": "write sign_in: own_login, msal_single_account, msal_multiple_account or none",
+            "logout_method": "a logout method is a console choice: set it under the setup's apps (or per device "
+                + "group under its groups)",
+            "catalog": "write microsoft: ID for a Microsoft catalogue app",
+            "session_survives_relaunch": "write own_session: until_sign_out for a sign-in the app restores after a "
+                + "relaunch (every_open or until_terminated otherwise)",
+            "app_clears_data_on_logout": "write clears_data_on_user_change: true",
+        ]
+        // A badge check-out's seconds are Imprivata's own figure, not the core's.
+        reading.promptCosts = [
+            PromptCost(
+                .badge, seconds: 6,
+                basis: "Imprivata's ideal check-out takes 5-8 s from the badge tap to the device in hand",
+                sources: [Citation(ImprivataSources.userExperience, "(CHECK OUT)")])
+        ]
+        return reading
+    }()
 }

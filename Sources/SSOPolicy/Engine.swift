@@ -30,6 +30,11 @@ public struct SSOPolicyEngine: Sendable {
         try readDocument(bytes: try Self.bytes(path: path, limit: limits.maxBytes), file: path)
     }
 
+    /// A file's bytes, read as `readDocument(path:)` reads them (a regular file within the size limit).
+    public func fileBytes(path: String) throws(DiagnosticsError) -> [UInt8] {
+        try Self.bytes(path: path, limit: limits.maxBytes)
+    }
+
     public func readDocument(bytes: [UInt8], file: String) throws(DiagnosticsError) -> ConfigNode {
         try YAMLDocumentReader(limits: limits).read(bytes, file: file).get()
     }

@@ -25,9 +25,10 @@ struct EffortOption: ParsableArguments {
         }
     }
 
-    /// The default table with the overrides, for a run of policies.
-    var table: EffortTable {
-        var table = EffortTable.standard
+    /// The defaults (the providers' declared figures over the core's assumptions) with the overrides, for a run of
+    /// policies.
+    func table(_ registry: ProviderRegistry) -> EffortTable {
+        var table = EffortTable(declaredBy: registry.providers.map(\.descriptor))
         for (prompt, seconds) in overrides { table.set(prompt, seconds) }
         return table
     }

@@ -28,6 +28,13 @@ public struct FleetReading: Sendable {
     public var appNeeds: @Sendable (AppProfile, DeviceGroup, [FleetValue]) -> [FleetNeed]
     /// What a setup needs on a device group whatever its apps (docks, a profile, an integration).
     public var deviceNeeds: @Sendable (DeviceGroup) -> [FleetNeed]
+    /// What to write instead when an app profile uses one of this provider's own per-app keys (`msal` → "write how
+    /// the app signs in: sign_in: msal_single_account"): the fleet loader's message names the neutral key. A
+    /// provider per-app key without a hint gets the loader's general one.
+    public var profileKeyHints: [String: String] = [:]
+    /// What a prompt costs the worker by a figure this provider's documents give (a badge check-out's seconds):
+    /// the core's defaults are assumptions, and a provider-declared figure replaces one (docs/fleets.md).
+    public var promptCosts: [PromptCost] = []
 
     public init(
         platforms: [DevicePlatform], groupSettings: [String] = [], consoleAppKeys: [String] = [],
@@ -44,6 +51,23 @@ public struct FleetReading: Sendable {
         self.app = app
         self.appNeeds = appNeeds
         self.deviceNeeds = deviceNeeds
+    }
+}
+
+/// What one prompt costs the worker who answers it, by a figure a provider's documents give.
+public struct PromptCost: Sendable, Hashable {
+    public var prompt: Prompt
+    public var seconds: Int
+    /// The figure in words ("the ideal check-out takes 5-8 s from the badge tap to the device in hand").
+    public var basis: String
+    /// Where the figure is, in the provider's source catalogue.
+    public var sources: [Citation]
+
+    public init(_ prompt: Prompt, seconds: Int, basis: String, sources: [Citation]) {
+        self.prompt = prompt
+        self.seconds = seconds
+        self.basis = basis
+        self.sources = sources
     }
 }
 

@@ -47,7 +47,8 @@ public struct BundledCatalog: Sendable {
                 entry.title = scenario?.title
                 entry.steps = scenario?.steps.count
                 entry.scenario = scenario
-            case .suite, .fleet: break
+            case .fleet: entry.title = root.entries?.first { $0.key == "title" }?.value.scalar
+            case .suite: break
             }
             return entry
         }

@@ -5,11 +5,37 @@ struct RunRequest: Decodable, Sendable {
     var explain: Bool?
 }
 
+/// `policies` (two or more), or one `fleet` with `effort` (seconds per prompt kind) over the fleet's.
 struct CompareRequest: Decodable, Sendable {
     var scenario: RequestDocument
     var policies: [RequestDocument]
+    var fleet: RequestDocument?
+    var effort: [String: Int]?
     var diff: Bool?
     var explain: Bool?
+
+    enum CodingKeys: String, CodingKey { case scenario, policies, fleet, effort, diff, explain }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        scenario = try container.decode(RequestDocument.self, forKey: .scenario)
+        fleet = try container.decodeIfPresent(RequestDocument.self, forKey: .fleet)
+        // Required unless a fleet is sent (so a body without either still says 'policies' is missing).
+        policies =
+            fleet == nil
+            ? try container.decode([RequestDocument].self, forKey: .policies)
+            : try container.decodeIfPresent([RequestDocument].self, forKey: .policies) ?? []
+        effort = try container.decodeIfPresent([String: Int].self, forKey: .effort)
+        diff = try container.decodeIfPresent(Bool.self, forKey: .diff)
+        explain = try container.decodeIfPresent(Bool.self, forKey: .explain)
+    }
+}
+
+/// `POST /v1/decide`: the decision on a fleet, as `ssopolicy decide FLEET --scenario S --format json`.
+struct DecideRequest: Decodable, Sendable {
+    var scenario: RequestDocument
+    var fleet: RequestDocument
+    var effort: [String: Int]?
 }
 
 /// Facts, conditions and settings are objects; they are applied in key order, so the same object always gives the same

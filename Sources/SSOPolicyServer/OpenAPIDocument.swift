@@ -58,7 +58,7 @@ enum OpenAPIDocument {
 
     static let requestSchemas = [
         "/v1/evaluate": "EvaluateRequest", "/v1/run": "RunRequest", "/v1/compare": "CompareRequest",
-        "/v1/matrix": "MatrixRequest", "/v1/check": "CheckRequest",
+        "/v1/matrix": "MatrixRequest", "/v1/check": "CheckRequest", "/v1/decide": "DecideRequest",
         "/v1/advise": "AdviseRequest",
     ]
 
@@ -169,6 +169,19 @@ enum OpenAPIDocument {
         ("additionalProperties", .object([("type", .strings(["string", "boolean", "number", "null"]))])),
     ])
 
+    /// Seconds per prompt kind (`{"badge": 2}`), over the documented defaults and the fleet's `effort:`.
+    static let effortMap: JSONValue = .object([
+        ("type", "object"),
+        (
+            "propertyNames",
+            .object([("enum", .strings(Prompt.allCases.map(\.name)))])
+        ),
+        (
+            "additionalProperties",
+            .object([("type", "integer"), ("minimum", 0), ("maximum", .int(EffortTable.maximumSeconds))])
+        ),
+    ])
+
     static var schemas: JSONValue {
         .object([
             (
@@ -203,12 +216,39 @@ enum OpenAPIDocument {
             ),
             (
                 "CompareRequest",
+                .object([
+                    (
+                        "description",
+                        .string(
+                            "Two or more policies, or one fleet (every setup on every device group, with effort over "
+                                + "the fleet's)")
+                    ),
+                    (
+                        "oneOf",
+                        .array([
+                            object(
+                                [
+                                    ("scenario", ref("Document")),
+                                    (
+                                        "policies",
+                                        .object([("type", "array"), ("minItems", 2), ("items", ref("Document"))])
+                                    ),
+                                    ("diff", boolean), ("explain", boolean),
+                                ], required: ["scenario", "policies"]),
+                            object(
+                                [
+                                    ("scenario", ref("Document")), ("fleet", ref("Document")), ("effort", effortMap),
+                                    ("diff", boolean), ("explain", boolean),
+                                ], required: ["scenario", "fleet"]),
+                        ])
+                    ),
+                ])
+            ),
+            (
+                "DecideRequest",
                 object(
-                    [
-                        ("scenario", ref("Document")),
-                        ("policies", .object([("type", "array"), ("minItems", 2), ("items", ref("Document"))])),
-                        ("diff", boolean), ("explain", boolean),
-                    ], required: ["scenario", "policies"])
+                    [("scenario", ref("Document")), ("fleet", ref("Document")), ("effort", effortMap)],
+                    required: ["scenario", "fleet"])
             ),
             (
                 "MatrixRequest",

@@ -102,6 +102,22 @@ struct Playground: Sendable {
         let scenario: RequestDocument =
             query.scenarioYAML.map { .inline(yaml: $0, file: "scenario.yaml") } ?? .bundled(query.scenario)
         var answers = PlaygroundAnswers()
+        if let fleet = query.fleetDocument {
+            // A fleet replaces the policies: every setup on every device group, and the decision.
+            do {
+                progress.start(.comparison)
+                let compared = try queries.compareFleet(scenario: scenario, fleet: fleet)
+                try WorkBudget.throwIfStopped()
+                answers.comparison = compared.comparison
+                answers.decision = FleetDecision.decide(compared)
+                progress.done()
+            } catch let stopped as WorkBudget.Stopped {
+                throw stopped
+            } catch {
+                answers.error = APIError.from(error)
+            }
+            return answers
+        }
         do {
             guard (1...PolicyAPI.maxDocuments).contains(policies.count) else {
                 throw APIError(status: .badRequest, message: "pick 1 to \(PolicyAPI.maxDocuments) policies")
@@ -157,13 +173,16 @@ struct PlaygroundAnswers: Sendable {
     var matrixError: APIError?
     var evaluation: EvaluateResult?
     var evaluationError: APIError?
+    /// With a fleet: the decision (`decide`), above the comparison of its setups on its device groups.
+    var decision: FleetDecision?
 }
 
 /// The fields of a playground view, from a GET query (bundled content only) or the form's POST body (which may add
 /// pasted YAML): `policies=a,b` (repeatable), `scenario`, `view=compare|timeline|matrix`, `diff=1`, `matrix=POLICY`
 /// and `matrix_app`; the what-if question `whatif=POLICY`, `app`, `user`, `fact:KEY=VALUE` (empty: unknown),
-/// `setting:KEY=VALUE` (empty: as the policy says; `?`: unknown; `APP.KEY` for an app's key) and `ask=1`; in a POST
-/// body also `policy_yaml` (up to three) and `scenario_yaml`.
+/// `setting:KEY=VALUE` (empty: as the policy says; `?`: unknown; `APP.KEY` for an app's key) and `ask=1`; a fleet
+/// `fleet=NAME` (its setups on its device groups replace the policies, with the decision); in a POST body also
+/// `policy_yaml` (up to three), `scenario_yaml` and `fleet_yaml`.
 struct PlaygroundQuery: Sendable {
     static let defaultPolicies = ["frontline-airwatch", "frontline-entra"]
     static let views = ["compare", "timeline", "matrix"]
@@ -184,6 +203,15 @@ struct PlaygroundQuery: Sendable {
     var ask: Bool
     /// True when the query carried pasted YAML in a URL, which is ignored (it belongs in a POST body).
     var ignoredYAMLInURL: Bool
+    /// A bundled fleet (`fleet=NAME`) or, in a POST body, a pasted one (`fleet_yaml`), which replaces it.
+    var fleet: String?
+    var fleetYAML: String?
+
+    /// The fleet the view plays instead of policies, if any.
+    var fleetDocument: RequestDocument? {
+        if let fleetYAML { return .inline(yaml: fleetYAML, file: "fleet.yaml") }
+        return fleet.map(RequestDocument.bundled)
+    }
 
     init(fields: [(key: String, value: String)], posted: Bool) {
         func text(_ key: String) -> String? {
@@ -197,7 +225,11 @@ struct PlaygroundQuery: Sendable {
         let scenarioText = fields.first { $0.key == "scenario_yaml" }?.value
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let hasScenarioYAML = !(scenarioText ?? "").isEmpty
-        ignoredYAMLInURL = !posted && (!yaml.isEmpty || hasScenarioYAML)
+        let fleetText = fields.first { $0.key == "fleet_yaml" }?.value
+        let hasFleetYAML = !(fleetText ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        fleetYAML = posted && hasFleetYAML ? fleetText : nil
+        fleet = text("fleet")
+        ignoredYAMLInURL = !posted && (!yaml.isEmpty || hasScenarioYAML || hasFleetYAML)
         policyYAML = posted ? Array(yaml.prefix(Playground.maxPastedPolicies)) : []
         scenarioYAML = posted && hasScenarioYAML ? fields.first { $0.key == "scenario_yaml" }?.value : nil
         let named = fields.filter { $0.key == "policies" }
@@ -235,8 +267,9 @@ struct PlaygroundQuery: Sendable {
 
     /// The GET link that reproduces this view, or nil when it holds pasted YAML (which never goes into a URL).
     func link(path: String = "/", view: String? = nil) -> String? {
-        guard policyYAML.isEmpty, scenarioYAML == nil else { return nil }
+        guard policyYAML.isEmpty, scenarioYAML == nil, fleetYAML == nil else { return nil }
         var pairs: [(String, String)] = [("policies", policies.joined(separator: ",")), ("scenario", scenario)]
+        if let fleet { pairs.append(("fleet", fleet)) }
         pairs.append(("view", view ?? self.view))
         if diff { pairs.append(("diff", "1")) }
         if let matrixPolicy { pairs.append(("matrix", matrixPolicy)) }

@@ -28,6 +28,7 @@ enum PlaygroundPage {
         out += "<div class=\"columns\">\n<div class=\"result\">\n<h2>Result</h2>\n"
         out += views(query)
         out += error(answers.error)
+        if let decision = answers.decision { out += decision.html(id: "decision", level: 3) }
         if let comparison = answers.comparison {
             switch query.view {
             case "timeline": out += timeline(comparison)
@@ -83,6 +84,7 @@ enum PlaygroundPage {
                 + "<textarea name=\"policy_yaml\" id=\"policy_yaml_\(index + 1)\" spellcheck=\"false\" rows=\"5\">"
                 + HTMLText.escape(text) + "</textarea>\n"
         }
+        out += fleetChoice(query, catalog: catalog)
         out += "</fieldset>\n<fieldset><legend>Scenario</legend>\n<label for=\"scenario\">bundled</label> "
         out += "<select name=\"scenario\" id=\"scenario\">"
         for entry in catalog.entries(of: .scenario) {

@@ -49,7 +49,13 @@ struct PolicyAPI: Sendable {
         ("GET", "/v1/scenarios/{name}", "One bundled scenario with its YAML"),
         ("POST", "/v1/evaluate", "One access attempt; unknown facts give every outcome (ssopolicy evaluate)"),
         ("POST", "/v1/run", "A scenario against one policy (ssopolicy run)"),
-        ("POST", "/v1/compare", "A scenario against two or more policies (ssopolicy compare)"),
+        ("GET", "/v1/fleets", "The bundled fleets"),
+        ("GET", "/v1/fleets/{name}", "One bundled fleet with its YAML"),
+        (
+            "POST", "/v1/compare",
+            "A scenario against two or more policies, or every setup of a fleet (ssopolicy compare)"
+        ),
+        ("POST", "/v1/decide", "The decision on a fleet (ssopolicy decide --format json)"),
         ("POST", "/v1/matrix", "A policy's decision table (ssopolicy matrix)"),
         ("POST", "/v1/check", "Validate policies and scenarios (ssopolicy check --format json)"),
         ("POST", "/v1/advise", "The smallest changes that make a scenario safe (ssopolicy advise)"),
@@ -74,7 +80,9 @@ struct PolicyAPI: Sendable {
             }
             return APIResponse.json(JSONAnswer.providers([provider.descriptor]))
         }
-        for (kind, plural) in [(SSOPolicyEngine.FileKind.policy, "policies"), (.scenario, "scenarios")] {
+        for (kind, plural) in [
+            (SSOPolicyEngine.FileKind.policy, "policies"), (.scenario, "scenarios"), (.fleet, "fleets"),
+        ] {
             router.get("/v1/\(plural)") { _, _ in
                 APIResponse.json(
                     JSONAnswer.document(.object([(plural, .array(catalog.entries(of: kind).map(\.json)))])))
@@ -110,12 +118,29 @@ struct PolicyAPI: Sendable {
             return JSONAnswer.run(result)
         }
         post("/v1/compare", router) { (body: CompareRequest) in
+            if let fleet = body.fleet {
+                guard body.policies.isEmpty else {
+                    throw APIError(status: .badRequest, message: "send 'policies' or 'fleet', not both")
+                }
+                let compared = try queries.compareFleet(
+                    scenario: body.scenario.named("scenario.yaml"), fleet: fleet.named("fleet.yaml"),
+                    effort: try Self.effort(body.effort), explain: body.explain ?? false)
+                try WorkBudget.throwIfStopped()
+                return JSONAnswer.document(compared.json(diffOnly: body.diff ?? false))
+            }
             try Self.requireCount(body.policies, 2...Self.maxDocuments, "policies")
             let comparison = try queries.compare(
                 scenario: body.scenario.named("scenario.yaml"), policies: Self.numbered(body.policies, "policy"),
                 explain: body.explain ?? false)
             try WorkBudget.throwIfStopped()
             return JSONAnswer.compare(comparison, diffOnly: body.diff ?? false)
+        }
+        post("/v1/decide", router) { (body: DecideRequest) in
+            let compared = try queries.compareFleet(
+                scenario: body.scenario.named("scenario.yaml"), fleet: body.fleet.named("fleet.yaml"),
+                effort: try Self.effort(body.effort))
+            try WorkBudget.throwIfStopped()
+            return JSONAnswer.document(FleetDecision.decide(compared).json())
         }
         post("/v1/matrix", router) { (body: MatrixRequest) in
             let matrix = try queries.matrix(
@@ -267,6 +292,16 @@ struct PolicyAPI: Sendable {
     /// Inline documents of a list get distinct pseudo names: `policy-1.yaml`, `policy-2.yaml`, ...
     static func numbered(_ documents: [RequestDocument], _ stem: String) -> [RequestDocument] {
         documents.enumerated().map { $1.named("\(stem)-\($0 + 1).yaml") }
+    }
+
+    /// `effort: {"badge": 2}`: seconds per prompt kind, checked as `--effort badge=2` is.
+    static func effort(_ object: [String: Int]?) throws -> [(Prompt, Int)] {
+        try (object ?? [:]).sorted { $0.key < $1.key }.map { key, seconds in
+            switch EffortTable.value(kind: key, seconds: seconds < 0 ? "-" : String(seconds)) {
+            case .success(let value): return value
+            case .failure(let error): throw APIError(status: .badRequest, message: "effort: " + error.description)
+            }
+        }
     }
 
     static func requireCount(_ items: [RequestDocument], _ range: ClosedRange<Int>, _ field: String) throws {

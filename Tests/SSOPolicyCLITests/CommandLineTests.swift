@@ -31,7 +31,8 @@ struct CommandLineTests {
         #expect(result.code == 0)
         // The verdicts first (ThreeVendorsTests holds them to one screen), then what each vendor needs, with a
         // source a reader can open.
-        #expect(result.out.hasPrefix("Each vendor's recommended setup on one shift change"))
+        #expect(result.out.hasPrefix("Which setup for a fleet: the bundled ward-fleet"))
+        #expect(result.out.contains("\nEach vendor's recommended setup on one shift change"))
         #expect(result.out.contains("What each vendor needs for a safe shift change"))
         #expect(result.out.contains("policy frontline-airwatch"))
         #expect(result.out.contains("policy frontline-entra"))

@@ -16,6 +16,40 @@ public struct EffortTable: Sendable, Hashable {
         }
     }
 
+    /// The defaults with the figures the providers declare (`FleetReading.promptCosts`) over the core's
+    /// assumptions: the first provider, in registry order, that declares a prompt's cost gives it.
+    public init(declaredBy descriptors: [ProviderDescriptor]) {
+        self.init()
+        for prompt in Prompt.allCases {
+            if let cost = Self.declared(prompt, by: descriptors) { set(prompt, cost.cost.seconds) }
+        }
+    }
+
+    /// The provider-declared cost of a prompt, with its provider, if any provider declares one.
+    public static func declared(
+        _ prompt: Prompt, by descriptors: [ProviderDescriptor]
+    ) -> (provider: ProviderDescriptor, cost: PromptCost)? {
+        for descriptor in descriptors {
+            if let cost = descriptor.fleet?.promptCosts.first(where: { $0.prompt == prompt }),
+                (0...maximumSeconds).contains(cost.seconds)
+            {
+                return (descriptor, cost)
+            }
+        }
+        return nil
+    }
+
+    /// A prompt's default with its basis: a provider's cited figure where one is declared (its URL from the
+    /// provider's source catalogue), otherwise the core's assumption.
+    public static func basis(_ prompt: Prompt, declaredBy descriptors: [ProviderDescriptor]) -> Basis {
+        guard let (descriptor, cost) = declared(prompt, by: descriptors) else { return basis(prompt) }
+        let url = cost.sources.lazy.compactMap { citation in
+            descriptor.citableSources.first { $0.id == citation.source }?.url
+        }.first
+        return Basis(
+            seconds: cost.seconds, basis: "\(descriptor.id): \(cost.basis) (\(cost.sources.text))", url: url)
+    }
+
     public func seconds(_ prompt: Prompt) -> Int { seconds[Int(prompt.rawValue)] }
 
     /// The same table with `prompt` costing `value` seconds (0 to a day).
@@ -38,16 +72,19 @@ public struct EffortTable: Sendable, Hashable {
         public var basis: String
         public var url: String?
         public var isAssumption: Bool { url == nil }
+
+        public init(seconds: Int, basis: String, url: String?) {
+            self.seconds = seconds
+            self.basis = basis
+            self.url = url
+        }
     }
 
     public static func basis(_ prompt: Prompt) -> Basis {
         switch prompt {
         case .badge:
             return Basis(
-                seconds: 6,
-                basis: "Imprivata's ideal check-out takes 5-8 s from the badge tap to the device in hand "
-                    + "(Implementation - User Experience)",
-                url: "https://www.groundctl.com/docs/8934")
+                seconds: 6, basis: "assumption: a badge tap, then the device unlocked in the worker's hand", url: nil)
         case .badgePIN:
             return Basis(seconds: 5, basis: "assumption: a 4-6 digit PIN typed after the badge tap", url: nil)
         case .devicePasscode:

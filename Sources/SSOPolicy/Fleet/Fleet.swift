@@ -27,7 +27,43 @@ public struct Fleet: Sendable {
         /// The setup's `settings:` entry as written, if any.
         public var settings: ConfigEntry?
         /// Console choices per app id, as written.
-        public var apps: [(app: String, position: SourcePosition, entries: [ConfigEntry])]
+        public var apps: [AppChoices]
+        /// Settings and console choices for one device group, over the setup's (`groups:`), in written order.
+        public var groups: [GroupChoices] = []
+
+        public struct AppChoices: Sendable {
+            public var app: String
+            public var position: SourcePosition
+            public var entries: [ConfigEntry]
+        }
+
+        public struct GroupChoices: Sendable {
+            public var group: String
+            public var position: SourcePosition
+            /// The group's `settings:` entry as written, if any.
+            public var settings: ConfigEntry?
+            public var apps: [AppChoices]
+        }
+
+        /// The settings the setup writes for a device group: its own, with the group's `groups:` settings over them
+        /// key by key (in written order, the group's new keys last).
+        public func settings(on group: String) -> [ConfigEntry] {
+            Self.merged(settings?.value.entries ?? [], groups.first { $0.group == group }?.settings?.value.entries)
+        }
+
+        /// The console choices the setup makes for an app on a device group: the setup's, with the group's over
+        /// them key by key.
+        public func choices(app: String, on group: String) -> [ConfigEntry] {
+            Self.merged(
+                apps.first { $0.app == app }?.entries ?? [],
+                groups.first { $0.group == group }?.apps.first { $0.app == app }?.entries)
+        }
+
+        static func merged(_ base: [ConfigEntry], _ over: [ConfigEntry]?) -> [ConfigEntry] {
+            guard let over, !over.isEmpty else { return base }
+            return base.map { entry in over.first { $0.key == entry.key } ?? entry }
+                + over.filter { entry in !base.contains { $0.key == entry.key } }
+        }
     }
 
     /// One setup on one device group.

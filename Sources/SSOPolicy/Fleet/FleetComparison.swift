@@ -50,7 +50,7 @@ public struct FleetComparison: Sendable {
             + cell.group.group.platform.rawValue
     }
 
-    static func groupLabel(_ group: DeviceGroup) -> String {
+    public static func groupLabel(_ group: DeviceGroup) -> String {
         var words = [group.platform.rawValue]
         if let version = group.osVersion { words[0] += " \(version)" }
         if let count = group.count { words.append("\(count) device" + (count == 1 ? "" : "s")) }

@@ -215,8 +215,11 @@ public struct FleetDecision: Sendable {
         return "\(need.need.kind.rawValue): \(need.need.text)\(scope)"
     }
 
-    public func markdown() -> String {
-        var out = "# Decision: \(Markdown.text(fleet.displayTitle)) on \(Markdown.text(scenario.id))\n\n"
+    /// The decision as Markdown; `level` is its heading's level (1 on its own, 2 as a section of the guide), each
+    /// setup's one more.
+    public func markdown(level: Int = 1) -> String {
+        let heading = String(repeating: "#", count: max(1, min(level, 5)))
+        var out = "\(heading) Decision: \(Markdown.text(fleet.displayTitle)) on \(Markdown.text(scenario.id))\n\n"
         out +=
             "Ranking (worst finding, then on how many groups it occurs or the setup does not play, then effort): "
             + ranking.map { Markdown.text($0) }.joined(separator: ", ") + "\n\n"
@@ -232,7 +235,7 @@ public struct FleetDecision: Sendable {
                 + setup.groups.map { Markdown.cell($0.verdict) }.joined(separator: " | ") + " |\n"
         }
         for setup in setups {
-            out += "\n## \(Markdown.text(setup.setup.id))\n\n"
+            out += "\n\(heading)# \(Markdown.text(setup.setup.id))\n\n"
             out += "Needs:\n\n"
             out += setup.needs.isEmpty ? "- nothing beyond its settings\n" : ""
             for need in setup.needs { out += "- " + Markdown.cell(needText(need, setup)) + "\n" }

@@ -13,7 +13,7 @@ public struct FleetLoader: Sendable {
     static let groupKeys = ["group", "name", "platform", "os_version", "count"]
     static let appKeys =
         ["id", "name"] + FleetKey.allCases.filter { $0 != .platform && $0 != .osVersion }.map(\.rawValue)
-    static let setupKeys = ["setup", "title", "provider", "settings", "apps"]
+    static let setupKeys = ["setup", "title", "provider", "settings", "apps", "groups"]
     static let idPattern = "^[a-z0-9][a-z0-9-]*$"
     /// At most this many setup-group pairs, and apps over all of them.
     static let maxPairs = 256
@@ -30,8 +30,8 @@ public struct FleetLoader: Sendable {
         let title = entries["title"].flatMap { reader.text($0.value, "title") }
         let groups = entries["devices"].map { readGroups($0.value, &reader) } ?? []
         let apps = entries["apps"].map { readApps($0.value, &reader) } ?? []
-        let setups = entries["setups"].map { readSetups($0.value, apps: apps, &reader) } ?? []
-        var effort = EffortTable.standard
+        let setups = entries["setups"].map { readSetups($0.value, apps: apps, groups: groups, &reader) } ?? []
+        var effort = EffortTable(declaredBy: registry.providers.map(\.descriptor))
         if let entry = entries["effort"], !entry.value.isNull, let items = reader.mapping(entry.value, "effort") {
             for item in items {
                 guard let text = reader.text(item.value, "effort: \(item.key)") else { continue }
@@ -180,19 +180,10 @@ public struct FleetLoader: Sendable {
         ) { if !$0.contains($1) { $0.append($1) } }
         var apps: [Fleet.App] = []
         var seen: [String: SourcePosition] = [:]
+        let hints = profileKeyHints()
         for (index, item) in items.enumerated() {
             guard let entries = reader.mapping(item, "apps[\(index + 1)]") else { continue }
-            reader.rejectUnknownKeys(
-                entries, known: Self.appKeys, in: "app profile",
-                hints: [
-                    "msal": "write how the app signs in: sign_in: msal_single_account (or msal_multiple_account)",
-                    "sdk_initialized": "write workspace_one_sdk: true for an app built with the Workspace ONE SDK",
-                    "catalog": "write microsoft: ID for a Microsoft catalogue app",
-                    "login": "write sign_in: own_login, msal_single_account, msal_multiple_account or none",
-                    "logout_method": "a logout method is a console choice: set it under the setup's apps",
-                    "own_login": "write sign_in: own_login and own_session: every_open, until_terminated or "
-                        + "until_sign_out",
-                ])
+            reader.rejectUnknownKeys(entries, known: Self.appKeys, in: "app profile", hints: hints)
             reader.requireKeys(["id"], in: entries, at: item.position, "app")
             guard let idEntry = entries["id"], let id = reader.identifier(idEntry.value, "app id") else { continue }
             if id == "all" {
@@ -266,7 +257,32 @@ public struct FleetLoader: Sendable {
         return apps
     }
 
-    private func readSetups(_ node: ConfigNode, apps: [Fleet.App], _ reader: inout NodeReader) -> [Fleet.Setup] {
+    /// What to write instead of a provider's per-app key on an app profile: each provider's own hints (its
+    /// `FleetReading.profileKeyHints`, the first provider's where two give one), then a general one for every other
+    /// per-app key a provider declares. The core names no vendor key.
+    func profileKeyHints() -> [String: String] {
+        var hints: [String: String] = [:]
+        for provider in registry.providers {
+            for (key, hint) in provider.descriptor.fleet?.profileKeyHints ?? [:] where hints[key] == nil {
+                hints[key] = hint
+            }
+        }
+        for provider in registry.providers {
+            guard let reading = provider.descriptor.fleet else { continue }
+            for key in provider.descriptor.appKeys.map(\.key) where hints[key] == nil && !Self.appKeys.contains(key) {
+                hints[key] =
+                    reading.consoleAppKeys.contains(key)
+                    ? "'\(key)' is a console choice of \(provider.id): set it under that setup's apps"
+                    : "'\(key)' is a key of \(provider.id) policies; describe how the app is built with "
+                        + Self.appKeys.filter { $0 != "id" && $0 != "name" }.joined(separator: ", ")
+            }
+        }
+        return hints
+    }
+
+    private func readSetups(
+        _ node: ConfigNode, apps: [Fleet.App], groups: [Fleet.Group], _ reader: inout NodeReader
+    ) -> [Fleet.Setup] {
         guard let items = reader.sequence(node, "setups") else { return [] }
         if items.isEmpty { reader.error("setups: a fleet needs at least one setup", at: node.position) }
         let fleetProviders = registry.providers.filter { $0.descriptor.fleet != nil }.map(\.id)
@@ -288,51 +304,33 @@ public struct FleetLoader: Sendable {
                         + fleetProviders.joined(separator: ", "), at: providerEntry.value.position)
                 continue
             }
-            var settings: ConfigEntry?
-            if let entry = entries["settings"] {
-                settings = entry
-                if !entry.value.isNull, let settingEntries = reader.mapping(entry.value, "settings") {
-                    for setting in settingEntries where reading.groupSettings.contains(setting.key) {
+            let settings = entries["settings"].map { readSettings($0, reading: reading, &reader) }
+            let choices =
+                entries["apps"].map {
+                    readChoices($0, setup: id, provider: provider, reading: reading, apps: apps, &reader)
+                } ?? []
+            var byGroup: [Fleet.Setup.GroupChoices] = []
+            if let entry = entries["groups"], !entry.value.isNull,
+                let groupEntries = reader.mapping(entry.value, "groups")
+            {
+                let ids = groups.map(\.group.id)
+                for groupEntry in groupEntries {
+                    guard ids.contains(groupEntry.key) else {
                         reader.error(
-                            "'\(setting.key)' comes from the device group (devices: platform, os_version); leave it "
-                                + "out of the setup", at: setting.keyPosition)
-                    }
-                }
-            }
-            var choices: [(app: String, position: SourcePosition, entries: [ConfigEntry])] = []
-            if let entry = entries["apps"], !entry.value.isNull, let appEntries = reader.mapping(entry.value, "apps") {
-                let ids = apps.map(\.profile.id)
-                for appEntry in appEntries {
-                    guard ids.contains(appEntry.key) else {
-                        reader.error(
-                            "unknown app '\(appEntry.key)' in setup '\(id)'"
-                                + Suggestion.didYouMean(appEntry.key, in: ids)
-                                + "; the fleet's apps: " + ids.joined(separator: ", "), at: appEntry.keyPosition)
+                            "unknown device group '\(groupEntry.key)' in setup '\(id)'"
+                                + Suggestion.didYouMean(groupEntry.key, in: ids)
+                                + "; the fleet's groups: " + ids.joined(separator: ", "), at: groupEntry.keyPosition)
                         continue
                     }
-                    guard let keys = reader.mapping(appEntry.value, "apps: \(appEntry.key)") else { continue }
-                    var kept: [ConfigEntry] = []
-                    for key in keys {
-                        if reading.consoleAppKeys.contains(key.key) {
-                            kept.append(key)
-                        } else if provider.descriptor.appKeys.contains(where: { $0.key == key.key }) {
-                            reader.error(
-                                "'\(key.key)' is how the app is built, not a console choice: describe the app once "
-                                    + "under the fleet's apps (sign_in, own_session, workspace_one_sdk, logout, "
-                                    + "clears_data_on_user_change, microsoft)", at: key.keyPosition)
-                        } else if reading.consoleAppKeys.isEmpty {
-                            reader.error(
-                                "unknown key '\(key.key)': provider '\(name)' takes no per-app console choice",
-                                at: key.keyPosition)
-                        } else {
-                            reader.error(
-                                "unknown key '\(key.key)' in the console choices of provider '\(name)'"
-                                    + Suggestion.didYouMean(key.key, in: reading.consoleAppKeys) + "; it takes "
-                                    + reading.consoleAppKeys.map { "'\($0)'" }.joined(separator: ", "),
-                                at: key.keyPosition)
-                        }
-                    }
-                    choices.append((appEntry.key, appEntry.keyPosition, kept))
+                    guard let keys = reader.mapping(groupEntry.value, "groups: \(groupEntry.key)") else { continue }
+                    reader.rejectUnknownKeys(keys, known: ["settings", "apps"], in: "groups: \(groupEntry.key)")
+                    byGroup.append(
+                        Fleet.Setup.GroupChoices(
+                            group: groupEntry.key, position: groupEntry.keyPosition,
+                            settings: keys["settings"].map { readSettings($0, reading: reading, &reader) },
+                            apps: keys["apps"].map {
+                                readChoices($0, setup: id, provider: provider, reading: reading, apps: apps, &reader)
+                            } ?? []))
                 }
             }
             if let first = seen[id] {
@@ -345,9 +343,66 @@ public struct FleetLoader: Sendable {
             setups.append(
                 Fleet.Setup(
                     id: id, title: title, providerID: provider.id, position: idEntry.value.position,
-                    providerPosition: providerEntry.value.position, settings: settings, apps: choices))
+                    providerPosition: providerEntry.value.position, settings: settings, apps: choices,
+                    groups: byGroup))
         }
         return setups
+    }
+
+    /// A setup's (or one group's) `settings:`: the settings a device group gives may not be written.
+    private func readSettings(_ entry: ConfigEntry, reading: FleetReading, _ reader: inout NodeReader) -> ConfigEntry {
+        if !entry.value.isNull, let settingEntries = reader.mapping(entry.value, "settings") {
+            for setting in settingEntries where reading.groupSettings.contains(setting.key) {
+                reader.error(
+                    "'\(setting.key)' comes from the device group (devices: platform, os_version); leave it "
+                        + "out of the setup", at: setting.keyPosition)
+            }
+        }
+        return entry
+    }
+
+    /// A setup's (or one group's) `apps:`: per app, only the console choices the provider takes.
+    private func readChoices(
+        _ entry: ConfigEntry, setup id: String, provider: AnyPolicyProvider, reading: FleetReading,
+        apps: [Fleet.App], _ reader: inout NodeReader
+    ) -> [Fleet.Setup.AppChoices] {
+        guard !entry.value.isNull, let appEntries = reader.mapping(entry.value, "apps") else { return [] }
+        let name = provider.id
+        var choices: [Fleet.Setup.AppChoices] = []
+        let ids = apps.map(\.profile.id)
+        for appEntry in appEntries {
+            guard ids.contains(appEntry.key) else {
+                reader.error(
+                    "unknown app '\(appEntry.key)' in setup '\(id)'"
+                        + Suggestion.didYouMean(appEntry.key, in: ids)
+                        + "; the fleet's apps: " + ids.joined(separator: ", "), at: appEntry.keyPosition)
+                continue
+            }
+            guard let keys = reader.mapping(appEntry.value, "apps: \(appEntry.key)") else { continue }
+            var kept: [ConfigEntry] = []
+            for key in keys {
+                if reading.consoleAppKeys.contains(key.key) {
+                    kept.append(key)
+                } else if provider.descriptor.appKeys.contains(where: { $0.key == key.key }) {
+                    reader.error(
+                        "'\(key.key)' is how the app is built, not a console choice: describe the app once "
+                            + "under the fleet's apps (sign_in, own_session, workspace_one_sdk, logout, "
+                            + "clears_data_on_user_change, microsoft)", at: key.keyPosition)
+                } else if reading.consoleAppKeys.isEmpty {
+                    reader.error(
+                        "unknown key '\(key.key)': provider '\(name)' takes no per-app console choice",
+                        at: key.keyPosition)
+                } else {
+                    reader.error(
+                        "unknown key '\(key.key)' in the console choices of provider '\(name)'"
+                            + Suggestion.didYouMean(key.key, in: reading.consoleAppKeys) + "; it takes "
+                            + reading.consoleAppKeys.map { "'\($0)'" }.joined(separator: ", "),
+                        at: key.keyPosition)
+                }
+            }
+            choices.append(Fleet.Setup.AppChoices(app: appEntry.key, position: appEntry.keyPosition, entries: kept))
+        }
+        return choices
     }
 }
 
@@ -371,9 +426,7 @@ public enum FleetDerivation {
         var settings: [ConfigEntry] = reading.settings(group.group).map { value in
             entry(value.key, scalar(value.value, group.keyPositions[value.from] ?? group.position))
         }
-        if let written = setup.settings?.value.entries {
-            settings += written.filter { !reading.groupSettings.contains($0.key) }
-        }
+        settings += setup.settings(on: group.group.id).filter { !reading.groupSettings.contains($0.key) }
         let settingsPosition = setup.settings?.keyPosition ?? setup.position
         top.append(
             ConfigEntry(
@@ -385,7 +438,7 @@ public enum FleetDerivation {
             if let name = app.profile.name {
                 keys.append(entry("name", ConfigNode(.scalar(name, quoted: true), at: app.position)))
             }
-            let choices = setup.apps.first { $0.app == app.profile.id }?.entries ?? []
+            let choices = setup.choices(app: app.profile.id, on: group.group.id)
             for value in reading.app(app.profile, group.group) where !choices.contains(where: { $0.key == value.key }) {
                 keys.append(entry(value.key, scalar(value.value, app.keyPositions[value.from] ?? app.position)))
             }
@@ -408,7 +461,7 @@ public enum FleetDerivation {
     {
         let setup = fleet.setups[pair.setup]
         var values = reading.app(app.profile, fleet.groups[pair.group].group)
-        for choice in setup.apps.first(where: { $0.app == app.profile.id })?.entries ?? [] {
+        for choice in setup.choices(app: app.profile.id, on: fleet.groups[pair.group].group.id) {
             if let text = choice.value.scalar { values.append(FleetValue(choice.key, text, from: .signIn)) }
         }
         return values
@@ -416,9 +469,11 @@ public enum FleetDerivation {
 
     /// The derived policy file as YAML, as `show FLEET --setup S --group G` prints it: an ordinary policy that
     /// loads and answers as the fleet's pair does.
-    public static func yaml(_ document: ConfigNode, fleetFile: String, effort: EffortTable = .standard) -> String {
+    public static func yaml(
+        _ document: ConfigNode, fleetFile: String, effort: EffortTable = .standard, defaults: EffortTable = .standard
+    ) -> String {
         var out = "# Derived from the fleet \(comment(fleetFile)) (ssopolicy show FLEET --setup S --group G)\n"
-        let changed = Prompt.allCases.filter { effort.seconds($0) != EffortTable.standard.seconds($0) }
+        let changed = Prompt.allCases.filter { effort.seconds($0) != defaults.seconds($0) }
         if !changed.isEmpty {
             out +=
                 "# The fleet's effort: run this file with "

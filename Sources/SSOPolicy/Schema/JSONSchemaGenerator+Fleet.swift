@@ -68,6 +68,30 @@ extension JSONSchemaGenerator {
                     ("provider", .object([("enum", .array(providers.map { .string($0.id) }))])),
                     ("settings", .object([("type", ["object", "null"])])),
                     ("apps", .object([("type", ["object", "null"])])),
+                    (
+                        "groups",
+                        .object([
+                            (
+                                "description",
+                                "Per device group id: settings and per-app console choices over the setup's, key by key."
+                            ),
+                            ("type", ["object", "null"]),
+                            (
+                                "additionalProperties",
+                                .object([
+                                    ("type", "object"),
+                                    (
+                                        "properties",
+                                        .object([
+                                            ("settings", .object([("type", ["object", "null"])])),
+                                            ("apps", .object([("type", ["object", "null"])])),
+                                        ])
+                                    ),
+                                    ("additionalProperties", false),
+                                ])
+                            ),
+                        ])
+                    ),
                 ])
             ),
             ("additionalProperties", false),
@@ -97,6 +121,7 @@ extension JSONSchemaGenerator {
                     })
             ),
         ])
+        let defaults = EffortTable(declaredBy: registry.providers.map(\.descriptor))
         let effort: JSONValue = .object([
             ("description", "Seconds per prompt kind, over the documented defaults (docs/fleets.md)."),
             ("type", ["object", "null"]),
@@ -107,7 +132,7 @@ extension JSONSchemaGenerator {
                         (
                             prompt.name,
                             .object(
-                                [("description", .string("Default: \(EffortTable.standard.seconds(prompt)) s."))]
+                                [("description", .string("Default: \(defaults.seconds(prompt)) s."))]
                                     + Self.value(.integer(min: 0, max: EffortTable.maximumSeconds)))
                         )
                     })

@@ -59,7 +59,7 @@ struct CompareCommand: ParsableCommand, ContextualCommand {
             return gate.exitCode(for: fleet.comparison.results, context: context)
         }
         var comparison = try context.queries.compare(scenario: scenario, policies: policies, explain: output.explaining)
-        for index in comparison.results.indices { comparison.results[index].effort = effort.table }
+        for index in comparison.results.indices { comparison.results[index].effort = effort.table(context.registry) }
         for result in comparison.results {
             if let note = PolicyNotes.playedDefaults(for: result.policy) { context.writeError(note + "\n") }
         }

@@ -14,7 +14,9 @@ struct GuideCommand: ParsableCommand, ContextualCommand {
             With no POLICY, the guide of the bundled library. With policies (files or bundled names), the guide of \
             your fleet: a comparison per scenario with the verdict lines, the findings and what they mean, each \
             provider's handover, sequence diagrams, decision tables, verify results, the glossary and the sources. \
-            Scenarios: each --scenario, or else every bundled scenario the policies can play together.
+            Scenarios: each --scenario, or else every bundled scenario the policies can play together. A fleet file \
+            stands for every policy it derives, and its guide leads with the decision on each scenario (as \
+            'ssopolicy decide' gives it).
 
             --format html writes one file with no external scripts, fonts or images: sequence diagrams as inline \
             SVG, and a what-if explorer (app, user, facts known or unknown) whose answers are computed now and \

@@ -23,12 +23,20 @@ struct ImportCommand: ParsableCommand, ContextualCommand {
             Workspace ONE SDK settings and Imprivata MAM have no documented export: --template writes a form laid out \
             as the vendor's console pages, every value 'unknown' until you fill it in.
 
+            Fleets (docs/fleets.md): --fleet FILE also writes the export as a fleet, one device group per imported \
+            profile, each app once (a Microsoft bundle id as a catalogue app, Android's data-clear list as \
+            clears_data_on_user_change) and an 'entra' setup with the imported settings (with --output, beside the \
+            policies; without it, only the fleet). --template P --fleet FLEET adds P's console form as a setup to an \
+            existing fleet, the rest of the file as it was.
+
             Examples:
               ssopolicy import intune-ios.json
               ssopolicy import exports/ --output policies/
               ssopolicy import shared-ipads.mobileconfig --output policies/
               ssopolicy import --template airwatch-sdk > my-workspace-one.yaml
               ssopolicy import --template imprivata-mam --output policies/
+              ssopolicy import exports/ --output policies/ --fleet my-fleet.yaml
+              ssopolicy import --template imprivata-mam --fleet my-fleet.yaml
             """)
 
     @Argument(help: "Graph JSON files, .mobileconfig profiles, or folders of them.")
@@ -43,6 +51,13 @@ struct ImportCommand: ParsableCommand, ContextualCommand {
             "Write a form to fill in from the console: \(ConsoleTemplate.providers.joined(separator: " or ")).",
             valueName: "provider"))
     var template: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With exports: write the fleet to this file. With --template: add the form as a setup to this fleet.",
+            valueName: "file"))
+    var fleet: String?
 
     @Flag(name: .long, help: "Replace policy files that already exist in the output folder.")
     var force = false
@@ -66,6 +81,11 @@ struct ImportCommand: ParsableCommand, ContextualCommand {
                 context.writeError("error: provider '\(form.provider)' is not registered in this build\n")
                 return 1
             }
+            if let fleet {
+                if output != nil { throw ValidationError("--template with --fleet adds to the fleet: drop --output") }
+                let policy = ConsoleTemplate.policy(form, descriptor: provider.descriptor)
+                return addSetup(policy, to: fleet, context: context)
+            }
             policies = [ConsoleTemplate.policy(form, descriptor: provider.descriptor)]
         } else {
             guard let entra = context.registry.provider(id: "entra-shared-device") else {
@@ -88,12 +108,15 @@ struct ImportCommand: ParsableCommand, ContextualCommand {
             }
             policies = outcome.policies
         }
-        return try write(policies, context: context)
+        return try write(policies, context: context, fleetPath: fleetPath)
     }
+
+    /// Where an export's fleet goes: `--fleet FILE` (none without it).
+    var fleetPath: String? { template == nil ? fleet : nil }
 
     /// Loads every policy as the rest of the tool will (a check that the import wrote what it meant to), then
     /// prints the one policy, or writes them all to the output folder, all or nothing, by `OutputFile`'s rule.
-    func write(_ policies: [ImportedPolicy], context: CLIContext) throws -> Int32 {
+    func write(_ policies: [ImportedPolicy], context: CLIContext, fleetPath: String? = nil) throws -> Int32 {
         let folder = output.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
         var files: [(path: String, text: String)] = []
         for policy in policies {
@@ -106,6 +129,20 @@ struct ImportCommand: ParsableCommand, ContextualCommand {
                 return 1
             }
         }
+        var fleetFile: (path: String, text: String)?
+        if let fleetPath {
+            switch Self.fleetText(policies, path: fleetPath, engine: context.engine) {
+            case .success(let text): fleetFile = (fleetPath, text)
+            case .failure(let refusal):
+                for diagnostic in refusal.diagnostics { context.writeError(diagnostic.description + "\n") }
+                context.writeError("import: \(refusal.reason); nothing was written\n")
+                return 1
+            }
+        }
+        if output == nil, let fleetFile {
+            // --fleet alone: only the fleet is written.
+            return try writeAll([fleetFile], policies: [], fleet: fleetFile, folder: nil, context: context)
+        }
         guard let folder else {
             guard files.count == 1 else {
                 throw ValidationError(
@@ -115,8 +152,18 @@ struct ImportCommand: ParsableCommand, ContextualCommand {
             context.write(files[0].text)
             return 0
         }
+        return try writeAll(
+            files + (fleetFile.map { [$0] } ?? []), policies: policies, fleet: fleetFile, folder: folder,
+            context: context)
+    }
+
+    /// Writes the policies' files and the fleet's, all or nothing, and says what was written.
+    func writeAll(
+        _ files: [(path: String, text: String)], policies: [ImportedPolicy], fleet: (path: String, text: String)?,
+        folder: String?, context: CLIContext
+    ) throws -> Int32 {
         do {
-            try OutputFile.makeFolder(folder)
+            if let folder { try OutputFile.makeFolder(folder) }
             try OutputFileSet.write(files.map { ($0.path, Array($0.text.utf8)) }, replacing: force)
         } catch let failure as OutputFile.Failure {
             context.writeError(failure.description + " (nothing was written)\n")
@@ -137,6 +184,7 @@ struct ImportCommand: ParsableCommand, ContextualCommand {
             context.write(
                 "wrote \(file.path) (\(policy.provider), \(apps), \(counted(policy.unknownCount, "unknown")))\n")
         }
+        if let fleet { context.write("wrote \(fleet.path) (the fleet: decide on it with ssopolicy decide)\n") }
         return 0
     }
 

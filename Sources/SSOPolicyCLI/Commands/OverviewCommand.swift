@@ -9,7 +9,9 @@ struct OverviewCommand: ParsableCommand, ContextualCommand {
         commandName: "overview",
         abstract: "Compare the vendors' recommended setups on a shift change (the default command).",
         discussion: """
-            AirWatch, Entra, Imprivata and Apple Shared iPad, each with its recommended setup and its own documented handover (the \
+            First the decision on a bundled fleet (ward-fleet on ward-handover, as 'ssopolicy decide' gives it: \
+            the setups best first, one line each) and how to run it on your own fleet. Then AirWatch, Entra, \
+            Imprivata and Apple Shared iPad, each with its recommended setup and its own documented handover (the \
             scenario's 'handover' step), on one shift change that every provider can play. First the verdicts: \
             one per setup, then one per bundled misconfiguration of the same shift change, each leading with its \
             worst finding. Then the details: what each vendor needs for a safe shift change, with its source, and \
@@ -57,6 +59,7 @@ struct OverviewCommand: ParsableCommand, ContextualCommand {
                 let policy = try resolver.policy(path)
                 broken.append(try context.engine.run(scenario, against: policy, traceMode: .off))
             }
+            context.write(try Self.fleetDecision(in: context))
             context.write(Self.verdicts(comparison, broken))
             context.write("\nThe details\n\n")
             context.write(Self.needs(policies))

@@ -77,7 +77,7 @@ struct RunCommand: ParsableCommand, ContextualCommand {
             try pair.requireNone()
             result = try context.queries.run(
                 scenario: scenario, policy: policy, explain: output.explaining, detail: output.explainDetail)
-            result.effort = effort.table
+            result.effort = effort.table(context.registry)
         }
         if let note = PolicyNotes.playedDefaults(for: result.policy) { context.writeError(note + "\n") }
         for word in UndeclaredStepWord.find(in: result.scenario, policies: [result.policy]) {

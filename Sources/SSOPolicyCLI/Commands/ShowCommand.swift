@@ -30,7 +30,10 @@ struct ShowCommand: ParsableCommand, ContextualCommand {
             guard let policy = try pair.policy(in: fleet),
                 let document = fleet.pairs.first(where: { $0.policy === policy })?.document
             else { return 1 }
-            context.write(FleetDerivation.yaml(document, fleetFile: fleet.file, effort: fleet.effort))
+            context.write(
+                FleetDerivation.yaml(
+                    document, fleetFile: fleet.file, effort: fleet.effort,
+                    defaults: EffortTable(declaredBy: context.registry.providers.map(\.descriptor))))
             return 0
         }
         let resolver = FileResolver(context: context)

@@ -31,6 +31,8 @@ struct GuideContent {
     var matrices: Matrices
     var verification: VerificationGuideSection.Reports
     var explorer: [WhatIfTable]
+    /// For each fleet a guide is given, the decision on each scenario it compares (`decide`'s content).
+    var decisions: [FleetDecision] = []
 
     /// Users the what-if explorer offers: every user of the compared scenarios, in order of appearance (a worker
     /// costs the page no bytes when the model answers every worker alike: `WhatIfTable` keeps answers as templates).
@@ -141,14 +143,21 @@ struct GuideContent {
         resolver: FileResolver, explorer: Bool
     ) throws -> GuideContent {
         var loaded: [CompiledPolicy] = []
+        var listed: [Policy] = []
+        var fleets: [Fleet] = []
         var problems: [Diagnostic] = []
         for argument in arguments {
             do {
                 // A fleet stands for the policies its setups derive on its device groups.
                 if context.queries.isFleet(argument) {
-                    loaded += try context.queries.fleet(argument).policies
+                    let fleet = try context.queries.fleet(argument)
+                    fleets.append(fleet)
+                    loaded += fleet.policies
+                    listed += fleet.policies.map { Policy(argument: argument, compiled: $0) }
                 } else {
-                    loaded.append(try resolver.policy(argument))
+                    let policy = try resolver.policy(argument)
+                    loaded.append(policy)
+                    listed.append(Policy(argument: argument, compiled: policy))
                 }
             } catch { problems.append(contentsOf: error.diagnostics) }
         }
@@ -185,7 +194,6 @@ struct GuideContent {
         }
         let used = Set(loaded.map(\.descriptor.id))
         let descriptors = context.registry.providers.map(\.descriptor).filter { used.contains($0.id) }
-        let listed = zip(arguments, loaded).map { Policy(argument: $0, compiled: $1) }
         let tables = try listed.map { try GuideDecisionTable.build($0) }
         let names = loaded.map { "`\($0.configuration.id)`" }
         return GuideContent(
@@ -201,6 +209,19 @@ struct GuideContent {
                     + " explorer of the HTML guide covers every app):",
                 tables: tables),
             verification: try VerificationGuideSection.reports(loaded, context: context),
-            explorer: explorer ? try WhatIfTable.build(listed, users: users(comparisons)) : [])
+            explorer: explorer ? try WhatIfTable.build(listed, users: users(comparisons)) : [],
+            decisions: try decide(fleets, on: comparisons.map(\.scenario)))
+    }
+
+    /// Each fleet decided on each scenario the guide compares.
+    static func decide(_ fleets: [Fleet], on scenarios: [Scenario]) throws(DiagnosticsError) -> [FleetDecision] {
+        var decided: [FleetDecision] = []
+        for fleet in fleets {
+            for scenario in scenarios {
+                let comparison = try FleetComparison.run(scenario, fleet: fleet)
+                decided.append(FleetDecision.decide(comparison))
+            }
+        }
+        return decided
     }
 }

@@ -24,6 +24,7 @@ enum GuideHTMLDocument {
             + "whose it is, and the findings a security reviewer should know about. This file needs no network.</p>\n"
         out += tableOfContents(content)
         out += policies(content)
+        out += GuideFleetDecisionSection.html(content)
         out += explorer(content)
         out += comparisons(content)
         out += findings(content)
@@ -44,7 +45,7 @@ enum GuideHTMLDocument {
     }
 
     static func tableOfContents(_ content: GuideContent) -> String {
-        var items = [("policies", "Policies")]
+        var items = [("policies", "Policies")] + GuideFleetDecisionSection.contents(content)
         if !content.explorer.isEmpty { items.append(("what-if", "What if…")) }
         items += [
             ("comparisons", "Comparisons"), ("findings", "Findings"), ("handovers", "Handovers"),

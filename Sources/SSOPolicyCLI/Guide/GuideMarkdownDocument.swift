@@ -15,6 +15,7 @@ enum GuideMarkdownDocument {
             "Each table is computed by the provider models: prompts in the order the user sees them, the session that\n"
         out += "results and whose it is, and the findings a security reviewer should know about.\n\n"
         if !content.bundled { out += policies(content) }
+        out += GuideFleetDecisionSection.markdown(content)
         out += "## Reading the tables\n\nThe words the tables use, in plain terms (`ssopolicy glossary`):\n\n"
         out += Glossary.markdown()
         out += "## Comparisons\n\n"
