@@ -72,23 +72,20 @@ package struct AttemptDriver<Value, Failure: Error>: StateMachineDriver {
     package mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> Result<
         Value, Failure
     > {
-        // The scratch state lives behind a pointer, made by the first attempt: mutated in place (never copied,
-        // so never reallocated by copy-on-write), and with no dynamic exclusivity check per attempt.
-        let scratch = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        var made = false
-        defer {
-            if made { scratch.deinitialize(count: 1) }
-            scratch.deallocate()
-        }
+        // The scratch state, made by the first attempt and then mutated in place (never copied, so never
+        // reallocated by copy-on-write); the closure that plays on it does not escape, so its exclusivity is
+        // checked statically.
+        var scratch: State? = nil
         do throws(Failure) {
             return .success(
                 try body { event, facts, trace in
-                    guard made else {
-                        scratch.initialize(to: machine.initialState(facts))
-                        made = true
-                        return machine.apply(&scratch.pointee, event, &trace)
+                    guard scratch != nil else {
+                        var state = machine.initialState(facts)
+                        let outcome = machine.apply(&state, event, &trace)
+                        scratch = state
+                        return outcome
                     }
-                    return machine.attempt(&scratch.pointee, facts, event, &trace)
+                    return machine.attempt(&scratch!, facts, event, &trace)
                 })
         } catch {
             return .failure(error)
@@ -122,24 +119,12 @@ package struct RunDriver<Value>: StateMachineDriver {
     let body: (_ start: Start, _ play: Play) -> Value
 
     package mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> Value {
-        let scratch = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        var made = false
-        defer {
-            if made { scratch.deinitialize(count: 1) }
-            scratch.deallocate()
-        }
+        var scratch: State? = nil
         return body(
-            { facts in
-                if made {
-                    scratch.pointee = machine.initialState(facts)
-                } else {
-                    scratch.initialize(to: machine.initialState(facts))
-                    made = true
-                }
-            },
+            { facts in scratch = machine.initialState(facts) },
             { event, trace in
-                precondition(made, "RunDriver: play before start")
-                return machine.apply(&scratch.pointee, event, &trace)
+                precondition(scratch != nil, "RunDriver: play before start")
+                return machine.apply(&scratch!, event, &trace)
             })
     }
 }

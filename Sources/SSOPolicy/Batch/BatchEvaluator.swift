@@ -19,6 +19,8 @@ public struct BatchEvaluator {
     public static let maxMemoBytes = 32 * 1024 * 1024
     private var memo: [String: [UInt8]] = [:]
     private var memoBytes = 0
+    /// The traces' entries, serialized once for every line (the lines' traces repeat a few entries).
+    private var traces = TraceJSON(compact: true)
     /// How many lines were answered from the memo (for tests and `bench`).
     public private(set) var memoHits = 0
 
@@ -93,7 +95,7 @@ public struct BatchEvaluator {
             var evaluator = AttemptEvaluator(traceMode: traceMode)
             evaluator.mergesAnswers = false
             let result = try evaluator.evaluate(request, policy: policy)
-            result.json(answers: false).write(to: &answer, pretty: false)
+            result.json(answers: false, traces: &traces).write(to: &answer, pretty: false)
         } catch let error as EvaluateError {
             return .failure(BatchLineError(message: error.message))
         } catch {

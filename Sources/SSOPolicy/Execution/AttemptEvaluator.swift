@@ -593,6 +593,11 @@ extension EvaluateResult {
     public func json(answers includeAnswers: Bool) -> JSONValue {
         // The outcomes repeat a few traces: each is written once.
         var traces = TraceJSON()
+        return json(answers: includeAnswers, traces: &traces)
+    }
+
+    /// The JSON object with its traces' entries serialized by `traces`, which may be kept across answers.
+    func json(answers includeAnswers: Bool, traces: inout TraceJSON) -> JSONValue {
         let outcomes = branches.map { $0.json(traces: &traces) }
         let answers = includeAnswers ? self.outcomes.map { $0.json(traces: &traces) } : []
         return .object(

@@ -31,6 +31,8 @@ struct SettingWhatIf {
         _ settings: [(key: String, value: String)], policy: CompiledPolicy, failure: (String, String) -> [Diagnostic]
     ) -> (SettingWhatIf, [Diagnostic]) {
         var whatIf = SettingWhatIf()
+        // Most attempts (every batch line) change no setting: nothing to look up.
+        if settings.isEmpty { return (whatIf, []) }
         var problems: [Diagnostic] = []
         var seen = Set<String>()
         let descriptor = policy.descriptor

@@ -4,11 +4,11 @@
 /// on whether the expectation held.
 public struct JSONFragment: Sendable, Hashable {
     let value: JSONValue
-    /// The indent `bytes` were written at.
-    let indent: Int
+    /// The indent `bytes` were written at (nil: compact).
+    let indent: Int?
     private let bytes: [UInt8]
 
-    init(_ value: JSONValue, indent: Int) {
+    init(_ value: JSONValue, indent: Int?) {
         self.value = value
         self.indent = indent
         var bytes: [UInt8] = []

@@ -79,20 +79,18 @@ public final class RuleTable<Rules: RuleSet>: Sendable {
         self.starts = starts
     }
 
-    /// True when every check of rule `index` holds, in order, without bounds checks (the ranges are built from the
-    /// same arrays in `init`): the evaluator with the trace off.
-    @inlinable @inline(__always)
-    func allHold(_ index: Int, in context: Rules.Predicate.Context) -> Bool {
-        starts.withUnsafeBufferPointer { starts in
-            checks.withUnsafeBufferPointer { checks in
-                var position = starts[index]
-                let end = starts[index + 1]
-                while position < end {
-                    if !checks[position].holds(in: context) { return false }
-                    position += 1
-                }
-                return true
-            }
+    /// The evaluation loop, the only one: checks rule `index`'s conditions in order and returns the position (within
+    /// the rule) of the first that fails, or nil when every one holds. `flipped` is a position whose result is negated
+    /// (`RuleTrace.Mutation`, tests only; -1 for none).
+    @inlinable
+    func firstFailure(_ index: Int, in context: Rules.Predicate.Context, flipped: Int) -> Int? {
+        let start = starts[index]
+        let end = starts[index + 1]
+        var position = start
+        while position < end {
+            if checks[position].holds(in: context) == (position - start == flipped) { return position - start }
+            position += 1
         }
+        return nil
     }
 }

@@ -49,72 +49,61 @@ public struct RuleTrace: Sendable, Hashable {
     }
 
     /// Evaluates a rule of a `RuleSet` against the provider's context: it fires when every condition holds, checked
-    /// in the rule's order. The trace records that it fired, or (under `.explain`) the first condition that failed.
-    ///
-    /// With the trace off this is the table's interpreter inlined in the provider's module, nothing recorded;
-    /// recording is out of line so that it does not weigh on that path.
-    @inlinable @inline(__always)
+    /// in the rule's order (`RuleTable`'s one loop). The trace, the recorder (OPA's tracer), then records that it
+    /// fired, or (under `.explain`) the first condition that failed; with the trace off it records nothing.
+    @inlinable
     public mutating func evaluate<Rules: RuleSet>(_ rule: Rules, in context: Rules.Predicate.Context) -> Bool {
-        if mode == .off { return Rules.table.allHold(rule.rawValue, in: context) }
-        return evaluateRecording(rule, in: context)
-    }
-
-    @inlinable @inline(never)
-    mutating func evaluateRecording<Rules: RuleSet>(_ rule: Rules, in context: Rules.Predicate.Context) -> Bool {
-        let table = Rules.table
-        let start = table.starts[rule.rawValue]
-        let end = table.starts[rule.rawValue + 1]
-        var index = start
-        while index < end {
-            var holds = table.checks[index].holds(in: context)
-            if let mutation, mutation.rule == rule.id, mutation.condition == index - start { holds.toggle() }
-            if !holds {
-                if mode == .explain {
-                    recordEntry(Entry(rule: rule.id, fired: false, failedCondition: UInt8(index - start)))
-                }
-                return false
-            }
-            index += 1
-        }
-        recordEntry(Entry(rule: rule.id, fired: true, failedCondition: 0))
-        return true
+        let failed = Rules.table.firstFailure(rule.rawValue, in: context, flipped: flipped(rule.id))
+        if mode != .off { record(rule.id, failedCondition: failed) }
+        return failed == nil
     }
 
     /// Evaluates an ordered decision list: the first rule that fires decides; nil if none does.
-    @inlinable @inline(__always)
+    @inlinable
     public mutating func first<Rules: RuleSet>(_ list: DecisionList<Rules>, in context: Rules.Predicate.Context)
         -> Rules?
     {
-        if mode == .off {
-            let table = Rules.table
-            for rule in list.rules where table.allHold(rule.rawValue, in: context) { return rule }
-            return nil
-        }
-        for rule in list.rules where evaluateRecording(rule, in: context) { return rule }
+        for rule in list.rules where evaluate(rule, in: context) { return rule }
         return nil
+    }
+
+    /// The position of the condition of `rule` that `mutation` flips; -1 for none (always with the trace off).
+    @inlinable
+    func flipped(_ rule: RuleID) -> Int {
+        guard mode != .off, let mutation, mutation.rule == rule else { return -1 }
+        return mutation.condition
+    }
+
+    /// Records one evaluation: fired (`failedCondition` nil) or, under `.explain`, the condition that failed.
+    @usableFromInline
+    mutating func record(_ rule: RuleID, failedCondition: Int?) {
+        if let failedCondition {
+            if mode == .explain {
+                entries.append(
+                    Entry(rule: rule, fired: false, failedCondition: UInt8(truncatingIfNeeded: failedCondition)))
+            }
+        } else {
+            entries.append(Entry(rule: rule, fired: true, failedCondition: 0))
+        }
     }
 
     /// Records a rule whose result the provider does not use: it explains a step (why the session expired, which
     /// requirement is missing) without deciding anything. With the trace off it is not evaluated at all, nor is
     /// its context built, so explanations cost nothing on the benchmark and verification paths.
-    @inlinable @inline(__always)
+    @inlinable
     public mutating func record<Rules: RuleSet>(_ rule: Rules, in context: @autoclosure () -> Rules.Predicate.Context) {
         if mode == .off { return }
-        _ = evaluateRecording(rule, in: context())
+        _ = evaluate(rule, in: context())
     }
 
     /// Records an ordered decision list whose decision the provider does not use (see `record(_:in:)`).
-    @inlinable @inline(__always)
+    @inlinable
     public mutating func record<Rules: RuleSet>(
         _ list: DecisionList<Rules>, in context: @autoclosure () -> Rules.Predicate.Context
     ) {
         if mode == .off { return }
-        let context = context()
-        for rule in list.rules where evaluateRecording(rule, in: context) { return }
+        _ = first(list, in: context())
     }
-
-    @usableFromInline
-    mutating func recordEntry(_ entry: Entry) { entries.append(entry) }
 
     /// Appends an entry recorded elsewhere (a wrapper provider re-recording its base's trace).
     public mutating func append(_ entry: Entry) {
