@@ -183,7 +183,7 @@ enum AppleDetail: Int, DeclaredDetail {
             DetailDeclaration("session_type", .choice(["user", "guest"]), meaning: "the kind of session open")
         case .credentialMethod:
             DetailDeclaration(
-                "credential_method",
+                "login_credential",
                 .choice(["federated_idp", "shared_ipad_passcode", "managed_apple_account_password"]),
                 meaning: "what the credentials prompt at the login window asks: the identity provider's page (first "
                     + "Shared iPad sign-in), the Shared iPad passcode, or an Apple-authenticated password")
