@@ -89,11 +89,11 @@ enum AppleEvent: Int, DeclaredEvent {
         switch self {
         case .lock:
             EventDeclaration(
-                "lock", target: .choice(["device"]), requiresUser: false, accessAttempt: false,
+                "device_lock", target: .choice(["device"]), requiresUser: false, accessAttempt: false,
                 meaning: "the screen is locked (the Sleep/Wake button); the session stays open", sources: E.autoLock)
         case .unlock:
             EventDeclaration(
-                "unlock", target: .choice(["device"]), requiresUser: true, accessAttempt: true,
+                "device_unlock", target: .choice(["device"]), requiresUser: true, accessAttempt: true,
                 meaning: "the user wakes the iPad: within the passcode grace period no passcode, else the Shared "
                     + "iPad passcode; another user's locked session follows the same rules as an open",
                 sources: E.grace)
