@@ -74,7 +74,8 @@ enum AppleHandoverRules {
         when: [.when(.inSession)], effect: .session(.sharedReused),
         examples: [
             RuleExample(
-                facts: ["screen": "unlocked", "signed_in": "alice"], event: "device_lock", target: "device", fires: true),
+                facts: ["screen": "unlocked", "signed_in": "alice"], event: "device_lock", target: "device", fires: true
+            ),
             RuleExample(event: "device_lock", target: "device", fires: false),
         ])
 
