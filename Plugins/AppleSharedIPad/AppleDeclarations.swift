@@ -89,11 +89,11 @@ enum AppleEvent: Int, DeclaredEvent {
         switch self {
         case .lock:
             EventDeclaration(
-                "lock", target: .choice(["device"]), requiresUser: false, accessAttempt: false,
+                "device_lock", target: .choice(["device"]), requiresUser: false, accessAttempt: false,
                 meaning: "the screen is locked (the Sleep/Wake button); the session stays open", sources: E.autoLock)
         case .unlock:
             EventDeclaration(
-                "unlock", target: .choice(["device"]), requiresUser: true, accessAttempt: true,
+                "device_unlock", target: .choice(["device"]), requiresUser: true, accessAttempt: true,
                 meaning: "the user wakes the iPad: within the passcode grace period no passcode, else the Shared "
                     + "iPad passcode; another user's locked session follows the same rules as an open",
                 sources: E.grace)
@@ -183,7 +183,7 @@ enum AppleDetail: Int, DeclaredDetail {
             DetailDeclaration("session_type", .choice(["user", "guest"]), meaning: "the kind of session open")
         case .credentialMethod:
             DetailDeclaration(
-                "credential_method",
+                "login_credential",
                 .choice(["federated_idp", "shared_ipad_passcode", "managed_apple_account_password"]),
                 meaning: "what the credentials prompt at the login window asks: the identity provider's page (first "
                     + "Shared iPad sign-in), the Shared iPad passcode, or an Apple-authenticated password")

@@ -25,8 +25,19 @@ enum AppleDescriptor {
             .interactiveSignIn, .credentials, .appCredentials, .createPasscode, .changePasscode,
             .devicePasscode,
         ],
-        decisionLists: AppleRule.decisionLists, inapplicableProperties: inapplicableProperties,
-        fleet: AppleFleetReading.reading)
+        decisionLists: AppleRule.decisionLists, factConstraints: factConstraints,
+        inapplicableProperties: inapplicableProperties, fleet: AppleFleetReading.reading)
+
+    /// Screens that cannot go with who is signed in: a session's screen belongs to someone, the login window and
+    /// Setup Assistant to nobody.
+    static let factConstraints = [
+        FactConstraint(
+            "screen", in: ["unlocked", "locked"], requires: "signed_in", in: [FactConstraint.someone],
+            meaning: "a session's Home Screen or Lock Screen belongs to whoever signed in; give signed_in a user"),
+        FactConstraint(
+            "screen", in: ["login_window", "setup_assistant"], requires: "signed_in", in: ["none"],
+            meaning: "nobody is signed in at the login window or in Setup Assistant; give signed_in=none"),
+    ]
 
     /// Shared iPad's shift change: the leaving worker signs out of the iPad; the next one signs in at the login
     /// window with their first `open`.

@@ -74,8 +74,9 @@ enum AppleHandoverRules {
         when: [.when(.inSession)], effect: .session(.sharedReused),
         examples: [
             RuleExample(
-                facts: ["screen": "unlocked", "signed_in": "alice"], event: "lock", target: "device", fires: true),
-            RuleExample(event: "lock", target: "device", fires: false),
+                facts: ["screen": "unlocked", "signed_in": "alice"], event: "device_lock", target: "device", fires: true
+            ),
+            RuleExample(event: "device_lock", target: "device", fires: false),
         ])
 
     static let signOut = R(

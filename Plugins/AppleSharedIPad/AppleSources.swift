@@ -184,6 +184,7 @@ enum AppleEvidence {
     static let residentUsers =
         S.cite(S.sharedDeviceConfiguration, "ResidentUsers and MaximumResidentUsers")
         + S.cite(S.education, "User space considerations") + S.cite(S.jamfSchool, "which user is removed")
+        + S.cite(S.deviceInformation, "ResidentUsers and MaximumResidentUsers (always 32 from iOS 13.4)")
     static let userTimeout =
         S.cite(S.sharedDeviceConfiguration, "UserSessionTimeout (iPadOS 14.5+)")
         + S.cite(S.automatedEnrollment, "Maximum seconds of inactivity until user session logs out")
@@ -207,9 +208,11 @@ enum AppleEvidence {
     static let autoLock =
         S.cite(S.sharedDeviceConfiguration, "PasscodePolicy.AutoLockTime (minimum 120 s)")
         + S.cite(S.signIn, "locks itself automatically after 2 minutes of inactivity")
+        + S.cite(S.managedAppleIDs, "settings a Shared iPad user can't use: Auto-Lock, Touch ID and Passcode")
     static let onlineAuth = S.cite(S.sharedDeviceConfiguration, "OnlineAuthenticationGracePeriod (iPadOS 16.0+)")
     static let firstSignIn =
         S.cite(S.businessSignIn, "create a Shared iPad passcode if not done yet")
+        + S.cite(S.passcodes, "Create Shared iPad passcodes")
         + S.cite(S.security, "redirected to the identity provider's sign-in portal")
     static let laterSignIn =
         S.cite(S.businessSignIn, "next sign-in with the user name and Shared iPad passcode")

@@ -8,12 +8,12 @@ import Testing
     @Test func lockingKeepsTheSessionAndUnlockingAsksThePasscodeAfterTheGrace() throws {
         var ipad = try AppleHarness(settings: ["passcode_lock_grace_period": "1m"])
         try ipad.open("charting", at: "08:00")
-        let lock = try ipad.device("lock", "device", "alice", at: "08:01")
+        let lock = try ipad.device("device_lock", "device", "alice", at: "08:01")
         #expect(lock.session == "shared_reused")
         #expect(lock.sessionUser == "alice")
-        #expect(try ipad.device("unlock", "device", "alice", at: "08:01").prompts.isEmpty)
-        try ipad.device("lock", "device", "alice", at: "08:02")
-        #expect(try ipad.device("unlock", "device", "alice", at: "08:05").prompts == ["device_passcode"])
+        #expect(try ipad.device("device_unlock", "device", "alice", at: "08:01").prompts.isEmpty)
+        try ipad.device("device_lock", "device", "alice", at: "08:02")
+        #expect(try ipad.device("device_unlock", "device", "alice", at: "08:05").prompts == ["device_passcode"])
     }
 
     @Test func deviceSignInStartsAUserOrAGuestSession() throws {
@@ -49,12 +49,12 @@ import Testing
     @Test func theNextWorkerSignsALockedSessionOutOrWaits() throws {
         var ipad = try AppleHarness()
         try ipad.open("charting", at: "08:00")
-        try ipad.device("lock", "device", "alice", at: "08:01")
+        try ipad.device("device_lock", "device", "alice", at: "08:01")
         let signedOut = try ipad.device("device_sign_out", "device", "bob", at: "08:05")
         #expect(signedOut.findings == ["user-not-signed-out"])
         var owner = try AppleHarness(settings: ["lock_screen_sign_out": "owner_only"])
         try owner.open("charting", at: "08:00")
-        try owner.device("lock", "device", "alice", at: "08:01")
+        try owner.device("device_lock", "device", "alice", at: "08:01")
         #expect(try owner.open("charting", "bob", at: "08:05").session == "denied")
     }
 

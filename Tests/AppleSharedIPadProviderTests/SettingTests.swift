@@ -89,7 +89,7 @@ import Testing
     @Test func thePasscodeGracePeriodOpensALockedSessionForAnyone() throws {
         var ipad = try AppleHarness(settings: ["passcode_lock_grace_period": "299s"])
         try ipad.open("charting", at: "08:00")
-        try ipad.device("lock", "device", "alice", at: "08:01")
+        try ipad.device("device_lock", "device", "alice", at: "08:01")
         let grabbed = try ipad.open("charting", "bob", at: "08:01")
         #expect(grabbed.findings.contains("passcode-grace-handover"))
         #expect(grabbed.findings.contains("previous-user-session-active"))
@@ -97,7 +97,7 @@ import Testing
         // 299 s rounds down to 60 s: two minutes later the grace is over.
         var later = try AppleHarness(settings: ["passcode_lock_grace_period": "299s"])
         try later.open("charting", at: "08:00")
-        try later.device("lock", "device", "alice", at: "08:01")
+        try later.device("device_lock", "device", "alice", at: "08:01")
         #expect(try later.open("charting", "bob", at: "08:03").findings == ["user-not-signed-out"])
         #expect(
             try AppleHarness(settings: ["passcode_lock_grace_period": "1h"]).configurationFindings.contains(

@@ -20,7 +20,8 @@ import Testing
 struct SettingSweepTests {
     static let registry = ProviderRegistry([
         AnyPolicyProvider(AirWatchSDKProvider()), AnyPolicyProvider(EntraSharedDeviceProvider()),
-        AnyPolicyProvider(ImprivataMAMProvider()), AnyPolicyProvider(AppleSharedIPadProvider()), AnyPolicyProvider(BadgeProvider()),
+        AnyPolicyProvider(ImprivataMAMProvider()), AnyPolicyProvider(AppleSharedIPadProvider()),
+        AnyPolicyProvider(BadgeProvider()),
     ])
 
     /// Work units one command may spend (an evaluate's attempt or comparison, a played step, ...).

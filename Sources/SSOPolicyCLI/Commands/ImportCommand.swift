@@ -103,7 +103,8 @@ struct ImportCommand: ParsableCommand, ContextualCommand {
             if outcome.policies.isEmpty {
                 context.writeError(
                     "import: nothing to import in \(counted(outcome.filesRead, "file")): no profile holds the Microsoft "
-                        + "Enterprise SSO plug-in, an Android dedicated-device enrollment or a Shared iPad enrollment (see the notes above)\n")
+                        + "Enterprise SSO plug-in, an Android dedicated-device enrollment or a Shared iPad enrollment (see the notes above)\n"
+                )
                 return 1
             }
             policies = outcome.policies
