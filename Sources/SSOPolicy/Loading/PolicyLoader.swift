@@ -171,8 +171,9 @@ public struct PolicyLoader: Sendable {
         for declaration in declarations {
             if let entry = entries[declaration.key] {
                 if acceptsUnknown, entry.value.scalar == UnknownSetting.word {
-                    if let text = declaration.defaultValue, let value = declaration.kind.parse(text) {
-                        values.set(declaration.key, value, at: nil)
+                    if let text = declaration.defaultValue {
+                        // A default that is no value of the kind (such as "unset") plays as an absent key does.
+                        if let value = declaration.kind.parse(text) { values.set(declaration.key, value, at: nil) }
                         unknown.append(UnknownSetting(declaration.key, at: entry.value.position))
                     } else {
                         reader.error(

@@ -59,6 +59,10 @@ enum MicrosoftPlugin {
     static let loginURL = "https://login.microsoftonline.com"
     /// `entra-shared-device` settings and app keys that apply only to iOS (the provider ignores them on Android).
     static let iosOnlySettings: Set<String> = ["sso_extension", "safari_sso"]
-    static let androidOnlySettings: Set<String> = ["mhs_auto_sign_out", "mhs_inactive_sign_out_delay"]
+    static let androidOnlySettings: Set<String> = [
+        "mhs_auto_sign_out", "mhs_inactive_sign_out_delay", "mhs_sign_in", "mhs_sign_in_type", "mhs_session_pin",
+        "mhs_pin_to_resume", "mhs_session_pin_max_attempts", "mhs_system_navigation", "mhs_auto_sign_out_notice",
+        "mhs_auto_sign_out_permissions",
+    ]
     static let iosOnlyAppKeys: Set<String> = ["signout_from_browser"]
 }
