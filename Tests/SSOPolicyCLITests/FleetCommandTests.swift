@@ -201,6 +201,20 @@ struct FleetCommandTests {
                 "| setup | ward-iphones (ios 17.5, 40 devices) | med-handhelds (android 13, 20 devices) |"))
     }
 
+    @Test func aBuildFactWrittenUnknownIsLeftOutAndAssumed() throws {
+        let shown = ssopolicy("show", "ward-fleet")
+        #expect(shown.code == 0, "\(shown.err)")
+        let unknown = shown.out.replacingOccurrences(
+            of: "    clears_data_on_user_change: true\n", with: "    clears_data_on_user_change: unknown\n")
+        #expect(unknown != shown.out)
+        let path = Fixtures.write(unknown, to: "fleet.yaml", in: Fixtures.folder())
+        let check = ssopolicy("check", path)
+        #expect(check.code == 0, "\(check.err)")
+        let decide = ssopolicy("decide", path, "--scenario", "ward-handover")
+        #expect(decide.code == 0, "\(decide.err)")
+        #expect(decide.out.contains("clears_data_on_user_change false"), "\(decide.out)")
+    }
+
     @Test func decideGivesEachSetupsWorstFindingEffortNeedsAndAppsThatMustChange() throws {
         let text = ssopolicy("decide", "ward-fleet", "--scenario", "ward-handover")
         #expect(text.code == 0, "\(text.err)")

@@ -196,6 +196,8 @@ public struct FleetLoader: Sendable {
             if let entry = entries["name"] { profile.name = reader.text(entry.value, "app name") }
             for key in FleetKey.allCases {
                 guard let entry = entries[key.rawValue] else { continue }
+                // A build fact written `unknown` is left out: played at its default and listed as assumed.
+                if key != .microsoft, entry.value.scalar == UnknownSetting.word { continue }
                 positions[key] = entry.value.position
                 let node = entry.value
                 switch key {
