@@ -318,10 +318,7 @@ public struct FleetLoader: Sendable {
                 let ids = groups.map(\.group.id)
                 for groupEntry in groupEntries {
                     guard ids.contains(groupEntry.key) else {
-                        reader.error(
-                            "unknown device group '\(groupEntry.key)' in setup '\(id)'"
-                                + Suggestion.didYouMean(groupEntry.key, in: ids)
-                                + "; the fleet's groups: " + ids.joined(separator: ", "), at: groupEntry.keyPosition)
+                        unknownName(groupEntry, kind: ("device group", "groups"), setup: id, known: ids, &reader)
                         continue
                     }
                     guard let keys = reader.mapping(groupEntry.value, "groups: \(groupEntry.key)") else { continue }
@@ -351,6 +348,16 @@ public struct FleetLoader: Sendable {
         return setups
     }
 
+    /// A setup names a device group or an app the fleet does not have: the error, with the closest name and the list.
+    private func unknownName(
+        _ entry: ConfigEntry, kind: (one: String, many: String), setup id: String, known ids: [String],
+        _ reader: inout NodeReader
+    ) {
+        reader.error(
+            "unknown \(kind.one) '\(entry.key)' in setup '\(id)'" + Suggestion.didYouMean(entry.key, in: ids)
+                + "; the fleet's \(kind.many): " + ids.joined(separator: ", "), at: entry.keyPosition)
+    }
+
     /// A setup's (or one group's) `settings:`: the settings a device group gives may not be written.
     private func readSettings(_ entry: ConfigEntry, reading: FleetReading, _ reader: inout NodeReader) -> ConfigEntry {
         if !entry.value.isNull, let settingEntries = reader.mapping(entry.value, "settings") {
@@ -374,10 +381,7 @@ public struct FleetLoader: Sendable {
         let ids = apps.map(\.profile.id)
         for appEntry in appEntries {
             guard ids.contains(appEntry.key) else {
-                reader.error(
-                    "unknown app '\(appEntry.key)' in setup '\(id)'"
-                        + Suggestion.didYouMean(appEntry.key, in: ids)
-                        + "; the fleet's apps: " + ids.joined(separator: ", "), at: appEntry.keyPosition)
+                unknownName(appEntry, kind: ("app", "apps"), setup: id, known: ids, &reader)
                 continue
             }
             guard let keys = reader.mapping(appEntry.value, "apps: \(appEntry.key)") else { continue }
