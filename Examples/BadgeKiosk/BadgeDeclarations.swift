@@ -1,17 +1,73 @@
 import SSOPolicyProviderKit
 
-/// The kiosk's documents: every citation names one of these.
-enum BadgeSources {
-    static let manual = "badge-kiosk-example"
+/// The kiosk's documents: every citation names one of these (`BadgeSource.manual["§Facts"]`).
+enum BadgeSource: String, SourceCatalogue {
+    case manual = "badge-kiosk-example"
 
-    static let documents = [
-        SourceDocument(
-            manual, title: "ssopolicy example provider", publisher: "ssopolicy", url: "Examples/BadgeKiosk",
-            language: "en", documentedAsOf: "2026-11-23")
-    ]
+    var document: SourceDocument {
+        switch self {
+        case .manual:
+            SourceDocument(
+                rawValue, title: "ssopolicy example provider", publisher: "ssopolicy", url: "Examples/BadgeKiosk",
+                language: "en", documentedAsOf: "2026-11-23")
+        }
+    }
+}
 
-    /// A citation of the example's own description.
-    static func cite(_ locator: String) -> [Citation] { [Citation(manual, locator)] }
+/// What a policy's `settings:` may say; `compile` reads each through its case.
+enum BadgeSetting: Int, DeclaredSetting {
+    case timeout
+    case afterTimeout
+
+    var declaration: SettingDeclaration {
+        switch self {
+        case .timeout:
+            SettingDeclaration(
+                "timeout", .duration, default: "15m", meaning: "how long a tap lasts",
+                sources: [BadgeSource.manual["§Settings"]])
+        case .afterTimeout:
+            SettingDeclaration(
+                "after_timeout", .choice(AfterTimeout.allCases.map(\.rawValue)), default: "badge",
+                meaning: "what to ask after the timeout", sources: [BadgeSource.manual["§Settings"]],
+                matrixDimension: true)
+        }
+    }
+}
+
+/// The values of `after_timeout`.
+enum AfterTimeout: String, CaseIterable {
+    case badge, pin
+}
+
+/// The readings of what the kiosk's manual leaves open.
+enum BadgeModelOption: Int, DeclaredModelOption {
+    case tapScope
+
+    var declaration: ModelOptionDeclaration {
+        switch self {
+        case .tapScope:
+            ModelOptionDeclaration(
+                "tap_scope", conflict: "T1", summary: "which apps a tap unlocks",
+                readings: [
+                    .init("all_apps", meaning: "every kiosk app", sources: [BadgeSource.manual["§Sessions"]]),
+                    .init("one_app", meaning: "only the app tapped", sources: [BadgeSource.manual["§Sessions"]]),
+                ])
+        }
+    }
+}
+
+/// What each app of a policy may say.
+enum BadgeAppKey: Int, DeclaredAppKey {
+    case kiosk
+
+    var declaration: SettingDeclaration {
+        switch self {
+        case .kiosk:
+            SettingDeclaration(
+                "kiosk", .bool, default: "true", meaning: "the app takes part in the badge session",
+                sources: [BadgeSource.manual["§Apps"]])
+        }
+    }
 }
 
 /// The facts a scenario's `given:` and `evaluate --fact` may state; a case's position is its `FactID`.
@@ -22,11 +78,11 @@ enum BadgeFact: Int, DeclaredFact {
     var declaration: FactDeclaration {
         switch self {
         case .live:
-            .bool("session_live", default: false, meaning: "a tap is live", sources: BadgeSources.cite("§Facts"))
+            .bool("session_live", default: false, meaning: "a tap is live", sources: [BadgeSource.manual["§Facts"]])
         case .sessionUser:
             FactDeclaration(
                 "session_user", .account, default: "none", meaning: "who tapped last",
-                sources: BadgeSources.cite("§Facts"))
+                sources: [BadgeSource.manual["§Facts"]])
         }
     }
 }
@@ -40,7 +96,7 @@ enum BadgeEvent: Int, DeclaredEvent {
         case .tap:
             EventDeclaration(
                 "tap", target: .app, requiresUser: true, accessAttempt: true, meaning: "a badge tap at the app",
-                sources: BadgeSources.cite("§Events"))
+                sources: [BadgeSource.manual["§Events"]])
         }
     }
 }
@@ -67,11 +123,11 @@ enum BadgeFinding: Int, DeclaredFinding {
             FindingDeclaration(
                 "previous-user-session-active", .critical, concern: .foreignSession,
                 message: "{user} is served {previous_user}'s session in {app}",
-                meaning: "the acting user works in another user's tap", sources: BadgeSources.cite("§Findings"))
+                meaning: "the acting user works in another user's tap", sources: [BadgeSource.manual["§Findings"]])
         case .neverExpires:
             FindingDeclaration(
                 "session-never-expires", .medium, message: "a tap never expires", meaning: "timeout 0",
-                sources: BadgeSources.cite("§Findings"))
+                sources: [BadgeSource.manual["§Findings"]])
         }
     }
 }

@@ -3,7 +3,7 @@ import SSOPolicyProviderKit
 /// A badge policy compiled into the shape `apply` needs.
 public struct BadgePolicy: Sendable {
     var timeout: Int
-    var pinAfterTimeout: Bool
+    var afterTimeout: AfterTimeout
     /// `tap_scope: one_app`: a tap unlocks only the app it was made at.
     var tapUnlocksOneApp: Bool
     /// Per app: it takes part in the badge session (`kiosk: true`).
@@ -28,10 +28,10 @@ public struct BadgeState: Hashable, Sendable {
     }
 }
 
-/// What the predicates read for one decision: the policy, the state before the decision, who acts and where.
+/// What the predicates read for one decision besides the state: the policy, who acts and where. Built once per event;
+/// the state is never copied into it (a rule reads the handler's state as it is at that moment).
 struct BadgeContext {
-    var policy: BadgePolicy
-    var state: BadgeState
-    var user: UserID?
-    var app: AppID?
+    let policy: BadgePolicy
+    let user: UserID?
+    let app: AppID?
 }

@@ -14,27 +14,30 @@ public struct BadgeProvider: PolicyProvider {
     public var descriptor: ProviderDescriptor { Self.declaration }
 
     public func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> BadgePolicy? {
-        let timeout = configuration.settings.seconds("timeout")
+        let settings = configuration.settings
+        let timeout = settings.seconds(BadgeSetting.timeout)
         if timeout > 86_400 {
             diagnostics.error(
                 "timeout: expected at most 1 day, found \(timeout / 3600) hours",
-                at: configuration.settings.position(of: "timeout"))
+                at: settings.position(of: BadgeSetting.timeout))
             return nil
         }
         return BadgePolicy(
-            timeout: timeout, pinAfterTimeout: configuration.settings.word("after_timeout") == "pin",
-            tapUnlocksOneApp: configuration.settings.word("tap_scope") == "one_app",
-            kiosk: configuration.apps.map { $0.keys.bool("kiosk") })
+            timeout: timeout, afterTimeout: settings.choice(BadgeSetting.afterTimeout),
+            tapUnlocksOneApp: settings.word(BadgeModelOption.tapScope) == "one_app",
+            kiosk: configuration.apps.map { $0.keys.bool(BadgeAppKey.kiosk) })
     }
 
     public func configurationFindings(_ policy: BadgePolicy) -> [PolicyFinding] {
-        policy.timeout == 0 ? [PolicyFinding(BadgeFinding.neverExpires.id, settingKey: "timeout")] : []
+        policy.timeout == 0
+            ? [PolicyFinding(BadgeFinding.neverExpires.id, settingKey: BadgeSetting.timeout.key)] : []
     }
 
     public func initialState(_ policy: BadgePolicy, facts: FactValues) -> BadgeState { BadgeState(facts: facts) }
 
-    /// Plays one event: every decision is a rule of `BadgeRule`, evaluated through the trace, and a fired rule's
-    /// effect gives the prompts, session and findings.
+    /// Plays one event: every decision is a rule of a phase, evaluated through the trace on the state as it is, and
+    /// a fired rule's effect gives the prompts, session and findings. The context is built once per event and never
+    /// holds the state.
     public func apply(_ event: ProviderEvent, to state: inout BadgeState, policy: BadgePolicy, trace: inout RuleTrace)
         -> StepOutcome
     {
@@ -43,41 +46,56 @@ public struct BadgeProvider: PolicyProvider {
         if policy.timeout > 0, let tap = state.lastTap, tap.hasPassed(policy.timeout, at: event.time), state.live {
             state.live = false
         }
-        let context = BadgeContext(policy: policy, state: state, user: event.user, app: event.app)
-        switch event.event {
-        case .open, BadgeEvent.tap.id:
-            if trace.evaluate(BadgeRule.outsideKiosk, in: context) {
-                var outcome = StepOutcome(session: .none, sessionUser: event.user)
-                outcome.apply(BadgeRule.outsideKiosk.effect)
-                return outcome
-            }
-            guard let decision = trace.first(BadgeRule.access, in: context) else { return .notApplicable }
-            var outcome = StepOutcome(session: .none)
-            outcome.apply(decision.effect)
-            if decision == .sessionLive {
-                outcome.sessionUser = state.sessionUser ?? event.user
-                if trace.evaluate(BadgeRule.previousUserServed, in: context), let owner = state.sessionUser {
-                    outcome.apply(BadgeRule.previousUserServed.effect)
-                    outcome.subject = owner
-                }
-                return outcome
-            }
-            state.live = true
-            state.sessionUser = event.user
-            state.lastTap = .at(event.time)
-            state.tappedApp = event.app
-            outcome.sessionUser = event.user
-            outcome.details.set(BadgeDetail.reader.id, choice: 0)
-            return outcome
+        let context = BadgeContext(policy: policy, user: event.user, app: event.app)
+        switch EventKind<BadgeEvent>(event.event) {
+        case .open, .own(.tap):
+            return access(&state, context, trace: &trace, time: event.time)
         case .signOut:
-            trace.record(BadgeRule.signOut, in: context)
-            state.live = false
-            state.sessionUser = nil
-            state.tappedApp = nil
-            return StepOutcome(session: .none)
-        default:
+            return signOut(&state, context, trace: &trace)
+        case .terminate, .querySSOStatus, nil:
             return StepOutcome(
                 session: state.live ? .sharedReused : .none, sessionUser: state.live ? state.sessionUser : nil)
         }
+    }
+
+    /// An access attempt: the phase `BadgeAccessRule`.
+    func access(_ state: inout BadgeState, _ context: BadgeContext, trace: inout RuleTrace, time: Int) -> StepOutcome {
+        if trace.evaluate(BadgeAccessRule.outsideKiosk, on: state, in: context) {
+            var outcome = StepOutcome(session: .none, sessionUser: context.user)
+            outcome.apply(BadgeAccessRule.outsideKiosk.effect)
+            return outcome
+        }
+        guard let decision = trace.first(BadgeAccessRule.access, on: state, in: context) else { return .notApplicable }
+        var outcome = StepOutcome(session: .none)
+        outcome.apply(decision.effect)
+        switch decision {
+        case .sessionLive:
+            outcome.sessionUser = state.sessionUser ?? context.user
+            if trace.evaluate(BadgeAccessRule.previousUserServed, on: state, in: context), let owner = state.sessionUser
+            {
+                outcome.apply(BadgeAccessRule.previousUserServed.effect)
+                outcome.subject = owner
+            }
+            return outcome
+        case .pinAfterTimeout, .tapRequired:
+            state.live = true
+            state.sessionUser = context.user
+            state.lastTap = .at(time)
+            state.tappedApp = context.app
+            outcome.sessionUser = context.user
+            outcome.details.set(BadgeDetail.reader.id, choice: 0)
+            return outcome
+        case .previousUserServed, .outsideKiosk:
+            return outcome  // not in the list
+        }
+    }
+
+    /// `sign_out`: the phase `BadgeSignOutRule`.
+    func signOut(_ state: inout BadgeState, _ context: BadgeContext, trace: inout RuleTrace) -> StepOutcome {
+        trace.record(BadgeSignOutRule.signOut, on: state, in: context)
+        state.live = false
+        state.sessionUser = nil
+        state.tappedApp = nil
+        return StepOutcome(session: .none)
     }
 }

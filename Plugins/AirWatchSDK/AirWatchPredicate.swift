@@ -78,7 +78,7 @@ enum AirWatchPredicate: Int, PredicateSet {
     case deviceRestart
     case anyStoreHoldsSession
 
-    @inline(__always) var definition: Predicate<AirWatchContext> {
+    @inline(__always) var definition: Predicate<Void, AirWatchContext> {
         switch self {
         // Identify
         case .registered:

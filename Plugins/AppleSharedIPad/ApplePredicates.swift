@@ -60,7 +60,7 @@ enum ApplePredicate: Int, PredicateSet {
     case targetResident, targetSignedIn, targetDeletable, force, deleteLoggedInLogsOut
     case unsyncedData, returnToService, restartToLoginWindow, guestDeletedOnRestart, tokensCleared
 
-    @inline(__always) var definition: Predicate<AppleContext> {
+    @inline(__always) var definition: Predicate<Void, AppleContext> {
         switch self {
         case .unsupportedDevice:
             Predicate("the device cannot run Shared iPad", otherwise: "a supported Shared iPad") {

@@ -37,7 +37,7 @@ extension EntraState {
         case .dataNotCleared:
             return EntraDetail.kept
         default:
-            return EntraPredicate.foreignData.holds(in: context) ? EntraDetail.kept : EntraDetail.none
+            return EntraPredicate.foreignData.holds(on: (), in: context) ? EntraDetail.kept : EntraDetail.none
         }
     }
 

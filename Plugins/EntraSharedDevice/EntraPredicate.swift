@@ -72,7 +72,7 @@ enum EntraPredicate: Int, PredicateSet {
     case sessionPINLocked
     case pinAttemptsExhausted
 
-    @inline(__always) var definition: Predicate<EntraContext> {
+    @inline(__always) var definition: Predicate<Void, EntraContext> {
         switch self {
         case .sharedModeConfigured:
             Predicate("shared device mode is configured", otherwise: "shared device mode is not configured") {

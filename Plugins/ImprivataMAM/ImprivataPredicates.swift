@@ -30,7 +30,7 @@ enum ImprivataPredicate: Int, PredicateSet {
     case lockScreenUp, lockScreenUpForActor, passcodeIsAnothers, passcodeIsActors, staticSharedPasscode
     case deviceHasPasscode, restartedSinceCheckOut
 
-    @inline(__always) var definition: Predicate<ImprivataContext> {
+    @inline(__always) var definition: Predicate<Void, ImprivataContext> {
         switch self {
         case .deviceCheckedIn:
             Predicate("the device is checked in (Locker owns the screen)", otherwise: "the device is out") {

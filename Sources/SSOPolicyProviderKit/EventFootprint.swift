@@ -28,3 +28,30 @@ public struct EventFootprint: Sendable, Hashable {
         writes & (other.reads | other.writes) == 0 && other.writes & (reads | writes) == 0
     }
 }
+
+/// The regions a provider's footprints name, as an enum (`case device, sharedAccount`) whose raw value is the bit;
+/// per-app regions follow the last case (`appRegion(i)`).
+public protocol FootprintRegion: RawRepresentable, CaseIterable, Sendable where RawValue == Int {}
+
+extension FootprintRegion {
+    /// The region's bit.
+    @inlinable public var bit: UInt64 { EventFootprint.region(rawValue) }
+
+    /// The bit of app `index`'s region, after the named ones (apps beyond the 64 bits share the last one).
+    @inlinable public static func appRegion(_ index: Int) -> UInt64 {
+        EventFootprint.region(min(Self.allCases.count + index, 63))
+    }
+
+    /// Every named region and every app's.
+    @inlinable public static var everything: UInt64 { ~0 }
+}
+
+extension EventFootprint {
+    /// A footprint over named regions: `EventFootprint(reads: [.device, .account], writes: [.account])`.
+    public init<Region: FootprintRegion>(
+        reads: [Region], writes: [Region], appsRead: UInt64 = 0, appsWritten: UInt64 = 0
+    ) {
+        self.init(
+            reads: reads.reduce(appsRead) { $0 | $1.bit }, writes: writes.reduce(appsWritten) { $0 | $1.bit })
+    }
+}

@@ -59,3 +59,15 @@ public struct InapplicableProperty: Sendable, Hashable {
         self.sources = sources
     }
 }
+
+extension PropertyDeclaration {
+    /// A property broken by any of the provider's findings `violatedBy`, named by case.
+    public init<Finding: DeclaredFinding>(
+        _ id: String, meaning: String, violatedBy: [Finding], sources: [Citation], afterSignOut: Bool = false,
+        appliesWhen: [Requirement] = [], notApplicableBecause: String = ""
+    ) {
+        self.init(
+            id, meaning: meaning, violatedBy: violatedBy.map(\.declaration.id), sources: sources,
+            afterSignOut: afterSignOut, appliesWhen: appliesWhen, notApplicableBecause: notApplicableBecause)
+    }
+}

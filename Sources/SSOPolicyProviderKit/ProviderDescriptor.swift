@@ -19,6 +19,8 @@ public struct ProviderDescriptor: Sendable {
     public var details: [DetailDeclaration]
     public var findings: [FindingDeclaration]
     public var rules: [RuleDeclaration]
+    /// Problems of the rule tables the rules come from (`RulePhases.problems`), reported by `selfCheck`.
+    public var ruleProblems: [String]
     /// The ordered decisions among `rules` ("the first rule that fires"), for `providers` and the guide.
     public var decisionLists: [DecisionListDeclaration]
     /// Combinations of facts that cannot happen (`evaluate` rejects them when given).
@@ -45,7 +47,8 @@ public struct ProviderDescriptor: Sendable {
         id: String, name: String, summary: String, sources: [SourceDocument], settings: [SettingDeclaration],
         modelOptions: [ModelOptionDeclaration], appKeys: [SettingDeclaration], facts: [FactDeclaration],
         events: [EventDeclaration], stepConditions: [StepConditionDeclaration], details: [DetailDeclaration],
-        findings: [FindingDeclaration], rules: [RuleDeclaration], requiredEventMeanings: [String: String] = [:],
+        findings: [FindingDeclaration], rules: [RuleDeclaration], ruleProblems: [String] = [],
+        requiredEventMeanings: [String: String] = [:],
         examplePolicy: String, properties: [PropertyDeclaration] = [], sessionAuthority: String = "identity broker",
         handover: HandoverDeclaration? = nil, producedPrompts: [Prompt] = Prompt.allCases,
         decisionLists: [DecisionListDeclaration] = [], factConstraints: [FactConstraint] = [],
@@ -66,6 +69,7 @@ public struct ProviderDescriptor: Sendable {
         self.details = details
         self.findings = findings
         self.rules = rules
+        self.ruleProblems = ruleProblems
         self.requiredEventMeanings = requiredEventMeanings
         self.examplePolicy = examplePolicy
         self.properties = properties
@@ -106,7 +110,7 @@ public struct ProviderDescriptor: Sendable {
 
     /// Checks that the declaration is internally consistent; the generic provider tests run it.
     public func selfCheck() -> [String] {
-        var problems: [String] = []
+        var problems = ruleProblems
         func unique(_ names: [String], _ what: String) {
             var seen = Set<String>()
             for name in names where !seen.insert(name).inserted { problems.append("duplicate \(what) '\(name)'") }

@@ -49,7 +49,7 @@ public struct SourceDocument: Sendable, Hashable {
 ///
 /// ```swift
 /// RuleDefinition("badge.session.live", summary: "a live tap serves the attempt",
-///                sources: [Citation(BadgeSources.manual, "§Sessions")], when: [.when(.tapLive)])
+///                sources: [BadgeSource.manual["§Sessions"]], when: [.when(.tapLive)])
 /// ```
 public struct Citation: Sendable, Hashable {
     /// The catalogue entry's id (`SourceDocument.id`).

@@ -8,7 +8,7 @@ import Testing
 
     enum LampPredicate: Int, PredicateSet {
         case on, plugged
-        var definition: Predicate<Lamp> {
+        var definition: Predicate<Void, Lamp> {
             switch self {
             case .on: Predicate("the lamp is on", otherwise: "the lamp is off") { $0.on }
             case .plugged: Predicate("the lamp is plugged in", otherwise: "the lamp is unplugged") { $0.plugged }

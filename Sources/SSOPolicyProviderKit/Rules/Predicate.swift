@@ -1,25 +1,31 @@
 /// One condition a provider's rules can state, declared once: its words for when it holds and when it fails, and
-/// its computation over the provider's context.
+/// its computation over the provider's state and the decision's context.
+///
+/// The state is passed as it is at the moment of the decision (the handler's `inout` state, read, never copied); the
+/// context holds only what the state does not: the policy, the app in focus, the acting user, the time, and what an
+/// earlier phase of the step worked out.
 ///
 /// ```swift
 /// enum BadgePredicate: Int, PredicateSet {
 ///     case tapLive
-///     @inline(__always) var definition: Predicate<BadgeContext> {
+///     var definition: Predicate<BadgeState, BadgeContext> {
 ///         switch self {
-///         case .tapLive: Predicate("a tap is live", otherwise: "no tap is live") { $0.state.live }
+///         case .tapLive: Predicate("a tap is live", otherwise: "no tap is live") { state, _ in state.live }
 ///         }
 ///     }
 /// }
 /// ```
-public struct Predicate<Context>: Sendable {
+public struct Predicate<State, Context>: Sendable {
     /// The words, kept as literals so that a decision, which reads only `test`, has no strings to release.
     @usableFromInline let holds: StaticString
     @usableFromInline let fails: StaticString
     /// Evaluates the predicate. Must not allocate: it runs on every attempt.
-    public let test: @Sendable (Context) -> Bool
+    public let test: @Sendable (State, Context) -> Bool
 
     @inlinable
-    public init(_ holds: StaticString, otherwise fails: StaticString, _ test: @escaping @Sendable (Context) -> Bool) {
+    public init(
+        _ holds: StaticString, otherwise fails: StaticString, _ test: @escaping @Sendable (State, Context) -> Bool
+    ) {
         self.holds = holds
         self.fails = fails
         self.test = test
@@ -34,20 +40,20 @@ public struct Predicate<Context>: Sendable {
 /// Rules list predicates instead of passing Booleans, so the words a trace prints ("silent login failed") are the
 /// words of the code that decided, and a test can flip any one of them and watch the explanation change.
 public protocol PredicateSet: Hashable, Sendable, CaseIterable {
-    /// What the predicates read: the provider's view of one decision (policy, state, app, event, time).
+    /// What the provider remembers (its `PolicyProvider.State`), read as it is when the rule is checked.
+    associatedtype State
+    /// The rest of one decision: the policy or the part of it rules read, the app, the user, the time.
     associatedtype Context
-    var definition: Predicate<Context> { get }
+    var definition: Predicate<State, Context> { get }
 }
 
 extension PredicateSet {
     /// The words for when the predicate holds and when it fails.
     public var words: RuleCondition { definition.words }
 
-    /// Evaluates the predicate: its definition's `test`. Inlined where a rule reads it, so that the definition's
-    /// `switch` selects the computation and runs it in place; a computation kept in a closure value and called
-    /// through it would cost a reference count and an indirect call per condition.
-    @inlinable @inline(__always)
-    public func holds(in context: Context) -> Bool { definition.test(context) }
+    /// Evaluates the predicate: its definition's `test`, on the state as it is and the decision's context.
+    @inlinable
+    public func holds(on state: State, in context: Context) -> Bool { definition.test(state, context) }
 
     /// The predicate's stable name as traces and documentation show it (the enum case, e.g. `silentLoginFailed`).
     public var name: String { String(describing: self) }

@@ -21,8 +21,10 @@ public struct RuleCheck<Predicate: PredicateSet>: Hashable, Sendable {
     @inlinable
     public static func not(_ predicate: Predicate) -> Self { Self(predicate, expected: false) }
 
-    @inlinable @inline(__always)
-    public func holds(in context: Predicate.Context) -> Bool { predicate.holds(in: context) == expected }
+    @inlinable
+    public func holds(on state: Predicate.State, in context: Predicate.Context) -> Bool {
+        predicate.holds(on: state, in: context) == expected
+    }
 
     /// The condition's words, swapped for `.not`.
     public var words: RuleCondition {

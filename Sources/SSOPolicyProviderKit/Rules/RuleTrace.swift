@@ -48,22 +48,25 @@ public struct RuleTrace: Sendable, Hashable {
         self.mutation = mutation
     }
 
-    /// Evaluates a rule of a `RuleSet` against the provider's context: it fires when every condition holds, checked
-    /// in the rule's order (`RuleTable`'s one loop). The trace, the recorder (OPA's tracer), then records that it
-    /// fired, or (under `.explain`) the first condition that failed; with the trace off it records nothing.
+    /// Evaluates a rule of a `RuleSet` on the provider's state as it is and the decision's context: it fires when
+    /// every condition holds, checked in the rule's order (`RuleTable`'s one loop). The trace, the recorder (OPA's
+    /// tracer), then records that it fired, or (under `.explain`) the first condition that failed; with the trace off
+    /// it records nothing.
     @inlinable
-    public mutating func evaluate<Rules: RuleSet>(_ rule: Rules, in context: Rules.Predicate.Context) -> Bool {
-        let failed = Rules.table.firstFailure(rule.rawValue, in: context, flipped: flipped(rule.id))
+    public mutating func evaluate<Rules: RuleSet>(
+        _ rule: Rules, on state: Rules.Predicate.State, in context: Rules.Predicate.Context
+    ) -> Bool {
+        let failed = Rules.table.firstFailure(rule.rawValue, on: state, in: context, flipped: flipped(rule.id))
         if mode != .off { record(rule.id, failedCondition: failed) }
         return failed == nil
     }
 
     /// Evaluates an ordered decision list: the first rule that fires decides; nil if none does.
     @inlinable
-    public mutating func first<Rules: RuleSet>(_ list: DecisionList<Rules>, in context: Rules.Predicate.Context)
-        -> Rules?
-    {
-        for rule in list.rules where evaluate(rule, in: context) { return rule }
+    public mutating func first<Rules: RuleSet>(
+        _ list: DecisionList<Rules>, on state: Rules.Predicate.State, in context: Rules.Predicate.Context
+    ) -> Rules? {
+        for rule in list.rules where evaluate(rule, on: state, in: context) { return rule }
         return nil
     }
 
@@ -91,18 +94,21 @@ public struct RuleTrace: Sendable, Hashable {
     /// requirement is missing) without deciding anything. With the trace off it is not evaluated at all, nor is
     /// its context built, so explanations cost nothing on the benchmark and verification paths.
     @inlinable
-    public mutating func record<Rules: RuleSet>(_ rule: Rules, in context: @autoclosure () -> Rules.Predicate.Context) {
-        if mode == .off { return }
-        _ = evaluate(rule, in: context())
-    }
-
-    /// Records an ordered decision list whose decision the provider does not use (see `record(_:in:)`).
-    @inlinable
     public mutating func record<Rules: RuleSet>(
-        _ list: DecisionList<Rules>, in context: @autoclosure () -> Rules.Predicate.Context
+        _ rule: Rules, on state: Rules.Predicate.State, in context: @autoclosure () -> Rules.Predicate.Context
     ) {
         if mode == .off { return }
-        _ = first(list, in: context())
+        _ = evaluate(rule, on: state, in: context())
+    }
+
+    /// Records an ordered decision list whose decision the provider does not use (see `record(_:on:in:)`).
+    @inlinable
+    public mutating func record<Rules: RuleSet>(
+        _ list: DecisionList<Rules>, on state: Rules.Predicate.State,
+        in context: @autoclosure () -> Rules.Predicate.Context
+    ) {
+        if mode == .off { return }
+        _ = first(list, on: state, in: context())
     }
 
     /// Appends an entry recorded elsewhere (a wrapper provider re-recording its base's trace).
