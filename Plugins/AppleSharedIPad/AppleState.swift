@@ -38,6 +38,12 @@ public struct AppleState: Hashable, Sendable {
     /// The open Guest session's Microsoft sign-in and apps signed in (bits over app indices).
     var guestMicrosoft = false
     var guestApps: UInt64 = 0
+    /// The open user session waits at a Setup Assistant pane for MDM's UserConfigured (AwaitUserConfiguration).
+    var awaiting = false
+    /// Users whose Shared iPad passcode an administrator reset (sorted): their next sign-in starts over.
+    var passcodeResets: [UserID] = []
+    /// Users disabled in Entra ID (sorted): their Microsoft sign-ins fail; a cached partition still opens locally.
+    var disabled: [UserID] = []
 
     /// A freshly erased iPad: no session, no partition.
     init(empty appCount: Int) { appSessions = Array(repeating: [], count: appCount) }
@@ -45,14 +51,20 @@ public struct AppleState: Hashable, Sendable {
     init(_ policy: ApplePolicy, facts: FactValues) {
         appSessions = Array(repeating: [], count: policy.apps.count)
         let screenFact = facts.choice(AppleFact.screen)
-        screen = AppleScreen(rawValue: screenFact) ?? .loginWindow
+        // The last screen value: a signed-in user's session waiting for UserConfigured.
+        awaiting = screenFact == 4
+        screen = awaiting ? .unlocked : AppleScreen(rawValue: screenFact) ?? .loginWindow
         offline = facts.choice(AppleFact.network) == 1
         if screen == .unlocked || screen == .locked {
             owner = facts.account(AppleFact.signedIn)
-            if owner == nil { screen = .loginWindow }
+            if owner == nil {
+                screen = .loginWindow
+                awaiting = false
+            }
         }
         if let owner {
             guest = facts.choice(AppleFact.sessionType) == 1
+            if guest { awaiting = false }
             if !guest { addResident(owner, synced: false, onlineAuth: .givenJustNow) }
             lastActivity = facts.choice(AppleFact.idleFor) == 1 ? .givenPassed : .givenJustNow
             if screen == .locked {
@@ -63,6 +75,8 @@ public struct AppleState: Hashable, Sendable {
             addResident(resident, synced: facts.bool(AppleFact.residentSynced), onlineAuth: .givenJustNow)
         }
         if let holder = facts.account(AppleFact.passcodeHolder) { Self.insert(holder, into: &passcodeHolders) }
+        if let user = facts.account(AppleFact.passcodeReset) { Self.insert(user, into: &passcodeResets) }
+        if let user = facts.account(AppleFact.entraDisabled) { Self.insert(user, into: &disabled) }
         for index in policy.apps.indices {
             guard let user = facts.account(AppleFact.appSession, app: AppID(index)) else { continue }
             if guest && user == owner {
@@ -122,6 +136,7 @@ public struct AppleState: Hashable, Sendable {
         guest = false
         guestMicrosoft = false
         guestApps = 0
+        awaiting = false
         screen = .loginWindow
     }
 
@@ -169,6 +184,8 @@ extension AppleState: UserSymmetricState {
         passcodeHolders = passcodeHolders.map { permutation($0) }.sorted()
         microsoft = microsoft.map { permutation($0) }.sorted()
         for index in appSessions.indices { appSessions[index] = appSessions[index].map { permutation($0) }.sorted() }
+        passcodeResets = passcodeResets.map { permutation($0) }.sorted()
+        disabled = disabled.map { permutation($0) }.sorted()
     }
 
     public func forEachUser(_ body: (UserID) -> Void) {
@@ -177,5 +194,7 @@ extension AppleState: UserSymmetricState {
         for user in passcodeHolders { body(user) }
         for user in microsoft { body(user) }
         for users in appSessions { for user in users { body(user) } }
+        for user in passcodeResets { body(user) }
+        for user in disabled { body(user) }
     }
 }
