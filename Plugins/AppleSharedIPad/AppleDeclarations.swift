@@ -149,7 +149,7 @@ enum AppleEvent: Int, DeclaredEvent {
                 sources: E.onlineAuth)
         case .userConfigured:
             EventDeclaration(
-                "user_configured", target: .choice(["user", "device"]), requiresUser: true, accessAttempt: false,
+                "user_configured", target: .choice(["user"]), requiresUser: true, accessAttempt: false,
                 meaning: "MDM UserConfigured on the step's user's channel: with await_user_configuration the user's "
                     + "session leaves its Setup Assistant pane for the Home Screen (not delivered offline)",
                 sources: E.awaitConfiguration)

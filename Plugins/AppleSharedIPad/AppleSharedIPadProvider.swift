@@ -45,8 +45,8 @@ public struct AppleSharedIPadProvider: PolicyProvider {
             }
         }
         // Sync: online, the partitions of users no longer signed in finish syncing before the event.
-        if !state.offline {
-            let active = state.inSession && !state.guest ? state.owner : nil
+        let active = state.inSession && !state.guest ? state.owner : nil
+        if state.residents.contains(where: { !$0.synced && $0.user != active }), !state.offline {
             for index in state.residents.indices where state.residents[index].user != active {
                 state.residents[index].synced = true
             }
@@ -137,6 +137,7 @@ public struct AppleSharedIPadProvider: PolicyProvider {
         outcome.details.set(
             AppleDetail.screen.id, choice: state.awaiting && state.inSession ? 4 : state.screen.rawValue)
         if state.inSession { outcome.details.set(AppleDetail.sessionType.id, choice: state.guest ? 1 : 0) }
+        state.forgetWhatNoRuleReads(policy, at: event.time)
         return outcome
     }
 
@@ -294,7 +295,7 @@ public struct AppleSharedIPadProvider: PolicyProvider {
         state.addResident(user, synced: false, onlineAuth: .at(context.time))
         if let index = state.residentIndex(user) {
             state.residents[index].synced = false
-            if !state.offline { state.residents[index].onlineAuth = .at(context.time) }
+            if policy.onlineAuthGrace != nil, !state.offline { state.residents[index].onlineAuth = .at(context.time) }
         }
         state.owner = user
         state.guest = false
@@ -400,14 +401,14 @@ public struct AppleSharedIPadProvider: PolicyProvider {
         context: inout AppleContext, state: inout AppleState, outcome: inout StepOutcome, trace: inout RuleTrace
     ) {
         if trace.evaluate(AppleRule.eraseLosesData, in: context) { outcome.apply(AppleRule.eraseLosesData.effect) }
-        let (holders, resets, disabled) = (state.passcodeHolders, state.passcodeResets, state.disabled)
-        let offline = state.offline
+        let (holders, resets, disabled) = (state.passcodeHolders, state.$passcodeResets, state.$disabled)
+        let offline = state.$offline
         state = AppleState(empty: context.policy.apps.count)
         // The Shared iPad passcode (and its reset, and the Entra account) belong to the account, not to the iPad.
         state.passcodeHolders = holders
-        state.passcodeResets = resets
-        state.disabled = disabled
-        state.offline = offline
+        state.$passcodeResets = resets
+        state.$disabled = disabled
+        state.$offline = offline
         if trace.evaluate(AppleRule.returnToService, in: context) {
             outcome.apply(AppleRule.returnToService.effect)
         } else {
