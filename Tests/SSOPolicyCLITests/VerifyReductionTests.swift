@@ -14,14 +14,8 @@ struct VerifyReductionTests {
         return ["airwatch", "entra", "imprivata"].flatMap { vendor in
             ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + vendor)) ?? []).sorted()
                 .filter { $0.hasSuffix(".yaml") }.map { folder + "/" + vendor + "/" + $0 }
-        } + appleFiles
+        }
     }()
-
-    /// Shared iPad's recommended cart and its Guest counter: a user session with its clocks, and Guest sessions
-    /// (the other bundled Shared iPad policies vary the same settings; a full search of each takes minutes here).
-    static let appleFiles = ["nursing-cart-apple", "store-counter-ipad"].map {
-        repository + "/Policies/apple/" + $0 + ".yaml"
-    }
 
     /// Verdict per property: nil when it holds, the counterexample's length when violated.
     static func verdicts(_ report: VerificationReport) -> [String: Int?] {
@@ -94,10 +88,7 @@ struct VerifyReductionTests {
     }
 
     @Test func symmetryExploresFewerStatesOnEveryVendor() throws {
-        for name in [
-            "airwatch/warehouse-airwatch", "apple/nursing-cart-apple", "entra/frontline-entra",
-            "imprivata/hospital-imprivata",
-        ] {
+        for name in ["airwatch/warehouse-airwatch", "entra/frontline-entra", "imprivata/hospital-imprivata"] {
             let file = repository + "/Policies/\(name).yaml"
             var options = Self.plain
             let plain = try Self.verify(file, options)
