@@ -12,6 +12,8 @@ enum AppleFact: Int, DeclaredFact {
     case passcodeHolder
     case network
     case appSession
+    case passcodeReset
+    case entraDisabled
 
     private typealias E = AppleEvidence
 
@@ -19,10 +21,12 @@ enum AppleFact: Int, DeclaredFact {
         switch self {
         case .screen:
             FactDeclaration(
-                "screen", .choice(["login_window", "unlocked", "locked", "setup_assistant"]),
+                "screen", .choice(["login_window", "unlocked", "locked", "setup_assistant", "awaiting_configuration"]),
                 default: "login_window",
                 meaning: "what the iPad shows: the login window (nobody signed in), a session's Home Screen or Lock "
-                    + "Screen, or Setup Assistant after an erase", sources: E.sharedDevice + E.signOut)
+                    + "Screen, Setup Assistant after an erase, or the Setup Assistant pane a signed-in user waits at "
+                    + "for UserConfigured (await_user_configuration)",
+                sources: E.sharedDevice + E.signOut + E.awaitConfiguration)
         case .signedIn:
             FactDeclaration(
                 "signed_in", .account, default: "none",
@@ -68,6 +72,16 @@ enum AppleFact: Int, DeclaredFact {
                 "app_session", .account, scope: .app, default: "none",
                 meaning: "whose partition holds a session of the app (a user named here is resident)",
                 sources: E.partitionKept + E.msalSSO)
+        case .passcodeReset:
+            FactDeclaration(
+                "passcode_reset", .account, default: "none",
+                meaning: "a user whose Shared iPad passcode an administrator reset: their next sign-in asks the "
+                    + "federated password, the temporary passcode and a new passcode", sources: E.passcodeReset)
+        case .entraDisabled:
+            FactDeclaration(
+                "entra_disabled", .account, default: "none",
+                meaning: "a user disabled in Entra ID: a cached partition still opens with the local passcode until "
+                    + "online authentication is due, but the Microsoft sign-ins fail", sources: E.offboarding)
         }
     }
 }
@@ -82,6 +96,9 @@ enum AppleEvent: Int, DeclaredEvent {
     case deleteUser
     case erase
     case network
+    case userConfigured
+    case passcodeReset
+    case entraDisableUser
 
     private typealias E = AppleEvidence
 
@@ -130,6 +147,25 @@ enum AppleEvent: Int, DeclaredEvent {
                 "network", target: .choice(["online", "offline"]), requiresUser: false, accessAttempt: false,
                 meaning: "the iPad goes online or offline (sign-ins that need Apple's identity service, and sync)",
                 sources: E.onlineAuth)
+        case .userConfigured:
+            EventDeclaration(
+                "user_configured", target: .choice(["user"]), requiresUser: true, accessAttempt: false,
+                meaning: "MDM UserConfigured on the step's user's channel: with await_user_configuration the user's "
+                    + "session leaves its Setup Assistant pane for the Home Screen (not delivered offline)",
+                sources: E.awaitConfiguration)
+        case .passcodeReset:
+            EventDeclaration(
+                "passcode_reset", target: .choice(["user"]), requiresUser: true, accessAttempt: false,
+                meaning: "an administrator resets the step's user's Shared iPad passcode in Apple Business Manager: "
+                    + "their next sign-in asks the federated password, the temporary passcode, then a new passcode "
+                    + "(an Apple-authenticated account starts over with a temporary password)",
+                sources: E.passcodeReset + E.appleSignIn)
+        case .entraDisableUser:
+            EventDeclaration(
+                "entra_disable_user", target: .choice(["user"]), requiresUser: true, accessAttempt: false,
+                meaning: "the step's user is disabled or removed in Entra ID (offboarding): a cached partition still "
+                    + "opens with the local passcode until online authentication is due; Microsoft sign-ins fail",
+                sources: E.offboarding)
         }
     }
 }
@@ -177,7 +213,7 @@ enum AppleDetail: Int, DeclaredDetail {
         switch self {
         case .screen:
             DetailDeclaration(
-                "screen", .choice(["login_window", "unlocked", "locked", "setup_assistant"]),
+                "screen", .choice(["login_window", "unlocked", "locked", "setup_assistant", "awaiting_configuration"]),
                 meaning: "what the iPad shows after the step")
         case .sessionType:
             DetailDeclaration("session_type", .choice(["user", "guest"]), meaning: "the kind of session open")
@@ -233,6 +269,8 @@ enum AppleFinding: Int, DeclaredFinding {
     case unsyncedLost
     case dataNotRoaming
     case longGrace
+    case awaitingConfiguration
+    case offboardedLocalSignIn
 
     private typealias E = AppleEvidence
 
@@ -347,6 +385,18 @@ enum AppleFinding: Int, DeclaredFinding {
                 "passcode-grace-period-long", .medium,
                 message: "a locked session opens without a passcode for minutes after locking",
                 meaning: "passcode_lock_grace_period of 5 minutes or more", sources: E.grace)
+        case .awaitingConfiguration:
+            FindingDeclaration(
+                "awaiting-user-configuration", .info,
+                message: "{user} waits at a Setup Assistant pane until the MDM sends UserConfigured",
+                meaning: "with AwaitUserConfiguration the iPad cannot be used after login until UserConfigured",
+                sources: E.awaitConfiguration)
+        case .offboardedLocalSignIn:
+            FindingDeclaration(
+                "offboarded-user-local-sign-in", .medium,
+                message: "{user}, disabled in Entra ID, still opens their cached partition on this iPad",
+                meaning: "a cached user's passcode is checked locally until online authentication is due: a user "
+                    + "disabled in Entra ID reaches their partition and its app sessions", sources: E.offboarding)
         }
     }
 }

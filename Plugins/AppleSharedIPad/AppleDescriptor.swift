@@ -13,8 +13,8 @@ enum AppleDescriptor {
             + "only from a handover that skips the sign-out (an unlocked session, a locked one inside the passcode "
             + "grace period, or a Guest session, which has no passcode). Microsoft 365 apps need no shared-device "
             + "awareness and sign in once per partition; Entra shared device mode cannot be combined with it, and "
-            + "device-based Conditional Access is unsupported. Not modelled: AwaitUserConfiguration, passcode "
-            + "resets, the login window's language panes, domains and messages",
+            + "device-based Conditional Access is unsupported. Not modelled: the login window's language panes "
+            + "(a step's details hold at most eight entries), default domains and messages",
         sources: AppleSources.documents, settings: settings, modelOptions: modelOptions, appKeys: appKeys,
         facts: AppleFact.declarations, events: AppleEvent.declarations,
         stepConditions: AppleStepCondition.declarations, details: AppleDetail.declarations,
@@ -32,7 +32,8 @@ enum AppleDescriptor {
     /// Setup Assistant to nobody.
     static let factConstraints = [
         FactConstraint(
-            "screen", in: ["unlocked", "locked"], requires: "signed_in", in: [FactConstraint.someone],
+            "screen", in: ["unlocked", "locked", "awaiting_configuration"], requires: "signed_in",
+            in: [FactConstraint.someone],
             meaning: "a session's Home Screen or Lock Screen belongs to whoever signed in; give signed_in a user"),
         FactConstraint(
             "screen", in: ["login_window", "setup_assistant"], requires: "signed_in", in: ["none"],
@@ -101,9 +102,10 @@ enum AppleDescriptor {
             meaning: "TemporarySessionTimeout: inactivity after which a Guest session ends and its data is deleted "
                 + "(at least 30s; 0 = never)", sources: E.temporaryTimeout),
         SettingDeclaration(
-            "passcode_lock_grace_period", .duration, default: "unset",
+            "passcode_lock_grace_period", .duration, default: "0",
             meaning: "PasscodeLockGracePeriod: how long after locking a session unlocks without the passcode, "
-                + "rounded down to 0, 1m, 5m, 15m, 1h or 4h; unset follows model.passcode_lock_grace_default",
+                + "rounded down to 0, 1m, 5m, 15m, 1h or 4h; left out (the MDM sends none) it follows "
+                + "model.passcode_lock_grace_default, 0 unless changed: a locked screen asks the passcode",
             sources: E.grace),
         SettingDeclaration(
             "auto_lock_time", .duration, default: "2m",
@@ -112,8 +114,14 @@ enum AppleDescriptor {
         SettingDeclaration(
             "online_auth_grace_days", .integer(min: 0, max: 3650), default: "unset",
             meaning: "OnlineAuthenticationGracePeriod in days: a cached user's sign-in needs Apple's identity "
-                + "service once this has passed (0 = every sign-in); unset follows model.online_auth_when_unset",
-            sources: E.onlineAuth),
+                + "service once this has passed (0 = every sign-in); unset (the MDM sends none) follows "
+                + "model.online_auth_when_unset, never_forced unless changed: cached users sign in with the local "
+                + "passcode only", sources: E.onlineAuth),
+        SettingDeclaration(
+            "await_user_configuration", .bool, default: "false",
+            meaning: "AwaitUserConfiguration (iPadOS 17+): after login the iPad stops at a Setup Assistant pane, "
+                + "unusable, until the MDM sends UserConfigured for the user (event user_configured; needs the "
+                + "network)", sources: E.awaitConfiguration),
         SettingDeclaration(
             "entra_shared_device_mode", .bool, default: "false",
             meaning: "the Microsoft SSO extension's shared device mode is also configured (not supported with "
@@ -209,6 +217,12 @@ enum AppleDescriptor {
             [
                 ("blocks", "the Microsoft sign-in is refused", E.conditionalAccess),
                 ("not_evaluated", "the grant is not evaluated: a finding only", E.conditionalAccess),
+            ]),
+        option(
+            "biometric_unlock", "U11", "whether a locked Shared iPad session unlocks with Touch ID or Face ID",
+            [
+                ("unavailable", "no: Settings has no Touch ID & Passcode section on Shared iPad", E.biometrics),
+                ("available", "yes: the owner's unlock past the grace period asks no passcode", E.biometrics),
             ]),
     ]
 

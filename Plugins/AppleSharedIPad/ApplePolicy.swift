@@ -48,6 +48,10 @@ public struct ApplePolicy: Sendable {
     var tokensRetained: Bool
     var ssoPluginPerUser: Bool
     var loginSSOToApps: Bool
+    /// AwaitUserConfiguration (iPadOS 17+): after login the iPad waits for MDM's UserConfigured.
+    var awaitUserConfiguration = false
+    /// Model option `biometric_unlock: available`.
+    var biometricUnlock = false
     var apps: [AppleApp]
 
     /// The grace periods Apple accepts; other values round down.
@@ -88,7 +92,9 @@ public struct ApplePolicy: Sendable {
             let userSpace = Saturating.product(max(0, storage - (storage >= 64 ? 26 : 18)), 1024)
             residents = max(1, min(residents, userSpace / quota))
         }
-        let graceSetting = settings["passcode_lock_grace_period"]
+        // Written, the grace period rounds down to Apple's steps; left out, the model option reads the OS default.
+        let graceSetting =
+            settings.isExplicit("passcode_lock_grace_period") ? settings["passcode_lock_grace_period"] : nil
         var grace = 0
         if case .seconds(let seconds)? = graceSetting {
             grace = roundedGrace(seconds)
@@ -130,7 +136,8 @@ public struct ApplePolicy: Sendable {
             inactivityWhileLocked: word("inactivity_counts_while_locked") == "true",
             tokensRetained: word("m365_tokens_after_sign_out") == "retained",
             ssoPluginPerUser: word("sso_plugin") == "per_user", loginSSOToApps: word("login_sso_to_apps") == "true",
-            apps: apps)
+            awaitUserConfiguration: settings.bool("await_user_configuration") && major >= 17,
+            biometricUnlock: word("biometric_unlock") == "available", apps: apps)
     }
 
     /// Findings about the configuration itself (rules M1, M2, M9, M31, M32 and M35 of the model).

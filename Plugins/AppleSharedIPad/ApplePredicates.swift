@@ -41,7 +41,9 @@ struct AppleContext {
     }
 
     var onlineAuthNeeded: Bool {
-        guard let user, let index = state.residentIndex(user) else { return true }
+        guard let user, let index = state.residentIndex(user), !state.passcodeResets.contains(user) else {
+            return true
+        }
         guard let grace = policy.onlineAuthGrace else { return policy.onlineEveryLoginWhenUnset }
         return state.residents[index].onlineAuth.hasPassed(grace, at: time)
     }
@@ -59,6 +61,7 @@ enum ApplePredicate: Int, PredicateSet {
     case servedOther, webSignIn, freshPartition, localData, survivesRelaunch
     case targetResident, targetSignedIn, targetDeletable, force, deleteLoggedInLogsOut
     case unsyncedData, returnToService, restartToLoginWindow, guestDeletedOnRestart, tokensCleared
+    case awaitingConfiguration, passcodeWasReset, userDisabled, partitionDisabled, biometricUnlock
 
     @inline(__always) var definition: Predicate<Void, AppleContext> {
         switch self {
@@ -126,8 +129,12 @@ enum ApplePredicate: Int, PredicateSet {
                 $0.policy.federated
             }
         case .hasPasscode:
-            Predicate("the user has a Shared iPad passcode", otherwise: "the user never signed in to a Shared iPad") {
-                context in context.user.map { context.state.passcodeHolders.contains($0) } ?? false
+            Predicate("the user has a Shared iPad passcode", otherwise: "the user has no Shared iPad passcode (yet)") {
+                context in
+                context.user.map {
+                    context.state.passcodeHolders.contains($0) && !context.state.passcodeResets.contains($0)
+                }
+                    ?? false
             }
         case .resident:
             Predicate("the user's partition is cached on this iPad", otherwise: "the user is new to this iPad") {
@@ -232,6 +239,27 @@ enum ApplePredicate: Int, PredicateSet {
         case .guestDeletedOnRestart:
             Predicate("a restart deletes the Guest session", otherwise: "a restart keeps the Guest session") {
                 $0.policy.guestDeletedOnRestart
+            }
+        case .awaitingConfiguration:
+            Predicate(
+                "the session waits at a Setup Assistant pane for UserConfigured",
+                otherwise: "the session is not waiting for UserConfigured"
+            ) { $0.state.inSession && $0.state.awaiting }
+        case .passcodeWasReset:
+            Predicate("an administrator reset the user's Shared iPad passcode", otherwise: "no passcode reset") {
+                context in context.user.map { context.state.passcodeResets.contains($0) } ?? false
+            }
+        case .userDisabled:
+            Predicate("the user is disabled in Entra ID", otherwise: "the user is enabled in Entra ID") { context in
+                context.user.map { context.state.disabled.contains($0) } ?? false
+            }
+        case .partitionDisabled:
+            Predicate(
+                "the partition's user is disabled in Entra ID", otherwise: "the partition's user is enabled in Entra ID"
+            ) { context in context.partition.map { context.state.disabled.contains($0) } ?? false }
+        case .biometricUnlock:
+            Predicate("the owner unlocks with Touch ID or Face ID", otherwise: "no biometric unlock on Shared iPad") {
+                $0.policy.biometricUnlock
             }
         case .tokensCleared:
             Predicate("the iPad sign-out clears the Microsoft sign-in", otherwise: "the Microsoft sign-in stays cached")

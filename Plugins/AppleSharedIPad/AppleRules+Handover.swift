@@ -10,7 +10,8 @@ enum AppleHandoverRules {
 
     static let ownUnlock = R(
         "apple.lock.passcode", summary: "past the grace period the user's own locked session asks its passcode",
-        sources: E.grace, when: [.when(.inSession), .when(.ownsSession), .when(.locked), .not(.withinGrace)],
+        sources: E.grace + E.biometrics,
+        when: [.when(.inSession), .when(.ownsSession), .when(.locked), .not(.withinGrace), .not(.biometricUnlock)],
         effect: .prompts(.devicePasscode),
         examples: [
             RuleExample(facts: ["screen": "locked", "signed_in": "alice"], fires: true),

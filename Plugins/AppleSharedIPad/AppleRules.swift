@@ -12,6 +12,8 @@ enum AppleRule: Int, RuleSet {
     case browserRemains, dataNotRoaming, microsoftSignOut, appSignOut, terminateEnds
     case lock, signOut, signOutOther, tokensCleared, logOut
     case deleteBlocked, deleteUser, deleteSignedIn, eraseLosesData, returnToService, restart, restartGuest
+    case awaitingConfiguration, userConfigured, passcodeReset, offboardedRefused, offboardedLocal, entraDisabled
+    case biometricUnlock
 
     static let table = RuleTable<AppleRule>()
 
@@ -19,8 +21,8 @@ enum AppleRule: Int, RuleSet {
     static let login = DecisionList<AppleRule>(
         "sign-in at the login window",
         [
-            .guestBlocked, .guestSignIn, .capacityFull, .offlineDenied, .firstFederated, .firstApple, .residentSignIn,
-            .newToIPad,
+            .guestBlocked, .guestSignIn, .capacityFull, .offlineDenied, .offboardedRefused, .passcodeReset,
+            .firstFederated, .firstApple, .residentSignIn, .newToIPad,
         ])
     /// Someone else's session is open when a person picks the iPad up.
     static let inTheWay = DecisionList<AppleRule>(
@@ -32,7 +34,10 @@ enum AppleRule: Int, RuleSet {
     /// The app inside the partition.
     static let app = DecisionList<AppleRule>(
         "the app inside the partition",
-        [.caBlocks, .microsoftReused, .microsoftSignIn, .otherReused, .otherSignIn, .ownSession, .ownLogin, .noSignIn])
+        [
+            .entraDisabled, .caBlocks, .microsoftReused, .microsoftSignIn, .otherReused, .otherSignIn, .ownSession,
+            .ownLogin, .noSignIn,
+        ])
 
     static let decisionLists = [login.declaration, inTheWay.declaration, app.declaration]
 
@@ -84,6 +89,13 @@ enum AppleRule: Int, RuleSet {
         case .returnToService: AppleDeviceRules.returnToService
         case .restart: AppleDeviceRules.restart
         case .restartGuest: AppleDeviceRules.restartGuest
+        case .awaitingConfiguration: AppleAccountRules.awaitingConfiguration
+        case .userConfigured: AppleAccountRules.userConfigured
+        case .passcodeReset: AppleAccountRules.passcodeReset
+        case .offboardedRefused: AppleAccountRules.offboardedRefused
+        case .offboardedLocal: AppleAccountRules.offboardedLocal
+        case .entraDisabled: AppleAccountRules.entraDisabled
+        case .biometricUnlock: AppleAccountRules.biometricUnlock
         }
     }
 }

@@ -45,8 +45,8 @@ public struct AppleSharedIPadProvider: PolicyProvider {
             }
         }
         // Sync: online, the partitions of users no longer signed in finish syncing before the event.
-        if !state.offline {
-            let active = state.inSession && !state.guest ? state.owner : nil
+        let active = state.inSession && !state.guest ? state.owner : nil
+        if state.residents.contains(where: { !$0.synced && $0.user != active }), !state.offline {
             for index in state.residents.indices where state.residents[index].user != active {
                 state.residents[index].synced = true
             }
@@ -118,11 +118,26 @@ public struct AppleSharedIPadProvider: PolicyProvider {
             erase(context: &context, state: &state, outcome: &outcome, trace: &trace)
         case AppleEvent.network.id:
             if case .word(let word) = event.target { state.offline = word == "offline" }
+        case AppleEvent.userConfigured.id:
+            if trace.evaluate(AppleRule.userConfigured, in: context) {
+                outcome.apply(AppleRule.userConfigured.effect)
+                state.awaiting = false
+                outcome.sessionUser = state.owner
+            }
+        case AppleEvent.passcodeReset.id:
+            guard let user = event.user else { return .notApplicable }
+            AppleState.insert(user, into: &state.passcodeResets)
+        case AppleEvent.entraDisableUser.id:
+            guard let user = event.user else { return .notApplicable }
+            AppleState.insert(user, into: &state.disabled)
         default:
             return .notApplicable
         }
-        outcome.details.set(AppleDetail.screen.id, choice: state.screen.rawValue)
+        // The last screen word: the session's Setup Assistant pane while it waits for UserConfigured.
+        outcome.details.set(
+            AppleDetail.screen.id, choice: state.awaiting && state.inSession ? 4 : state.screen.rawValue)
         if state.inSession { outcome.details.set(AppleDetail.sessionType.id, choice: state.guest ? 1 : 0) }
+        state.forgetWhatNoRuleReads(policy, at: event.time)
         return outcome
     }
 
@@ -177,10 +192,19 @@ public struct AppleSharedIPadProvider: PolicyProvider {
             outcome.apply(AppleRule.erased.effect)
             return false
         }
+        if trace.evaluate(AppleRule.awaitingConfiguration, in: context) {
+            outcome.apply(AppleRule.awaitingConfiguration.effect)
+            if state.owner != user { outcome.subject = state.owner }
+            return false
+        }
         if state.inSession {
             if state.owner == user {
-                if state.screen == .locked, trace.evaluate(AppleRule.ownUnlock, in: context) {
-                    outcome.apply(AppleRule.ownUnlock.effect)
+                if state.screen == .locked {
+                    if trace.evaluate(AppleRule.ownUnlock, in: context) {
+                        outcome.apply(AppleRule.ownUnlock.effect)
+                    } else if trace.evaluate(AppleRule.biometricUnlock, in: context) {
+                        outcome.apply(AppleRule.biometricUnlock.effect)
+                    }
                 }
                 state.screen = .unlocked
                 state.lastActivity = .at(context.time)
@@ -221,8 +245,12 @@ public struct AppleSharedIPadProvider: PolicyProvider {
             context.partition = user
             context.state = state
             return true
-        case .firstFederated, .firstApple, .residentSignIn, .newToIPad:
+        case .firstFederated, .firstApple, .residentSignIn, .newToIPad, .passcodeReset:
             signIn(user, decision, context: &context, state: &state, outcome: &outcome, trace: &trace)
+            if trace.evaluate(AppleRule.awaitingConfiguration, in: context) {
+                outcome.apply(AppleRule.awaitingConfiguration.effect)
+                return false
+            }
             return true
         default:
             return false
@@ -244,13 +272,20 @@ public struct AppleSharedIPadProvider: PolicyProvider {
         }
         let method =
             switch decision {
-            case .firstFederated: 0
+            case .firstFederated, .passcodeReset: 0
             case .firstApple: 2
             default: policy.federated ? 1 : 2
             }
         outcome.details.set(AppleDetail.credentialMethod.id, choice: method)
-        if decision == .firstFederated && policy.mfa { outcome.details.set(AppleDetail.mfa.id, choice: 0) }
+        if (decision == .firstFederated || decision == .passcodeReset) && policy.mfa {
+            outcome.details.set(AppleDetail.mfa.id, choice: 0)
+        }
+        if decision == .residentSignIn, trace.evaluate(AppleRule.offboardedLocal, in: context) {
+            outcome.apply(AppleRule.offboardedLocal.effect)
+        }
         let fresh = resident == nil
+        // The sign-in that follows a reset (or an Apple account's temporary password) sets a new passcode.
+        state.passcodeResets.removeAll { $0 == user }
         if let index = resident, !policy.evictFirstSignedIn {
             // Least recently used first: a sign-in moves the user to the end.
             let entry = state.residents.remove(at: index)
@@ -260,11 +295,12 @@ public struct AppleSharedIPadProvider: PolicyProvider {
         state.addResident(user, synced: false, onlineAuth: .at(context.time))
         if let index = state.residentIndex(user) {
             state.residents[index].synced = false
-            if !state.offline { state.residents[index].onlineAuth = .at(context.time) }
+            if policy.onlineAuthGrace != nil, !state.offline { state.residents[index].onlineAuth = .at(context.time) }
         }
         state.owner = user
         state.guest = false
         state.screen = .unlocked
+        state.awaiting = policy.awaitUserConfiguration
         state.lastActivity = .at(context.time)
         context.state = state
         if decision == .firstFederated, trace.evaluate(AppleRule.loginSSO, in: context) {
@@ -365,12 +401,14 @@ public struct AppleSharedIPadProvider: PolicyProvider {
         context: inout AppleContext, state: inout AppleState, outcome: inout StepOutcome, trace: inout RuleTrace
     ) {
         if trace.evaluate(AppleRule.eraseLosesData, in: context) { outcome.apply(AppleRule.eraseLosesData.effect) }
-        let holders = state.passcodeHolders
-        let offline = state.offline
+        let (holders, resets, disabled) = (state.passcodeHolders, state.$passcodeResets, state.$disabled)
+        let offline = state.$offline
         state = AppleState(empty: context.policy.apps.count)
-        // The Shared iPad passcode belongs to the account, not to the iPad.
+        // The Shared iPad passcode (and its reset, and the Entra account) belong to the account, not to the iPad.
         state.passcodeHolders = holders
-        state.offline = offline
+        state.$passcodeResets = resets
+        state.$disabled = disabled
+        state.$offline = offline
         if trace.evaluate(AppleRule.returnToService, in: context) {
             outcome.apply(AppleRule.returnToService.effect)
         } else {

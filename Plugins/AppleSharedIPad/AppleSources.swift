@@ -255,6 +255,17 @@ enum AppleEvidence {
     static let recommended = S.cite(S.sharedSolutions, "Recommended iOS/iPadOS shared device strategy")
     static let dataRoaming =
         S.cite(S.purgeable, "NSSupportsPurgeableLocalStorage") + S.cite(S.prepare, "data held locally and in iCloud")
+    static let awaitConfiguration =
+        S.cite(S.sharedDeviceConfiguration, "AwaitUserConfiguration (iPadOS 17.0+)")
+        + S.cite(S.sharedIPadPayloads, "UserConfigured command on the user channel")
+    static let biometrics = S.cite(S.managedAppleIDs, "Touch ID & Passcode: the whole section is removed")
+    static let passcodeReset =
+        S.cite(
+            S.passcodes,
+            "Reset a Shared iPad passcode: authenticate again with the federated password, then the temporary passcode")
+    static let offboarding =
+        S.cite(S.sharedDeviceConfiguration, "OnlineAuthenticationGracePeriod: the passcode is verified locally")
+        + S.cite(S.federation, "a user removed from Microsoft Entra ID can be removed from Apple Business Manager")
     static let enrollment =
         S.cite(S.automatedEnrollment, "Shared iPad profile settings")
         + S.cite(S.graphProfile, "sharedIPadMaximumUserCount and session properties")

@@ -16,16 +16,19 @@ struct AppleResident: Sendable, Hashable {
 
 /// What a Shared iPad remembers between steps. A value, so runs replay and `verify` can explore it.
 ///
-/// The facts are read when the state is made (each read tells a running what-if that the fact was needed); user
-/// sets are kept sorted by user index so that equal states hash alike.
+/// The screen, the session's owner and the partitions are read from the facts when the state is made (each read
+/// tells a running what-if that the fact was needed); the fields marked `@Given` wait for their fact until a
+/// decision reads them (the network, the session's kind and clocks, passcode resets, Entra offboarding), so a
+/// what-if splits only on those its decision needs. User sets are kept sorted by user index so that equal states
+/// hash alike.
 public struct AppleState: Hashable, Sendable {
     var screen: AppleScreen = .loginWindow
     /// Whose session is open (for a Guest session, who tapped Guest).
     var owner: UserID? = nil
-    var guest = false
-    var lastActivity: Stamp = .givenJustNow
-    var lockedAt: Stamp = .givenPassed
-    var offline = false
+    @Given var guest = false
+    @Given var lastActivity: Stamp = .givenJustNow
+    @Given var lockedAt: Stamp = .givenPassed
+    @Given var offline = false
     /// Cached partitions, in the order their users first signed in here (or, with least-recently-used eviction,
     /// the order of their last sign-in).
     var residents: [AppleResident] = []
@@ -38,6 +41,12 @@ public struct AppleState: Hashable, Sendable {
     /// The open Guest session's Microsoft sign-in and apps signed in (bits over app indices).
     var guestMicrosoft = false
     var guestApps: UInt64 = 0
+    /// The open user session waits at a Setup Assistant pane for MDM's UserConfigured (AwaitUserConfiguration).
+    var awaiting = false
+    /// Users whose Shared iPad passcode an administrator reset (sorted): their next sign-in starts over.
+    @Given var passcodeResets: [UserID] = []
+    /// Users disabled in Entra ID (sorted): their Microsoft sign-ins fail; a cached partition still opens locally.
+    @Given var disabled: [UserID] = []
 
     /// A freshly erased iPad: no session, no partition.
     init(empty appCount: Int) { appSessions = Array(repeating: [], count: appCount) }
@@ -45,24 +54,33 @@ public struct AppleState: Hashable, Sendable {
     init(_ policy: ApplePolicy, facts: FactValues) {
         appSessions = Array(repeating: [], count: policy.apps.count)
         let screenFact = facts.choice(AppleFact.screen)
-        screen = AppleScreen(rawValue: screenFact) ?? .loginWindow
-        offline = facts.choice(AppleFact.network) == 1
+        // The last screen value: a signed-in user's session waiting for UserConfigured.
+        awaiting = screenFact == 4
+        screen = awaiting ? .unlocked : AppleScreen(rawValue: screenFact) ?? .loginWindow
+        $offline = facts.given(choice: AppleFact.network).map { $0 == 1 }
         if screen == .unlocked || screen == .locked {
             owner = facts.account(AppleFact.signedIn)
-            if owner == nil { screen = .loginWindow }
+            if owner == nil {
+                screen = .loginWindow
+                awaiting = false
+            }
         }
         if let owner {
+            // The owner's kind of session decides whether they are resident: read now.
             guest = facts.choice(AppleFact.sessionType) == 1
+            if guest { awaiting = false }
             if !guest { addResident(owner, synced: false, onlineAuth: .givenJustNow) }
-            lastActivity = facts.choice(AppleFact.idleFor) == 1 ? .givenPassed : .givenJustNow
+            $lastActivity = facts.given(choice: AppleFact.idleFor).map { $0 == 1 ? .givenPassed : .givenJustNow }
             if screen == .locked {
-                lockedAt = facts.choice(AppleFact.lockedFor) == 1 ? .givenJustNow : .givenPassed
+                $lockedAt = facts.given(choice: AppleFact.lockedFor).map { $0 == 1 ? .givenJustNow : .givenPassed }
             }
         }
         if let resident = facts.account(AppleFact.resident) {
             addResident(resident, synced: facts.bool(AppleFact.residentSynced), onlineAuth: .givenJustNow)
         }
         if let holder = facts.account(AppleFact.passcodeHolder) { Self.insert(holder, into: &passcodeHolders) }
+        $passcodeResets = facts.given(account: AppleFact.passcodeReset).map { $0.map { [$0] } ?? [] }
+        $disabled = facts.given(account: AppleFact.entraDisabled).map { $0.map { [$0] } ?? [] }
         for index in policy.apps.indices {
             guard let user = facts.account(AppleFact.appSession, app: AppID(index)) else { continue }
             if guest && user == owner {
@@ -122,7 +140,50 @@ public struct AppleState: Hashable, Sendable {
         guest = false
         guestMicrosoft = false
         guestApps = 0
+        awaiting = false
         screen = .loginWindow
+    }
+
+    /// After a step: moments no rule will read again become one value, so that states that answer alike are equal
+    /// (`verify` explores each once). A closed session's clocks, a Lock Screen's time while unlocked, a moment
+    /// older than every interval measured from it (it has passed them all, now and later), and online
+    /// authentication times when no grace period reads them.
+    mutating func forgetWhatNoRuleReads(_ policy: ApplePolicy, at time: Int) {
+        if !inSession {
+            lastActivity = .givenJustNow
+            lockedAt = .givenPassed
+            awaiting = false
+        } else {
+            // Only known moments: one still waiting for its fact (in a what-if) stays waiting. "Just now" as the
+            // facts gave it is this first step's time from now on.
+            if let last = $lastActivity.known {
+                // Auto-Lock then the grace period measure from the last activity, the timeouts too.
+                let horizon = max(
+                    Saturating.sum(Saturating.sum(policy.autoLock, policy.grace), 1), policy.userTimeout,
+                    policy.guestTimeout)
+                if last == .givenJustNow {
+                    lastActivity = .at(time)
+                } else if last.hasPassed(horizon, at: time) {
+                    lastActivity = .givenPassed
+                }
+            }
+            if screen != .locked {
+                lockedAt = .givenPassed
+            } else if let locked = $lockedAt.known {
+                if locked == .givenJustNow {
+                    lockedAt = .at(time)
+                } else if locked.hasPassed(Saturating.sum(policy.grace, 1), at: time) {
+                    lockedAt = .givenPassed
+                }
+            }
+        }
+        for index in residents.indices {
+            if let grace = policy.onlineAuthGrace {
+                if residents[index].onlineAuth.hasPassed(grace, at: time) { residents[index].onlineAuth = .givenPassed }
+            } else {
+                residents[index].onlineAuth = .givenJustNow
+            }
+        }
     }
 
     /// Whether the session's partition holds a Microsoft sign-in.
@@ -169,6 +230,8 @@ extension AppleState: UserSymmetricState {
         passcodeHolders = passcodeHolders.map { permutation($0) }.sorted()
         microsoft = microsoft.map { permutation($0) }.sorted()
         for index in appSessions.indices { appSessions[index] = appSessions[index].map { permutation($0) }.sorted() }
+        if !$passcodeResets.isPending { passcodeResets = passcodeResets.map { permutation($0) }.sorted() }
+        if !$disabled.isPending { disabled = disabled.map { permutation($0) }.sorted() }
     }
 
     public func forEachUser(_ body: (UserID) -> Void) {
@@ -177,5 +240,7 @@ extension AppleState: UserSymmetricState {
         for user in passcodeHolders { body(user) }
         for user in microsoft { body(user) }
         for users in appSessions { for user in users { body(user) } }
+        for user in $passcodeResets.stored { body(user) }
+        for user in $disabled.stored { body(user) }
     }
 }

@@ -50,7 +50,7 @@ enum EntraFact: Int, DeclaredFact {
                 "session_pin_locked", default: false,
                 meaning: "Android with mhs_pin_to_resume: Managed Home Screen's screensaver has come since the "
                     + "signed-in worker's last step, so its session PIN screen stands in front of the device",
-                sources: [EntraManagedHomeScreen.pinToResume])
+                sources: [EntraManagedHomeScreen.pinToResume], appliesWhen: [.init("platform", ["android"])])
         }
     }
 }

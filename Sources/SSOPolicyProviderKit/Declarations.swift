@@ -99,10 +99,14 @@ public struct FactDeclaration: Sendable, Hashable {
     /// A circumstance a verdict names when a scenario's `given:` moves the fact off its default and that decides
     /// the run's worst finding (with the default the worst finding differs): e.g. "the phone's first-ever check-in".
     public var circumstance: String?
+    /// The fact exists only for policies whose settings meet every requirement (empty: always): elsewhere it keeps
+    /// its default, and a what-if does not enumerate it (`platform: android` for a fact of Android's launcher).
+    public var appliesWhen: [PropertyDeclaration.Requirement]
 
     public init(
         _ key: String, _ domain: FactDomain, scope: FactScope = .device, default defaultValue: String,
-        meaning: String, sources: [Citation], circumstance: String? = nil
+        meaning: String, sources: [Citation], circumstance: String? = nil,
+        appliesWhen: [PropertyDeclaration.Requirement] = []
     ) {
         self.key = key
         self.domain = domain
@@ -111,15 +115,26 @@ public struct FactDeclaration: Sendable, Hashable {
         self.meaning = meaning
         self.sources = sources
         self.circumstance = circumstance
+        self.appliesWhen = appliesWhen
     }
 
     public static func bool(
         _ key: String, scope: FactScope = .device, default defaultValue: Bool, meaning: String, sources: [Citation],
-        circumstance: String? = nil
+        circumstance: String? = nil, appliesWhen: [PropertyDeclaration.Requirement] = []
     ) -> FactDeclaration {
         FactDeclaration(
             key, .choice(["true", "false"]), scope: scope, default: defaultValue ? "true" : "false",
-            meaning: meaning, sources: sources, circumstance: circumstance)
+            meaning: meaning, sources: sources, circumstance: circumstance, appliesWhen: appliesWhen)
+    }
+
+    /// Whether the fact exists for a policy configured so (a requirement on a setting written `unknown` is met:
+    /// some of its values may need the fact).
+    public func applies(to configuration: PolicyConfiguration) -> Bool {
+        appliesWhen.allSatisfy { requirement in
+            configuration.unknownSettings.contains { $0.key == requirement.setting }
+                || configuration.settings[requirement.setting].map { requirement.values.contains($0.description) }
+                    ?? true
+        }
     }
 }
 

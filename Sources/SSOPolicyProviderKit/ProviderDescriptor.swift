@@ -135,6 +135,11 @@ public struct ProviderDescriptor: Sendable {
                 problems.append("property '\(property.id)' applies only sometimes but says not why otherwise")
             }
         }
+        for fact in facts {
+            for requirement in fact.appliesWhen where !settings.contains(where: { $0.key == requirement.setting }) {
+                problems.append("fact '\(fact.key)' applies on unknown setting '\(requirement.setting)'")
+            }
+        }
         if findings.count > FindingSet.capacity {
             problems.append("more than \(FindingSet.capacity) findings")
         }

@@ -45,7 +45,7 @@ import Testing
     @Test func eachDecisionWaitsOnlyForTheFactsItReads() throws {
         let legacy = try Self.policy("legacy-app-entra")
         let shared = try WhatIfAgreement.check(legacy, app: "inventory")
-        #expect(shared.failures == [] && shared.combinations == 216 && shared.leaves == 9)
+        #expect(shared.failures == [] && shared.combinations == 108 && shared.leaves == 9)
         let notAware = try WhatIfAgreement.check(legacy, app: "legacy-scanner")
         #expect(notAware.failures == [] && notAware.leaves == 3)
         let browser = try WhatIfAgreement.check(legacy, app: "inventory", event: "open_browser")

@@ -96,6 +96,22 @@ struct GraphImportTests {
         #expect(yaml.contains("#/kioskModeManagedHomeScreenAutoSignout"))
         #expect(yaml.contains("  mhs_inactive_sign_out_delay: \"300s\"  # from: "))
         #expect(!yaml.contains("#   kioskModeManagedHomeScreenAutoSignout = true (from: "))
+        // The sign-in, the session PIN, the PIN to resume and the notice are settings too, each with its provenance.
+        #expect(
+            yaml.contains(
+                "  mhs_sign_in: true  # from: \(exports)/intune-android-mhs.json#/kioskModeManagedHomeScreenSignInEnabled"
+            ))
+        #expect(
+            yaml.contains(
+                "  mhs_session_pin: true  # from: \(exports)/intune-android-mhs.json#/kioskModeManagedHomeScreenPinRequired"
+            ))
+        #expect(
+            yaml.contains(
+                "  mhs_pin_to_resume: false  # from: \(exports)/intune-android-mhs.json#/kioskModeManagedHomeScreenPinRequiredToResume"
+            ))
+        #expect(yaml.contains("  mhs_auto_sign_out_notice: \"60s\"  # from: "))
+        #expect(!yaml.contains("#   kioskModeManagedHomeScreenSignInEnabled = "))
+        #expect(yaml.contains("kioskModeManagedHomeScreenPinComplexity = simple"), "no setting for the complexity")
         #expect(
             yaml.contains(
                 "# Left out, because secrets are never copied: tokenValue, qrCodeContent, wifiPassword, kioskModeExitCode.\n"

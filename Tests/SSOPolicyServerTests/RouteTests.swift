@@ -366,7 +366,7 @@ struct PlaygroundMatrixTests {
         #expect(
             page.body.contains(
                 "<caption>Decision table of frontline-entra for app inventory, user alice: "
-                    + "\(answers.count) distinct answers over 216 combinations of what is unknown</caption>"))
+                    + "\(answers.count) distinct answers over 108 combinations of what is unknown</caption>"))
         #expect(page.body.contains("<tr><th scope=\"row\">\(answers.count)</th>"))
         #expect(!page.body.contains("<tr><th scope=\"row\">\(answers.count + 1)</th>"))
         let compareOnly = try await playgroundRequest(.get, "/?policies=frontline-entra")

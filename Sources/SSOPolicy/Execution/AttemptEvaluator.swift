@@ -209,7 +209,8 @@ public struct AttemptEvaluator: Sendable {
             validated.app, validated.user, validated.eventID, validated.given, validated.conditions
         )
         var users = validated.users
-        let space = FactSpace(descriptor, actingUser: request.user, excluding: Set(given.keys))
+        let space = FactSpace(
+            descriptor, actingUser: request.user, excluding: Set(given.keys), configuration: configuration)
         let settings = validated.settings
         let unknowns =
             settings.dimensions.map { Unknown(key: $0.name, values: $0.values) }

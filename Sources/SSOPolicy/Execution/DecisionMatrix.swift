@@ -40,7 +40,8 @@ public struct DecisionMatrix: Sendable {
     {
         let dimensions = allSettings ? policy.descriptor.settings.filter(\.isMatrixDimension) : []
         let settings = dimensions.reduce(1) { Saturating.product($0, max(1, $1.kind.enumeratedValues?.count ?? 1)) }
-        let space = FactSpace(policy.descriptor, actingUser: "alice", fixed: fixedFacts)
+        let space = FactSpace(
+            policy.descriptor, actingUser: "alice", fixed: fixedFacts, configuration: policy.configuration)
         return Saturating.product(settings, space.count)
     }
 
@@ -87,7 +88,8 @@ public struct DecisionMatrix: Sendable {
             }
             // Every fact unknown: the evaluator's combinations, but listed in full rather than reduced.
             let descriptor = compiled.descriptor
-            let space = FactSpace(descriptor, actingUser: user, fixed: fixedFacts)
+            let space = FactSpace(
+                descriptor, actingUser: user, fixed: fixedFacts, configuration: compiled.configuration)
             for facts in (0..<space.count).lazy.map({ space.row($0).map { ($0.key, $0.value) } }) {
                 guard WorkBudget.spend() else { break }
                 let request = EvaluateRequest(app: appID, user: user, facts: facts.map { ($0.0, $0.1) })

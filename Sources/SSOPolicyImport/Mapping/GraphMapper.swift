@@ -435,14 +435,32 @@ struct GraphMapper {
         enrollments.append(draft)
     }
 
-    /// Managed Home Screen settings the model has no setting for yet; kept as notes with their values (flags,
-    /// counts and choices only). The automatic sign-out and its delay map to `mhs_auto_sign_out` and
-    /// `mhs_inactive_sign_out_delay` (`managedHomeScreenSignOut`).
+    /// Managed Home Screen settings the model has no setting for; kept as notes with their values (flags, counts
+    /// and choices only). The sign-in, the session PIN, the PIN to resume, the automatic sign-out, its delay and
+    /// its notice map to `mhs_*` settings (`managedHomeScreenSignOut`).
     static let managedHomeScreen = [
-        "kioskModeUseManagedHomeScreenApp", "kioskModeManagedHomeScreenSignInEnabled",
-        "kioskModeManagedHomeScreenInactiveSignOutNoticeInSeconds", "kioskModeManagedHomeScreenPinRequired",
-        "kioskModeManagedHomeScreenPinRequiredToResume", "kioskModeManagedHomeScreenPinComplexity",
+        "kioskModeUseManagedHomeScreenApp", "kioskModeManagedHomeScreenPinComplexity",
         "kioskModeScreenSaverConfigurationEnabled", "kioskModeScreenSaverStartDelayInSeconds",
+    ]
+
+    /// The Managed Home Screen flags of the device restrictions profile and the settings they become.
+    static let managedHomeScreenFlags: [(graph: String, setting: String, remark: String)] = [
+        (
+            "kioskModeManagedHomeScreenSignInEnabled", "mhs_sign_in",
+            "Managed Home Screen's sign-in screen (with shared device mode, the global sign-in)"
+        ),
+        (
+            "kioskModeManagedHomeScreenPinRequired", "mhs_session_pin",
+            "a session PIN the worker sets after signing in to Managed Home Screen"
+        ),
+        (
+            "kioskModeManagedHomeScreenPinRequiredToResume", "mhs_pin_to_resume",
+            "the session PIN asked again once the screensaver has appeared"
+        ),
+        (
+            "kioskModeManagedHomeScreenAutoSignout", "mhs_auto_sign_out",
+            "Managed Home Screen's automatic sign-out after inactivity"
+        ),
     ]
 
     mutating func androidKiosk(_ node: JSONNode, _ pointer: JSONPointer) {
@@ -508,15 +526,22 @@ struct GraphMapper {
 
 /// A dedicated-device restrictions profile's apps and Managed Home Screen settings, for the Android drafts.
 extension GraphMapper {
-    /// Managed Home Screen's automatic sign-out after inactivity (Graph `kioskModeManagedHomeScreenAutoSignout`,
-    /// "automatically sign-out of MHS and Shared device mode applications after inactive") and its delay in seconds.
+    /// Managed Home Screen's sign-in, session PIN and PIN to resume (Graph `kioskModeManagedHomeScreenSignInEnabled`,
+    /// `…PinRequired`, `…PinRequiredToResume`), its automatic sign-out after inactivity
+    /// (`kioskModeManagedHomeScreenAutoSignout`, "automatically sign-out of MHS and Shared device mode applications
+    /// after inactive"), and the delay and notice in seconds.
     mutating func managedHomeScreenSignOut(_ node: JSONNode, _ pointer: JSONPointer, into kiosk: inout AndroidKiosk) {
-        let flagKey = "kioskModeManagedHomeScreenAutoSignout"
-        if let field = node[flagKey], case .bool(let flag) = field.value {
-            kiosk.settings["mhs_auto_sign_out"] = .known(
-                flag ? "true" : "false",
-                Provenance(file, pointer / flagKey, remark: "Managed Home Screen's automatic sign-out after inactivity")
-            )
+        for (graph, setting, remark) in Self.managedHomeScreenFlags {
+            guard let field = node[graph], case .bool(let flag) = field.value else { continue }
+            kiosk.settings[setting] = .known(flag ? "true" : "false", Provenance(file, pointer / graph, remark: remark))
+        }
+        let noticeKey = "kioskModeManagedHomeScreenInactiveSignOutNoticeInSeconds"
+        if let field = node[noticeKey], case .number(let text) = field.value, let seconds = Int(text), seconds >= 0 {
+            kiosk.settings["mhs_auto_sign_out_notice"] = .known(
+                "\(seconds)s",
+                Provenance(
+                    file, pointer / noticeKey,
+                    remark: "the countdown shown before the automatic sign-out (taken by its name, as the delay)"))
         }
         let delayKey = "kioskModeManagedHomeScreenInactiveSignOutDelayInSeconds"
         if let field = node[delayKey], case .number(let text) = field.value, let seconds = Int(text), seconds >= 0 {
