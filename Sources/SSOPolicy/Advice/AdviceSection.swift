@@ -139,6 +139,19 @@ extension Advice {
         Markdown.code(change.text, inTable: true) + (change.kind == .appBuild ? " (app\\_build)" : "")
     }
 
+    /// A code fence longer than any run of backticks in the lines (three at least), so no line closes it.
+    static func fence(_ lines: [String]) -> String {
+        var longest = 0
+        for line in lines {
+            var run = 0
+            for scalar in line.unicodeScalars {
+                run = scalar == "`" ? run + 1 : 0
+                longest = max(longest, run)
+            }
+        }
+        return String(repeating: "`", count: max(3, longest + 1))
+    }
+
     static func changeHTML(_ change: AdviceChange) -> String {
         "<code>\(HTMLText.escape(change.text))</code>" + (change.kind == .appBuild ? " (app_build)" : "")
     }
@@ -165,7 +178,8 @@ extension Advice {
             for row in rows {
                 out += "\n\(row.number)\\. To paste " + pasteTarget
                 out += row.sources.isEmpty ? ":" : " (sources: " + Markdown.text(row.sources) + "):"
-                out += "\n\n```yaml\n" + row.yaml.map { $0 + "\n" }.joined() + "```\n"
+                let fence = Self.fence(row.yaml)
+                out += "\n\n" + fence + "yaml\n" + row.yaml.map { $0 + "\n" }.joined() + fence + "\n"
             }
             out += "\n"
         }
