@@ -110,6 +110,11 @@ struct Playground: Sendable {
                 try WorkBudget.throwIfStopped()
                 answers.comparison = compared.comparison
                 answers.decision = FleetDecision.decide(compared)
+                if query.view == "advice" && !embed {
+                    progress.start(.advice)
+                    (answers.advice, answers.adviceError) = try advise(
+                        query, subjects: [fleet], scenario: scenario, queries: queries)
+                }
                 progress.done()
             } catch let stopped as WorkBudget.Stopped {
                 throw stopped
@@ -136,6 +141,11 @@ struct Playground: Sendable {
                     answers.matrixError = APIError.from(error)
                 }
                 try WorkBudget.throwIfStopped()
+            }
+            if query.view == "advice" && !embed {
+                progress.start(.advice)
+                (answers.advice, answers.adviceError) = try advise(
+                    query, subjects: policies, scenario: scenario, queries: queries)
             }
             if query.ask && !embed {
                 let policy = compiled.first { $0.configuration.id == query.whatIfPolicy } ?? compiled[0]
@@ -175,17 +185,20 @@ struct PlaygroundAnswers: Sendable {
     var evaluationError: APIError?
     /// With a fleet: the decision (`decide`), above the comparison of its setups on its device groups.
     var decision: FleetDecision?
+    /// The advice view: `advise` per compared policy, or per setup of the fleet.
+    var advice: [PlaygroundAdvice] = []
+    var adviceError: APIError?
 }
 
 /// The fields of a playground view, from a GET query (bundled content only) or the form's POST body (which may add
-/// pasted YAML): `policies=a,b` (repeatable), `scenario`, `view=compare|timeline|matrix`, `diff=1`, `matrix=POLICY`
-/// and `matrix_app`; the what-if question `whatif=POLICY`, `app`, `user`, `fact:KEY=VALUE` (empty: unknown),
+/// pasted YAML): `policies=a,b` (repeatable), `scenario`, `view=compare|timeline|matrix|advice`, `diff=1`,
+/// `matrix=POLICY` and `matrix_app`; the advice view's `goal` and `max_changes`; the what-if question `whatif=POLICY`, `app`, `user`, `fact:KEY=VALUE` (empty: unknown),
 /// `setting:KEY=VALUE` (empty: as the policy says; `?`: unknown; `APP.KEY` for an app's key) and `ask=1`; a fleet
 /// `fleet=NAME` (its setups on its device groups replace the policies, with the decision); in a POST body also
 /// `policy_yaml` (up to three), `scenario_yaml` and `fleet_yaml`.
 struct PlaygroundQuery: Sendable {
     static let defaultPolicies = ["frontline-airwatch", "frontline-entra"]
-    static let views = ["compare", "timeline", "matrix"]
+    static let views = ["compare", "timeline", "matrix", "advice"]
 
     var policies: [String]
     var scenario: String
@@ -201,6 +214,9 @@ struct PlaygroundQuery: Sendable {
     var facts: [(key: String, value: String)]
     var settings: [(key: String, value: String)]
     var ask: Bool
+    /// The advice view's goal severity and bound, as given (`POST /v1/advise` checks them).
+    var goal: String?
+    var maxChanges: Int?
     /// True when the query carried pasted YAML in a URL, which is ignored (it belongs in a POST body).
     var ignoredYAMLInURL: Bool
     /// A bundled fleet (`fleet=NAME`) or, in a POST body, a pasted one (`fleet_yaml`), which replaces it.
@@ -251,6 +267,8 @@ struct PlaygroundQuery: Sendable {
             (String($0.key.dropFirst("setting:".count)), $0.value.trimmingCharacters(in: .whitespaces))
         }
         ask = text("ask") != nil
+        goal = text("goal")
+        maxChanges = text("max_changes").flatMap { Int($0) }
     }
 
     /// Form fields as a browser sends them: `+` is a space, then percent-decoding.
@@ -274,6 +292,8 @@ struct PlaygroundQuery: Sendable {
         if diff { pairs.append(("diff", "1")) }
         if let matrixPolicy { pairs.append(("matrix", matrixPolicy)) }
         if let matrixApp { pairs.append(("matrix_app", matrixApp)) }
+        if let goal { pairs.append(("goal", goal)) }
+        if let maxChanges { pairs.append(("max_changes", String(maxChanges))) }
         if ask {
             if let whatIfPolicy { pairs.append(("whatif", whatIfPolicy)) }
             if let app { pairs.append(("app", app)) }

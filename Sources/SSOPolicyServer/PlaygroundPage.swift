@@ -36,6 +36,7 @@ enum PlaygroundPage {
                 out += error(answers.matrixError)
                 if let matrix = answers.matrix { out += matrixTable(matrix) }
                 out += matrixChoice(query, comparison)
+            case "advice": out += advice(query, answers)
             default: out += ComparisonHTML.table(comparison, diffOnly: query.diff)
             }
         }
@@ -97,7 +98,7 @@ enum PlaygroundPage {
         out += "<textarea name=\"scenario_yaml\" id=\"scenario_yaml\" spellcheck=\"false\" rows=\"6\">"
         out += HTMLText.escape(query.scenarioYAML ?? "") + "</textarea>\n"
         out += "<label for=\"view\">view</label> <select name=\"view\" id=\"view\">"
-        for (value, label) in [("compare", "Side by side"), ("timeline", "Timeline"), ("matrix", "Decision table")] {
+        for (value, label) in viewLabels {
             out += "<option value=\"\(value)\"\(value == query.view ? " selected" : "")>\(label)</option>"
         }
         out += "</select>\n<label class=\"choice\"><input type=\"checkbox\" name=\"diff\" value=\"1\""
@@ -109,7 +110,7 @@ enum PlaygroundPage {
     static func views(_ query: PlaygroundQuery) -> String {
         guard query.link() != nil else { return "" }
         var out = "<nav class=\"views\" aria-label=\"Views\">"
-        for (value, label) in [("compare", "Side by side"), ("timeline", "Timeline"), ("matrix", "Decision table")] {
+        for (value, label) in viewLabels {
             let current = value == query.view ? " aria-current=\"page\"" : ""
             out += "<a href=\"\(HTMLText.attribute(query.link(view: value) ?? "/"))\"\(current)>\(label)</a> "
         }
@@ -323,6 +324,11 @@ enum PlaygroundPage {
                 + "\" width=\"100%\" height=\"480\" title=\"ssopolicy comparison\"></iframe>")
         return out + "</code> (with this server's address before <code>/embed</code>).</p>\n</div>\n"
     }
+
+    static let viewLabels = [
+        ("compare", "Side by side"), ("timeline", "Timeline"), ("matrix", "Decision table"),
+        ("advice", "How to make it safe"),
+    ]
 
     /// The page's one inline style, which the content security policy allows by its hash.
     static let css = PageStyle.playground

@@ -9,6 +9,7 @@ final class PlaygroundProgress: @unchecked Sendable {
         case comparison = "the comparison"
         case matrix = "the decision table"
         case whatIf = "the what-if answer"
+        case advice = "the advice"
     }
 
     /// The what-if question being answered, as the stopped page describes it.

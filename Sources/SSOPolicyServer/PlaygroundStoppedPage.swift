@@ -58,6 +58,7 @@ enum PlaygroundStoppedPage {
         guard let query = progress.query else { return "Left out: the whole view; nothing of it was computed." }
         var asked: [PlaygroundProgress.Part] = [.comparison]
         if query.view == "matrix" { asked.append(.matrix) }
+        if query.view == "advice" { asked.append(.advice) }
         if query.ask { asked.append(.whatIf) }
         guard let current = progress.current else {
             let when = progress.finished.isEmpty ? "" : " (it stopped while writing the page)"
@@ -82,6 +83,8 @@ enum PlaygroundStoppedPage {
         case .matrix:
             return "the decision table" + (query.matrixPolicy.map { " of \($0)" } ?? "")
                 + (query.matrixApp.map { " for the app \($0)" } ?? " for its first app")
+        case .advice:
+            return "the advice within \(query.maxChanges ?? AdviseRequestBody.defaultMaxChanges) changes"
         case .whatIf:
             guard let question else { return part.rawValue }
             return "the what-if answer for \(question.user) in \(question.app) under \(question.policy) with "
@@ -117,6 +120,11 @@ enum PlaygroundStoppedPage {
             } else {
                 tips.append(Tip(text: "The view without the what-if question: press Compare rather than Ask."))
             }
+        case .advice?:
+            tips.append(Tip(text: "Fewer changes at once (at most 1), or one policy at a time."))
+            if let link = query.link(view: "compare") {
+                tips.append(Tip(text: "The side-by-side view instead:", link: ("open it", link)))
+            }
         case .matrix?:
             tips.append(Tip(text: "The decision table of one app (its app field), or of a policy with fewer settings."))
             if let link = query.link(view: "compare") {
@@ -135,8 +143,8 @@ enum PlaygroundStoppedPage {
         }
         tips.append(
             Tip(
-                text: "The command line has no time budget: ssopolicy compare, ssopolicy matrix and ssopolicy evaluate "
-                    + "give the same answers for any size."))
+                text: "The command line has no time budget: ssopolicy compare, ssopolicy matrix, ssopolicy evaluate "
+                    + "and ssopolicy advise give the same answers for any size."))
         return tips
     }
 

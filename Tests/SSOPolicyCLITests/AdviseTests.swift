@@ -265,14 +265,14 @@ struct AdviseTests {
         let obstacles = try #require(object["unreachable"] as? [[String: Any]])
         #expect(obstacles.contains { $0["rule"] as? String != nil && $0["app"] as? String != nil })
         let text = ssopolicy("advise", "warehouse-airwatch", "--scenario", "shift-change", "--max-changes", "1")
-        #expect(text.out.contains("No set of at most 1 change meets the goal"))
-        #expect(text.out.contains("Still in the way:"))
+        #expect(text.out.contains("No change within 1 change reaches the goal"))
+        #expect(text.out.contains("What still stands in the way:"))
     }
 
     @Test func aSafePolicyNeedsNothing() {
         let answer = ssopolicy("advise", "frontline-entra", "--scenario", Self.handover)
         #expect(answer.code == 0)
-        #expect(answer.out.contains("It already meets the goal: nothing to change."))
+        #expect(answer.out.contains("Already safe: no finding at high or worse; nothing to change."))
     }
 
     @Test func badArgumentsAreUsageErrorsAndBadFilesArePositioned() {

@@ -45,7 +45,7 @@ struct CommandLineTests {
         #expect(result.out.contains("verdict: bob safe from step 4 (at once; working in 1m35s); effort alice 15s,"))
         #expect(result.out.contains("verdict: bob safe from step 4 (at once; working in 1m40s); effort alice 40s,"))
         // Then what breaks it.
-        #expect(result.out.contains("What breaks it: the same shift change under each bundled misconfiguration"))
+        #expect(result.out.contains("What breaks it, and the smallest fix: each bundled misconfiguration on it"))
         #expect(result.out.contains("  warehouse-airwatch (airwatch-sdk): "))
         #expect(result.out.contains("  misconfigured-entra (entra-shared-device): "))
         #expect(result.out.contains("bob never safe"))

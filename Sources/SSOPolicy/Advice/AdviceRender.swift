@@ -49,35 +49,23 @@ extension Advice {
         var out = wrap(title, indent: "", hanging: "  ") + "\n"
         out += wrap("before: " + Self.findingsText(before), indent: "  ", hanging: "    ") + "\n"
         out += wrap("effort: " + Self.effortText(before), indent: "  ", hanging: "    ") + "\n"
-        if alreadyMeets {
-            return out + "\nIt already meets the goal: nothing to change.\n"
-        }
+        out += "\n" + wrap(verdictSentence(limit: nil), indent: "", hanging: "  ") + "\n"
+        if alreadyMeets { return out }
         if suggestions.isEmpty {
-            out +=
-                "\n"
-                + wrap(
-                    "No set of at most \(maxChanges) change\(maxChanges == 1 ? "" : "s") meets the goal"
-                        + (stopped.map { " (\($0))" } ?? "") + ".", indent: "", hanging: "  ") + "\n"
-            if !closest.isEmpty {
-                out += "\nClosest (fewest findings at \(goal.name) or worse left):\n"
-                for (index, suggestion) in closest.enumerated() {
-                    out += suggestionText(suggestion, number: index + 1)
-                }
+            for (index, suggestion) in closest.enumerated() {
+                out += suggestionText(suggestion, number: index + 1)
             }
             if !unreachable.isEmpty {
-                out += "\nStill in the way:\n"
+                out += "\nWhat still stands in the way:\n"
                 for obstacle in unreachable {
                     out += wrap(Self.obstacleText(obstacle), indent: "  - ", hanging: "    ") + "\n"
                 }
             }
             return out
         }
-        out += "\n\(suggestions.count) minimal suggestion\(suggestions.count == 1 ? "" : "s")"
-        out += ", configuration-only first, then by added effort and size:\n"
         for (index, suggestion) in suggestions.enumerated() {
             out += suggestionText(suggestion, number: index + 1)
         }
-        if let stopped { out += "\n" + wrap("Stopped early: \(stopped).", indent: "", hanging: "  ") + "\n" }
         return out
     }
 
@@ -113,48 +101,8 @@ extension Advice {
 
     // MARK: Markdown
 
-    public func markdown() -> String {
-        var out = "# " + Markdown.text(title) + "\n\n"
-        out += "Before: " + Markdown.text(Self.findingsText(before)) + "; effort "
-        out += Markdown.text(Self.effortText(before)) + ".\n\n"
-        if alreadyMeets { return out + "It already meets the goal: nothing to change.\n" }
-        if suggestions.isEmpty {
-            out += "No set of at most \(maxChanges) change\(maxChanges == 1 ? "" : "s") meets the goal"
-            out += (stopped.map { " (" + Markdown.text($0) + ")" } ?? "") + ".\n"
-            if !closest.isEmpty {
-                out += "\n## Closest\n"
-                for (index, suggestion) in closest.enumerated() { out += suggestionMarkdown(suggestion, index + 1) }
-            }
-            if !unreachable.isEmpty {
-                out += "\n## Still in the way\n\n"
-                for obstacle in unreachable { out += "- " + Markdown.cell(Self.obstacleText(obstacle)) + "\n" }
-            }
-            return out
-        }
-        out += "| # | changes | removes | after | effort |\n|---|---|---|---|---|\n"
-        for (index, suggestion) in suggestions.enumerated() {
-            out +=
-                "| \(index + 1) | " + Markdown.cell(suggestion.changes.map(Self.changeText).joined(separator: "; "))
-                + " | " + Markdown.cell(suggestion.removes.map(Self.removedText).joined(separator: ", ")) + " | "
-                + Markdown.cell(Self.findingsText(suggestion.after)) + " | "
-                + Markdown.cell(Self.addedText(suggestion.addedEffort)) + " |\n"
-        }
-        for (index, suggestion) in suggestions.enumerated() { out += suggestionMarkdown(suggestion, index + 1) }
-        if let stopped { out += "\nStopped early: " + Markdown.text(stopped) + ".\n" }
-        return out
-    }
-
-    func suggestionMarkdown(_ suggestion: Suggestion, _ number: Int) -> String {
-        var out = "\n### \(number). " + Markdown.text(suggestion.changes.map(\.text).joined(separator: "; ")) + "\n\n"
-        out += "- effort after: " + Markdown.text(Self.effortText(suggestion.after)) + " ("
-        out += Markdown.text(Self.addedText(suggestion.addedEffort)) + ")\n"
-        for need in suggestion.needs {
-            out += "- needs " + need.kind.rawValue + ": " + Markdown.cell(need.text) + "\n"
-        }
-        if !suggestion.sources.isEmpty { out += "- sources: " + Markdown.cell(suggestion.sources.text) + "\n" }
-        out += "\n```yaml\n" + suggestion.yaml.map { $0 + "\n" }.joined() + "```\n"
-        return out
-    }
+    /// Every suggestion, laid out as the guide's "How to make it safe" section (AdviceSection.swift).
+    public func markdown() -> String { sectionMarkdown(level: 1, limit: nil) }
 
     // MARK: JSON
 
@@ -240,7 +188,7 @@ public struct FleetAdvice: Sendable {
 
     public func text() -> String { setups.map { $0.text() }.joined(separator: "\n") }
 
-    public func markdown() -> String { setups.map { $0.markdown() }.joined(separator: "\n") }
+    public func markdown() -> String { sectionMarkdown(level: 1, limit: nil) }
 
     public func json() -> JSONValue {
         .object([

@@ -62,6 +62,9 @@ public enum PageStyle {
         figure.diagram{margin:1rem 0}figcaption{font-weight:600;margin-bottom:.25rem}
         figure.chart{margin:.75rem 0}svg.prompt-chart{max-width:100%;height:auto}
         .left-out{color:var(--muted)}
+        .advice pre.yaml{margin:.25rem 0;padding:.4rem .6rem;background:var(--alt);border:1px solid var(--line);\
+        overflow-x:auto;font:12px/1.35 ui-monospace,SFMono-Regular,Menlo,monospace}.advice .paste p{margin:.5rem 0 0}
+        .advice .muted{color:var(--muted);font-size:.85em}.advice .safe{color:var(--accent)}
         svg.sequence{font:12px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;max-width:none}
         .sq-lifeline{stroke:var(--line);stroke-dasharray:4 4}
         .sq-box,.sq-actor{fill:var(--alt);stroke:var(--ink)}
@@ -119,6 +122,10 @@ public enum PageStyle {
         .error { border: 2px solid var(--critical); padding: .5rem .75rem; border-radius: 4px; }
         .error code { white-space: pre-wrap; }
         #whatif-answer li { margin: .4rem 0; }
+        .advice pre.yaml { margin: .25rem 0; padding: .4rem .6rem; background: var(--bg-alt); overflow-x: auto;
+          border: 1px solid var(--line); font: 12px/1.35 ui-monospace, monospace; }
+        .advice .paste p { margin: .5rem 0 0; } .advice .muted { font-size: .85rem; } .advice .safe { color: var(--accent); }
+        .advice-bound { display: flex; flex-wrap: wrap; gap: .3rem 1rem; align-items: baseline; }
 
         """# + comparison
 

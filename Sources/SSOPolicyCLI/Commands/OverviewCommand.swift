@@ -14,7 +14,8 @@ struct OverviewCommand: ParsableCommand, ContextualCommand {
             Imprivata and Apple Shared iPad, each with its recommended setup and its own documented handover (the \
             scenario's 'handover' step), on one shift change that every provider can play. First the verdicts: \
             one per setup, then one per bundled misconfiguration of the same shift change, each leading with its \
-            worst finding. Then the details: what each vendor needs for a safe shift change, with its source, and \
+            worst finding, with its smallest fix under it (as 'ssopolicy advise POLICY --scenario \
+            day-shift-handover --max-changes 2' finds it). Then the details: what each vendor needs for a safe shift change, with its source, and \
             what each worker sees, step by step. Runs from any directory: the bundled library is compiled into the \
             tool.
 
@@ -55,12 +56,15 @@ struct OverviewCommand: ParsableCommand, ContextualCommand {
         case .markdown: context.write(GuideMarkdown.compare(comparison, diffOnly: false))
         default:
             var broken: [RunResult] = []
+            var fixes: [String] = []
             for path in Self.misconfigurations {
                 let policy = try resolver.policy(path)
-                broken.append(try context.engine.run(scenario, against: policy, traceMode: .off))
+                let result = try context.engine.run(scenario, against: policy, traceMode: .off)
+                broken.append(result)
+                fixes.append(try Self.smallestFix(result))
             }
             context.write(try Self.fleetDecision(in: context))
-            context.write(Self.verdicts(comparison, broken))
+            context.write(Self.verdicts(comparison, broken, fixes: fixes))
             context.write("\nThe details\n\n")
             context.write(Self.needs(policies))
             context.write(CompareRender.text(comparison, diffOnly: false, explain: output.explaining))
@@ -73,8 +77,8 @@ struct OverviewCommand: ParsableCommand, ContextualCommand {
     }
 
     /// The first screen: the verdict of each recommended setup (with its configuration findings above info), then
-    /// the verdict of each misconfiguration.
-    static func verdicts(_ comparison: Comparison, _ broken: [RunResult]) -> String {
+    /// the verdict of each misconfiguration with its smallest fix under it (`fixes[i]` for `broken[i]`).
+    static func verdicts(_ comparison: Comparison, _ broken: [RunResult], fixes: [String]) -> String {
         let scenario = comparison.scenario
         let apps = appsUsed(comparison)
         var out =
@@ -100,12 +104,13 @@ struct OverviewCommand: ParsableCommand, ContextualCommand {
                         hanging: "      ") + "\n"
             }
         }
-        out += "\nWhat breaks it: the same shift change under each bundled misconfiguration\n"
-        for result in broken {
+        out += "\nWhat breaks it, and the smallest fix: each bundled misconfiguration on it\n"
+        for (index, result) in broken.enumerated() {
             out +=
                 wrap(
                     "\(result.policy.configuration.id) (\(result.policy.descriptor.id)): "
                         + Comparison.verdict(Comparison.totals(result)), indent: "  ", hanging: "    ") + "\n"
+            if index < fixes.count { out += wrap("→ " + fixes[index], indent: "    ", hanging: "      ") + "\n" }
         }
         return out
     }

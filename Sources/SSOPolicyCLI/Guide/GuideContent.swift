@@ -33,6 +33,9 @@ struct GuideContent {
     var explorer: [WhatIfTable]
     /// For each fleet a guide is given, the decision on each scenario it compares (`decide`'s content).
     var decisions: [FleetDecision] = []
+    /// "How to make it safe": `advise` per policy (per setup of a fleet) on the first scenario the guide compares
+    /// it on.
+    var advice: [GuideAdviceSection.Entry] = []
 
     /// Users the what-if explorer offers: every user of the compared scenarios, in order of appearance (a worker
     /// costs the page no bytes when the model answers every worker alike: `WhatIfTable` keeps answers as templates).
@@ -126,7 +129,7 @@ struct GuideContent {
         ]
         let policies = try resolver.bundledPolicies()
         let listed = try names.map { name in Policy(argument: name, compiled: try resolver.policy(name)) }
-        return GuideContent(
+        var content = GuideContent(
             title: "Shared-device SSO: the bundled comparison guide",
             command: "ssopolicy guide --output Policies/GUIDE.md", bundled: true, policies: listed,
             comparisons: comparisons, skippedScenarios: [], descriptors: context.registry.providers.map(\.descriptor),
@@ -134,6 +137,10 @@ struct GuideContent {
             matrices: Matrices(intro: intro, tables: tables),
             verification: try VerificationGuideSection.reports(policies, context: context),
             explorer: explorer ? try WhatIfTable.build(listed, users: users(comparisons)) : [])
+        content.advice = try GuideAdviceSection.build(
+            policies: listed, fleets: [], comparisons: comparisons,
+            scenarioArguments: bundledComparisons.map(\.scenario))
+        return content
     }
 
     /// A guide for the author's own policies (paths or bundled names): every named scenario, or else every bundled
@@ -145,6 +152,7 @@ struct GuideContent {
         var loaded: [CompiledPolicy] = []
         var listed: [Policy] = []
         var fleets: [Fleet] = []
+        var fleetArguments: [String] = []
         var problems: [Diagnostic] = []
         for argument in arguments {
             do {
@@ -152,6 +160,7 @@ struct GuideContent {
                 if context.queries.isFleet(argument) {
                     let fleet = try context.queries.fleet(argument)
                     fleets.append(fleet)
+                    fleetArguments.append(argument)
                     loaded += fleet.policies
                     listed += fleet.policies.map { Policy(argument: argument, compiled: $0) }
                 } else {
@@ -196,7 +205,7 @@ struct GuideContent {
         let descriptors = context.registry.providers.map(\.descriptor).filter { used.contains($0.id) }
         let tables = try listed.map { try GuideDecisionTable.build($0) }
         let names = loaded.map { "`\($0.configuration.id)`" }
-        return GuideContent(
+        var content = GuideContent(
             title: "Shared-device SSO: onboarding guide for " + loaded.map(\.configuration.id).joined(separator: ", "),
             command: command, bundled: false,
             policies: listed, comparisons: comparisons,
@@ -211,6 +220,10 @@ struct GuideContent {
             verification: try VerificationGuideSection.reports(loaded, context: context),
             explorer: explorer ? try WhatIfTable.build(listed, users: users(comparisons)) : [],
             decisions: try decide(fleets, on: comparisons.map(\.scenario)))
+        content.advice = try GuideAdviceSection.build(
+            policies: listed, fleets: Array(zip(fleetArguments, fleets)), comparisons: comparisons,
+            scenarioArguments: scenarioArguments.isEmpty ? comparisons.map(\.scenario.id) : scenarioArguments)
+        return content
     }
 
     /// Each fleet decided on each scenario the guide compares.

@@ -28,6 +28,7 @@ enum GuideHTMLDocument {
         out += explorer(content)
         out += comparisons(content)
         out += findings(content)
+        out += GuideAdviceSection.html(content)
         out += handovers(content)
         out += sequences(content)
         out += matrices(content)
@@ -48,7 +49,11 @@ enum GuideHTMLDocument {
         var items = [("policies", "Policies")] + GuideFleetDecisionSection.contents(content)
         if !content.explorer.isEmpty { items.append(("what-if", "What if…")) }
         items += [
-            ("comparisons", "Comparisons"), ("findings", "Findings"), ("handovers", "Handovers"),
+            ("comparisons", "Comparisons"), ("findings", "Findings"),
+        ]
+        if !content.advice.isEmpty { items.append((GuideAdviceSection.anchor, "How to make it safe")) }
+        items += [
+            ("handovers", "Handovers"),
             ("sequences", "Sequence diagrams"), ("decision-tables", "Decision tables"),
             ("verification", "Verification"), ("glossary", "Glossary"), ("sources", "Sources"),
         ]

@@ -32,6 +32,7 @@ enum GuideMarkdownDocument {
             out += "\n"
         }
         if !content.bundled { out += findings(content) }
+        out += GuideAdviceSection.markdown(content)
         out += GuideMarkdown.handovers(content.descriptors)
         out += "## \(content.sequencesHeading)\n\n"
         for result in content.sequences {
