@@ -8,7 +8,7 @@ extension EntraState {
         let current = deviceAccount
         var context = self.context(index, user: nil, policy: policy)
         context.callsCurrentAccount = true
-        trace.record(EntraRule.currentAccountChanged, in: context)
+        trace.record(EntraCurrentAccountRule.currentAccountChanged, in: context)
         apps[index].principal = current
         let action = reconcileData(index, with: current, viaCurrentAccount: true, policy: policy, trace: &trace)
         if action == EntraDetail.cleared {
@@ -28,9 +28,9 @@ extension EntraState {
         context.current = current
         context.viaCurrentAccount = viaCurrentAccount
         if viaCurrentAccount {
-            trace.record(EntraRule.onlyNilCheck, in: context)
+            trace.record(EntraCurrentAccountRule.onlyNilCheck, in: context)
         }
-        switch trace.first(EntraRule.foreignData, in: context) {
+        switch trace.first(EntraCurrentAccountRule.foreignData, in: context) {
         case .dataCleared:
             apps[index].dataOwner = nil
             return EntraDetail.cleared
@@ -60,8 +60,8 @@ extension EntraState {
     ) {
         if apps[index].dataOwner == nil, let sessionUser { apps[index].dataOwner = sessionUser }
         var dataAction = action
-        if trace.evaluate(EntraRule.dataPreviousUserVisible, in: context(index, user: user, policy: policy)) {
-            outcome.apply(EntraRule.dataPreviousUserVisible.effect)
+        if trace.evaluate(EntraAccessRule.dataPreviousUserVisible, in: context(index, user: user, policy: policy)) {
+            outcome.apply(EntraAccessRule.dataPreviousUserVisible.effect)
             if outcome.subject == nil { outcome.subject = apps[index].dataOwner }
             if dataAction != EntraDetail.cleared { dataAction = EntraDetail.kept }
         }

@@ -18,12 +18,40 @@ enum EntraDescriptor {
         modelOptions: EntraModelOptions.all + EntraManagedHomeScreen.modelOptions, appKeys: appKeys,
         facts: EntraFact.declarations,
         events: EntraEvent.declarations, stepConditions: EntraStepCondition.declarations,
-        details: EntraDetail.declarations, findings: EntraFinding.declarations, rules: EntraRule.declarations,
+        details: EntraDetail.declarations, findings: EntraFinding.declarations, rules: rulePhases.declarations,
+        ruleProblems: rulePhases.problems,
         requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy, properties: properties,
         sessionAuthority: "Authenticator broker", handover: handover,
         producedPrompts: [.interactiveSignIn, .appCredentials, .passcode, .createPasscode],
-        decisionLists: EntraRule.decisionLists,
+        decisionLists: decisionLists,
         fleet: EntraFleetReading.reading)
+
+    /// The decision phases, in id order: each phase's rules continue the ids of the one before.
+    static let rulePhases = RulePhases(
+        EntraModeRule.table, EntraCurrentAccountRule.table, EntraSignInRule.table, EntraSignOutRule.table,
+        EntraDefaultModeRule.table, EntraLifecycleRule.table, EntraAccessRule.table, EntraDeviceSignOutRule.table,
+        EntraManagedHomeScreenRule.table)
+
+    /// Every ordered decision, as `providers` lists them. Three decide across two phases (a rule added later, tried
+    /// first or last): they are declared as one list, the rules in the order the handler tries them.
+    static let decisionLists = [
+        EntraModeRule.notAwareSession.declaration, EntraCurrentAccountRule.foreignData.declaration,
+        joined(EntraAccessRule.signInFrequency, EntraSignInRule.deviceSession),
+        joined(EntraSignInRule.secondUser, EntraAccessRule.secondUserServed),
+        EntraDefaultModeRule.defaultSession.declaration, EntraSignOutRule.brokerSignOut.declaration,
+        EntraSignOutRule.signOutData.declaration, EntraSignOutRule.browserAtSignOut.declaration,
+        EntraLifecycleRule.deviceInformation.declaration,
+        joined(EntraAccessRule.pluginSSO, EntraLifecycleRule.browser),
+        EntraManagedHomeScreenRule.sessionPINScreen.declaration, EntraManagedHomeScreenRule.sessionPINEntry.declaration,
+        EntraManagedHomeScreenRule.screensaver.declaration, EntraManagedHomeScreenRule.restart.declaration,
+    ]
+
+    /// One decision tried as `first`'s list, then `then`'s (the kit's `DecisionList` holds one phase's rules).
+    static func joined<First: RuleSet, Then: RuleSet>(_ first: DecisionList<First>, _ then: DecisionList<Then>)
+        -> DecisionListDeclaration
+    {
+        DecisionListDeclaration(name: first.name, rules: first.declaration.rules + then.declaration.rules)
+    }
 
     /// The shift change: the leaving worker signs out through a shared-device-aware app, which signs them out of
     /// every eligible app on the device (global sign-out); the next worker then signs in at their first access.

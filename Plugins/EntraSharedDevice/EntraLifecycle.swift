@@ -7,7 +7,7 @@ extension EntraState {
         -> StepOutcome
     {
         if case .allApps = target { managedHomeScreenRestart(policy: policy, trace: &trace) }
-        trace.record(EntraRule.accountSurvivesTermination, in: deviceContext(user: nil, policy: policy))
+        trace.record(EntraLifecycleRule.accountSurvivesTermination, in: deviceContext(user: nil, policy: policy))
         switch target {
         case .app(let app) where app.int < apps.count:
             apps[app.int].running = false
@@ -53,7 +53,7 @@ extension EntraState {
         let app = policy.apps[index]
         traceMode(index, policy: policy, trace: &trace)
         var outcome = remainingSession(index, policy: policy)
-        switch trace.first(EntraRule.deviceInformation, in: context(index, user: nil, policy: policy)) {
+        switch trace.first(EntraLifecycleRule.deviceInformation, in: context(index, user: nil, policy: policy)) {
         case .deviceInfoReported:
             outcome.details.set(
                 EntraDetail.deviceMode.id,
@@ -74,12 +74,15 @@ extension EntraState {
     /// iOS Safari: web SSO with whatever Entra web session it still holds (R5); a web sign-in otherwise.
     mutating func openBrowser(user: UserID, policy: EntraPolicy, trace: inout RuleTrace) -> StepOutcome {
         guard policy.device.isIOS else { return .notApplicable }
-        let decision = trace.first(EntraRule.browser, in: deviceContext(user: user, policy: policy))
-        if decision == .browserPluginSSO, let account = deviceAccount {
+        let context = deviceContext(user: user, policy: policy)
+        // The plug-in's SSO is tried first; its rule sits in a later phase than web SSO and the web sign-in.
+        let pluginSSO = trace.first(EntraAccessRule.pluginSSO, in: context) != nil
+        let decision = pluginSSO ? nil : trace.first(EntraLifecycleRule.browser, in: context)
+        if pluginSSO, let account = deviceAccount {
             // The plug-in signs Safari in as the device's account; Safari then holds that web session.
             safari = account
             var outcome = StepOutcome(session: .none, sessionUser: account)
-            outcome.apply(EntraRule.browserPluginSSO.effect)
+            outcome.apply(EntraAccessRule.browserPluginSSO.effect)
             if account != user {
                 outcome.findings.insert(EntraFinding.previousUserSessionActive.id)
                 outcome.subject = account
@@ -88,7 +91,7 @@ extension EntraState {
         }
         if decision == .browserWebSSO, let holder = safari {
             var outcome = StepOutcome(session: .none, sessionUser: holder)
-            outcome.apply(EntraRule.browserWebSSO.effect)
+            outcome.apply(EntraLifecycleRule.browserWebSSO.effect)
             if holder != user {
                 outcome.findings.insert(EntraFinding.previousUserSessionActive.id)
                 outcome.findings.insert(EntraFinding.browserSessionRemains.id)
@@ -99,7 +102,7 @@ extension EntraState {
         // No web session: the web sign-in (`browserSignIn`) creates the user's.
         safari = user
         var outcome = StepOutcome(session: .none, sessionUser: user)
-        outcome.apply(EntraRule.browserSignIn.effect)
+        outcome.apply(EntraLifecycleRule.browserSignIn.effect)
         return outcome
     }
 
@@ -108,8 +111,10 @@ extension EntraState {
     /// the others at their next getCurrentAccount).
     mutating func inactivitySignOut(policy: EntraPolicy, trace: inout RuleTrace) {
         // Sign-in type Other: MHS signs its own session out; the apps' account stays.
-        trace.record(EntraRule.mhsInactivitySignOutMHSOnly, in: deviceContext(user: nil, policy: policy))
-        guard trace.evaluate(EntraRule.mhsInactivitySignOut, in: deviceContext(user: nil, policy: policy)) else {
+        trace.record(
+            EntraManagedHomeScreenRule.mhsInactivitySignOutMHSOnly, in: deviceContext(user: nil, policy: policy))
+        guard trace.evaluate(EntraDeviceSignOutRule.mhsInactivitySignOut, in: deviceContext(user: nil, policy: policy))
+        else {
             return
         }
         deviceAccount = nil

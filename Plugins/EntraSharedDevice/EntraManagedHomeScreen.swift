@@ -244,10 +244,11 @@ extension EntraState {
         guard policy.device.mhs.locks else {
             return open(index, user: user, explicit: explicit, policy: policy, trace: &trace)
         }
-        let decision = trace.first(EntraRule.sessionPINScreen, in: deviceContext(user: user, policy: policy))
+        let decision = trace.first(
+            EntraManagedHomeScreenRule.sessionPINScreen, in: deviceContext(user: user, policy: policy))
         if decision == .mhsSessionPINStopsOtherUser {
             var outcome = StepOutcome(session: .denied)
-            outcome.apply(EntraRule.mhsSessionPINStopsOtherUser.effect)
+            outcome.apply(EntraManagedHomeScreenRule.mhsSessionPINStopsOtherUser.effect)
             outcome.subject = deviceAccount
             return outcome
         }
@@ -259,7 +260,7 @@ extension EntraState {
         let inner = open(index, user: user, explicit: explicit, policy: policy, trace: &trace)
         var outcome = inner
         outcome.prompts = []
-        outcome.apply(EntraRule.mhsSessionPINResume.effect)
+        outcome.apply(EntraManagedHomeScreenRule.mhsSessionPINResume.effect)
         for prompt in inner.prompts { outcome.prompts.append(prompt) }
         return outcome
     }
@@ -270,17 +271,18 @@ extension EntraState {
         guard !policy.device.isIOS else { return .notApplicable }
         let decision =
             policy.device.mhs.locks
-            ? trace.first(EntraRule.sessionPINEntry, in: deviceContext(user: user, policy: policy)) : nil
+            ? trace.first(EntraManagedHomeScreenRule.sessionPINEntry, in: deviceContext(user: user, policy: policy))
+            : nil
         if decision == .mhsSessionPINResume, let account = deviceAccount {
             sessionPINLocked = false
             wrongSessionPINs = 0
             var outcome = StepOutcome(session: .sharedReused, sessionUser: account)
-            outcome.apply(EntraRule.mhsSessionPINResume.effect)
+            outcome.apply(EntraManagedHomeScreenRule.mhsSessionPINResume.effect)
             return outcome
         }
         if decision == .mhsPINAttemptsSignOut, let previous = deviceAccount {
             var outcome = StepOutcome(session: .none)
-            outcome.apply(EntraRule.mhsPINAttemptsSignOut.effect)
+            outcome.apply(EntraManagedHomeScreenRule.mhsPINAttemptsSignOut.effect)
             outcome.subject = previous
             deviceAccount = nil
             notifyListeners(except: -1, policy: policy, trace: &trace)
@@ -292,7 +294,7 @@ extension EntraState {
         if decision == .mhsSessionPINStopsOtherUser {
             if policy.device.mhs.maxPINAttempts > 0 { wrongSessionPINs = Saturating.sum(wrongSessionPINs, 1) }
             var outcome = StepOutcome(session: .denied)
-            outcome.apply(EntraRule.mhsSessionPINStopsOtherUser.effect)
+            outcome.apply(EntraManagedHomeScreenRule.mhsSessionPINStopsOtherUser.effect)
             outcome.subject = deviceAccount
             return outcome
         }
@@ -310,7 +312,7 @@ extension EntraState {
     /// appeared) and stays past the minimum inactive time; with the PIN to resume, the PIN screen follows.
     mutating func screensaver(policy: EntraPolicy, trace: inout RuleTrace) -> StepOutcome {
         guard !policy.device.isIOS else { return .notApplicable }
-        if trace.first(EntraRule.screensaver, in: deviceContext(user: nil, policy: policy))
+        if trace.first(EntraManagedHomeScreenRule.screensaver, in: deviceContext(user: nil, policy: policy))
             == .mhsScreensaverLocks
         {
             sessionPINLocked = true
@@ -325,7 +327,7 @@ extension EntraState {
     /// follows the `mhs_reboot_sdm` reading.
     mutating func managedHomeScreenRestart(policy: EntraPolicy, trace: inout RuleTrace) {
         guard policy.device.mhs.singleSignOn else { return }
-        let decision = trace.first(EntraRule.restart, in: deviceContext(user: nil, policy: policy))
+        let decision = trace.first(EntraManagedHomeScreenRule.restart, in: deviceContext(user: nil, policy: policy))
         if decision == .mhsRestartSignsOut {
             deviceAccount = nil
             intuneClearsLocalData(policy: policy, trace: &trace)
@@ -345,9 +347,9 @@ extension EntraState {
     ) {
         guard policy.device.mhs.signIn else { return }
         let context = self.context(index, user: user, policy: policy)
-        trace.record(EntraRule.mhsSignIn, in: context)
-        if trace.evaluate(EntraRule.mhsSessionPINCreated, in: context) {
-            outcome.apply(EntraRule.mhsSessionPINCreated.effect)
+        trace.record(EntraManagedHomeScreenRule.mhsSignIn, in: context)
+        if trace.evaluate(EntraManagedHomeScreenRule.mhsSessionPINCreated, in: context) {
+            outcome.apply(EntraManagedHomeScreenRule.mhsSessionPINCreated.effect)
             sessionPINLocked = false
             wrongSessionPINs = 0
         }

@@ -21,8 +21,8 @@ extension EntraState {
         case .initFails:
             var outcome = StepOutcome(session: .denied)
             trace.record(
-                EntraRule.androidMultipleAccountInitFails, in: context(index, user: user, policy: policy))
-            outcome.apply(EntraRule.androidMultipleAccountInitFails.effect)
+                EntraModeRule.androidMultipleAccountInitFails, in: context(index, user: user, policy: policy))
+            outcome.apply(EntraModeRule.androidMultipleAccountInitFails.effect)
             outcome.details.set(EntraDetail.deviceMode.id, choice: EntraDetail.shared)
             return outcome
         }
@@ -33,9 +33,9 @@ extension EntraState {
     func traceMode(_ index: Int, policy: EntraPolicy, trace: inout RuleTrace) {
         guard trace.mode != .off else { return }
         let context = self.context(index, user: nil, policy: policy)
-        trace.record(EntraRule.modeShared, in: context)
-        trace.record(EntraRule.modeRequirementMissing, in: context)
-        trace.record(EntraRule.appNotAware, in: context)
+        trace.record(EntraModeRule.modeShared, in: context)
+        trace.record(EntraModeRule.modeRequirementMissing, in: context)
+        trace.record(EntraModeRule.appNotAware, in: context)
     }
 
     /// Shared mode: getCurrentAccount (or the remembered account), then global sign-in, silent reuse, or the
@@ -48,8 +48,8 @@ extension EntraState {
         outcome.details.set(EntraDetail.deviceMode.id, choice: EntraDetail.shared)
         var context = self.context(index, user: user, policy: policy)
         context.explicit = explicit
-        if trace.evaluate(EntraRule.iosMultipleAccountUnsupported, in: context) {
-            outcome.apply(EntraRule.iosMultipleAccountUnsupported.effect)
+        if trace.evaluate(EntraModeRule.iosMultipleAccountUnsupported, in: context) {
+            outcome.apply(EntraModeRule.iosMultipleAccountUnsupported.effect)
         }
         // Read only where it is reported, so a what-if does not wait for it otherwise.
         let previous = apps[index].$principal
@@ -57,12 +57,12 @@ extension EntraState {
         if app.checksCurrentAccount {
             action = noticeAccount(index, policy: policy, trace: &trace)
         } else {
-            trace.record(EntraRule.currentAccountChanged, in: context)
-            trace.record(EntraRule.currentAccountNotChecked, in: context)
+            trace.record(EntraCurrentAccountRule.currentAccountChanged, in: context)
+            trace.record(EntraCurrentAccountRule.currentAccountNotChecked, in: context)
             // R6: the silent call for the remembered account fails at the broker; MSAL may use the local RT.
             // An explicit sign-in is interactive: it does not go through the silent call.
-            if trace.evaluate(EntraRule.localRefreshTokenFallback, in: context), let stale = apps[index].tokens {
-                outcome.apply(EntraRule.localRefreshTokenFallback.effect)
+            if trace.evaluate(EntraSignInRule.localRefreshTokenFallback, in: context), let stale = apps[index].tokens {
+                outcome.apply(EntraSignInRule.localRefreshTokenFallback.effect)
                 outcome.sessionUser = stale
                 if stale != user {
                     outcome.findings.insert(EntraFinding.previousUserSessionActive.id)
@@ -75,9 +75,7 @@ extension EntraState {
             }
         }
         if !explicit || !secondUserSignIn(index, user: user, policy: policy, outcome: &outcome, trace: &trace) {
-            if deviceSession(index, user: user, policy: policy, outcome: &outcome, trace: &trace)
-                == .signInFrequencyOtherUserStopped
-            {
+            if !deviceSession(index, user: user, policy: policy, outcome: &outcome, trace: &trace) {
                 // Nobody is served: the next worker sees neither the session nor the app's content.
                 outcome.details.set(EntraDetail.dataAction.id, choice: action)
                 return outcome
@@ -102,25 +100,36 @@ extension EntraState {
     /// account. getCurrentAccount returns the broker's one account on iOS and Android alike (research §2: Android
     /// asks `MSAL_GET_CURRENT_ACCOUNT_IN_SHARED_DEVICE`), and the app then reuses it silently, so a next user who
     /// only opens an app works in the previous user's session on both platforms.
-    @discardableResult
+    /// Returns false when nobody is served (the sign-in frequency stops another user).
     mutating func deviceSession(
         _ index: Int, user: UserID, policy: EntraPolicy, outcome: inout StepOutcome, trace: inout RuleTrace
-    ) -> EntraRule? {
-        guard let decision = trace.first(EntraRule.deviceSession, in: context(index, user: user, policy: policy))
-        else { return nil }
+    ) -> Bool {
+        let context = self.context(index, user: user, policy: policy)
+        // The sign-in frequency is tried first; its rules sit in a later phase than the broker's answer.
+        if let frequency = trace.first(EntraAccessRule.signInFrequency, in: context) {
+            outcome.apply(frequency.effect)
+            switch frequency {
+            case .signInFrequencyReauthenticate:
+                outcome.sessionUser = user
+                signInTime = .at(now)
+                return true
+            case .signInFrequencyOtherUserStopped:
+                outcome.subject = deviceAccount
+                return false
+            case .iosSignInServedExisting, .authenticatorBrokerRoute, .dataPreviousUserVisible, .browserPluginSSO:
+                return true  // not in the list
+            }
+        }
+        guard let decision = trace.first(EntraSignInRule.deviceSession, in: context) else { return true }
         outcome.apply(decision.effect)
         switch decision {
-        case .signInFrequencyReauthenticate:
-            outcome.sessionUser = user
-            signInTime = .at(now)
-        case .signInFrequencyOtherUserStopped:
-            outcome.subject = deviceAccount
         case .signInGlobal:
             outcome.sessionUser = user
             deviceAccount = user
             managedHomeScreenSignIn(index, user: user, policy: policy, outcome: &outcome, trace: &trace)
             if policy.device.signInFrequency > 0 { signInTime = .at(now) }
-            if trace.evaluate(EntraRule.notificationOnSignIn, in: context(index, user: user, policy: policy)) {
+            if trace.evaluate(EntraSignInRule.notificationOnSignIn, in: self.context(index, user: user, policy: policy))
+            {
                 notifyListeners(except: index, policy: policy, trace: &trace)
             }
         case .signInSilentReuse:
@@ -129,10 +138,10 @@ extension EntraState {
             // Another user is signed in: the broker serves that account.
             outcome.sessionUser = deviceAccount
             outcome.subject = deviceAccount
-        default:
-            break
+        case .iosSecondUserRejected, .androidSecondUserRefused, .localRefreshTokenFallback, .notificationOnSignIn:
+            break  // not in the list
         }
-        return decision
+        return true
     }
 
     /// An explicit sign-in by a user other than the account already there (research §3). Android refuses it on the
@@ -145,12 +154,18 @@ extension EntraState {
     ) -> Bool {
         var context = self.context(index, user: user, policy: policy)
         context.explicit = true
-        guard let decision = trace.first(EntraRule.secondUser, in: context) else { return false }
         // The account the rule found held: the broker's on iOS, the app's persisted one first on Android.
+        if let decision = trace.first(EntraSignInRule.secondUser, in: context) {
+            outcome.apply(decision.effect)
+            outcome.subject = policy.device.isIOS ? deviceAccount : (apps[index].principal ?? deviceAccount)
+            return true
+        }
+        // The iOS broker serving the existing session is tried last; it sits in a later phase.
+        guard trace.first(EntraAccessRule.secondUserServed, in: context) != nil else { return false }
         let held = policy.device.isIOS ? deviceAccount : (apps[index].principal ?? deviceAccount)
-        outcome.apply(decision.effect)
+        outcome.apply(EntraAccessRule.iosSignInServedExisting.effect)
         outcome.subject = held
-        if decision == .iosSignInServedExisting { outcome.sessionUser = held }
+        outcome.sessionUser = held
         return true
     }
 
@@ -168,10 +183,10 @@ extension EntraState {
         let previous = apps[index].$principal
         var context = self.context(index, user: user, policy: policy)
         context.explicit = explicit
-        let decision = trace.first(EntraRule.defaultSession, in: context)
+        let decision = trace.first(EntraDefaultModeRule.defaultSession, in: context)
         var action = EntraDetail.none
         if decision == .defaultAppSessionReused, let holder = apps[index].tokens {
-            outcome.apply(EntraRule.defaultAppSessionReused.effect)
+            outcome.apply(EntraDefaultModeRule.defaultAppSessionReused.effect)
             outcome.sessionUser = holder
             if holder != user {
                 outcome.findings.insert(EntraFinding.previousUserSessionActive.id)
@@ -179,14 +194,14 @@ extension EntraState {
             }
         } else {
             if decision == .defaultBrokerSSO {
-                outcome.apply(EntraRule.defaultBrokerSSO.effect)
+                outcome.apply(EntraDefaultModeRule.defaultBrokerSSO.effect)
                 outcome.sessionUser = user
             } else if decision == .defaultSignIn {
-                outcome.apply(EntraRule.defaultSignIn.effect)
+                outcome.apply(EntraDefaultModeRule.defaultSignIn.effect)
                 outcome.sessionUser = user
                 // iOS without the SSO extension: MSAL's interactive route falls through to the Authenticator app
                 // (research §3), which keeps the account although no silent call or sign-out reaches it.
-                trace.record(EntraRule.authenticatorBrokerRoute, in: context)
+                trace.record(EntraAccessRule.authenticatorBrokerRoute, in: context)
                 if policy.device.brokerReachable { deviceAccount = user }
             }
             apps[index].tokens = user
@@ -219,16 +234,16 @@ extension EntraState {
         }
         var context = self.context(index, user: user, policy: policy)
         context.explicit = explicit
-        let decision = trace.first(EntraRule.notAwareSession, in: context)
+        let decision = trace.first(EntraModeRule.notAwareSession, in: context)
         var action = EntraDetail.none
         if decision == .appOwnSignIn {
-            outcome.apply(EntraRule.appOwnSignIn.effect)
+            outcome.apply(EntraModeRule.appOwnSignIn.effect)
             outcome.sessionUser = user
             apps[index].tokens = user
             apps[index].principal = user
             action = reconcileData(index, with: user, viaCurrentAccount: false, policy: policy, trace: &trace)
         } else if decision == .appLocalSessionReused, let holder = apps[index].tokens {
-            outcome.apply(EntraRule.appLocalSessionReused.effect)
+            outcome.apply(EntraModeRule.appLocalSessionReused.effect)
             outcome.sessionUser = holder
             if holder != user {
                 outcome.findings.insert(EntraFinding.previousUserSessionActive.id)

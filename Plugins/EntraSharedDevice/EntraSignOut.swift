@@ -14,8 +14,8 @@ extension EntraState {
         case .initFails:
             var outcome = StepOutcome(session: .none)
             trace.record(
-                EntraRule.androidMultipleAccountInitFails, in: context(index, user: user, policy: policy))
-            outcome.apply(EntraRule.androidMultipleAccountInitFails.effect)
+                EntraModeRule.androidMultipleAccountInitFails, in: context(index, user: user, policy: policy))
+            outcome.apply(EntraModeRule.androidMultipleAccountInitFails.effect)
             return outcome
         }
     }
@@ -41,9 +41,9 @@ extension EntraState {
         outcome.details.set(EntraDetail.dataAction.id, choice: action)
         var context = self.context(index, user: nil, policy: policy)
         context.brokerFails = brokerFails
-        let broker = trace.first(EntraRule.brokerSignOut, in: context)
+        let broker = trace.first(EntraSignOutRule.brokerSignOut, in: context)
         if broker == .signOutBrokerFailed, let signedIn {
-            outcome.apply(EntraRule.signOutBrokerFailed.effect)
+            outcome.apply(EntraSignOutRule.signOutBrokerFailed.effect)
             outcome.sessionUser = signedIn
             outcome.subject = signedIn
             outcome.details.set(EntraDetail.signOutScope.id, choice: EntraDetail.app)
@@ -53,13 +53,13 @@ extension EntraState {
             outcome.details.set(EntraDetail.signOutScope.id, choice: EntraDetail.app)
             return outcome
         }
-        outcome.apply(EntraRule.signOutGlobal.effect)
+        outcome.apply(EntraSignOutRule.signOutGlobal.effect)
         outcome.details.set(EntraDetail.signOutScope.id, choice: EntraDetail.global)
         outcome.subject = signedIn
         deviceAccount = nil
         if !policy.device.isIOS { apps[index].principal = nil }
-        switch trace.first(EntraRule.browserAtSignOut, in: self.context(index, user: nil, policy: policy)) {
-        case .browserKept: outcome.apply(EntraRule.browserKept.effect)
+        switch trace.first(EntraSignOutRule.browserAtSignOut, in: self.context(index, user: nil, policy: policy)) {
+        case .browserKept: outcome.apply(EntraSignOutRule.browserKept.effect)
         case .browserSignedOut: safari = nil
         default: break
         }
@@ -69,11 +69,11 @@ extension EntraState {
         context.signedOutGlobally = true
         context.userKeptByAnApp = keepsAfterGlobalSignOut(signedIn, sender: index, policy)
         context.userTokensCached = cachedTokens
-        if trace.evaluate(EntraRule.signOutNotCovered, in: context) {
-            outcome.apply(EntraRule.signOutNotCovered.effect)
+        if trace.evaluate(EntraSignOutRule.signOutNotCovered, in: context) {
+            outcome.apply(EntraSignOutRule.signOutNotCovered.effect)
         }
-        if trace.evaluate(EntraRule.signOutCachedAccessTokens, in: context) {
-            outcome.apply(EntraRule.signOutCachedAccessTokens.effect)
+        if trace.evaluate(EntraSignOutRule.signOutCachedAccessTokens, in: context) {
+            outcome.apply(EntraSignOutRule.signOutCachedAccessTokens.effect)
         }
         return outcome
     }
@@ -83,7 +83,10 @@ extension EntraState {
     /// its own sign-in goes with it. The list is Android only; iOS keeps what these apps hold.
     mutating func intuneClearsLocalData(policy: EntraPolicy, trace: inout RuleTrace) {
         for index in apps.indices where policy.apps[index].intuneClearsLocalData {
-            guard trace.evaluate(EntraRule.intuneClearsLocalData, in: context(index, user: nil, policy: policy)) else {
+            guard
+                trace.evaluate(
+                    EntraDeviceSignOutRule.intuneClearsLocalData, in: context(index, user: nil, policy: policy))
+            else {
                 continue
             }
             apps[index].tokens = nil
@@ -115,7 +118,7 @@ extension EntraState {
 
     /// The signing-out app clears its own data, or keeps it (MSAL never does, R4).
     mutating func signOutData(_ index: Int, policy: EntraPolicy, trace: inout RuleTrace) -> Int {
-        switch trace.first(EntraRule.signOutData, in: context(index, user: nil, policy: policy)) {
+        switch trace.first(EntraSignOutRule.signOutData, in: context(index, user: nil, policy: policy)) {
         case .signOutDataCleared:
             apps[index].dataOwner = nil
             return EntraDetail.cleared
@@ -139,8 +142,8 @@ extension EntraState {
                 ? (policy.device.deviceShared ? EntraDetail.shared : EntraDetail.defaultMode)
                 : EntraDetail.unavailable)
         outcome.details.set(EntraDetail.signOutScope.id, choice: EntraDetail.app)
-        trace.record(EntraRule.signOutAppOnly, in: context(index, user: user, policy: policy))
-        outcome.apply(EntraRule.signOutAppOnly.effect)
+        trace.record(EntraSignOutRule.signOutAppOnly, in: context(index, user: user, policy: policy))
+        outcome.apply(EntraSignOutRule.signOutAppOnly.effect)
         let leaving = apps[index].tokens ?? user
         apps[index].tokens = nil
         apps[index].principal = nil
@@ -151,8 +154,8 @@ extension EntraState {
         }
         var context = self.context(index, user: user, policy: policy)
         context.userStillHeld = stillHeld
-        if trace.evaluate(EntraRule.otherAppsStaySignedIn, in: context) {
-            outcome.apply(EntraRule.otherAppsStaySignedIn.effect)
+        if trace.evaluate(EntraSignOutRule.otherAppsStaySignedIn, in: context) {
+            outcome.apply(EntraSignOutRule.otherAppsStaySignedIn.effect)
             outcome.subject = leaving
         }
         return outcome

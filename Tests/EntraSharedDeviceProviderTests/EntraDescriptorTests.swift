@@ -7,7 +7,7 @@ import Testing
 @Suite struct EntraDescriptorTests {
     let descriptor = EntraSharedDeviceProvider().descriptor
 
-    /// Ids are positions in `EntraRule`, so the table's order is the ids' order: a rule moved or removed would
+    /// Ids are positions in the phases (`EntraDescriptor.rulePhases`), so the table's order is the ids' order: a rule moved or removed would
     /// change the id of every rule after it (saved traces, coverage), and this list notices.
     @Test func ruleIdsComeFromTheTableInOrder() {
         let expected = [
@@ -67,16 +67,25 @@ import Testing
             "entra.mhs.restart-sign-in-again",
             "entra.mhs.restart-signs-out",
         ]
-        #expect(EntraRule.table.problems == [])
+        #expect(EntraDescriptor.rulePhases.problems == [])
         #expect(descriptor.rules.map(\.id) == expected)
-        for rule in EntraRule.allCases {
-            #expect(descriptor.rule(rule.definition.name) == rule.id, "\(rule)")
+        func expectIDs<Rules: RuleSet>(_: Rules.Type) {
+            for rule in Rules.allCases { #expect(descriptor.rule(rule.definition.name) == rule.id, "\(rule)") }
         }
+        expectIDs(EntraModeRule.self)
+        expectIDs(EntraCurrentAccountRule.self)
+        expectIDs(EntraSignInRule.self)
+        expectIDs(EntraSignOutRule.self)
+        expectIDs(EntraDefaultModeRule.self)
+        expectIDs(EntraLifecycleRule.self)
+        expectIDs(EntraAccessRule.self)
+        expectIDs(EntraDeviceSignOutRule.self)
+        expectIDs(EntraManagedHomeScreenRule.self)
     }
 
     /// Every ordered decision is declared, names rules of the table, and lists each rule once.
     @Test func decisionListsAreDeclared() {
-        #expect(descriptor.decisionLists == EntraRule.decisionLists)
+        #expect(descriptor.decisionLists == EntraDescriptor.decisionLists)
         #expect(descriptor.decisionLists.count == 14)
         for list in descriptor.decisionLists {
             #expect(Set(list.rules).count == list.rules.count, "\(list.name)")
