@@ -235,29 +235,28 @@ extension EntraState {
             wrongSessionPINs = 0
         }
     }
+}
 
-    /// An access (`open`, `sign_in`) on a device where MHS asks for the session PIN: the signed-in worker enters it
-    /// and goes on; another worker is stopped at the PIN screen.
-    mutating func accessBehindSessionPIN(
-        _ index: Int, user: UserID, explicit: Bool, policy: EntraPolicy, trace: inout RuleTrace
+extension EntraSharedDeviceProvider {
+    /// An access (`open`, `sign_in`) to the app in focus on a device where MHS asks for the session PIN: the
+    /// signed-in worker enters it and goes on; another worker is stopped at the PIN screen.
+    func accessBehindSessionPIN(
+        _ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace, explicit: Bool
     ) -> StepOutcome {
-        guard policy.device.mhs.locks else {
-            return open(index, user: user, explicit: explicit, policy: policy, trace: &trace)
-        }
-        let decision = trace.first(
-            EntraManagedHomeScreenRule.sessionPINScreen, in: deviceContext(user: user, policy: policy))
+        var context = context
+        context.explicit = explicit
+        guard context.device.mhs.locks else { return open(&state, context, trace: &trace) }
+        let decision = trace.first(EntraManagedHomeScreenRule.sessionPINScreen, on: state, in: context)
         if decision == .mhsSessionPINStopsOtherUser {
             var outcome = StepOutcome(session: .denied)
             outcome.apply(EntraManagedHomeScreenRule.mhsSessionPINStopsOtherUser.effect)
-            outcome.subject = deviceAccount
+            outcome.subject = state.deviceAccount
             return outcome
         }
-        guard decision == .mhsSessionPINResume else {
-            return open(index, user: user, explicit: explicit, policy: policy, trace: &trace)
-        }
-        sessionPINLocked = false
-        wrongSessionPINs = 0
-        let inner = open(index, user: user, explicit: explicit, policy: policy, trace: &trace)
+        guard decision == .mhsSessionPINResume else { return open(&state, context, trace: &trace) }
+        state.sessionPINLocked = false
+        state.wrongSessionPINs = 0
+        let inner = open(&state, context, trace: &trace)
         var outcome = inner
         outcome.prompts = []
         outcome.apply(EntraManagedHomeScreenRule.mhsSessionPINResume.effect)
@@ -267,41 +266,47 @@ extension EntraState {
 
     /// The `session_pin` event: the acting worker enters a session PIN at MHS's PIN screen. The signed-in worker
     /// knows it; anyone else enters a wrong one, and the last allowed wrong PIN signs the signed-in worker out.
-    mutating func enterSessionPIN(user: UserID, policy: EntraPolicy, trace: inout RuleTrace) -> StepOutcome {
-        guard !policy.device.isIOS else { return .notApplicable }
+    func enterSessionPIN(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace)
+        -> StepOutcome
+    {
+        let device = context.device
+        guard !device.isIOS else { return .notApplicable }
         let decision =
-            policy.device.mhs.locks
-            ? trace.first(EntraManagedHomeScreenRule.sessionPINEntry, in: deviceContext(user: user, policy: policy))
-            : nil
-        if decision == .mhsSessionPINResume, let account = deviceAccount {
-            sessionPINLocked = false
-            wrongSessionPINs = 0
+            device.mhs.locks
+            ? trace.first(EntraManagedHomeScreenRule.sessionPINEntry, on: state, in: context) : nil
+        if decision == .mhsSessionPINResume, let account = state.deviceAccount {
+            state.sessionPINLocked = false
+            state.wrongSessionPINs = 0
             var outcome = StepOutcome(session: .sharedReused, sessionUser: account)
             outcome.apply(EntraManagedHomeScreenRule.mhsSessionPINResume.effect)
             return outcome
         }
-        if decision == .mhsPINAttemptsSignOut, let previous = deviceAccount {
+        if decision == .mhsPINAttemptsSignOut, let previous = state.deviceAccount {
             var outcome = StepOutcome(session: .none)
             outcome.apply(EntraManagedHomeScreenRule.mhsPINAttemptsSignOut.effect)
             outcome.subject = previous
-            deviceAccount = nil
-            notifyListeners(except: -1, policy: policy, trace: &trace)
-            intuneClearsLocalData(policy: policy, trace: &trace)
-            sessionPINLocked = false
-            wrongSessionPINs = 0
+            state.deviceAccount = nil
+            notifyListeners(&state, context, trace: &trace)
+            intuneClearsLocalData(&state, context, trace: &trace)
+            state.sessionPINLocked = false
+            state.wrongSessionPINs = 0
             return outcome
         }
         if decision == .mhsSessionPINStopsOtherUser {
-            if policy.device.mhs.maxPINAttempts > 0 { wrongSessionPINs = Saturating.sum(wrongSessionPINs, 1) }
+            if device.mhs.maxPINAttempts > 0 {
+                state.wrongSessionPINs = Saturating.sum(state.wrongSessionPINs, 1)
+            }
             var outcome = StepOutcome(session: .denied)
             outcome.apply(EntraManagedHomeScreenRule.mhsSessionPINStopsOtherUser.effect)
-            outcome.subject = deviceAccount
+            outcome.subject = state.deviceAccount
             return outcome
         }
         // No PIN screen: the worker is at the home screen of whoever is signed in to MHS.
-        guard policy.device.deviceShared, let account = deviceAccount else { return StepOutcome(session: .none) }
+        guard device.deviceShared, let account = state.deviceAccount else {
+            return StepOutcome(session: .none)
+        }
         var outcome = StepOutcome(session: .sharedReused, sessionUser: account)
-        if account != user {
+        if account != context.user {
             outcome.findings.insert(EntraFinding.previousUserSessionActive.id)
             outcome.subject = account
         }
@@ -310,14 +315,16 @@ extension EntraState {
 
     /// The `mhs_screensaver` event: MHS's screensaver appears (the device idled for its time, or the lock screen
     /// appeared) and stays past the minimum inactive time; with the PIN to resume, the PIN screen follows.
-    mutating func screensaver(policy: EntraPolicy, trace: inout RuleTrace) -> StepOutcome {
-        guard !policy.device.isIOS else { return .notApplicable }
-        if trace.first(EntraManagedHomeScreenRule.screensaver, in: deviceContext(user: nil, policy: policy))
+    func screensaver(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace)
+        -> StepOutcome
+    {
+        guard !context.device.isIOS else { return .notApplicable }
+        if trace.first(EntraManagedHomeScreenRule.screensaver, on: state, in: context)
             == .mhsScreensaverLocks
         {
-            sessionPINLocked = true
+            state.sessionPINLocked = true
         }
-        if policy.device.deviceShared, let account = deviceAccount {
+        if context.device.deviceShared, let account = state.deviceAccount {
             return StepOutcome(session: .sharedReused, sessionUser: account)
         }
         return StepOutcome(session: .none)
@@ -325,33 +332,34 @@ extension EntraState {
 
     /// A device restart with the MHS sign-in: MHS asks for its sign-in again (no PIN screen); the broker's account
     /// follows the `mhs_reboot_sdm` reading.
-    mutating func managedHomeScreenRestart(policy: EntraPolicy, trace: inout RuleTrace) {
-        guard policy.device.mhs.singleSignOn else { return }
-        let decision = trace.first(EntraManagedHomeScreenRule.restart, in: deviceContext(user: nil, policy: policy))
-        if decision == .mhsRestartSignsOut {
-            deviceAccount = nil
-            intuneClearsLocalData(policy: policy, trace: &trace)
+    func managedHomeScreenRestart(
+        _ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace
+    ) {
+        guard context.device.mhs.singleSignOn else { return }
+        if trace.first(EntraManagedHomeScreenRule.restart, on: state, in: context)
+            == .mhsRestartSignsOut
+        {
+            state.deviceAccount = nil
+            intuneClearsLocalData(&state, context, trace: &trace)
         }
-        if $sessionPINLocked.known != false || wrongSessionPINs != 0 {
-            sessionPINLocked = false
-            wrongSessionPINs = 0
+        if state.$sessionPINLocked.known != false || state.wrongSessionPINs != 0 {
+            state.sessionPINLocked = false
+            state.wrongSessionPINs = 0
         }
     }
-}
 
-extension EntraState {
     /// A global sign-in on a device with the MHS sign-in: it took place at MHS's sign-in screen, and with the
     /// session PIN the worker creates one there.
-    mutating func managedHomeScreenSignIn(
-        _ index: Int, user: UserID, policy: EntraPolicy, outcome: inout StepOutcome, trace: inout RuleTrace
+    func managedHomeScreenSignIn(
+        _ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace,
+        outcome: inout StepOutcome
     ) {
-        guard policy.device.mhs.signIn else { return }
-        let context = self.context(index, user: user, policy: policy)
-        trace.record(EntraManagedHomeScreenRule.mhsSignIn, in: context)
-        if trace.evaluate(EntraManagedHomeScreenRule.mhsSessionPINCreated, in: context) {
+        guard context.device.mhs.signIn else { return }
+        trace.record(EntraManagedHomeScreenRule.mhsSignIn, on: state, in: context)
+        if trace.evaluate(EntraManagedHomeScreenRule.mhsSessionPINCreated, on: state, in: context) {
             outcome.apply(EntraManagedHomeScreenRule.mhsSessionPINCreated.effect)
-            sessionPINLocked = false
-            wrongSessionPINs = 0
+            state.sessionPINLocked = false
+            state.wrongSessionPINs = 0
         }
     }
 }
