@@ -1,6 +1,6 @@
 import SSOPolicyProviderKit
 
-private let seed = EntraSources.tutorial
+private let seed = EntraSource.tutorial
 private let off: [String: String] = ["shared_device_mode": "false"]
 
 /// The phase of the access rules that came after the lifecycle's (their ids follow it): the iOS broker serving the

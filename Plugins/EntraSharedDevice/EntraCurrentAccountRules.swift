@@ -1,6 +1,6 @@
 import SSOPolicyProviderKit
 
-private let seed = EntraSources.tutorial
+private let seed = EntraSource.tutorial
 
 /// The phase of getCurrentAccount and the app's data (after the mode phase): one case per rule, in id order.
 enum EntraCurrentAccountRule: Int, RuleSet {

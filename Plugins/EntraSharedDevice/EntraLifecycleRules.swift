@@ -1,6 +1,6 @@
 import SSOPolicyProviderKit
 
-private let seed = EntraSources.tutorial
+private let seed = EntraSource.tutorial
 private let legacy: [String: String] = ["msal": "none"]
 
 /// The phase of getDeviceInformation, Safari and termination (after default mode's): one case per rule, in id

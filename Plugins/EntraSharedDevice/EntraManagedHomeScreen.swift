@@ -1,5 +1,7 @@
 import SSOPolicyProviderKit
 
+private typealias MHS = EntraManagedHomeScreen
+
 /// Android: Microsoft Managed Home Screen (MHS), the launcher of Intune dedicated devices, with shared device mode:
 /// its sign-in (the global sign-in when its type is Microsoft Entra ID), the session PIN a worker creates after it,
 /// the PIN asked again after the screensaver, the wrong PINs that sign the worker out, its automatic sign-out with
@@ -40,9 +42,11 @@ public struct EntraManagedHomeScreenPolicy: Sendable, Hashable {
 }
 
 enum EntraManagedHomeScreen {
-    static let source = "intune-managed-home-screen"
+    private typealias Setting = EntraManagedHomeScreenSetting
+
     static let sourceDocument = SourceDocument(
-        source, title: "Configure the Microsoft Managed Home Screen app for Android Enterprise",
+        EntraSource.managedHomeScreen.rawValue,
+        title: "Configure the Microsoft Managed Home Screen app for Android Enterprise",
         publisher: "Microsoft Learn",
         url: "https://learn.microsoft.com/intune/app-management/configuration/configure-managed-home-screen",
         language: "en", documentedAsOf: "2026-03-09 (ms.date; the defaults are the same in the 2025-01-08 edition)",
@@ -54,7 +58,7 @@ enum EntraManagedHomeScreen {
         + "shared device mode: "
 
     /// A citation of one row of MS9's shared-device-mode table.
-    static func row(_ text: String) -> Citation { Citation(source, section + text + ")") }
+    static func row(_ text: String) -> Citation { Citation(EntraSource.managedHomeScreen, section + text + ")") }
 
     static let signIn = row(
         "Enable sign in: \"users who sign in to Managed Home Screen get automatically signed in to all other apps on "
@@ -75,93 +79,15 @@ enum EntraManagedHomeScreen {
         "Enable sign in and Enable session PIN: with the Home and Overview buttons or system notifications shown, "
             + "\"end users can ignore and skip the sign in screen\"")
     static let permissions = Citation(
-        source,
+        EntraSource.managedHomeScreen,
         "(notes: auto sign-out \"requires granting both overlay permission and exact alarm permission\", with "
             + "Notification windows disabled, \"the automatic sign out feature\" doesn't \"function properly\")")
     static let restart = row("Enable sign in: \"After the device reboots, end users must sign in again\"")
 
     /// Every key this file reads (settings and model options): Android only.
-    static let keys = [
-        "mhs_sign_in", "mhs_sign_in_type", "mhs_session_pin", "mhs_pin_to_resume", "mhs_session_pin_max_attempts",
-        "mhs_system_navigation", "mhs_auto_sign_out_notice", "mhs_auto_sign_out_permissions", "mhs_sign_out_at",
-        "mhs_reboot_sdm",
-    ]
-
-    static let settings: [SettingDeclaration] = [
-        SettingDeclaration(
-            "mhs_sign_in", .bool, default: "false",
-            meaning: "Android only: workers sign in to Managed Home Screen (enable_mhs_signin); with mhs_sign_in_type "
-                + "entra_id that sign-in is the global sign-in of the shared-device-mode apps; after a restart MHS "
-                + "asks for it again",
-            sources: [signIn, restart]),
-        SettingDeclaration(
-            "mhs_sign_in_type", .choice(["entra_id", "other"]), default: "entra_id",
-            meaning: "Android only: signin_type of the MHS sign-in: entra_id (\"AAD\") signs the worker in to every "
-                + "shared-device-mode app; other is MHS's own sign-in: the apps need their own global sign-in, and "
-                + "MHS's sign-outs (automatic, or after wrong PINs) do not reach them",
-            sources: [signIn, signInType]),
-        SettingDeclaration(
-            "mhs_session_pin", .bool, default: "false",
-            meaning: "Android only, with mhs_sign_in: after the MHS sign-in the worker creates a session PIN "
-                + "(enable_session_PIN), which lasts until the worker signs out",
-            sources: [sessionPIN]),
-        SettingDeclaration(
-            "mhs_pin_to_resume", .bool, default: "false",
-            meaning: "Android only, with mhs_session_pin: the session PIN is asked when the device comes back from "
-                + "MHS's screensaver (enable_PIN_to_resume; the event mhs_screensaver)",
-            sources: [pinToResume]),
-        SettingDeclaration(
-            "mhs_session_pin_max_attempts", .integer(min: 0, max: nil), default: "0",
-            meaning: "Android only: after this many wrong session PINs (event session_pin) MHS signs the worker out, "
-                + "of the shared-device-mode apps too (max_number_of_attempts_for_session_PIN); 0 = unlimited: "
-                + "the device stays with the signed-in worker",
-            sources: [pinAttempts, autoSignOut]),
-        SettingDeclaration(
-            "mhs_system_navigation", .choice(["hidden", "shown"]), default: "hidden",
-            meaning: "Android only: whether the device restrictions profile shows the Home and Overview buttons or "
-                + "system notifications in the status bar; shown lets a worker skip MHS's sign-in and PIN screens",
-            sources: [skippable]),
-        SettingDeclaration(
-            "mhs_auto_sign_out_notice", .duration, default: "60s",
-            meaning: "Android only: the countdown of MHS's automatic sign-out dialog "
-                + "(auto_signout_time_to_give_user_notice); with model mhs_sign_out_at: timeout_plus_notice the "
-                + "sign-out comes this long after mhs_inactive_sign_out_delay",
-            sources: [autoSignOut]),
-        SettingDeclaration(
-            "mhs_auto_sign_out_permissions", .choice(["granted", "missing"]), default: "granted",
-            meaning: "Android only: MHS holds the overlay and exact alarm permissions and Notification windows is "
-                + "not disabled; missing: the automatic sign-out does not run (mhs-auto-sign-out-inoperative)",
-            sources: [permissions]),
-    ]
-
-    static let modelOptions: [ModelOptionDeclaration] = [
-        ModelOptionDeclaration(
-            "mhs_sign_out_at", conflict: "MHS-1",
-            summary: "Android: whether MHS's automatic sign-out countdown runs after mhs_inactive_sign_out_delay or "
-                + "inside it",
-            readings: [
-                .init(
-                    "timeout_plus_notice",
-                    meaning: "the dialog appears once the delay has passed; the sign-out follows its countdown",
-                    sources: [autoSignOut]),
-                .init(
-                    "timeout", meaning: "the sign-out comes when the delay has passed; the countdown is part of it",
-                    sources: [EntraEvidence.mhsAutoSignOut]),
-            ]),
-        ModelOptionDeclaration(
-            "mhs_reboot_sdm", conflict: "MHS-2",
-            summary: "Android with mhs_sign_in: what a restart does to the shared-device-mode account (MHS asks for "
-                + "its sign-in again; the broker's account is not documented)",
-            readings: [
-                .init(
-                    "kept",
-                    meaning: "the broker keeps the account: apps opened after the restart are still signed in",
-                    sources: [restart, EntraEvidence.deviceSessionLifetime]),
-                .init(
-                    "signed_out", meaning: "the restart ends the account with the MHS session (a global sign-out)",
-                    sources: [restart]),
-            ]),
-    ]
+    static var keys: [any SettingKey] {
+        EntraManagedHomeScreenSetting.allCases.map { $0 } + EntraManagedHomeScreenModelOption.allCases.map { $0 }
+    }
 
     /// Reads the MHS keys into `device` (after the rest of the device policy); on iOS each key written is a
     /// positioned warning, as for the other Android-only keys.
@@ -171,37 +97,37 @@ enum EntraManagedHomeScreen {
         guard device.platform == .android else {
             for key in keys where settings.isExplicit(key) {
                 diagnostics.warning(
-                    "'\(key)' applies only to Android (Managed Home Screen); it is ignored on iOS",
+                    "'\(key.key)' applies only to Android (Managed Home Screen); it is ignored on iOS",
                     at: settings.position(of: key))
             }
             return
         }
         var mhs = EntraManagedHomeScreenPolicy()
-        mhs.signIn = settings.bool("mhs_sign_in")
-        mhs.signInEntra = settings.word("mhs_sign_in_type") != "other"
-        mhs.sessionPIN = settings.bool("mhs_session_pin")
-        mhs.pinToResume = settings.bool("mhs_pin_to_resume")
-        mhs.maxPINAttempts = max(settings.integer("mhs_session_pin_max_attempts"), 0)
-        mhs.navigationShown = settings.word("mhs_system_navigation") == "shown"
-        mhs.restartSignsOut = settings.word("mhs_reboot_sdm") == "signed_out"
-        if mhs.sessionPIN && !mhs.singleSignOn && settings.isExplicit("mhs_session_pin") {
+        mhs.signIn = settings.bool(Setting.mhsSignIn)
+        mhs.signInEntra = settings.word(Setting.mhsSignInType) != "other"
+        mhs.sessionPIN = settings.bool(Setting.mhsSessionPIN)
+        mhs.pinToResume = settings.bool(Setting.mhsPINToResume)
+        mhs.maxPINAttempts = max(settings.integer(Setting.mhsSessionPINMaxAttempts), 0)
+        mhs.navigationShown = settings.word(Setting.mhsSystemNavigation) == "shown"
+        mhs.restartSignsOut = settings.word(EntraManagedHomeScreenModelOption.mhsRebootSDM) == "signed_out"
+        if mhs.sessionPIN && !mhs.singleSignOn && settings.isExplicit(Setting.mhsSessionPIN) {
             diagnostics.warning(
                 "'mhs_session_pin' needs 'mhs_sign_in: true' with 'mhs_sign_in_type: entra_id' (the PIN is created "
                     + "after that sign-in); it is ignored",
-                at: settings.position(of: "mhs_session_pin"))
+                at: settings.position(of: Setting.mhsSessionPIN))
         }
-        if mhs.pinToResume && !mhs.pinSet && settings.isExplicit("mhs_pin_to_resume") {
+        if mhs.pinToResume && !mhs.pinSet && settings.isExplicit(Setting.mhsPINToResume) {
             diagnostics.warning(
                 "'mhs_pin_to_resume' needs 'mhs_session_pin: true'; it is ignored",
-                at: settings.position(of: "mhs_pin_to_resume"))
+                at: settings.position(of: Setting.mhsPINToResume))
         }
-        if settings.bool("mhs_auto_sign_out") && settings.word("mhs_auto_sign_out_permissions") == "missing" {
+        if settings.bool(EntraSetting.mhsAutoSignOut) && settings.word(Setting.mhsAutoSignOutPermissions) == "missing" {
             mhs.autoSignOutInoperative = true
             device.mhsAutoSignOut = false
         }
-        if settings.word("mhs_sign_out_at") != "timeout" {
+        if settings.word(EntraManagedHomeScreenModelOption.mhsSignOutAt) != "timeout" {
             device.inactivityDelay = Saturating.sum(
-                device.inactivityDelay, settings.seconds("mhs_auto_sign_out_notice"))
+                device.inactivityDelay, settings.seconds(Setting.mhsAutoSignOutNotice))
         }
         device.mhs = mhs
     }
@@ -212,15 +138,130 @@ enum EntraManagedHomeScreen {
         var findings: [PolicyFinding] = []
         if mhs.autoSignOutInoperative {
             findings.append(
-                PolicyFinding(EntraFinding.mhsAutoSignOutInoperative.id, settingKey: "mhs_auto_sign_out_permissions"))
+                PolicyFinding(
+                    EntraFinding.mhsAutoSignOutInoperative.id, settingKey: Setting.mhsAutoSignOutPermissions.key))
         }
         if mhs.signIn && mhs.navigationShown {
-            findings.append(PolicyFinding(EntraFinding.mhsSignInSkippable.id, settingKey: "mhs_system_navigation"))
+            findings.append(
+                PolicyFinding(EntraFinding.mhsSignInSkippable.id, settingKey: Setting.mhsSystemNavigation.key))
         }
         if mhs.signInOther && policy.device.deviceShared && (policy.device.mhsAutoSignOut || mhs.maxPINAttempts > 0) {
-            findings.append(PolicyFinding(EntraFinding.mhsSignOutNotGlobal.id, settingKey: "mhs_sign_in_type"))
+            findings.append(PolicyFinding(EntraFinding.mhsSignOutNotGlobal.id, settingKey: Setting.mhsSignInType.key))
         }
         return findings
+    }
+}
+
+/// Managed Home Screen's settings (Android), after `EntraSetting`'s.
+enum EntraManagedHomeScreenSetting: Int, DeclaredSetting {
+    case mhsSignIn
+    case mhsSignInType
+    case mhsSessionPIN
+    case mhsPINToResume
+    case mhsSessionPINMaxAttempts
+    case mhsSystemNavigation
+    case mhsAutoSignOutNotice
+    case mhsAutoSignOutPermissions
+
+    var declaration: SettingDeclaration {
+        switch self {
+        case .mhsSignIn:
+            SettingDeclaration(
+                "mhs_sign_in", .bool, default: "false",
+                meaning:
+                    "Android only: workers sign in to Managed Home Screen (enable_mhs_signin); with mhs_sign_in_type "
+                    + "entra_id that sign-in is the global sign-in of the shared-device-mode apps; after a restart MHS "
+                    + "asks for it again",
+                sources: [MHS.signIn, MHS.restart])
+        case .mhsSignInType:
+            SettingDeclaration(
+                "mhs_sign_in_type", .choice(["entra_id", "other"]), default: "entra_id",
+                meaning:
+                    "Android only: signin_type of the MHS sign-in: entra_id (\"AAD\") signs the worker in to every "
+                    + "shared-device-mode app; other is MHS's own sign-in: the apps need their own global sign-in, and "
+                    + "MHS's sign-outs (automatic, or after wrong PINs) do not reach them",
+                sources: [MHS.signIn, MHS.signInType])
+        case .mhsSessionPIN:
+            SettingDeclaration(
+                "mhs_session_pin", .bool, default: "false",
+                meaning: "Android only, with mhs_sign_in: after the MHS sign-in the worker creates a session PIN "
+                    + "(enable_session_PIN), which lasts until the worker signs out",
+                sources: [MHS.sessionPIN])
+        case .mhsPINToResume:
+            SettingDeclaration(
+                "mhs_pin_to_resume", .bool, default: "false",
+                meaning: "Android only, with mhs_session_pin: the session PIN is asked when the device comes back from "
+                    + "MHS's screensaver (enable_PIN_to_resume; the event mhs_screensaver)",
+                sources: [MHS.pinToResume])
+        case .mhsSessionPINMaxAttempts:
+            SettingDeclaration(
+                "mhs_session_pin_max_attempts", .integer(min: 0, max: nil), default: "0",
+                meaning:
+                    "Android only: after this many wrong session PINs (event session_pin) MHS signs the worker out, "
+                    + "of the shared-device-mode apps too (max_number_of_attempts_for_session_PIN); 0 = unlimited: "
+                    + "the device stays with the signed-in worker",
+                sources: [MHS.pinAttempts, MHS.autoSignOut])
+        case .mhsSystemNavigation:
+            SettingDeclaration(
+                "mhs_system_navigation", .choice(["hidden", "shown"]), default: "hidden",
+                meaning: "Android only: whether the device restrictions profile shows the Home and Overview buttons or "
+                    + "system notifications in the status bar; shown lets a worker skip MHS's sign-in and PIN screens",
+                sources: [MHS.skippable])
+        case .mhsAutoSignOutNotice:
+            SettingDeclaration(
+                "mhs_auto_sign_out_notice", .duration, default: "60s",
+                meaning: "Android only: the countdown of MHS's automatic sign-out dialog "
+                    + "(auto_signout_time_to_give_user_notice); with model mhs_sign_out_at: timeout_plus_notice the "
+                    + "sign-out comes this long after mhs_inactive_sign_out_delay",
+                sources: [MHS.autoSignOut])
+        case .mhsAutoSignOutPermissions:
+            SettingDeclaration(
+                "mhs_auto_sign_out_permissions", .choice(["granted", "missing"]), default: "granted",
+                meaning: "Android only: MHS holds the overlay and exact alarm permissions and Notification windows is "
+                    + "not disabled; missing: the automatic sign-out does not run (mhs-auto-sign-out-inoperative)",
+                sources: [MHS.permissions])
+        }
+    }
+}
+
+/// Managed Home Screen's model options (Android), after `EntraModelOption`'s.
+enum EntraManagedHomeScreenModelOption: Int, DeclaredModelOption {
+    case mhsSignOutAt
+    case mhsRebootSDM
+
+    var declaration: ModelOptionDeclaration {
+        switch self {
+        case .mhsSignOutAt:
+            ModelOptionDeclaration(
+                "mhs_sign_out_at", conflict: "MHS-1",
+                summary:
+                    "Android: whether MHS's automatic sign-out countdown runs after mhs_inactive_sign_out_delay or "
+                    + "inside it",
+                readings: [
+                    .init(
+                        "timeout_plus_notice",
+                        meaning: "the dialog appears once the delay has passed; the sign-out follows its countdown",
+                        sources: [MHS.autoSignOut]),
+                    .init(
+                        "timeout", meaning: "the sign-out comes when the delay has passed; the countdown is part of it",
+                        sources: [EntraEvidence.mhsAutoSignOut]),
+                ])
+        case .mhsRebootSDM:
+            ModelOptionDeclaration(
+                "mhs_reboot_sdm", conflict: "MHS-2",
+                summary:
+                    "Android with mhs_sign_in: what a restart does to the shared-device-mode account (MHS asks for "
+                    + "its sign-in again; the broker's account is not documented)",
+                readings: [
+                    .init(
+                        "kept",
+                        meaning: "the broker keeps the account: apps opened after the restart are still signed in",
+                        sources: [MHS.restart, EntraEvidence.deviceSessionLifetime]),
+                    .init(
+                        "signed_out", meaning: "the restart ends the account with the MHS session (a global sign-out)",
+                        sources: [MHS.restart]),
+                ])
+        }
     }
 }
 

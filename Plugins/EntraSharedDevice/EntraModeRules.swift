@@ -1,6 +1,6 @@
 import SSOPolicyProviderKit
 
-private let seed = EntraSources.tutorial
+private let seed = EntraSource.tutorial
 private let off: [String: String] = ["shared_device_mode": "false"]
 private let legacy: [String: String] = ["msal": "none"]
 private let android: [String: String] = ["platform": "android"]
@@ -30,7 +30,7 @@ enum EntraModeRule: Int, RuleSet {
                 summary: "MSAL reports shared mode to a broker-enabled app when shared mode is configured and every "
                     + "requirement holds",
                 sources: [
-                    Citation(EntraSources.overviewZH), Citation(EntraSources.overviewSV), EntraEvidence.globalSignIn,
+                    Citation(EntraSource.overviewZH), Citation(EntraSource.overviewSV), EntraEvidence.globalSignIn,
                     EntraEvidence.deviceInfo,
                 ],
                 when: [
@@ -48,7 +48,7 @@ enum EntraModeRule: Int, RuleSet {
                 "entra.mode.requirement-missing",
                 summary: "shared mode is configured but a device requirement is missing, so MSAL reports default mode",
                 sources: [
-                    Citation(EntraSources.overviewZH), Citation(EntraSources.overviewFR), EntraEvidence.deviceInfo,
+                    Citation(EntraSource.overviewZH), Citation(EntraSource.overviewFR), EntraEvidence.deviceInfo,
                 ],
                 when: [.when(.sharedModeConfigured), .when(.requirementMissing)],
                 examples: [

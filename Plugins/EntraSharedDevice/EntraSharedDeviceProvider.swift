@@ -2,7 +2,7 @@ import SSOPolicyProviderKit
 
 /// Microsoft Entra shared device mode through MSAL and the Authenticator broker (iOS and Android).
 ///
-/// The model follows the seeds (the Microsoft Learn tutorial and its translations; see `EntraSources`): one
+/// The model follows the seeds (the Microsoft Learn tutorial and its translations; see `EntraSource`): one
 /// device-wide account held by the broker, MSAL's per-app previous account, and app data that only the app clears.
 ///
 /// Every decision is a rule of a phase (`EntraModeRule` … `EntraManagedHomeScreenRule`), evaluated through the trace

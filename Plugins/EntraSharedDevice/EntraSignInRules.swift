@@ -1,6 +1,6 @@
 import SSOPolicyProviderKit
 
-private let seed = EntraSources.tutorial
+private let seed = EntraSource.tutorial
 private let off: [String: String] = ["shared_device_mode": "false"]
 private let android: [String: String] = ["platform": "android"]
 
@@ -47,7 +47,7 @@ enum EntraSignInRule: Int, RuleSet {
                 "entra.sign-in.silent-reuse",
                 summary: "an eligible app gets the device-wide account silently from the broker",
                 sources: [
-                    Citation(seed), Citation(EntraSources.overviewZH, "(sign in once, SSO in every supported app)"),
+                    Citation(seed), Citation(EntraSource.overviewZH, "(sign in once, SSO in every supported app)"),
                     EntraEvidence.globalSignIn,
                 ],
                 when: [.when(.sharedForApp), .when(.userIsDeviceAccount)],

@@ -1,6 +1,6 @@
 import SSOPolicyProviderKit
 
-private let seed = EntraSources.tutorial
+private let seed = EntraSource.tutorial
 private let off: [String: String] = ["shared_device_mode": "false"]
 private let legacy: [String: String] = ["msal": "none"]
 private let android: [String: String] = ["platform": "android"]
@@ -38,7 +38,7 @@ enum EntraSignOutRule: Int, RuleSet {
                 summary: "sign-out from any eligible app removes the account and its tokens device-wide and notifies "
                     + "running, listening apps",
                 sources: [
-                    Citation(seed, "(\"Globally sign out a user\")"), Citation(EntraSources.overviewZH),
+                    Citation(seed, "(\"Globally sign out a user\")"), Citation(EntraSource.overviewZH),
                     EntraEvidence.signOutOrdering, EntraEvidence.accountChangeNotification,
                 ],
                 when: [.when(.sharedForApp), .when(.accountSignedIn), .not(.brokerSignOutFails)],

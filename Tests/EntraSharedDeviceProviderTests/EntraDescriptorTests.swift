@@ -93,6 +93,21 @@ import Testing
         }
     }
 
+    /// Every citation names a case of the catalogue, whose raw value is its document's id; the descriptor's sources
+    /// are the catalogue, and the settings, model options and app keys are the declared enums', in case order.
+    @Test func sourcesAndSettingsAreDeclaredEnums() {
+        #expect(EntraSource.idProblems == [])
+        #expect(descriptor.sources.map(\.id) == EntraSource.allCases.map(\.rawValue))
+        #expect(
+            descriptor.settings.map(\.key)
+                == EntraSetting.allCases.map(\.key) + EntraManagedHomeScreenSetting.allCases.map(\.key))
+        #expect(
+            descriptor.modelOptions.map(\.key)
+                == EntraModelOption.allCases.map(\.key) + EntraManagedHomeScreenModelOption.allCases.map(\.key))
+        #expect(descriptor.appKeys.map(\.key) == EntraAppKey.allCases.map(\.key))
+        #expect(EntraRegion.appRegion(0) == EventFootprint.region(1))
+    }
+
     /// Facts, events, step conditions, details and findings are enums whose case order builds the declarations,
     /// so an id is a position; every raw value must be that position.
     @Test func declaredIdentifiersArePositions() {
@@ -101,6 +116,11 @@ import Testing
         #expect(EntraStepCondition.positionProblems == [])
         #expect(EntraDetail.positionProblems == [])
         #expect(EntraFinding.positionProblems == [])
+        #expect(EntraSetting.positionProblems == [])
+        #expect(EntraManagedHomeScreenSetting.positionProblems == [])
+        #expect(EntraModelOption.positionProblems == [])
+        #expect(EntraManagedHomeScreenModelOption.positionProblems == [])
+        #expect(EntraAppKey.positionProblems == [])
         #expect(descriptor.fact("data_owner") == EntraFact.dataOwner.id)
         #expect(descriptor.event("sign_in") == EntraEvent.signIn.id)
         #expect(descriptor.finding("preview-app") == EntraFinding.previewApp.id)
