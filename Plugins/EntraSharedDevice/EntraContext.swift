@@ -1,34 +1,25 @@
 import SSOPolicyProviderKit
 
-/// What the predicates read for one decision: the device's settings, the decision's app and what it remembers, the
-/// device-wide accounts and the acting user, taken from the state at the moment of the decision, plus the values a
-/// phase works out on the way (the account data is reconciled against, what a global sign-out leaves behind).
+/// What the predicates read for one decision besides the state: the policy, the app in focus, the acting user and
+/// the step's time, plus the values a phase works out on the way (the account data is reconciled against, what a
+/// global sign-out leaves behind).
 ///
-/// Built afresh at each decision (`EntraState.context`), so a rule never reads a state an earlier step of the
-/// same event has since changed. A plain value: building one does not allocate, and the fields the facts give stay
-/// `@Given`, so a what-if learns only of the facts a predicate reads.
+/// Built once per event (`init(policy:user:time:)`) and refocused on each app a step decides about
+/// (`focused(on:)`). It never holds the state: a predicate reads the handler's state as it is at that moment, so a
+/// rule never reads a state an earlier part of the same event has since changed. A plain value; building one does
+/// not allocate.
 struct EntraContext {
-    /// The policy's device-wide settings.
-    var device: EntraDevicePolicy
-    /// The keys of the app the event is for (`EntraAppPolicy.deviceLevel` for a restart or Safari).
-    var app: EntraAppPolicy
-    /// What that app remembers now.
-    var appState: EntraAppState
-    /// The broker's device-wide account now.
-    @Given var deviceAccount: UserID? = nil
-    /// Whose Entra web session Safari holds now (iOS).
-    @Given var safari: UserID? = nil
+    /// The compiled policy.
+    let policy: EntraPolicy
+    /// The app in focus (an index of `policy.apps`); -1 for a device-level decision (a restart, Safari, Managed
+    /// Home Screen).
+    private(set) var index = -1
+    /// The keys of the app in focus (`EntraAppPolicy.deviceLevel` for a device-level decision).
+    private(set) var app = EntraAppPolicy.deviceLevel
     /// The acting user.
-    var user: UserID?
-    /// When the device account last signed in interactively, and when a worker last used the device (with the
-    /// settings that read them).
-    @Given var signInTime = Stamp.givenJustNow
-    @Given var lastActivity = Stamp.givenJustNow
-    /// Android: Managed Home Screen's PIN screen stands in front of the device, and the wrong PINs entered at it.
-    @Given var sessionPINLocked = false
-    var wrongSessionPINs = 0
+    let user: UserID?
     /// The step's time (seconds since midnight).
-    var time = 0
+    let time: Int
 
     // Phase-local values, set by the phase that decides.
 
@@ -52,45 +43,38 @@ struct EntraContext {
     /// After a per-app sign-out, the broker or another app that is not in shared mode still holds the user.
     var userStillHeld = false
 
-    init(policy: EntraPolicy, app: EntraAppPolicy, appState: EntraAppState, state: EntraState, user: UserID?) {
-        self.device = policy.device
-        self.app = app
-        self.appState = appState
-        $deviceAccount = state.$deviceAccount
-        $safari = state.$safari
-        $signInTime = state.$signInTime
-        $lastActivity = state.$lastActivity
-        $sessionPINLocked = state.$sessionPINLocked
-        wrongSessionPINs = state.wrongSessionPINs
+    /// The device-level context of an event.
+    init(policy: EntraPolicy, user: UserID?, time: Int) {
+        self.policy = policy
         self.user = user
+        self.time = time
     }
+
+    /// The context of a decision about app `index`, for the same event: the phase-local values start afresh.
+    func focused(on index: Int) -> EntraContext {
+        var context = EntraContext(policy: policy, user: user, time: time)
+        context.index = index
+        context.app = policy.apps[index]
+        context.callsCurrentAccount = context.app.checksCurrentAccount
+        return context
+    }
+
+    /// The policy's device-wide settings.
+    var device: EntraDevicePolicy { policy.device }
 }
 
 extension EntraAppPolicy {
     /// The app of a device-level decision (a restart, Safari): no MSAL, no duties.
     static let deviceLevel = EntraAppPolicy(
         msal: .notMSAL, brokerEnabled: false, checksCurrentAccount: false, comparesAccountIDs: false,
-        clearsData: false, listener: false, signoutFromBrowser: false, cachesAccessTokens: false, mode: .notAware,
+        clearsData: false, listener: false, signoutFromBrowser: false, cachesAccessTokens: false,
+        mode: .notAware,
         catalog: nil)
 }
 
 extension EntraState {
-    /// The context of a decision about app `index` for `user`, as the state is now.
-    @inline(__always)
-    func context(_ index: Int, user: UserID?, policy: EntraPolicy) -> EntraContext {
-        var context = EntraContext(
-            policy: policy, app: policy.apps[index], appState: apps[index], state: self, user: user)
-        context.callsCurrentAccount = policy.apps[index].checksCurrentAccount
-        context.time = now
-        return context
-    }
-
-    /// The context of a device-level decision (no app), as the state is now.
-    @inline(__always)
-    func deviceContext(user: UserID?, policy: EntraPolicy) -> EntraContext {
-        var context = EntraContext(
-            policy: policy, app: .deviceLevel, appState: EntraAppState(), state: self, user: user)
-        context.time = now
-        return context
+    /// What the context's app remembers now; nothing for a device-level decision.
+    func appState(_ context: EntraContext) -> EntraAppState {
+        apps.indices.contains(context.index) ? apps[context.index] : EntraAppState()
     }
 }

@@ -1,6 +1,6 @@
 import SSOPolicyProviderKit
 
-private let seed = EntraSources.tutorial
+private let seed = EntraSource.tutorial
 
 /// The facts a scenario's `given:` and `evaluate --fact` may state; a case's position is its `FactID`.
 enum EntraFact: Int, DeclaredFact {

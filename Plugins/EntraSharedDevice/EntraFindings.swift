@@ -1,6 +1,6 @@
 import SSOPolicyProviderKit
 
-private let seed = EntraSources.tutorial
+private let seed = EntraSource.tutorial
 
 /// The risks the model can see, in catalogue order (a case's position is its `FindingID`): the spec's shared ids
 /// first, then the research's R1–R15 where they apply.
@@ -69,8 +69,8 @@ enum EntraFinding: Int, DeclaredFinding {
                 meaning: "the policy intends shared device mode but a requirement (OS version, Authenticator, SSO "
                     + "extension) is missing, so MSAL reports default mode and sign-in and sign-out are per app",
                 sources: [
-                    Citation(EntraSources.overviewZH), Citation(EntraSources.overviewSV),
-                    Citation(EntraSources.overviewFR), EntraEvidence.deviceInfo,
+                    Citation(EntraSource.overviewZH), Citation(EntraSource.overviewSV),
+                    Citation(EntraSource.overviewFR), EntraEvidence.deviceInfo,
                 ])
         case .multipleAccountAppUnsupported:
             FindingDeclaration(

@@ -1,82 +1,91 @@
 import SSOPolicyProviderKit
 
-private let seed = EntraSources.tutorial
+private let seed = EntraSource.tutorial
+private let legacy: [String: String] = ["msal": "none"]
 
-/// The rules of Safari and the app lifecycle. `EntraRule.definition` names each.
-enum EntraLifecycleRules {
-    static let browserPluginSSO = RuleDefinition<EntraPredicate>(
-        "entra.browser.plugin-sso",
-        summary: "Safari takes part in the Enterprise SSO plug-in's SSO by default: an Entra web app opens as the "
-            + "device's account with no second interactive sign-in (and Safari keeps that web session)",
-        sources: [EntraEvidence.safariPluginSSO, EntraEvidence.globalSignIn],
-        when: [.when(.onIOS), .when(.brokerSilentSSO), .when(.safariPluginSSO), .when(.accountSignedIn)],
-        effect: .session(.sharedReused),
-        examples: [
-            RuleExample(facts: ["signed_in": "alice"], event: "open_browser", fires: true),
-            RuleExample(facts: ["signed_in": "bob"], event: "open_browser", fires: true),
-            RuleExample(
-                settings: ["safari_sso": "blocked"], facts: ["signed_in": "alice"], event: "open_browser",
-                fires: false),
-            RuleExample(
-                settings: ["sso_extension": "missing"], facts: ["signed_in": "alice"], event: "open_browser",
-                fires: false),
-            RuleExample(facts: ["safari_session": "alice"], event: "open_browser", fires: false),
-        ])
+/// The phase of getDeviceInformation, Safari and termination (after default mode's): one case per rule, in id
+/// order. Safari's plug-in SSO, added later, is `EntraAccessRule.browserPluginSSO`.
+enum EntraLifecycleRule: Int, RuleSet {
+    case deviceInfoReported
+    case deviceInfoUnavailable
+    case browserWebSSO
+    case browserSignIn
+    case accountSurvivesTermination
 
-    static let browserWebSSO = RuleDefinition<EntraPredicate>(
-        "entra.browser.web-sso",
-        summary: "Safari signs the user in silently with the Entra web session it holds",
-        sources: [Citation(seed, "(\"It doesn't clear state on the Safari browser\")")],
-        when: [.when(.onIOS), .when(.safariSession)],
-        effect: .session(.appReused),
-        examples: [
-            RuleExample(facts: ["safari_session": "alice"], event: "open_browser", fires: true),
-            RuleExample(facts: ["safari_session": "bob"], event: "open_browser", fires: true),
-            RuleExample(event: "open_browser", fires: false),
-            RuleExample(facts: ["signed_in": "alice"], event: "open_browser", fires: false),
-        ])
+    static let table = RuleTable<EntraLifecycleRule>(after: EntraDefaultModeRule.table)
 
-    static let browserSignIn = RuleDefinition<EntraPredicate>(
-        "entra.browser.sign-in",
-        summary:
-            "Safari without an Entra web session asks for a web sign-in; this is how a Safari session comes "
-            + "to exist (an app's sign-in, global or not, does not create one)",
-        sources: [
-            Citation(seed, "(the SSO plug-in clears state only for applications)"), EntraEvidence.globalSignIn,
-        ],
-        when: [.when(.onIOS), .not(.safariSession)],
-        effect: RuleEffect(prompts: [.interactiveSignIn], session: .appNew),
-        examples: [
-            RuleExample(event: "open_browser", fires: true),
-            RuleExample(
-                settings: ["safari_sso": "blocked"], facts: ["signed_in": "alice"], event: "open_browser", fires: true),
-            RuleExample(facts: ["safari_session": "alice"], event: "open_browser", fires: false),
-        ])
+    /// getDeviceInformation.
+    static let deviceInformation = DecisionList<EntraLifecycleRule>(
+        "getDeviceInformation", [.deviceInfoReported, .deviceInfoUnavailable])
+    /// Safari opened by a user (iOS), once the plug-in's SSO (`EntraAccessRule.browserPluginSSO`) has not decided.
+    static let browser = DecisionList<EntraLifecycleRule>(
+        "Safari: the plug-in's SSO, web SSO or web sign-in", [.browserWebSSO, .browserSignIn])
 
-    static let accountSurvivesTermination = RuleDefinition<EntraPredicate>(
-        "entra.lifecycle.account-survives",
-        summary: "the device account outlives app termination and restarts (the PRT lasts 90 days, renewed "
-            + "on use): nothing signs the user out at the end of a shift (R11)",
-        sources: [EntraEvidence.deviceSessionLifetime],
-        when: [.when(.accountSignedIn)],
-        examples: [
-            RuleExample(facts: ["signed_in": "alice"], event: "terminate", fires: true),
-            RuleExample(event: "terminate", fires: false),
-        ])
-
-    static let mhsInactivitySignOut = RuleDefinition<EntraPredicate>(
-        "entra.mhs.inactivity-sign-out",
-        summary: "Android: Managed Home Screen signs the idle device's user out of MHS and the shared-device-mode "
-            + "apps (a global sign-out) before the next step",
-        sources: [EntraEvidence.mhsAutoSignOut, EntraEvidence.mhsFrontline],
-        when: [.when(.inactivityPassed), .when(.accountSignedIn), .not(.mhsSignInOther)],
-        examples: [
-            RuleExample(
-                settings: ["platform": "android", "mhs_auto_sign_out": "true"],
-                facts: ["signed_in": "bob", "inactivity_passed": "true"], fires: true),
-            RuleExample(
-                settings: ["platform": "android", "mhs_auto_sign_out": "true"], facts: ["signed_in": "bob"],
-                fires: false),
-            RuleExample(facts: ["signed_in": "bob", "inactivity_passed": "true"], fires: false),
-        ])
+    var definition: RuleDefinition<EntraPredicate> {
+        switch self {
+        case .deviceInfoReported:
+            RuleDefinition(
+                "entra.device-info.reported",
+                summary: "getDeviceInformation reports the device mode to a broker-enabled app, fresh on every call",
+                sources: [Citation(seed, "(\"Detect shared device mode\")"), EntraEvidence.deviceInfo],
+                when: [.when(.appAware)],
+                examples: [
+                    RuleExample(event: "query_sso_status", fires: true),
+                    RuleExample(appKeys: legacy, event: "query_sso_status", fires: false),
+                ])
+        case .deviceInfoUnavailable:
+            RuleDefinition(
+                "entra.device-info.unavailable",
+                summary: "getDeviceInformation returns no device information and an error to an app that is not "
+                    + "broker-enabled (R12)",
+                sources: [EntraEvidence.brokerNotAvailable],
+                when: [.not(.appAware)],
+                examples: [
+                    RuleExample(appKeys: legacy, event: "query_sso_status", fires: true),
+                    RuleExample(event: "query_sso_status", fires: false),
+                ])
+        case .browserWebSSO:
+            RuleDefinition(
+                "entra.browser.web-sso",
+                summary: "Safari signs the user in silently with the Entra web session it holds",
+                sources: [Citation(seed, "(\"It doesn't clear state on the Safari browser\")")],
+                when: [.when(.onIOS), .when(.safariSession)],
+                effect: .session(.appReused),
+                examples: [
+                    RuleExample(facts: ["safari_session": "alice"], event: "open_browser", fires: true),
+                    RuleExample(facts: ["safari_session": "bob"], event: "open_browser", fires: true),
+                    RuleExample(event: "open_browser", fires: false),
+                    RuleExample(facts: ["signed_in": "alice"], event: "open_browser", fires: false),
+                ])
+        case .browserSignIn:
+            RuleDefinition(
+                "entra.browser.sign-in",
+                summary:
+                    "Safari without an Entra web session asks for a web sign-in; this is how a Safari session comes "
+                    + "to exist (an app's sign-in, global or not, does not create one)",
+                sources: [
+                    Citation(seed, "(the SSO plug-in clears state only for applications)"), EntraEvidence.globalSignIn,
+                ],
+                when: [.when(.onIOS), .not(.safariSession)],
+                effect: RuleEffect(prompts: [.interactiveSignIn], session: .appNew),
+                examples: [
+                    RuleExample(event: "open_browser", fires: true),
+                    RuleExample(
+                        settings: ["safari_sso": "blocked"], facts: ["signed_in": "alice"], event: "open_browser",
+                        fires: true),
+                    RuleExample(facts: ["safari_session": "alice"], event: "open_browser", fires: false),
+                ])
+        case .accountSurvivesTermination:
+            RuleDefinition(
+                "entra.lifecycle.account-survives",
+                summary: "the device account outlives app termination and restarts (the PRT lasts 90 days, renewed "
+                    + "on use): nothing signs the user out at the end of a shift (R11)",
+                sources: [EntraEvidence.deviceSessionLifetime],
+                when: [.when(.accountSignedIn)],
+                examples: [
+                    RuleExample(facts: ["signed_in": "alice"], event: "terminate", fires: true),
+                    RuleExample(event: "terminate", fires: false),
+                ])
+        }
+    }
 }

@@ -1,5 +1,7 @@
 import SSOPolicyProviderKit
 
+private typealias MHS = EntraManagedHomeScreen
+
 /// Android: Microsoft Managed Home Screen (MHS), the launcher of Intune dedicated devices, with shared device mode:
 /// its sign-in (the global sign-in when its type is Microsoft Entra ID), the session PIN a worker creates after it,
 /// the PIN asked again after the screensaver, the wrong PINs that sign the worker out, its automatic sign-out with
@@ -40,9 +42,11 @@ public struct EntraManagedHomeScreenPolicy: Sendable, Hashable {
 }
 
 enum EntraManagedHomeScreen {
-    static let source = "intune-managed-home-screen"
+    private typealias Setting = EntraManagedHomeScreenSetting
+
     static let sourceDocument = SourceDocument(
-        source, title: "Configure the Microsoft Managed Home Screen app for Android Enterprise",
+        EntraSource.managedHomeScreen.rawValue,
+        title: "Configure the Microsoft Managed Home Screen app for Android Enterprise",
         publisher: "Microsoft Learn",
         url: "https://learn.microsoft.com/intune/app-management/configuration/configure-managed-home-screen",
         language: "en", documentedAsOf: "2026-03-09 (ms.date; the defaults are the same in the 2025-01-08 edition)",
@@ -54,7 +58,7 @@ enum EntraManagedHomeScreen {
         + "shared device mode: "
 
     /// A citation of one row of MS9's shared-device-mode table.
-    static func row(_ text: String) -> Citation { Citation(source, section + text + ")") }
+    static func row(_ text: String) -> Citation { Citation(EntraSource.managedHomeScreen, section + text + ")") }
 
     static let signIn = row(
         "Enable sign in: \"users who sign in to Managed Home Screen get automatically signed in to all other apps on "
@@ -75,93 +79,15 @@ enum EntraManagedHomeScreen {
         "Enable sign in and Enable session PIN: with the Home and Overview buttons or system notifications shown, "
             + "\"end users can ignore and skip the sign in screen\"")
     static let permissions = Citation(
-        source,
+        EntraSource.managedHomeScreen,
         "(notes: auto sign-out \"requires granting both overlay permission and exact alarm permission\", with "
             + "Notification windows disabled, \"the automatic sign out feature\" doesn't \"function properly\")")
     static let restart = row("Enable sign in: \"After the device reboots, end users must sign in again\"")
 
     /// Every key this file reads (settings and model options): Android only.
-    static let keys = [
-        "mhs_sign_in", "mhs_sign_in_type", "mhs_session_pin", "mhs_pin_to_resume", "mhs_session_pin_max_attempts",
-        "mhs_system_navigation", "mhs_auto_sign_out_notice", "mhs_auto_sign_out_permissions", "mhs_sign_out_at",
-        "mhs_reboot_sdm",
-    ]
-
-    static let settings: [SettingDeclaration] = [
-        SettingDeclaration(
-            "mhs_sign_in", .bool, default: "false",
-            meaning: "Android only: workers sign in to Managed Home Screen (enable_mhs_signin); with mhs_sign_in_type "
-                + "entra_id that sign-in is the global sign-in of the shared-device-mode apps; after a restart MHS "
-                + "asks for it again",
-            sources: [signIn, restart]),
-        SettingDeclaration(
-            "mhs_sign_in_type", .choice(["entra_id", "other"]), default: "entra_id",
-            meaning: "Android only: signin_type of the MHS sign-in: entra_id (\"AAD\") signs the worker in to every "
-                + "shared-device-mode app; other is MHS's own sign-in: the apps need their own global sign-in, and "
-                + "MHS's sign-outs (automatic, or after wrong PINs) do not reach them",
-            sources: [signIn, signInType]),
-        SettingDeclaration(
-            "mhs_session_pin", .bool, default: "false",
-            meaning: "Android only, with mhs_sign_in: after the MHS sign-in the worker creates a session PIN "
-                + "(enable_session_PIN), which lasts until the worker signs out",
-            sources: [sessionPIN]),
-        SettingDeclaration(
-            "mhs_pin_to_resume", .bool, default: "false",
-            meaning: "Android only, with mhs_session_pin: the session PIN is asked when the device comes back from "
-                + "MHS's screensaver (enable_PIN_to_resume; the event mhs_screensaver)",
-            sources: [pinToResume]),
-        SettingDeclaration(
-            "mhs_session_pin_max_attempts", .integer(min: 0, max: nil), default: "0",
-            meaning: "Android only: after this many wrong session PINs (event session_pin) MHS signs the worker out, "
-                + "of the shared-device-mode apps too (max_number_of_attempts_for_session_PIN); 0 = unlimited: "
-                + "the device stays with the signed-in worker",
-            sources: [pinAttempts, autoSignOut]),
-        SettingDeclaration(
-            "mhs_system_navigation", .choice(["hidden", "shown"]), default: "hidden",
-            meaning: "Android only: whether the device restrictions profile shows the Home and Overview buttons or "
-                + "system notifications in the status bar; shown lets a worker skip MHS's sign-in and PIN screens",
-            sources: [skippable]),
-        SettingDeclaration(
-            "mhs_auto_sign_out_notice", .duration, default: "60s",
-            meaning: "Android only: the countdown of MHS's automatic sign-out dialog "
-                + "(auto_signout_time_to_give_user_notice); with model mhs_sign_out_at: timeout_plus_notice the "
-                + "sign-out comes this long after mhs_inactive_sign_out_delay",
-            sources: [autoSignOut]),
-        SettingDeclaration(
-            "mhs_auto_sign_out_permissions", .choice(["granted", "missing"]), default: "granted",
-            meaning: "Android only: MHS holds the overlay and exact alarm permissions and Notification windows is "
-                + "not disabled; missing: the automatic sign-out does not run (mhs-auto-sign-out-inoperative)",
-            sources: [permissions]),
-    ]
-
-    static let modelOptions: [ModelOptionDeclaration] = [
-        ModelOptionDeclaration(
-            "mhs_sign_out_at", conflict: "MHS-1",
-            summary: "Android: whether MHS's automatic sign-out countdown runs after mhs_inactive_sign_out_delay or "
-                + "inside it",
-            readings: [
-                .init(
-                    "timeout_plus_notice",
-                    meaning: "the dialog appears once the delay has passed; the sign-out follows its countdown",
-                    sources: [autoSignOut]),
-                .init(
-                    "timeout", meaning: "the sign-out comes when the delay has passed; the countdown is part of it",
-                    sources: [EntraEvidence.mhsAutoSignOut]),
-            ]),
-        ModelOptionDeclaration(
-            "mhs_reboot_sdm", conflict: "MHS-2",
-            summary: "Android with mhs_sign_in: what a restart does to the shared-device-mode account (MHS asks for "
-                + "its sign-in again; the broker's account is not documented)",
-            readings: [
-                .init(
-                    "kept",
-                    meaning: "the broker keeps the account: apps opened after the restart are still signed in",
-                    sources: [restart, EntraEvidence.deviceSessionLifetime]),
-                .init(
-                    "signed_out", meaning: "the restart ends the account with the MHS session (a global sign-out)",
-                    sources: [restart]),
-            ]),
-    ]
+    static var keys: [any SettingKey] {
+        EntraManagedHomeScreenSetting.allCases.map { $0 } + EntraManagedHomeScreenModelOption.allCases.map { $0 }
+    }
 
     /// Reads the MHS keys into `device` (after the rest of the device policy); on iOS each key written is a
     /// positioned warning, as for the other Android-only keys.
@@ -171,37 +97,37 @@ enum EntraManagedHomeScreen {
         guard device.platform == .android else {
             for key in keys where settings.isExplicit(key) {
                 diagnostics.warning(
-                    "'\(key)' applies only to Android (Managed Home Screen); it is ignored on iOS",
+                    "'\(key.key)' applies only to Android (Managed Home Screen); it is ignored on iOS",
                     at: settings.position(of: key))
             }
             return
         }
         var mhs = EntraManagedHomeScreenPolicy()
-        mhs.signIn = settings.bool("mhs_sign_in")
-        mhs.signInEntra = settings.word("mhs_sign_in_type") != "other"
-        mhs.sessionPIN = settings.bool("mhs_session_pin")
-        mhs.pinToResume = settings.bool("mhs_pin_to_resume")
-        mhs.maxPINAttempts = max(settings.integer("mhs_session_pin_max_attempts"), 0)
-        mhs.navigationShown = settings.word("mhs_system_navigation") == "shown"
-        mhs.restartSignsOut = settings.word("mhs_reboot_sdm") == "signed_out"
-        if mhs.sessionPIN && !mhs.singleSignOn && settings.isExplicit("mhs_session_pin") {
+        mhs.signIn = settings.bool(Setting.mhsSignIn)
+        mhs.signInEntra = settings.word(Setting.mhsSignInType) != "other"
+        mhs.sessionPIN = settings.bool(Setting.mhsSessionPIN)
+        mhs.pinToResume = settings.bool(Setting.mhsPINToResume)
+        mhs.maxPINAttempts = max(settings.integer(Setting.mhsSessionPINMaxAttempts), 0)
+        mhs.navigationShown = settings.word(Setting.mhsSystemNavigation) == "shown"
+        mhs.restartSignsOut = settings.word(EntraManagedHomeScreenModelOption.mhsRebootSDM) == "signed_out"
+        if mhs.sessionPIN && !mhs.singleSignOn && settings.isExplicit(Setting.mhsSessionPIN) {
             diagnostics.warning(
                 "'mhs_session_pin' needs 'mhs_sign_in: true' with 'mhs_sign_in_type: entra_id' (the PIN is created "
                     + "after that sign-in); it is ignored",
-                at: settings.position(of: "mhs_session_pin"))
+                at: settings.position(of: Setting.mhsSessionPIN))
         }
-        if mhs.pinToResume && !mhs.pinSet && settings.isExplicit("mhs_pin_to_resume") {
+        if mhs.pinToResume && !mhs.pinSet && settings.isExplicit(Setting.mhsPINToResume) {
             diagnostics.warning(
                 "'mhs_pin_to_resume' needs 'mhs_session_pin: true'; it is ignored",
-                at: settings.position(of: "mhs_pin_to_resume"))
+                at: settings.position(of: Setting.mhsPINToResume))
         }
-        if settings.bool("mhs_auto_sign_out") && settings.word("mhs_auto_sign_out_permissions") == "missing" {
+        if settings.bool(EntraSetting.mhsAutoSignOut) && settings.word(Setting.mhsAutoSignOutPermissions) == "missing" {
             mhs.autoSignOutInoperative = true
             device.mhsAutoSignOut = false
         }
-        if settings.word("mhs_sign_out_at") != "timeout" {
+        if settings.word(EntraManagedHomeScreenModelOption.mhsSignOutAt) != "timeout" {
             device.inactivityDelay = Saturating.sum(
-                device.inactivityDelay, settings.seconds("mhs_auto_sign_out_notice"))
+                device.inactivityDelay, settings.seconds(Setting.mhsAutoSignOutNotice))
         }
         device.mhs = mhs
     }
@@ -212,15 +138,130 @@ enum EntraManagedHomeScreen {
         var findings: [PolicyFinding] = []
         if mhs.autoSignOutInoperative {
             findings.append(
-                PolicyFinding(EntraFinding.mhsAutoSignOutInoperative.id, settingKey: "mhs_auto_sign_out_permissions"))
+                PolicyFinding(
+                    EntraFinding.mhsAutoSignOutInoperative.id, settingKey: Setting.mhsAutoSignOutPermissions.key))
         }
         if mhs.signIn && mhs.navigationShown {
-            findings.append(PolicyFinding(EntraFinding.mhsSignInSkippable.id, settingKey: "mhs_system_navigation"))
+            findings.append(
+                PolicyFinding(EntraFinding.mhsSignInSkippable.id, settingKey: Setting.mhsSystemNavigation.key))
         }
         if mhs.signInOther && policy.device.deviceShared && (policy.device.mhsAutoSignOut || mhs.maxPINAttempts > 0) {
-            findings.append(PolicyFinding(EntraFinding.mhsSignOutNotGlobal.id, settingKey: "mhs_sign_in_type"))
+            findings.append(PolicyFinding(EntraFinding.mhsSignOutNotGlobal.id, settingKey: Setting.mhsSignInType.key))
         }
         return findings
+    }
+}
+
+/// Managed Home Screen's settings (Android), after `EntraSetting`'s.
+enum EntraManagedHomeScreenSetting: Int, DeclaredSetting {
+    case mhsSignIn
+    case mhsSignInType
+    case mhsSessionPIN
+    case mhsPINToResume
+    case mhsSessionPINMaxAttempts
+    case mhsSystemNavigation
+    case mhsAutoSignOutNotice
+    case mhsAutoSignOutPermissions
+
+    var declaration: SettingDeclaration {
+        switch self {
+        case .mhsSignIn:
+            SettingDeclaration(
+                "mhs_sign_in", .bool, default: "false",
+                meaning:
+                    "Android only: workers sign in to Managed Home Screen (enable_mhs_signin); with mhs_sign_in_type "
+                    + "entra_id that sign-in is the global sign-in of the shared-device-mode apps; after a restart MHS "
+                    + "asks for it again",
+                sources: [MHS.signIn, MHS.restart])
+        case .mhsSignInType:
+            SettingDeclaration(
+                "mhs_sign_in_type", .choice(["entra_id", "other"]), default: "entra_id",
+                meaning:
+                    "Android only: signin_type of the MHS sign-in: entra_id (\"AAD\") signs the worker in to every "
+                    + "shared-device-mode app; other is MHS's own sign-in: the apps need their own global sign-in, and "
+                    + "MHS's sign-outs (automatic, or after wrong PINs) do not reach them",
+                sources: [MHS.signIn, MHS.signInType])
+        case .mhsSessionPIN:
+            SettingDeclaration(
+                "mhs_session_pin", .bool, default: "false",
+                meaning: "Android only, with mhs_sign_in: after the MHS sign-in the worker creates a session PIN "
+                    + "(enable_session_PIN), which lasts until the worker signs out",
+                sources: [MHS.sessionPIN])
+        case .mhsPINToResume:
+            SettingDeclaration(
+                "mhs_pin_to_resume", .bool, default: "false",
+                meaning: "Android only, with mhs_session_pin: the session PIN is asked when the device comes back from "
+                    + "MHS's screensaver (enable_PIN_to_resume; the event mhs_screensaver)",
+                sources: [MHS.pinToResume])
+        case .mhsSessionPINMaxAttempts:
+            SettingDeclaration(
+                "mhs_session_pin_max_attempts", .integer(min: 0, max: nil), default: "0",
+                meaning:
+                    "Android only: after this many wrong session PINs (event session_pin) MHS signs the worker out, "
+                    + "of the shared-device-mode apps too (max_number_of_attempts_for_session_PIN); 0 = unlimited: "
+                    + "the device stays with the signed-in worker",
+                sources: [MHS.pinAttempts, MHS.autoSignOut])
+        case .mhsSystemNavigation:
+            SettingDeclaration(
+                "mhs_system_navigation", .choice(["hidden", "shown"]), default: "hidden",
+                meaning: "Android only: whether the device restrictions profile shows the Home and Overview buttons or "
+                    + "system notifications in the status bar; shown lets a worker skip MHS's sign-in and PIN screens",
+                sources: [MHS.skippable])
+        case .mhsAutoSignOutNotice:
+            SettingDeclaration(
+                "mhs_auto_sign_out_notice", .duration, default: "60s",
+                meaning: "Android only: the countdown of MHS's automatic sign-out dialog "
+                    + "(auto_signout_time_to_give_user_notice); with model mhs_sign_out_at: timeout_plus_notice the "
+                    + "sign-out comes this long after mhs_inactive_sign_out_delay",
+                sources: [MHS.autoSignOut])
+        case .mhsAutoSignOutPermissions:
+            SettingDeclaration(
+                "mhs_auto_sign_out_permissions", .choice(["granted", "missing"]), default: "granted",
+                meaning: "Android only: MHS holds the overlay and exact alarm permissions and Notification windows is "
+                    + "not disabled; missing: the automatic sign-out does not run (mhs-auto-sign-out-inoperative)",
+                sources: [MHS.permissions])
+        }
+    }
+}
+
+/// Managed Home Screen's model options (Android), after `EntraModelOption`'s.
+enum EntraManagedHomeScreenModelOption: Int, DeclaredModelOption {
+    case mhsSignOutAt
+    case mhsRebootSDM
+
+    var declaration: ModelOptionDeclaration {
+        switch self {
+        case .mhsSignOutAt:
+            ModelOptionDeclaration(
+                "mhs_sign_out_at", conflict: "MHS-1",
+                summary:
+                    "Android: whether MHS's automatic sign-out countdown runs after mhs_inactive_sign_out_delay or "
+                    + "inside it",
+                readings: [
+                    .init(
+                        "timeout_plus_notice",
+                        meaning: "the dialog appears once the delay has passed; the sign-out follows its countdown",
+                        sources: [MHS.autoSignOut]),
+                    .init(
+                        "timeout", meaning: "the sign-out comes when the delay has passed; the countdown is part of it",
+                        sources: [EntraEvidence.mhsAutoSignOut]),
+                ])
+        case .mhsRebootSDM:
+            ModelOptionDeclaration(
+                "mhs_reboot_sdm", conflict: "MHS-2",
+                summary:
+                    "Android with mhs_sign_in: what a restart does to the shared-device-mode account (MHS asks for "
+                    + "its sign-in again; the broker's account is not documented)",
+                readings: [
+                    .init(
+                        "kept",
+                        meaning: "the broker keeps the account: apps opened after the restart are still signed in",
+                        sources: [MHS.restart, EntraEvidence.deviceSessionLifetime]),
+                    .init(
+                        "signed_out", meaning: "the restart ends the account with the MHS session (a global sign-out)",
+                        sources: [MHS.restart]),
+                ])
+        }
     }
 }
 
@@ -235,71 +276,78 @@ extension EntraState {
             wrongSessionPINs = 0
         }
     }
+}
 
-    /// An access (`open`, `sign_in`) on a device where MHS asks for the session PIN: the signed-in worker enters it
-    /// and goes on; another worker is stopped at the PIN screen.
-    mutating func accessBehindSessionPIN(
-        _ index: Int, user: UserID, explicit: Bool, policy: EntraPolicy, trace: inout RuleTrace
+extension EntraSharedDeviceProvider {
+    /// An access (`open`, `sign_in`) to the app in focus on a device where MHS asks for the session PIN: the
+    /// signed-in worker enters it and goes on; another worker is stopped at the PIN screen.
+    func accessBehindSessionPIN(
+        _ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace, explicit: Bool
     ) -> StepOutcome {
-        guard policy.device.mhs.locks else {
-            return open(index, user: user, explicit: explicit, policy: policy, trace: &trace)
-        }
-        let decision = trace.first(EntraRule.sessionPINScreen, in: deviceContext(user: user, policy: policy))
+        var context = context
+        context.explicit = explicit
+        guard context.device.mhs.locks else { return open(&state, context, trace: &trace) }
+        let decision = trace.first(EntraManagedHomeScreenRule.sessionPINScreen, on: state, in: context)
         if decision == .mhsSessionPINStopsOtherUser {
             var outcome = StepOutcome(session: .denied)
-            outcome.apply(EntraRule.mhsSessionPINStopsOtherUser.effect)
-            outcome.subject = deviceAccount
+            outcome.apply(EntraManagedHomeScreenRule.mhsSessionPINStopsOtherUser.effect)
+            outcome.subject = state.deviceAccount
             return outcome
         }
-        guard decision == .mhsSessionPINResume else {
-            return open(index, user: user, explicit: explicit, policy: policy, trace: &trace)
-        }
-        sessionPINLocked = false
-        wrongSessionPINs = 0
-        let inner = open(index, user: user, explicit: explicit, policy: policy, trace: &trace)
+        guard decision == .mhsSessionPINResume else { return open(&state, context, trace: &trace) }
+        state.sessionPINLocked = false
+        state.wrongSessionPINs = 0
+        let inner = open(&state, context, trace: &trace)
         var outcome = inner
         outcome.prompts = []
-        outcome.apply(EntraRule.mhsSessionPINResume.effect)
+        outcome.apply(EntraManagedHomeScreenRule.mhsSessionPINResume.effect)
         for prompt in inner.prompts { outcome.prompts.append(prompt) }
         return outcome
     }
 
     /// The `session_pin` event: the acting worker enters a session PIN at MHS's PIN screen. The signed-in worker
     /// knows it; anyone else enters a wrong one, and the last allowed wrong PIN signs the signed-in worker out.
-    mutating func enterSessionPIN(user: UserID, policy: EntraPolicy, trace: inout RuleTrace) -> StepOutcome {
-        guard !policy.device.isIOS else { return .notApplicable }
+    func enterSessionPIN(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace)
+        -> StepOutcome
+    {
+        let device = context.device
+        guard !device.isIOS else { return .notApplicable }
         let decision =
-            policy.device.mhs.locks
-            ? trace.first(EntraRule.sessionPINEntry, in: deviceContext(user: user, policy: policy)) : nil
-        if decision == .mhsSessionPINResume, let account = deviceAccount {
-            sessionPINLocked = false
-            wrongSessionPINs = 0
+            device.mhs.locks
+            ? trace.first(EntraManagedHomeScreenRule.sessionPINEntry, on: state, in: context) : nil
+        if decision == .mhsSessionPINResume, let account = state.deviceAccount {
+            state.sessionPINLocked = false
+            state.wrongSessionPINs = 0
             var outcome = StepOutcome(session: .sharedReused, sessionUser: account)
-            outcome.apply(EntraRule.mhsSessionPINResume.effect)
+            outcome.apply(EntraManagedHomeScreenRule.mhsSessionPINResume.effect)
             return outcome
         }
-        if decision == .mhsPINAttemptsSignOut, let previous = deviceAccount {
+        if decision == .mhsPINAttemptsSignOut, let previous = state.deviceAccount {
             var outcome = StepOutcome(session: .none)
-            outcome.apply(EntraRule.mhsPINAttemptsSignOut.effect)
+            outcome.apply(EntraManagedHomeScreenRule.mhsPINAttemptsSignOut.effect)
             outcome.subject = previous
-            deviceAccount = nil
-            notifyListeners(except: -1, policy: policy, trace: &trace)
-            intuneClearsLocalData(policy: policy, trace: &trace)
-            sessionPINLocked = false
-            wrongSessionPINs = 0
+            state.deviceAccount = nil
+            notifyListeners(&state, context, trace: &trace)
+            intuneClearsLocalData(&state, context, trace: &trace)
+            state.sessionPINLocked = false
+            state.wrongSessionPINs = 0
             return outcome
         }
         if decision == .mhsSessionPINStopsOtherUser {
-            if policy.device.mhs.maxPINAttempts > 0 { wrongSessionPINs = Saturating.sum(wrongSessionPINs, 1) }
+            if device.mhs.maxPINAttempts > 0 {
+                state.wrongSessionPINs = Saturating.sum(state.wrongSessionPINs, 1)
+            }
             var outcome = StepOutcome(session: .denied)
-            outcome.apply(EntraRule.mhsSessionPINStopsOtherUser.effect)
-            outcome.subject = deviceAccount
+            outcome.apply(EntraManagedHomeScreenRule.mhsSessionPINStopsOtherUser.effect)
+            outcome.subject = state.deviceAccount
             return outcome
         }
         // No PIN screen: the worker is at the home screen of whoever is signed in to MHS.
-        guard policy.device.deviceShared, let account = deviceAccount else { return StepOutcome(session: .none) }
+        guard device.deviceShared, let account = state.deviceAccount else {
+            return StepOutcome(session: .none)
+        }
         var outcome = StepOutcome(session: .sharedReused, sessionUser: account)
-        if account != user {
+        if account != context.user {
             outcome.findings.insert(EntraFinding.previousUserSessionActive.id)
             outcome.subject = account
         }
@@ -308,14 +356,16 @@ extension EntraState {
 
     /// The `mhs_screensaver` event: MHS's screensaver appears (the device idled for its time, or the lock screen
     /// appeared) and stays past the minimum inactive time; with the PIN to resume, the PIN screen follows.
-    mutating func screensaver(policy: EntraPolicy, trace: inout RuleTrace) -> StepOutcome {
-        guard !policy.device.isIOS else { return .notApplicable }
-        if trace.first(EntraRule.screensaver, in: deviceContext(user: nil, policy: policy))
+    func screensaver(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace)
+        -> StepOutcome
+    {
+        guard !context.device.isIOS else { return .notApplicable }
+        if trace.first(EntraManagedHomeScreenRule.screensaver, on: state, in: context)
             == .mhsScreensaverLocks
         {
-            sessionPINLocked = true
+            state.sessionPINLocked = true
         }
-        if policy.device.deviceShared, let account = deviceAccount {
+        if context.device.deviceShared, let account = state.deviceAccount {
             return StepOutcome(session: .sharedReused, sessionUser: account)
         }
         return StepOutcome(session: .none)
@@ -323,33 +373,34 @@ extension EntraState {
 
     /// A device restart with the MHS sign-in: MHS asks for its sign-in again (no PIN screen); the broker's account
     /// follows the `mhs_reboot_sdm` reading.
-    mutating func managedHomeScreenRestart(policy: EntraPolicy, trace: inout RuleTrace) {
-        guard policy.device.mhs.singleSignOn else { return }
-        let decision = trace.first(EntraRule.restart, in: deviceContext(user: nil, policy: policy))
-        if decision == .mhsRestartSignsOut {
-            deviceAccount = nil
-            intuneClearsLocalData(policy: policy, trace: &trace)
+    func managedHomeScreenRestart(
+        _ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace
+    ) {
+        guard context.device.mhs.singleSignOn else { return }
+        if trace.first(EntraManagedHomeScreenRule.restart, on: state, in: context)
+            == .mhsRestartSignsOut
+        {
+            state.deviceAccount = nil
+            intuneClearsLocalData(&state, context, trace: &trace)
         }
-        if $sessionPINLocked.known != false || wrongSessionPINs != 0 {
-            sessionPINLocked = false
-            wrongSessionPINs = 0
+        if state.$sessionPINLocked.known != false || state.wrongSessionPINs != 0 {
+            state.sessionPINLocked = false
+            state.wrongSessionPINs = 0
         }
     }
-}
 
-extension EntraState {
     /// A global sign-in on a device with the MHS sign-in: it took place at MHS's sign-in screen, and with the
     /// session PIN the worker creates one there.
-    mutating func managedHomeScreenSignIn(
-        _ index: Int, user: UserID, policy: EntraPolicy, outcome: inout StepOutcome, trace: inout RuleTrace
+    func managedHomeScreenSignIn(
+        _ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace,
+        outcome: inout StepOutcome
     ) {
-        guard policy.device.mhs.signIn else { return }
-        let context = self.context(index, user: user, policy: policy)
-        trace.record(EntraRule.mhsSignIn, in: context)
-        if trace.evaluate(EntraRule.mhsSessionPINCreated, in: context) {
-            outcome.apply(EntraRule.mhsSessionPINCreated.effect)
-            sessionPINLocked = false
-            wrongSessionPINs = 0
+        guard context.device.mhs.signIn else { return }
+        trace.record(EntraManagedHomeScreenRule.mhsSignIn, on: state, in: context)
+        if trace.evaluate(EntraManagedHomeScreenRule.mhsSessionPINCreated, on: state, in: context) {
+            outcome.apply(EntraManagedHomeScreenRule.mhsSessionPINCreated.effect)
+            state.sessionPINLocked = false
+            state.wrongSessionPINs = 0
         }
     }
 }

@@ -2,7 +2,7 @@ import MicrosoftApps
 import SSOPolicyProviderKit
 
 /// The platform the fleet runs; MSAL's shared-mode behaviour differs between the two (research §1, §3, §6).
-public enum EntraPlatform: Sendable, Hashable {
+public enum EntraPlatform: String, Sendable, Hashable {
     case ios, android
 }
 
@@ -11,11 +11,11 @@ public enum EntraModeRequirement: Sendable, Hashable {
     case osVersion, authenticator, ssoExtension
 
     /// The setting a user changes to satisfy the requirement (the position of configuration findings).
-    var settingKey: String {
+    var setting: EntraSetting {
         switch self {
-        case .osVersion: return "os_version"
-        case .authenticator: return "authenticator"
-        case .ssoExtension: return "sso_extension"
+        case .osVersion: .osVersion
+        case .authenticator: .authenticator
+        case .ssoExtension: .ssoExtension
         }
     }
 }
@@ -33,20 +33,22 @@ public enum EntraAppMode: Sendable, Hashable {
 }
 
 /// How long the own login of an app that is not shared-device aware lasts (app key `own_login`).
-public enum EntraOwnLogin: Sendable, Hashable {
+public enum EntraOwnLogin: String, Sendable, Hashable {
     /// No login: the app opens straight into its content, for whoever holds the device.
     case none
     /// Its own login at every open.
-    case everyOpen
+    case everyOpen = "every_open"
     /// Its own login at a launch; the session lasts until the app is terminated.
-    case untilTerminated
+    case untilTerminated = "until_terminated"
     /// Its own login, restored after termination and a restart, until the user signs out of the app.
-    case untilSignOut
+    case untilSignOut = "until_sign_out"
 }
 
 /// How an app uses MSAL (app key `msal`).
-public enum EntraMSAL: Sendable, Hashable {
-    case singleAccount, multipleAccount, notMSAL
+public enum EntraMSAL: String, Sendable, Hashable {
+    case singleAccount = "single_account"
+    case multipleAccount = "multiple_account"
+    case notMSAL = "none"
 }
 
 /// One app's compiled keys: its MSAL shape and the duties a shared-device app must perform (research §0.5).
@@ -127,13 +129,13 @@ extension EntraPolicy {
     /// Resolves the validated configuration; cross-key contradictions become positioned errors or warnings.
     static func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> EntraPolicy? {
         let settings = configuration.settings
-        let platform: EntraPlatform = settings.word("platform") == "android" ? .android : .ios
-        let minimumIOS = settings.word("min_ios_version") == "13" ? 13 : 14
+        let platform = settings.choice(EntraSetting.platform, as: EntraPlatform.self)
+        let minimumIOS = settings.word(EntraModelOption.minIOSVersion) == "13" ? 13 : 14
         let floor = platform == .ios ? minimumIOS : minimumAndroidMajor
-        let version = settings.version("os_version")
+        let version = settings.version(EntraSetting.osVersion)
         let osSupported = !version.lexicographicallyPrecedes([floor])
-        let authenticator = settings.word("authenticator") == "installed"
-        let extensionReady = platform == .android || settings.word("sso_extension") == "enabled"
+        let authenticator = settings.word(EntraSetting.authenticator) == "installed"
+        let extensionReady = platform == .android || settings.word(EntraSetting.ssoExtension) == "enabled"
         var missing: EntraModeRequirement?
         if !osSupported {
             missing = .osVersion
@@ -142,21 +144,22 @@ extension EntraPolicy {
         } else if !extensionReady {
             missing = .ssoExtension
         }
-        let requested = settings.bool("shared_device_mode")
+        let requested = settings.bool(EntraSetting.sharedDeviceMode)
         let deviceShared = requested && missing == nil
         if platform == .android {
-            for key in [
-                "sso_extension", "min_ios_version", "ios_second_user_sign_in", "safari_sign_out",
-                "local_rt_fallback", "safari_sso",
-            ] where settings.isExplicit(key) {
+            let iosOnly: [any SettingKey] = [
+                EntraSetting.ssoExtension, EntraModelOption.minIOSVersion, EntraModelOption.iosSecondUserSignIn,
+                EntraModelOption.safariSignOut, EntraModelOption.localRTFallback, EntraSetting.safariSSO,
+            ]
+            for key in iosOnly where settings.isExplicit(key) {
                 diagnostics.warning(
-                    "'\(key)' applies only to iOS; it is ignored on Android", at: settings.position(of: key))
+                    "'\(key.key)' applies only to iOS; it is ignored on Android", at: settings.position(of: key))
             }
         }
         if platform == .ios {
-            for key in ["mhs_auto_sign_out", "mhs_inactive_sign_out_delay"] where settings.isExplicit(key) {
+            for key in [EntraSetting.mhsAutoSignOut, .mhsInactiveSignOutDelay] where settings.isExplicit(key) {
                 diagnostics.warning(
-                    "'\(key)' applies only to Android (Managed Home Screen); it is ignored on iOS",
+                    "'\(key.key)' applies only to Android (Managed Home Screen); it is ignored on iOS",
                     at: settings.position(of: key))
             }
         }
@@ -164,59 +167,49 @@ extension EntraPolicy {
         var valid = true
         for app in configuration.apps {
             let keys = app.keys
-            let catalog = EntraCatalogApp(rawValue: keys.word("catalog"))
+            let catalog = EntraCatalogApp(rawValue: keys.word(EntraAppKey.catalog))
             if let catalog {
-                for key in ["msal", "broker_enabled"] where keys.isExplicit(key) {
-                    let listed = key == "msal" ? keys.word(key) == "single_account" : keys.bool(key)
+                for key in [EntraAppKey.msal, .brokerEnabled] where keys.isExplicit(key) {
+                    let listed = key == .msal ? keys.word(key) == EntraMSAL.singleAccount.rawValue : keys.bool(key)
                     if !listed {
                         diagnostics.warning(
-                            "app '\(app.id)': '\(key)' contradicts 'catalog: \(catalog.rawValue)' (a broker-enabled "
+                            "app '\(app.id)': '\(key.key)' contradicts 'catalog: \(catalog.rawValue)' (a broker-enabled "
                                 + "single-account MSAL app); the key written here wins",
                             at: keys.position(of: key))
                     }
                 }
             }
-            let msal: EntraMSAL
-            switch keys.word("msal") {
-            case "none": msal = .notMSAL
-            case "multiple_account": msal = .multipleAccount
-            default: msal = .singleAccount
-            }
-            if msal == .notMSAL && keys.isExplicit("broker_enabled") && keys.bool("broker_enabled") {
+            let msal = keys.choice(EntraAppKey.msal, as: EntraMSAL.self)
+            if msal == .notMSAL && keys.isExplicit(EntraAppKey.brokerEnabled) && keys.bool(EntraAppKey.brokerEnabled) {
                 diagnostics.error(
                     "app '\(app.id)': 'broker_enabled: true' needs an MSAL app, but 'msal' is 'none'",
-                    at: keys.position(of: "broker_enabled"))
+                    at: keys.position(of: EntraAppKey.brokerEnabled))
                 valid = false
             }
-            if platform == .android && keys.isExplicit("signout_from_browser") {
+            if platform == .android && keys.isExplicit(EntraAppKey.signoutFromBrowser) {
                 diagnostics.warning(
                     "app '\(app.id)': 'signout_from_browser' applies only to iOS (Safari); it is ignored on Android",
-                    at: keys.position(of: "signout_from_browser"))
+                    at: keys.position(of: EntraAppKey.signoutFromBrowser))
             }
             // A catalogued Microsoft app clears the previous user's data as the shared catalogue says, unless the
             // policy writes the key itself.
-            var clearsData = keys.bool("clears_data_on_user_change")
-            if let catalog, !keys.isExplicit("clears_data_on_user_change") {
+            var clearsData = keys.bool(EntraAppKey.clearsDataOnUserChange)
+            if let catalog, !keys.isExplicit(EntraAppKey.clearsDataOnUserChange) {
                 clearsData = catalog.clearsDataAtGlobalSignOut(on: platform == .ios ? .ios : .android)
             }
             var policy = EntraAppPolicy(
-                msal: msal, brokerEnabled: keys.bool("broker_enabled"),
-                checksCurrentAccount: keys.bool("checks_current_account"),
-                comparesAccountIDs: keys.bool("compares_account_ids"),
+                msal: msal, brokerEnabled: keys.bool(EntraAppKey.brokerEnabled),
+                checksCurrentAccount: keys.bool(EntraAppKey.checksCurrentAccount),
+                comparesAccountIDs: keys.bool(EntraAppKey.comparesAccountIDs),
                 clearsData: clearsData,
-                listener: keys.bool("account_change_listener"),
-                signoutFromBrowser: keys.bool("signout_from_browser"),
-                cachesAccessTokens: keys.bool("caches_access_tokens"), mode: .notAware, catalog: catalog)
-            switch keys.word("own_login") {
-            case "none": policy.ownLogin = .none
-            case "every_open": policy.ownLogin = .everyOpen
-            case "until_terminated": policy.ownLogin = .untilTerminated
-            default: policy.ownLogin = .untilSignOut
-            }
+                listener: keys.bool(EntraAppKey.accountChangeListener),
+                signoutFromBrowser: keys.bool(EntraAppKey.signoutFromBrowser),
+                cachesAccessTokens: keys.bool(EntraAppKey.cachesAccessTokens), mode: .notAware, catalog: catalog)
+            policy.ownLogin = keys.choice(EntraAppKey.ownLogin, as: EntraOwnLogin.self)
             if !policy.isAware {
                 policy.mode = .notAware
                 policy.intuneClearsLocalData =
-                    platform == .android && keys.isExplicit("clears_data_on_user_change") && clearsData
+                    platform == .android && keys.isExplicit(EntraAppKey.clearsDataOnUserChange) && clearsData
             } else if !deviceShared {
                 policy.mode = .defaultMode
             } else if platform == .android && policy.isMultipleAccount {
@@ -232,14 +225,15 @@ extension EntraPolicy {
             authenticatorInstalled: authenticator, ssoExtensionReady: extensionReady, missingRequirement: missing,
             deviceShared: deviceShared, brokerReachable: authenticator,
             brokerSilentSSO: authenticator && extensionReady,
-            secondUserServed: settings.word("ios_second_user_sign_in") == "served_existing_session",
-            safariKeptUnlessSignout: settings.word("safari_sign_out") == "kept_unless_signout_from_browser",
-            notifyOnSignIn: settings.word("account_change_notification") == "sign_in_and_sign_out",
-            localRefreshTokenFallback: settings.word("local_rt_fallback") == "used", minimumIOSMajor: minimumIOS,
-            safariPluginSSO: settings.word("safari_sso") != "blocked",
-            signInFrequency: settings.seconds("sign_in_frequency"),
-            mhsAutoSignOut: platform == .android && settings.bool("mhs_auto_sign_out"),
-            inactivityDelay: max(settings.seconds("mhs_inactive_sign_out_delay"), 1))
+            secondUserServed: settings.word(EntraModelOption.iosSecondUserSignIn) == "served_existing_session",
+            safariKeptUnlessSignout: settings.word(EntraModelOption.safariSignOut)
+                == "kept_unless_signout_from_browser",
+            notifyOnSignIn: settings.word(EntraModelOption.accountChangeNotification) == "sign_in_and_sign_out",
+            localRefreshTokenFallback: settings.word(EntraModelOption.localRTFallback) == "used",
+            minimumIOSMajor: minimumIOS, safariPluginSSO: settings.word(EntraSetting.safariSSO) != "blocked",
+            signInFrequency: settings.seconds(EntraSetting.signInFrequency),
+            mhsAutoSignOut: platform == .android && settings.bool(EntraSetting.mhsAutoSignOut),
+            inactivityDelay: max(settings.seconds(EntraSetting.mhsInactiveSignOutDelay), 1))
         EntraManagedHomeScreen.compile(settings, into: &device, diagnostics: &diagnostics)
         return EntraPolicy(device: device, apps: apps)
     }

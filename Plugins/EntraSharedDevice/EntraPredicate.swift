@@ -72,272 +72,287 @@ enum EntraPredicate: Int, PredicateSet {
     case sessionPINLocked
     case pinAttemptsExhausted
 
-    @inline(__always) var definition: Predicate<Void, EntraContext> {
+    var definition: Predicate<EntraState, EntraContext> {
         switch self {
         case .sharedModeConfigured:
             Predicate("shared device mode is configured", otherwise: "shared device mode is not configured") {
-                $0.device.sharedRequested
+                _, context in
+                context.device.sharedRequested
             }
         case .osSupported:
             Predicate("the OS version meets the minimum", otherwise: "the OS version is below the minimum") {
-                $0.device.osSupported
+                _, context in
+                context.device.osSupported
             }
         case .authenticatorInstalled:
-            Predicate("Authenticator is installed", otherwise: "Authenticator is missing") {
-                $0.device.authenticatorInstalled
+            Predicate("Authenticator is installed", otherwise: "Authenticator is missing") { _, context in
+                context.device.authenticatorInstalled
             }
         case .ssoExtensionReady:
             Predicate(
                 "the SSO extension is configured (or the platform is Android)",
                 otherwise: "the iOS SSO extension profile is missing"
-            ) { $0.device.ssoExtensionReady }
+            ) { _, context in context.device.ssoExtensionReady }
         case .requirementMissing:
             Predicate(
                 "a device requirement (OS, Authenticator, SSO extension) is missing",
                 otherwise: "every device requirement holds"
-            ) { $0.device.missingRequirement != nil }
+            ) { _, context in context.device.missingRequirement != nil }
         case .deviceShared:
-            Predicate("the device is in shared mode", otherwise: "the device is not in shared mode") {
-                $0.device.deviceShared
+            Predicate("the device is in shared mode", otherwise: "the device is not in shared mode") { _, context in
+                context.device.deviceShared
             }
         case .onIOS:
-            Predicate("the platform is iOS", otherwise: "the platform is Android") { $0.device.isIOS }
+            Predicate("the platform is iOS", otherwise: "the platform is Android") { _, context in context.device.isIOS
+            }
         case .brokerSilentSSO:
             Predicate(
                 "silent requests reach the broker (on iOS through the SSO extension)",
                 otherwise: "silent requests do not reach the broker (on iOS: no SSO extension)"
-            ) { $0.device.brokerSilentSSO }
+            ) { _, context in context.device.brokerSilentSSO }
         case .secondUserServed:
             Predicate(
                 "the model reads the broker as serving the existing session",
                 otherwise: "the model reads the broker as rejecting the second user"
-            ) { $0.device.secondUserServed }
+            ) { _, context in context.device.secondUserServed }
         case .localRefreshTokenUsed:
             Predicate(
                 "the model reads the local refresh token as used",
                 otherwise: "the model reads the local refresh token as not used"
-            ) { $0.device.localRefreshTokenFallback }
+            ) { _, context in context.device.localRefreshTokenFallback }
         case .notifyOnSignIn:
             Predicate(
                 "the model reads the notification as posted on sign-in too",
                 otherwise: "the model reads the notification as posted on sign-out only"
-            ) { $0.device.notifyOnSignIn }
+            ) { _, context in context.device.notifyOnSignIn }
         case .safariKeptUnlessSignout:
             Predicate(
                 "the model reads Safari as kept unless signoutFromBrowser",
                 otherwise: "the model reads the extension as clearing Safari"
-            ) { $0.device.safariKeptUnlessSignout }
+            ) { _, context in context.device.safariKeptUnlessSignout }
         case .appAware:
-            Predicate("the app is broker-enabled MSAL", otherwise: "the app is not broker-enabled MSAL") {
-                $0.app.isAware
+            Predicate("the app is broker-enabled MSAL", otherwise: "the app is not broker-enabled MSAL") { _, context in
+                context.app.isAware
             }
         case .multipleAccountApp:
-            Predicate("the app is a multiple-account app", otherwise: "the app is a single-account app") {
-                $0.app.isMultipleAccount
+            Predicate("the app is a multiple-account app", otherwise: "the app is a single-account app") { _, context in
+                context.app.isMultipleAccount
             }
         case .sharedForApp:
             Predicate(
                 "the device is in shared mode for this app", otherwise: "the device is not in shared mode for this app"
-            ) { $0.app.mode == .shared }
+            ) { _, context in context.app.mode == .shared }
         case .defaultModeApp:
-            Predicate("the app runs in default mode", otherwise: "the app does not run in default mode") {
-                $0.app.mode == .defaultMode
+            Predicate("the app runs in default mode", otherwise: "the app does not run in default mode") { _, context in
+                context.app.mode == .defaultMode
             }
         case .comparesAccountIDs:
             Predicate("the app compares account ids", otherwise: "the app only checks whether the account is none") {
-                $0.app.comparesAccountIDs
+                _, context in
+                context.app.comparesAccountIDs
             }
         case .clearsData:
             Predicate("the app clears its data on a user change", otherwise: "the app does not clear its data") {
-                $0.app.clearsData
+                _, context in
+                context.app.clearsData
             }
         case .signsOutFromBrowser:
             Predicate("the app sets signoutFromBrowser", otherwise: "the app signs out without signoutFromBrowser") {
-                $0.app.signoutFromBrowser
+                _, context in
+                context.app.signoutFromBrowser
             }
         case .safariSignedOut:
             Predicate(
                 "the app sets signoutFromBrowser, or the model reads the extension as clearing Safari",
                 otherwise: "nothing signs Safari out"
-            ) { $0.app.signoutFromBrowser || !$0.device.safariKeptUnlessSignout }
+            ) { _, context in context.app.signoutFromBrowser || !context.device.safariKeptUnlessSignout }
         case .appHoldsSession:
-            Predicate("the app holds its own session", otherwise: "the app holds no session of its own") { context in
+            Predicate("the app holds its own session", otherwise: "the app holds no session of its own") {
+                state, context in
                 // An explicit sign-in by another user does not reuse the session the app holds.
-                context.appState.tokens != nil && (!context.explicit || context.appState.tokens == context.user)
+                state.appState(context).tokens != nil
+                    && (!context.explicit || state.appState(context).tokens == context.user)
             }
         case .appHoldsData:
-            Predicate("the app holds the user's data", otherwise: "the app holds no data") {
-                $0.appState.dataOwner != nil
+            Predicate("the app holds the user's data", otherwise: "the app holds no data") { state, context in
+                state.appState(context).dataOwner != nil
             }
         case .staleLocalToken:
             Predicate(
                 "the app holds a local refresh token of an account no longer signed in on the device",
                 otherwise: "the app holds no stale local refresh token"
-            ) { context in
-                context.appState.tokens != nil && context.appState.tokens != context.deviceAccount
+            ) { state, context in
+                state.appState(context).tokens != nil && state.appState(context).tokens != state.deviceAccount
             }
         case .accountSignedIn:
             Predicate("an account is signed in on the device", otherwise: "no account is signed in on the device") {
-                $0.deviceAccount != nil
+                state, _ in
+                state.deviceAccount != nil
             }
         case .userIsDeviceAccount:
             Predicate(
                 "the acting user is signed in on the device", otherwise: "the acting user is not the device account"
-            ) { $0.deviceAccount == $0.user }
+            ) { state, context in state.deviceAccount == context.user }
         case .otherUserSignedIn:
             Predicate("another user is signed in on the device", otherwise: "no other user is signed in on the device")
-            { context in
-                context.deviceAccount != nil && context.deviceAccount != context.user
+            { state, context in
+                state.deviceAccount != nil && state.deviceAccount != context.user
             }
         case .otherAccountHeld:
             Predicate(
                 "the app's persisted account (or, with none, the broker's account) is another user",
                 otherwise: "no other user's account is held"
-            ) { context in
+            ) { state, context in
                 let held =
                     context.device.isIOS
-                    ? context.deviceAccount : (context.appState.principal ?? context.deviceAccount)
+                    ? state.deviceAccount : (state.appState(context).principal ?? state.deviceAccount)
                 return held != nil && held != context.user
             }
         case .brokerHasUser:
             Predicate(
                 "the broker supplies the acting user's account silently",
                 otherwise: "the broker cannot supply the acting user's account"
-            ) { context in
-                context.device.brokerSilentSSO && context.deviceAccount == context.user
+            ) { state, context in
+                context.device.brokerSilentSSO && state.deviceAccount == context.user
             }
         case .safariSession:
-            Predicate("Safari holds an Entra web session", otherwise: "Safari holds no Entra web session") {
-                $0.safari != nil
+            Predicate("Safari holds an Entra web session", otherwise: "Safari holds no Entra web session") { state, _ in
+                state.safari != nil
             }
         case .accountChanged:
             Predicate(
                 "the device account differs from the account the app remembers (its previous account)",
                 otherwise: "the device account is the account the app remembers"
-            ) { $0.deviceAccount != $0.appState.principal }
+            ) { state, context in state.deviceAccount != state.appState(context).principal }
         case .explicitSignIn:
             Predicate("the user signs in from the sign-in screen", otherwise: "the app settles its session on its own")
-            { $0.explicit }
+            { _, context in context.explicit }
         case .callsCurrentAccount:
             Predicate(
                 "the app calls getCurrentAccount", otherwise: "the app does not call getCurrentAccount on foreground"
-            ) { $0.callsCurrentAccount }
+            ) { _, context in context.callsCurrentAccount }
         case .foreignData:
             Predicate(
                 "the app holds data of a user other than the account it reconciles against (getCurrentAccount's answer or the user it signed in)",
                 otherwise: "the app's data belongs to the account it reconciles against, or it holds none"
-            ) { context in
-                context.appState.dataOwner != nil && context.appState.dataOwner != context.current
+            ) { state, context in
+                state.appState(context).dataOwner != nil && state.appState(context).dataOwner != context.current
             }
         case .currentAccountPresent:
             Predicate("the current account is a user, not none", otherwise: "the current account is none") {
-                $0.current != nil
+                _, context in
+                context.current != nil
             }
         case .noticesChange:
             Predicate(
                 "the app notices the change (it compares account ids, or there is no account now)",
                 otherwise: "the app does not notice the change"
-            ) { context in
+            ) { _, context in
                 !context.viaCurrentAccount || context.app.comparesAccountIDs || context.current == nil
             }
         case .brokerSignOutFails:
-            Predicate("the broker sign-out fails", otherwise: "the broker sign-out succeeds") { $0.brokerFails }
+            Predicate("the broker sign-out fails", otherwise: "the broker sign-out succeeds") { _, context in
+                context.brokerFails
+            }
         case .signedOutGlobally:
-            Predicate("a global sign-out took place", otherwise: "no global sign-out took place") {
-                $0.signedOutGlobally
+            Predicate("a global sign-out took place", otherwise: "no global sign-out took place") { _, context in
+                context.signedOutGlobally
             }
         case .userKeptByAnApp:
             Predicate("an app keeps the user's session or data", otherwise: "no app keeps the user's session or data") {
-                $0.userKeptByAnApp
+                _, context in
+                context.userKeptByAnApp
             }
         case .userTokensCached:
             Predicate(
                 "an app that served the user caches access tokens itself",
                 otherwise: "no app that served the user caches access tokens"
-            ) { $0.userTokensCached }
+            ) { _, context in context.userTokensCached }
         case .userStillHeld:
             Predicate(
                 "the broker or another app still holds the user's session",
                 otherwise: "nothing else holds the user's session"
-            ) { $0.userStillHeld }
+            ) { _, context in context.userStillHeld }
         case .dataOfAnotherThanActor:
             Predicate(
                 "the app holds data of a user other than the one using it",
                 otherwise: "the app holds no data of a user other than the one using it"
-            ) { context in
-                context.appState.dataOwner != nil && context.appState.dataOwner != context.user
+            ) { state, context in
+                state.appState(context).dataOwner != nil && state.appState(context).dataOwner != context.user
             }
         case .safariPluginSSO:
             Predicate(
                 "Safari takes part in the SSO plug-in's SSO (not in AppBlockList)",
                 otherwise: "Safari is in the SSO plug-in's AppBlockList"
-            ) { $0.device.safariPluginSSO }
+            ) { _, context in context.device.safariPluginSSO }
         case .signInFrequencyPassed:
             Predicate(
                 "the sign-in frequency has passed since the device account's last interactive sign-in",
                 otherwise: "no sign-in frequency, or it has not passed since the last interactive sign-in"
-            ) { context in
+            ) { state, context in
                 context.device.signInFrequency > 0
-                    && context.signInTime.hasPassed(context.device.signInFrequency, at: context.time)
+                    && state.signInTime.hasPassed(context.device.signInFrequency, at: context.time)
             }
         case .inactivityPassed:
             Predicate(
                 "Managed Home Screen's automatic sign-out is on and the device has been idle for its delay",
                 otherwise: "no automatic sign-out after inactivity, or the device was used within its delay"
-            ) { context in
+            ) { state, context in
                 context.device.mhsAutoSignOut
-                    && context.lastActivity.hasPassed(context.device.inactivityDelay, at: context.time)
+                    && state.lastActivity.hasPassed(context.device.inactivityDelay, at: context.time)
             }
         case .intuneClearsLocalData:
             Predicate(
                 "Intune clears the app's local data at a global sign-out (listed in Clear local data in apps not optimized for Shared device mode)",
                 otherwise: "Intune does not clear the app's local data (not listed, or not on Android)"
-            ) { $0.app.intuneClearsLocalData }
+            ) { _, context in context.app.intuneClearsLocalData }
         case .appHoldsAUser:
             Predicate("the app holds a user's session or data", otherwise: "the app holds no session and no data") {
-                $0.appState.tokens != nil || $0.appState.dataOwner != nil
+                state, context in
+                state.appState(context).tokens != nil || state.appState(context).dataOwner != nil
             }
         case .mhsSingleSignOn:
             Predicate(
                 "Managed Home Screen's sign-in is on with sign-in type Microsoft Entra ID",
                 otherwise: "no Managed Home Screen sign-in, or its sign-in type is Other"
-            ) { $0.device.mhs.singleSignOn }
+            ) { _, context in context.device.mhs.singleSignOn }
         case .mhsSignInOther:
             Predicate(
                 "Managed Home Screen's sign-in is on with sign-in type Other",
                 otherwise: "no Managed Home Screen sign-in of type Other"
-            ) { $0.device.mhs.signInOther }
+            ) { _, context in context.device.mhs.signInOther }
         case .mhsSessionPIN:
             Predicate("Managed Home Screen asks for a session PIN", otherwise: "no Managed Home Screen session PIN") {
-                $0.device.mhs.pinSet
+                _, context in
+                context.device.mhs.pinSet
             }
         case .mhsPINToResume:
             Predicate(
                 "Managed Home Screen asks for the session PIN after its screensaver",
                 otherwise: "no session PIN after Managed Home Screen's screensaver"
-            ) { $0.device.mhs.pinToResumeSet }
+            ) { _, context in context.device.mhs.pinToResumeSet }
         case .mhsNavigationShown:
             Predicate(
                 "the Home and Overview buttons or status-bar notifications are shown",
                 otherwise: "system navigation and status-bar notifications are hidden"
-            ) { $0.device.mhs.navigationShown }
+            ) { _, context in context.device.mhs.navigationShown }
         case .mhsRestartSignsOut:
             Predicate(
                 "the model reads a restart as signing the shared-device-mode account out",
                 otherwise: "the model reads the broker as keeping the account over a restart"
-            ) { $0.device.mhs.restartSignsOut }
+            ) { _, context in context.device.mhs.restartSignsOut }
         case .sessionPINLocked:
             Predicate(
                 "Managed Home Screen's PIN screen stands in front of the device",
                 otherwise: "no Managed Home Screen PIN screen stands in front of the device"
-            ) { $0.device.mhs.locks && $0.sessionPINLocked }
+            ) { state, context in context.device.mhs.locks && state.sessionPINLocked }
         case .pinAttemptsExhausted:
             Predicate(
                 "this wrong session PIN reaches mhs_session_pin_max_attempts",
                 otherwise: "the wrong session PINs stay below the maximum, or it is unlimited (0)"
-            ) { context in
+            ) { state, context in
                 context.device.mhs.maxPINAttempts > 0
-                    && Saturating.sum(context.wrongSessionPINs, 1) >= context.device.mhs.maxPINAttempts
+                    && Saturating.sum(state.wrongSessionPINs, 1) >= context.device.mhs.maxPINAttempts
             }
         }
     }

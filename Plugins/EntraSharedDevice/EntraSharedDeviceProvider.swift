@@ -2,8 +2,12 @@ import SSOPolicyProviderKit
 
 /// Microsoft Entra shared device mode through MSAL and the Authenticator broker (iOS and Android).
 ///
-/// The model follows the seeds (the Microsoft Learn tutorial and its translations; see `EntraSources`): one
+/// The model follows the seeds (the Microsoft Learn tutorial and its translations; see `EntraSource`): one
 /// device-wide account held by the broker, MSAL's per-app previous account, and app data that only the app clears.
+///
+/// Every decision is a rule of a phase (`EntraModeRule` … `EntraManagedHomeScreenRule`), evaluated through the trace
+/// on the state as it is; the handlers (`open`, `signOut`, `terminate`, …) are the provider's methods, each taking the
+/// state `inout`, the event's context and the trace.
 public struct EntraSharedDeviceProvider: PolicyProvider {
     public typealias Policy = EntraPolicy
     public typealias State = EntraState
@@ -12,7 +16,9 @@ public struct EntraSharedDeviceProvider: PolicyProvider {
 
     public var descriptor: ProviderDescriptor { EntraDescriptor.descriptor }
 
-    public func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> EntraPolicy? {
+    public func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics)
+        -> EntraPolicy?
+    {
         EntraPolicy.compile(configuration, diagnostics: &diagnostics)
     }
 
@@ -28,56 +34,57 @@ public struct EntraSharedDeviceProvider: PolicyProvider {
         state.reset(policy, facts: facts)
     }
 
+    /// Plays one event: the context is built once for it, and the event's handler decides.
     public func apply(
         _ event: ProviderEvent, to state: inout EntraState, policy: EntraPolicy, trace: inout RuleTrace
     ) -> StepOutcome {
-        state.now = event.time
         state.startClocks(event.time, policy: policy)
+        let context = EntraContext(policy: policy, user: event.user, time: event.time)
         if policy.device.mhsAutoSignOut {
-            state.inactivitySignOut(policy: policy, trace: &trace)
+            inactivitySignOut(&state, context, trace: &trace)
             // A worker's step is activity; the idle time counts from it.
             if event.user != nil { state.lastActivity = .at(event.time) }
         }
         state.forgetSessionPINAfterSignOut(policy: policy)
-        let outcome = handle(event, to: &state, policy: policy, trace: &trace)
+        let outcome = handle(event, &state, context, trace: &trace)
         state.forgetSessionPINAfterSignOut(policy: policy)
         return outcome
     }
 
     private func handle(
-        _ event: ProviderEvent, to state: inout EntraState, policy: EntraPolicy, trace: inout RuleTrace
-    ) -> StepOutcome {
-        switch event.event {
-        case EventID.open:
-            guard let app = event.app, app.int < state.apps.count, let user = event.user else {
-                return .notApplicable
-            }
-            return state.accessBehindSessionPIN(app.int, user: user, explicit: false, policy: policy, trace: &trace)
-        case EventID.signOut:
-            guard let app = event.app, app.int < state.apps.count, let user = event.user else {
-                return .notApplicable
-            }
-            let brokerFails = event.conditions.word(EntraStepCondition.broker.id) == "fails"
-            return state.signOut(app.int, user: user, brokerFails: brokerFails, policy: policy, trace: &trace)
-        case EventID.terminate:
-            return state.terminate(event.target, policy: policy, trace: &trace)
-        case EventID.querySSOStatus:
-            guard let app = event.app, app.int < state.apps.count else { return .notApplicable }
-            return state.queryDeviceInformation(app.int, policy: policy, trace: &trace)
-        case EntraEvent.signIn.id:
-            guard let app = event.app, app.int < state.apps.count, let user = event.user else {
-                return .notApplicable
-            }
-            return state.accessBehindSessionPIN(app.int, user: user, explicit: true, policy: policy, trace: &trace)
-        case EntraEvent.openBrowser.id:
-            guard let user = event.user else { return .notApplicable }
-            return state.openBrowser(user: user, policy: policy, trace: &trace)
-        case EntraEvent.mhsScreensaver.id:
-            return state.screensaver(policy: policy, trace: &trace)
-        case EntraEvent.sessionPIN.id:
-            guard let user = event.user else { return .notApplicable }
-            return state.enterSessionPIN(user: user, policy: policy, trace: &trace)
-        default:
+        _ event: ProviderEvent, _ state: inout EntraState, _ context: EntraContext,
+        trace: inout RuleTrace
+    )
+        -> StepOutcome
+    {
+        let app = event.app.map(\.int).flatMap { $0 < state.apps.count ? $0 : nil }
+        switch EventKind<EntraEvent>(event.event) {
+        case .open:
+            guard let app, event.user != nil else { return .notApplicable }
+            return accessBehindSessionPIN(
+                &state, context.focused(on: app), trace: &trace, explicit: false)
+        case .own(.signIn):
+            guard let app, event.user != nil else { return .notApplicable }
+            return accessBehindSessionPIN(&state, context.focused(on: app), trace: &trace, explicit: true)
+        case .signOut:
+            guard let app, event.user != nil else { return .notApplicable }
+            var context = context.focused(on: app)
+            context.brokerFails = event.conditions.word(EntraStepCondition.broker.id) == "fails"
+            return signOut(&state, context, trace: &trace)
+        case .terminate:
+            return terminate(&state, context, trace: &trace, target: event.target)
+        case .querySSOStatus:
+            guard let app else { return .notApplicable }
+            return queryDeviceInformation(&state, context.focused(on: app), trace: &trace)
+        case .own(.openBrowser):
+            guard event.user != nil else { return .notApplicable }
+            return openBrowser(&state, context, trace: &trace)
+        case .own(.mhsScreensaver):
+            return screensaver(&state, context, trace: &trace)
+        case .own(.sessionPIN):
+            guard event.user != nil else { return .notApplicable }
+            return enterSessionPIN(&state, context, trace: &trace)
+        case nil:
             return .notApplicable
         }
     }

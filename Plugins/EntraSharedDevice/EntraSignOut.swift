@@ -1,49 +1,51 @@
 import SSOPolicyProviderKit
 
-extension EntraState {
-    /// MSAL signout from one app: global in shared mode, per app otherwise (research §4, §7).
-    mutating func signOut(
-        _ index: Int, user: UserID, brokerFails: Bool, policy: EntraPolicy, trace: inout RuleTrace
-    ) -> StepOutcome {
-        traceMode(index, policy: policy, trace: &trace)
-        switch policy.apps[index].mode {
+extension EntraSharedDeviceProvider {
+    /// MSAL signout from the app in focus: global in shared mode, per app otherwise (research §4, §7).
+    func signOut(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace)
+        -> StepOutcome
+    {
+        traceMode(state, context, trace: &trace)
+        switch context.app.mode {
         case .shared:
-            return signOutShared(index, brokerFails: brokerFails, policy: policy, trace: &trace)
+            return signOutShared(&state, context, trace: &trace)
         case .defaultMode, .notAware:
-            return signOutAppOnly(index, user: user, policy: policy, trace: &trace)
+            return signOutAppOnly(&state, context, trace: &trace)
         case .initFails:
             var outcome = StepOutcome(session: .none)
-            trace.record(
-                EntraRule.androidMultipleAccountInitFails, in: context(index, user: user, policy: policy))
-            outcome.apply(EntraRule.androidMultipleAccountInitFails.effect)
+            trace.record(EntraModeRule.androidMultipleAccountInitFails, on: state, in: context)
+            outcome.apply(EntraModeRule.androidMultipleAccountInitFails.effect)
             return outcome
         }
     }
 
     /// Shared mode: local tokens go first, then the broker signs the account out device-wide and notifies running
     /// listeners. App data stays unless each app clears it; Safari stays unless signoutFromBrowser.
-    mutating func signOutShared(_ index: Int, brokerFails: Bool, policy: EntraPolicy, trace: inout RuleTrace)
+    func signOutShared(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace)
         -> StepOutcome
     {
+        let index = context.index
+        let policy = context.policy
         var outcome = StepOutcome(session: .none)
         outcome.details.set(EntraDetail.deviceMode.id, choice: EntraDetail.shared)
-        let signedIn = deviceAccount
+        let signedIn = state.deviceAccount
         // Apps that served the account and cache access tokens themselves keep them past the sign-out (R10).
         var cachedTokens = false
-        for other in apps.indices where policy.apps[other].cachesAccessTokens && policy.apps[other].mode == .shared {
-            if signedIn != nil && (apps[other].tokens == signedIn || apps[other].dataOwner == signedIn) {
+        for other in state.apps.indices
+        where policy.apps[other].cachesAccessTokens && policy.apps[other].mode == .shared {
+            if signedIn != nil
+                && (state.apps[other].tokens == signedIn || state.apps[other].dataOwner == signedIn)
+            {
                 cachedTokens = true
             }
         }
         // removeAccountImpl runs first, whatever the broker does (§4 step 1).
-        apps[index].tokens = nil
-        let action = signOutData(index, policy: policy, trace: &trace)
+        state.apps[index].tokens = nil
+        let action = signOutData(&state, context, trace: &trace)
         outcome.details.set(EntraDetail.dataAction.id, choice: action)
-        var context = self.context(index, user: nil, policy: policy)
-        context.brokerFails = brokerFails
-        let broker = trace.first(EntraRule.brokerSignOut, in: context)
+        let broker = trace.first(EntraSignOutRule.brokerSignOut, on: state, in: context)
         if broker == .signOutBrokerFailed, let signedIn {
-            outcome.apply(EntraRule.signOutBrokerFailed.effect)
+            outcome.apply(EntraSignOutRule.signOutBrokerFailed.effect)
             outcome.sessionUser = signedIn
             outcome.subject = signedIn
             outcome.details.set(EntraDetail.signOutScope.id, choice: EntraDetail.app)
@@ -53,27 +55,30 @@ extension EntraState {
             outcome.details.set(EntraDetail.signOutScope.id, choice: EntraDetail.app)
             return outcome
         }
-        outcome.apply(EntraRule.signOutGlobal.effect)
+        outcome.apply(EntraSignOutRule.signOutGlobal.effect)
         outcome.details.set(EntraDetail.signOutScope.id, choice: EntraDetail.global)
         outcome.subject = signedIn
-        deviceAccount = nil
-        if !policy.device.isIOS { apps[index].principal = nil }
-        switch trace.first(EntraRule.browserAtSignOut, in: self.context(index, user: nil, policy: policy)) {
-        case .browserKept: outcome.apply(EntraRule.browserKept.effect)
-        case .browserSignedOut: safari = nil
-        default: break
+        state.deviceAccount = nil
+        if !policy.device.isIOS { state.apps[index].principal = nil }
+        switch trace.first(EntraSignOutRule.browserAtSignOut, on: state, in: context) {
+        case .browserKept: outcome.apply(EntraSignOutRule.browserKept.effect)
+        case .browserSignedOut: state.safari = nil
+        case .signOutGlobal, .signOutBrokerFailed, .signOutDataCleared, .signOutDataKept,
+            .signOutNotCovered,
+            .signOutCachedAccessTokens, .signOutAppOnly, .otherAppsStaySignedIn, nil:
+            break  // not in the list, or nothing to say of Safari
         }
-        notifyListeners(except: index, policy: policy, trace: &trace)
-        intuneClearsLocalData(policy: policy, trace: &trace)
-        context = self.context(index, user: nil, policy: policy)
-        context.signedOutGlobally = true
-        context.userKeptByAnApp = keepsAfterGlobalSignOut(signedIn, sender: index, policy)
-        context.userTokensCached = cachedTokens
-        if trace.evaluate(EntraRule.signOutNotCovered, in: context) {
-            outcome.apply(EntraRule.signOutNotCovered.effect)
+        notifyListeners(&state, context, trace: &trace)
+        intuneClearsLocalData(&state, context, trace: &trace)
+        var after = context.focused(on: index)
+        after.signedOutGlobally = true
+        after.userKeptByAnApp = state.keepsAfterGlobalSignOut(signedIn, sender: index, policy)
+        after.userTokensCached = cachedTokens
+        if trace.evaluate(EntraSignOutRule.signOutNotCovered, on: state, in: after) {
+            outcome.apply(EntraSignOutRule.signOutNotCovered.effect)
         }
-        if trace.evaluate(EntraRule.signOutCachedAccessTokens, in: context) {
-            outcome.apply(EntraRule.signOutCachedAccessTokens.effect)
+        if trace.evaluate(EntraSignOutRule.signOutCachedAccessTokens, on: state, in: after) {
+            outcome.apply(EntraSignOutRule.signOutCachedAccessTokens.effect)
         }
         return outcome
     }
@@ -81,17 +86,72 @@ extension EntraState {
     /// Android dedicated devices: at a global sign-out Intune clears the local data of each app listed in "Clear local
     /// data in apps not optimized for Shared device mode" (Microsoft Learn, Intune's Android device restrictions):
     /// its own sign-in goes with it. The list is Android only; iOS keeps what these apps hold.
-    mutating func intuneClearsLocalData(policy: EntraPolicy, trace: inout RuleTrace) {
-        for index in apps.indices where policy.apps[index].intuneClearsLocalData {
-            guard trace.evaluate(EntraRule.intuneClearsLocalData, in: context(index, user: nil, policy: policy)) else {
-                continue
-            }
-            apps[index].tokens = nil
-            apps[index].dataOwner = nil
-            apps[index].principal = nil
+    func intuneClearsLocalData(
+        _ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace
+    ) {
+        for index in state.apps.indices where context.policy.apps[index].intuneClearsLocalData {
+            guard
+                trace.evaluate(
+                    EntraDeviceSignOutRule.intuneClearsLocalData, on: state, in: context.focused(on: index))
+            else { continue }
+            state.apps[index].tokens = nil
+            state.apps[index].dataOwner = nil
+            state.apps[index].principal = nil
         }
     }
 
+    /// The signing-out app clears its own data, or keeps it (MSAL never does, R4).
+    func signOutData(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace)
+        -> Int
+    {
+        switch trace.first(EntraSignOutRule.signOutData, on: state, in: context) {
+        case .signOutDataCleared:
+            state.apps[context.index].dataOwner = nil
+            return EntraDetail.cleared
+        case .signOutDataKept:
+            return EntraDetail.kept
+        case .signOutGlobal, .signOutBrokerFailed, .browserKept, .browserSignedOut, .signOutNotCovered,
+            .signOutCachedAccessTokens, .signOutAppOnly, .otherAppsStaySignedIn, nil:
+            return EntraDetail.none
+        }
+    }
+
+    /// Default mode or an app that is not shared-device aware: only this app's session ends; the broker and
+    /// other apps keep theirs (research §7).
+    func signOutAppOnly(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace)
+        -> StepOutcome
+    {
+        let index = context.index
+        let policy = context.policy
+        var outcome = StepOutcome(session: .none)
+        outcome.details.set(
+            EntraDetail.deviceMode.id,
+            choice: context.app.isAware
+                ? (policy.device.deviceShared ? EntraDetail.shared : EntraDetail.defaultMode)
+                : EntraDetail.unavailable)
+        outcome.details.set(EntraDetail.signOutScope.id, choice: EntraDetail.app)
+        trace.record(EntraSignOutRule.signOutAppOnly, on: state, in: context)
+        outcome.apply(EntraSignOutRule.signOutAppOnly.effect)
+        let leaving = state.apps[index].tokens ?? context.user
+        state.apps[index].tokens = nil
+        state.apps[index].principal = nil
+        outcome.details.set(
+            EntraDetail.dataAction.id, choice: signOutData(&state, context, trace: &trace))
+        var stillHeld = state.deviceAccount == leaving
+        for other in state.apps.indices where other != index && state.apps[other].tokens == leaving {
+            if policy.apps[other].mode != .shared { stillHeld = true }
+        }
+        var held = context
+        held.userStillHeld = stillHeld
+        if trace.evaluate(EntraSignOutRule.otherAppsStaySignedIn, on: state, in: held) {
+            outcome.apply(EntraSignOutRule.otherAppsStaySignedIn.effect)
+            outcome.subject = leaving
+        }
+        return outcome
+    }
+}
+
+extension EntraState {
     /// Whether any app still holds `user`'s session or data after a global sign-out and will not reliably clear
     /// it: apps that are not shared-device aware, and aware apps that do not check, compare and clear.
     func keepsAfterGlobalSignOut(_ user: UserID, sender: Int, _ policy: EntraPolicy) -> Bool {
@@ -111,50 +171,5 @@ extension EntraState {
             }
         }
         return false
-    }
-
-    /// The signing-out app clears its own data, or keeps it (MSAL never does, R4).
-    mutating func signOutData(_ index: Int, policy: EntraPolicy, trace: inout RuleTrace) -> Int {
-        switch trace.first(EntraRule.signOutData, in: context(index, user: nil, policy: policy)) {
-        case .signOutDataCleared:
-            apps[index].dataOwner = nil
-            return EntraDetail.cleared
-        case .signOutDataKept:
-            return EntraDetail.kept
-        default:
-            return EntraDetail.none
-        }
-    }
-
-    /// Default mode or an app that is not shared-device aware: only this app's session ends; the broker and
-    /// other apps keep theirs (research §7).
-    mutating func signOutAppOnly(_ index: Int, user: UserID, policy: EntraPolicy, trace: inout RuleTrace)
-        -> StepOutcome
-    {
-        let app = policy.apps[index]
-        var outcome = StepOutcome(session: .none)
-        outcome.details.set(
-            EntraDetail.deviceMode.id,
-            choice: app.isAware
-                ? (policy.device.deviceShared ? EntraDetail.shared : EntraDetail.defaultMode)
-                : EntraDetail.unavailable)
-        outcome.details.set(EntraDetail.signOutScope.id, choice: EntraDetail.app)
-        trace.record(EntraRule.signOutAppOnly, in: context(index, user: user, policy: policy))
-        outcome.apply(EntraRule.signOutAppOnly.effect)
-        let leaving = apps[index].tokens ?? user
-        apps[index].tokens = nil
-        apps[index].principal = nil
-        outcome.details.set(EntraDetail.dataAction.id, choice: signOutData(index, policy: policy, trace: &trace))
-        var stillHeld = deviceAccount == leaving
-        for other in apps.indices where other != index && apps[other].tokens == leaving {
-            if policy.apps[other].mode != .shared { stillHeld = true }
-        }
-        var context = self.context(index, user: user, policy: policy)
-        context.userStillHeld = stillHeld
-        if trace.evaluate(EntraRule.otherAppsStaySignedIn, in: context) {
-            outcome.apply(EntraRule.otherAppsStaySignedIn.effect)
-            outcome.subject = leaving
-        }
-        return outcome
     }
 }

@@ -50,8 +50,6 @@ public struct EntraState: Hashable, Sendable {
     @Given public var sessionPINLocked = false
     /// The wrong session PINs entered at that PIN screen (counted only with a maximum, which they stay below).
     public var wrongSessionPINs = 0
-    /// The current step's time: what the clocks are compared with. Not part of the state's identity.
-    var now = 0
 
     public init(deviceAccount: UserID?, safari: UserID?, apps: [EntraAppState]) {
         self.deviceAccount = deviceAccount
@@ -111,7 +109,7 @@ extension EntraState {
 }
 
 extension EntraState {
-    /// Equal states hold the same accounts, apps and clocks; the step's time (`now`) is not part of a state.
+    /// Equal states hold the same accounts, apps and clocks.
     public static func == (lhs: EntraState, rhs: EntraState) -> Bool {
         lhs.$deviceAccount == rhs.$deviceAccount && lhs.$safari == rhs.$safari && lhs.apps == rhs.apps
             && lhs.$signInTime == rhs.$signInTime && lhs.$lastActivity == rhs.$lastActivity
@@ -135,6 +133,5 @@ extension EntraState {
         }
     }
 
-    @inline(__always)
     private static func packed(_ user: UserID?) -> UInt64 { user.map { UInt64($0.index) + 1 } ?? 0 }
 }

@@ -59,7 +59,7 @@ import Testing
         let compiled = try #require(policy)
         #expect(compiled.device.missingRequirement == requirement && !compiled.device.deviceShared)
         let findings = provider.configurationFindings(compiled)
-        #expect(findings.count == 1 && findings[0].settingKey == requirement.settingKey)
+        #expect(findings.count == 1 && findings[0].settingKey == requirement.setting.key)
     }
 
     @Test func dutyFindingsNameTheAppAndKey() throws {

@@ -7,7 +7,7 @@ import Testing
 @Suite struct EntraDescriptorTests {
     let descriptor = EntraSharedDeviceProvider().descriptor
 
-    /// Ids are positions in `EntraRule`, so the table's order is the ids' order: a rule moved or removed would
+    /// Ids are positions in the phases (`EntraDescriptor.rulePhases`), so the table's order is the ids' order: a rule moved or removed would
     /// change the id of every rule after it (saved traces, coverage), and this list notices.
     @Test func ruleIdsComeFromTheTableInOrder() {
         let expected = [
@@ -67,21 +67,45 @@ import Testing
             "entra.mhs.restart-sign-in-again",
             "entra.mhs.restart-signs-out",
         ]
-        #expect(EntraRule.table.problems == [])
+        #expect(EntraDescriptor.rulePhases.problems == [])
         #expect(descriptor.rules.map(\.id) == expected)
-        for rule in EntraRule.allCases {
-            #expect(descriptor.rule(rule.definition.name) == rule.id, "\(rule)")
+        func expectIDs<Rules: RuleSet>(_: Rules.Type) {
+            for rule in Rules.allCases { #expect(descriptor.rule(rule.definition.name) == rule.id, "\(rule)") }
         }
+        expectIDs(EntraModeRule.self)
+        expectIDs(EntraCurrentAccountRule.self)
+        expectIDs(EntraSignInRule.self)
+        expectIDs(EntraSignOutRule.self)
+        expectIDs(EntraDefaultModeRule.self)
+        expectIDs(EntraLifecycleRule.self)
+        expectIDs(EntraAccessRule.self)
+        expectIDs(EntraDeviceSignOutRule.self)
+        expectIDs(EntraManagedHomeScreenRule.self)
     }
 
     /// Every ordered decision is declared, names rules of the table, and lists each rule once.
     @Test func decisionListsAreDeclared() {
-        #expect(descriptor.decisionLists == EntraRule.decisionLists)
+        #expect(descriptor.decisionLists == EntraDescriptor.decisionLists)
         #expect(descriptor.decisionLists.count == 14)
         for list in descriptor.decisionLists {
             #expect(Set(list.rules).count == list.rules.count, "\(list.name)")
             for rule in list.rules { #expect(descriptor.rule(rule) != nil, "\(list.name): \(rule)") }
         }
+    }
+
+    /// Every citation names a case of the catalogue, whose raw value is its document's id; the descriptor's sources
+    /// are the catalogue, and the settings, model options and app keys are the declared enums', in case order.
+    @Test func sourcesAndSettingsAreDeclaredEnums() {
+        #expect(EntraSource.idProblems == [])
+        #expect(descriptor.sources.map(\.id) == EntraSource.allCases.map(\.rawValue))
+        #expect(
+            descriptor.settings.map(\.key)
+                == EntraSetting.allCases.map(\.key) + EntraManagedHomeScreenSetting.allCases.map(\.key))
+        #expect(
+            descriptor.modelOptions.map(\.key)
+                == EntraModelOption.allCases.map(\.key) + EntraManagedHomeScreenModelOption.allCases.map(\.key))
+        #expect(descriptor.appKeys.map(\.key) == EntraAppKey.allCases.map(\.key))
+        #expect(EntraRegion.appRegion(0) == EventFootprint.region(1))
     }
 
     /// Facts, events, step conditions, details and findings are enums whose case order builds the declarations,
@@ -92,6 +116,11 @@ import Testing
         #expect(EntraStepCondition.positionProblems == [])
         #expect(EntraDetail.positionProblems == [])
         #expect(EntraFinding.positionProblems == [])
+        #expect(EntraSetting.positionProblems == [])
+        #expect(EntraManagedHomeScreenSetting.positionProblems == [])
+        #expect(EntraModelOption.positionProblems == [])
+        #expect(EntraManagedHomeScreenModelOption.positionProblems == [])
+        #expect(EntraAppKey.positionProblems == [])
         #expect(descriptor.fact("data_owner") == EntraFact.dataOwner.id)
         #expect(descriptor.event("sign_in") == EntraEvent.signIn.id)
         #expect(descriptor.finding("preview-app") == EntraFinding.previewApp.id)
