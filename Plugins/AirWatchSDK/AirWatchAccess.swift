@@ -1,6 +1,5 @@
 import SSOPolicyProviderKit
 
-private typealias Rule = AirWatchRule
 private typealias Finding = AirWatchFinding
 
 /// An access attempt (`open`): launch, SSO requirements, user-change detection, identify, secure, exposure.
@@ -23,7 +22,7 @@ extension AirWatchSDKProvider {
             app.running = true
         }
         checkRequirements(context, findings: &outcome.findings, trace: &trace)
-        trace.record(Rule.sessionScope, in: context)
+        trace.record(AirWatchSessionRule.sessionScope, in: context)
         detectUserChange(&context, findings: &outcome.findings, trace: &trace)
 
         let identifyPrompt = identify(user, event: event, context: &context, trace: &trace)
@@ -40,7 +39,9 @@ extension AirWatchSDKProvider {
             outcome.details.set(AirWatchDetail.credentialMethod.id, choice: 0)
         }
         // The user just typed their own credentials: the live session of another identity does not serve them.
-        if !authenticated && trace.evaluate(Rule.identifyNewIdentitySession, in: context) { authenticated = true }
+        if !authenticated && trace.evaluate(AirWatchIdentifyRule.identifyNewIdentitySession, in: context) {
+            authenticated = true
+        }
         if authenticated {
             let time = context.time
             context.updateStore { store in
@@ -57,10 +58,10 @@ extension AirWatchSDKProvider {
 
         // Whose session and whose data the user now sees; a passcode or password asked first stands between.
         let sessionUser = context.store.sessionUser
-        if let exposure = trace.first(Rule.exposure, in: context) { outcome.apply(exposure.effect) }
+        if let exposure = trace.first(AirWatchExposureRule.exposure, in: context) { outcome.apply(exposure.effect) }
         if sessionUser != nil && sessionUser != user { outcome.subject = sessionUser }
-        if trace.evaluate(Rule.exposurePreviousData, in: context) {
-            outcome.apply(Rule.exposurePreviousData.effect)
+        if trace.evaluate(AirWatchExposureRule.exposurePreviousData, in: context) {
+            outcome.apply(AirWatchExposureRule.exposurePreviousData.effect)
             if outcome.subject == nil {
                 outcome.subject = UserID((context.appState.dataUsers & ~AirWatchState.bit(user)).trailingZeroBitCount)
             }
@@ -85,8 +86,8 @@ extension AirWatchSDKProvider {
             if context.entry.ownLogin != .untilSignOut { context.appState.ownSessionUser = nil }
         }
         checkRequirements(context, findings: &outcome.findings, trace: &trace)
-        trace.record(Rule.outsideSDKOpen, in: context)
-        if let decision = trace.first(Rule.withoutSDKOpen, in: context) {
+        trace.record(AirWatchExposureRule.outsideSDKOpen, in: context)
+        if let decision = trace.first(AirWatchExposureRule.withoutSDKOpen, in: context) {
             outcome.apply(decision.effect)
             if decision == .outsideSDKOwnLogin {
                 context.appState.ownSessionUser = user
@@ -98,12 +99,12 @@ extension AirWatchSDKProvider {
             outcome.session = .appNew
         }
         let sessionUser = context.appState.ownSessionUser
-        if let exposure = trace.first(Rule.exposure, in: context) {
+        if let exposure = trace.first(AirWatchExposureRule.exposure, in: context) {
             outcome.apply(exposure.effect)
             outcome.subject = sessionUser
         }
-        if trace.evaluate(Rule.exposurePreviousData, in: context) {
-            outcome.apply(Rule.exposurePreviousData.effect)
+        if trace.evaluate(AirWatchExposureRule.exposurePreviousData, in: context) {
+            outcome.apply(AirWatchExposureRule.exposurePreviousData.effect)
             if outcome.subject == nil {
                 outcome.subject = UserID((context.appState.dataUsers & ~AirWatchState.bit(user)).trailingZeroBitCount)
             }
@@ -116,11 +117,11 @@ extension AirWatchSDKProvider {
 
     /// Effective SSO needs the app's profile, the anchor's profile, an anchor app and an initialised SDK.
     func checkRequirements(_ context: AirWatchContext, findings: inout FindingSet, trace: inout RuleTrace) {
-        guard trace.evaluate(Rule.ssoRequirementMissing, in: context) else { return }
-        findings.raise(Rule.ssoRequirementMissing.effect)
-        trace.record(Rule.ssoNoAnchorApp, in: context)
-        trace.record(Rule.ssoAnchorProfile, in: context)
-        trace.record(Rule.ssoSDKNotInitialized, in: context)
+        guard trace.evaluate(AirWatchSessionRule.ssoRequirementMissing, in: context) else { return }
+        findings.raise(AirWatchSessionRule.ssoRequirementMissing.effect)
+        trace.record(AirWatchSessionRule.ssoNoAnchorApp, in: context)
+        trace.record(AirWatchSessionRule.ssoAnchorProfile, in: context)
+        trace.record(AirWatchSessionRule.ssoSDKNotInitialized, in: context)
     }
 
     /// Hub checked out a different user since the app last looked: the SDK wipes the app's SDK data (E41-E42).
@@ -128,9 +129,9 @@ extension AirWatchSDKProvider {
         let generation = context.state.checkOutGeneration
         guard context.appState.seenCheckOut != generation else { return }
         context.appState.seenCheckOut = generation
-        guard trace.evaluate(Rule.userChangeWipe, in: context) else { return }
+        guard trace.evaluate(AirWatchHubRule.userChangeWipe, in: context) else { return }
         let checkedOut = context.state.checkedOutUser
-        findings.raise(Rule.userChangeWipe.effect)
+        findings.raise(AirWatchHubRule.userChangeWipe.effect)
         context.updateApp { app in
             app.tokenConsumed = true
             app.registered = false
@@ -154,7 +155,7 @@ extension AirWatchSDKProvider {
             context.store.passcodeCreated = kept.passcodeCreated
         }
         context.wipe = .userChange
-        if !trace.evaluate(Rule.userChangeAppDataKept, in: context) { context.appState.dataUsers = 0 }
+        if !trace.evaluate(AirWatchHubRule.userChangeAppDataKept, in: context) { context.appState.dataUsers = 0 }
         context.wipe = .none
     }
 
@@ -162,30 +163,30 @@ extension AirWatchSDKProvider {
     func identify(_ user: UserID, event: ProviderEvent, context: inout AirWatchContext, trace: inout RuleTrace)
         -> Prompt?
     {
-        if trace.evaluate(Rule.identifyRegistered, in: context) { return nil }
+        if trace.evaluate(AirWatchIdentifyRule.identifyRegistered, in: context) { return nil }
         var identity = user
         if let forced = event.conditions.word(AirWatchStepCondition.silentLogin.id) {
             context.silent = forced == "succeeds"
             if context.silent, context.entry.effectiveSSO, let common = context.store.identity { identity = common }
         } else {
-            switch trace.first(Rule.silentRoutes, in: context) {
-            case .identifyCommonIdentity?:
+            // The silent routes in the SDK's order (`AirWatchRules.silentRoutes`): the first that fires decides.
+            if trace.evaluate(AirWatchIdentifyRule.identifyCommonIdentity, in: context) {
                 context.silent = true
                 identity = (context.entry.effectiveSSO ? context.store.identity : nil) ?? user
-            case .identifyCheckedOutUser?:
+            } else if trace.evaluate(AirWatchCheckedOutRule.identifyCheckedOutUser, in: context) {
                 // The worker proved who they are to Hub at check-out; the anchor gives the cluster that identity.
                 context.silent = true
                 identity = context.state.checkedOutUser ?? user
-            case .identifyManagedToken?, .identifyCachedCredentials?:
+            } else if trace.first(AirWatchIdentifyRule.laterSilentRoutes, in: context) != nil {
                 context.silent = true
-            default:
+            } else {
                 context.silent = context.appState.silentRoute
             }
         }
 
         var prompt: Prompt?
-        if !trace.evaluate(Rule.identifySilentLogin, in: context) {
-            prompt = trace.first(Rule.identifyPrompt, in: context)?.effect.prompts.first ?? .credentials
+        if !trace.evaluate(AirWatchIdentifyRule.identifySilentLogin, in: context) {
+            prompt = trace.first(AirWatchIdentifyRule.identifyPrompt, in: context)?.effect.prompts.first ?? .credentials
         }
         // Any registration spends the one-time token: after a wipe or a user change silent login needs another route.
         context.updateApp { app in
@@ -200,14 +201,14 @@ extension AirWatchSDKProvider {
     /// The secure phase (seed table, options C1 and C2), then a forced passcode change (E24). Leaves the prompts it
     /// shows in `context.securePrompts`; returns whether it authenticated (a new session).
     func secure(_ context: inout AirWatchContext, trace: inout RuleTrace) -> Bool {
-        trace.record(Rule.sessionTimeoutExpired, in: context)
-        trace.record(Rule.secureColdLaunch, in: context)
+        trace.record(AirWatchSessionRule.sessionTimeoutExpired, in: context)
+        trace.record(AirWatchSessionRule.secureColdLaunch, in: context)
         switch context.entry.authentication {
         case .disabled:
-            trace.record(Rule.secureDisabled, in: context)
+            trace.record(AirWatchSecureRule.secureDisabled, in: context)
             return !context.storeSessionLive
         case .passcode:
-            let decision = trace.first(Rule.securePasscode, in: context)
+            let decision = trace.first(AirWatchSecureRule.securePasscode, in: context)
             if decision == .securePasscodeLive { return false }
             if decision == .securePasscodeCreate {
                 let time = context.time
@@ -219,17 +220,20 @@ extension AirWatchSDKProvider {
             // With no rule deciding, the passcode is asked.
             context.securePrompt = decision?.effect.prompts.first ?? .passcode
             if let prompt = context.securePrompt { context.securePrompts.append(prompt) }
-            if trace.evaluate(Rule.securePasscodeChange, in: context) {
-                for prompt in Rule.securePasscodeChange.effect.prompts { context.securePrompts.append(prompt) }
+            if trace.evaluate(AirWatchSecureRule.securePasscodeChange, in: context) {
+                for prompt in AirWatchSecureRule.securePasscodeChange.effect.prompts {
+                    context.securePrompts.append(prompt)
+                }
                 context.store.passcodeCreated = .at(context.time)
             }
         case .usernamePassword:
-            let decision = trace.first(Rule.securePassword, in: context)
+            let decision = trace.first(AirWatchSecureRule.securePassword, in: context)
             if decision == .secureUsernamePasswordLive { return false }
             // With no rule deciding, the app's own credentials are asked.
             context.securePrompt = decision?.effect.prompts.first ?? .appCredentials
             context.store.passcodeSet = true
-            if !trace.evaluate(Rule.secureNoRepeatPrompt, in: context), let prompt = context.securePrompt {
+            if !trace.evaluate(AirWatchSecureRule.secureNoRepeatPrompt, in: context), let prompt = context.securePrompt
+            {
                 context.securePrompts.append(prompt)
             }
         }

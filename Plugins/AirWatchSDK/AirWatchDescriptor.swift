@@ -12,10 +12,11 @@ enum AirWatchDescriptor {
         facts: AirWatchFact.declarations, events: AirWatchEvent.declarations,
         stepConditions: AirWatchStepCondition.declarations, details: AirWatchDetail.declarations,
         findings: AirWatchFinding.declarations,
-        rules: AirWatchRule.declarations, requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy,
+        rules: AirWatchRules.phases.declarations, ruleProblems: AirWatchRules.phases.problems,
+        requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy,
         properties: properties, sessionAuthority: "SDK / anchor app", handover: handover,
         producedPrompts: [.credentials, .appCredentials, .passcode, .createPasscode, .changePasscode],
-        decisionLists: AirWatchRule.decisionLists, fleet: AirWatchFleetReading.reading)
+        decisionLists: AirWatchRules.decisionLists, fleet: AirWatchFleetReading.reading)
 
     /// Workspace ONE's own shift change on a shared device: check-in in Hub by the leaving worker, check-out by the
     /// next, who authenticates in Hub (Hub's multi-user mode); what it clears depends on the Shared Device settings.

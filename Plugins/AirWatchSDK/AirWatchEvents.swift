@@ -1,6 +1,5 @@
 import SSOPolicyProviderKit
 
-private typealias Rule = AirWatchRule
 private typealias Finding = AirWatchFinding
 
 /// The events that are not an `open` or a Hub action: sign-out, lock, termination, status query, failed attempts,
@@ -18,7 +17,7 @@ extension AirWatchSDKProvider {
     }
 
     private func clearSession(_ context: inout AirWatchContext, trace: inout RuleTrace) {
-        if trace.evaluate(Rule.lockClearsSession, in: context) {
+        if trace.evaluate(AirWatchLifecycleRule.lockClearsSession, in: context) {
             context.store.hasSession = false
             context.store.sessionUser = nil
         }
@@ -43,8 +42,8 @@ extension AirWatchSDKProvider {
         context.spared = user
         for app in policy.apps.indices where !policy.apps[app].usesSDK {
             context.select(app, in: policy)
-            guard trace.evaluate(Rule.outsideSDKUntouched, in: context) else { continue }
-            findings.raise(Rule.outsideSDKUntouched.effect)
+            guard trace.evaluate(AirWatchExposureRule.outsideSDKUntouched, in: context) else { continue }
+            findings.raise(AirWatchExposureRule.outsideSDKUntouched.effect)
             if subject == nil {
                 subject =
                     context.appState.ownSessionUser.flatMap { $0 == user ? nil : $0 }
@@ -61,19 +60,21 @@ extension AirWatchSDKProvider {
         -> StepOutcome
     {
         guard context.entry.usesSDK else {
-            if trace.evaluate(Rule.outsideSDKOwnSignOut, in: context) { context.appState.ownSessionUser = nil }
+            if trace.evaluate(AirWatchExposureRule.outsideSDKOwnSignOut, in: context) {
+                context.appState.ownSessionUser = nil
+            }
             // An app that clears its data on a user change clears it at its own sign-out too.
             if context.entry.clearsDataOnUserChange { context.appState.dataUsers = 0 }
             var findings = FindingSet()
             if context.appState.dataUsers != 0 { findings.insert(Finding.notCoveredByGlobalSignout.id) }
             return StepOutcome(session: .none, findings: findings, subject: user)
         }
-        trace.record(Rule.signOutLocksSession, in: context)
+        trace.record(AirWatchLifecycleRule.signOutLocksSession, in: context)
         clearSession(&context, trace: &trace)
         var findings = FindingSet()
         var subject = user
-        if trace.evaluate(Rule.signOutKeepsIdentity, in: context) {
-            findings.raise(Rule.signOutKeepsIdentity.effect)
+        if trace.evaluate(AirWatchLifecycleRule.signOutKeepsIdentity, in: context) {
+            findings.raise(AirWatchLifecycleRule.signOutKeepsIdentity.effect)
             subject = context.store.identity
         }
         if context.state.apps.contains(where: { $0.dataUsers != 0 }) {
@@ -88,14 +89,14 @@ extension AirWatchSDKProvider {
     /// The process ends (one app, or every app for a device restart).
     func terminate(_ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace) -> StepOutcome {
         let index: Int? = context.deviceWide ? nil : context.app
-        trace.record(Rule.terminateProcessEnds, in: context)
-        trace.record(Rule.terminateSessionExpires, in: context)
+        trace.record(AirWatchTerminationRule.terminateProcessEnds, in: context)
+        trace.record(AirWatchTerminationRule.terminateSessionExpires, in: context)
         for app in context.state.apps.indices where index == nil || index == app {
             context.state.apps[app].running = false
             context.state.apps[app].unlockedInProcess = false
             if policy.apps[app].ownLogin != .untilSignOut { context.state.apps[app].ownSessionUser = nil }
         }
-        if trace.evaluate(Rule.terminateDeviceRestart, in: context) {
+        if trace.evaluate(AirWatchTerminationRule.terminateDeviceRestart, in: context) {
             // E9: the first open after the device is switched on authenticates, inside the timeout too.
             for store in context.state.stores.indices {
                 context.state.stores[store].hasSession = false
@@ -120,9 +121,9 @@ extension AirWatchSDKProvider {
         var findings = FindingSet()
         var value = context.entry.effectiveSSO
         // With SSO off for the app, "disabled" before the check is the right answer: nothing to warn about.
-        if trace.first(Rule.ssoStatus, in: context) == .statusBeforeInitialCheck {
-            findings.raise(Rule.statusBeforeInitialCheck.effect)
-            value = trace.evaluate(Rule.statusLastKnown, in: context) && context.appState.lastKnownSSO
+        if trace.first(AirWatchLifecycleRule.ssoStatus, in: context) == .statusBeforeInitialCheck {
+            findings.raise(AirWatchLifecycleRule.statusBeforeInitialCheck.effect)
+            value = trace.evaluate(AirWatchLifecycleRule.statusLastKnown, in: context) && context.appState.lastKnownSSO
         } else {
             checkRequirements(context, findings: &findings, trace: &trace)
         }
@@ -138,12 +139,12 @@ extension AirWatchSDKProvider {
         guard app.usesSDK else {
             // The app's own login refused the password and asks for it again: the SDK counts nothing, and the attempt
             // is denied.
-            trace.record(Rule.outsideSDKOwnLogin, in: context)
+            trace.record(AirWatchExposureRule.outsideSDKOwnLogin, in: context)
             var outcome = StepOutcome(session: .denied)
-            for prompt in Rule.outsideSDKOwnLogin.effect.prompts { outcome.prompts.append(prompt) }
+            for prompt in AirWatchExposureRule.outsideSDKOwnLogin.effect.prompts { outcome.prompts.append(prompt) }
             return outcome
         }
-        guard trace.evaluate(Rule.failedAttemptCount, in: context) else {
+        guard trace.evaluate(AirWatchWipeRule.failedAttemptCount, in: context) else {
             return StepOutcome(session: remainingSession(context.app, in: context, policy: policy))
         }
         let prompt: Prompt =
@@ -151,11 +152,11 @@ extension AirWatchSDKProvider {
         context.store.failedAttempts += 1
         // The attempt is denied (the rule's effect), and the app asks again.
         var outcome = StepOutcome(prompts: [prompt], session: .none)
-        outcome.apply(Rule.failedAttemptCount.effect)
-        if trace.evaluate(Rule.failedAttemptsWipe, in: context) {
-            outcome.apply(Rule.failedAttemptsWipe.effect)
+        outcome.apply(AirWatchWipeRule.failedAttemptCount.effect)
+        if trace.evaluate(AirWatchWipeRule.failedAttemptsWipe, in: context) {
+            outcome.apply(AirWatchWipeRule.failedAttemptsWipe.effect)
             if app.effectiveSSO { outcome.findings.insert(Finding.clusterWideWipe.id) }
-            let enterprise = trace.evaluate(Rule.failedAttemptsEnterpriseWipe, in: context)
+            let enterprise = trace.evaluate(AirWatchWipeRule.failedAttemptsEnterpriseWipe, in: context)
             wipe(
                 app.store, everyApp: enterprise, context: &context, policy: policy, trace: &trace,
                 findings: &outcome.findings,
@@ -183,7 +184,7 @@ extension AirWatchSDKProvider {
             context.appState.silentRoute = false
             context.appState.tokenConsumed = true
             context.appState.unlockedInProcess = false
-            if trace.evaluate(Rule.wipeAppDataKept, in: context) {
+            if trace.evaluate(AirWatchWipeRule.wipeAppDataKept, in: context) {
                 let data = context.appState.dataUsers
                 if data != 0 {
                     findings.insert(Finding.appDataSurvivesWipe.id)
@@ -205,9 +206,9 @@ extension AirWatchSDKProvider {
     {
         let app = context.entry
         guard app.usesSDK else { return untouched(&context, policy: policy, trace: &trace) }
-        trace.record(Rule.logoutWipes, in: context)
+        trace.record(AirWatchWipeRule.logoutWipes, in: context)
         var findings = FindingSet()
-        findings.raise(Rule.logoutWipes.effect)
+        findings.raise(AirWatchWipeRule.logoutWipes.effect)
         var subject: UserID?
         wipe(
             app.store, everyApp: false, context: &context, policy: policy, trace: &trace, findings: &findings,
@@ -222,7 +223,7 @@ extension AirWatchSDKProvider {
             return StepOutcome(session: remainingSession(context.app, in: context, policy: policy))
         }
         var findings = FindingSet()
-        if trace.evaluate(Rule.backgroundExtendsSession, in: context) {
+        if trace.evaluate(AirWatchTerminationRule.backgroundExtendsSession, in: context) {
             if !context.storeSessionLive { findings.insert(Finding.expiredSessionRevived.id) }
             context.store.stamp = .at(context.time)
         }

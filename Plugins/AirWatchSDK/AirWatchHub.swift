@@ -1,6 +1,5 @@
 import SSOPolicyProviderKit
 
-private typealias Rule = AirWatchRule
 private typealias Finding = AirWatchFinding
 
 /// Hub's multi-user mode: check-in and check-out. Apps notice a new user at their next access (`open`).
@@ -12,18 +11,18 @@ extension AirWatchSDKProvider {
     {
         var findings = FindingSet()
         var subject: UserID?
-        trace.record(Rule.checkInDevice, in: context)
+        trace.record(AirWatchHubRule.checkInDevice, in: context)
         if context.state.checkedOutUser != nil {
             context.state.checkedOutUser = nil
             context.state.checkOutGeneration &+= 1
         }
-        if trace.evaluate(Rule.checkInClearPasscode, in: context) { clearPasscodes(&context) }
+        if trace.evaluate(AirWatchHubRule.checkInClearPasscode, in: context) { clearPasscodes(&context) }
         let current = context.app
         for app in policy.apps.indices where policy.apps[app].usesSDK {
             context.select(app, in: policy)
-            guard trace.evaluate(Rule.checkInDataKept, in: context) else { continue }
+            guard trace.evaluate(AirWatchHubRule.checkInDataKept, in: context) else { continue }
             let data = context.appState.dataUsers
-            findings.raise(Rule.checkInDataKept.effect)
+            findings.raise(AirWatchHubRule.checkInDataKept.effect)
             subject = subject ?? (data & AirWatchState.bit(user) != 0 ? user : UserID(data.trailingZeroBitCount))
         }
         context.select(current, in: policy)
@@ -38,14 +37,14 @@ extension AirWatchSDKProvider {
     {
         var findings = FindingSet()
         var subject = context.state.checkedOutUser
-        guard trace.evaluate(Rule.checkOutNewUser, in: context) else { return StepOutcome(session: .none) }
+        guard trace.evaluate(AirWatchHubRule.checkOutNewUser, in: context) else { return StepOutcome(session: .none) }
         context.state.checkedOutUser = user
         context.state.checkOutGeneration &+= 1
         var outcome = StepOutcome(session: .none)
-        outcome.apply(Rule.checkOutNewUser.effect)
+        outcome.apply(AirWatchHubRule.checkOutNewUser.effect)
         outcome.details.set(AirWatchDetail.credentialMethod.id, choice: 0)
         let passcode = context.state.stores.contains { $0.passcodeSet }
-        if trace.evaluate(Rule.checkOutClearPasscode, in: context) {
+        if trace.evaluate(AirWatchHubRule.checkOutClearPasscode, in: context) {
             clearPasscodes(&context)
         } else if passcode {
             findings.insert(Finding.passcodeSurvivesCheckOut.id)
