@@ -4,9 +4,10 @@ private typealias Finding = AirWatchFinding
 
 /// An access attempt (`open`): launch, SSO requirements, user-change detection, identify, secure, exposure.
 ///
-/// Every decision is a rule of a phase evaluated through the trace on the state as it is and the context, which the phases
-/// update as they go (identify's prompt, the secure phase's prompts); a fired rule's effect gives the prompts and
-/// findings. Runs without allocating when the trace is off: every value is a flag, an integer or a packed list.
+/// Every decision is a rule of a phase evaluated through the trace on the state as it is and the context, which
+/// the phases update as they go (identify's prompt, the secure phase's prompts); a fired rule's effect gives the
+/// prompts and findings. Runs without allocating when the trace is off: every value is a flag, an integer or a
+/// packed list.
 extension AirWatchSDKProvider {
     func open(
         _ state: inout AirWatchState, _ context: inout AirWatchContext, trace: inout RuleTrace, user: UserID,
