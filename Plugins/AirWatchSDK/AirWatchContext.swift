@@ -11,17 +11,16 @@ enum AirWatchWipe: UInt8, Sendable {
     case userChange
 }
 
-/// The provider's view of one decision, a plain value: the policy's settings, the state as it is at that moment,
-/// the app the decision is about (with its compiled entry and store), the event, and what the access's phases have
-/// worked out so far (identify's prompt, the secure phase's prompts, a wipe in progress). Every `AirWatchPredicate`
-/// reads this and nothing else.
+/// What a decision reads besides the state, a plain value built once per event: the policy's settings, the app the
+/// decision is about (with its compiled entry and store), the event, and what the access's phases have worked out
+/// so far (identify's prompt, the secure phase's prompts, a wipe in progress). Every `AirWatchPredicate` reads this
+/// and the state as it is at that moment (the handler's `inout` state, passed to each check); the context never
+/// holds the state.
 ///
-/// `apply` moves the state into the context for the step and back out at its end; the handlers take the context
-/// `inout` and change the state through it, so a rule always sees the state as it is when it decides. It holds the
-/// policy's settings (plain words) and the decision's app entry, not the policy: a context holds no reference that
-/// another step shares, so making one and passing it to a rule touches no shared reference count.
+/// It holds the policy's settings (plain words) and the decision's app entry, not the policy: a context holds no
+/// reference that another step shares, so making one and passing it to a rule touches no shared reference count.
 struct AirWatchContext {
-    // Fields in an order that leaves little padding: the context is copied whole into each rule call.
+    // Fields in an order that leaves little padding: the context is passed to each rule call.
     let settings: AirWatchSettings
     // Set together, by `init` and `select`, so the entry is always the app's.
     private var appIndex: Int32
@@ -42,8 +41,6 @@ struct AirWatchContext {
     var wipe = AirWatchWipe.none
     /// A user whose own session or data does not count as left behind (the user checking out).
     var spared: UserID?
-    /// Empty until `apply` swaps the step's state in.
-    var state = AirWatchState(apps: [], stores: [])
     let time: Int
     /// The compiled app the decision is about; its `store` is the index of the app's store (its own, or its
     /// cluster's shared store).
@@ -73,48 +70,57 @@ struct AirWatchContext {
         appIndex = Int32(app)
         entry = policy.apps[app]
     }
+}
 
-    /// The SDK's state for that app.
-    var appState: AirWatchAppState {
-        get { state.apps[app] }
-        _modify { yield &state.apps[app] }
+/// The state as one decision sees it: the app the context is about, and that app's store.
+extension AirWatchState {
+    /// The SDK's state for the context's app.
+    subscript(app context: AirWatchContext) -> AirWatchAppState {
+        get { apps[context.app] }
+        _modify { yield &apps[context.app] }
     }
 
-    /// That app's store.
-    var store: AirWatchStore {
-        get { state.stores[entry.store] }
-        _modify { yield &state.stores[entry.store] }
+    /// The context's app's store.
+    subscript(store context: AirWatchContext) -> AirWatchStore {
+        get { stores[context.entry.store] }
+        _modify { yield &stores[context.entry.store] }
     }
 
-    /// Several writes to the app's state in one access.
-    mutating func updateApp(_ body: (inout AirWatchAppState) -> Void) { body(&state.apps[app]) }
+    /// Several writes to the context's app's state in one access.
+    mutating func updateApp(_ context: AirWatchContext, _ body: (inout AirWatchAppState) -> Void) {
+        body(&apps[context.app])
+    }
 
-    /// Several writes to the app's store in one access.
-    mutating func updateStore(_ body: (inout AirWatchStore) -> Void) { body(&state.stores[entry.store]) }
+    /// Several writes to the context's app's store in one access.
+    mutating func updateStore(_ context: AirWatchContext, _ body: (inout AirWatchStore) -> Void) {
+        body(&stores[context.entry.store])
+    }
 
-    /// Whether that app's store holds a session within its timeout now.
-    var storeSessionLive: Bool { state.sessionLive(entry.store, at: time, timeout: settings.timeout) }
+    /// Whether the context's app's store holds a session within its timeout now.
+    func storeSessionLive(_ context: AirWatchContext) -> Bool {
+        sessionLive(context.entry.store, at: context.time, timeout: context.settings.timeout)
+    }
 
     /// Whether the session serves this access: live, and not a cold launch that must authenticate (option C2).
-    var sessionLive: Bool {
-        storeSessionLive && !(settings.coldLaunchRequiresAuth && !state.apps[app].unlockedInProcess)
+    func sessionLive(_ context: AirWatchContext) -> Bool {
+        storeSessionLive(context) && !(context.settings.coldLaunchRequiresAuth && !apps[context.app].unlockedInProcess)
     }
 
     /// Whose session serves the attempt: the store's with the SDK, the app's own login without it.
-    var servingSessionUser: UserID? {
-        entry.usesSDK ? state.stores[entry.store].sessionUser : state.apps[app].ownSessionUser
+    func servingSessionUser(_ context: AirWatchContext) -> UserID? {
+        context.entry.usesSDK ? stores[context.entry.store].sessionUser : apps[context.app].ownSessionUser
     }
 
     /// Whether the app's own login keeps a session until the process ends and holds one now.
-    var ownSessionServes: Bool {
-        (entry.ownLogin == .untilTerminated || entry.ownLogin == .untilSignOut)
-            && state.apps[app].ownSessionUser != nil
+    func ownSessionServes(_ context: AirWatchContext) -> Bool {
+        (context.entry.ownLogin == .untilTerminated || context.entry.ownLogin == .untilSignOut)
+            && apps[context.app].ownSessionUser != nil
     }
 
-    /// Users whose session or data an app without the SDK holds, apart from `spared`.
-    var heldUsers: UInt64 {
-        var held = state.apps[app].dataUsers | (state.apps[app].ownSessionUser.map(AirWatchState.bit) ?? 0)
-        if let spared { held &= ~AirWatchState.bit(spared) }
+    /// Users whose session or data an app without the SDK holds, apart from `context.spared`.
+    func heldUsers(_ context: AirWatchContext) -> UInt64 {
+        var held = apps[context.app].dataUsers | (apps[context.app].ownSessionUser.map(AirWatchState.bit) ?? 0)
+        if let spared = context.spared { held &= ~AirWatchState.bit(spared) }
         return held
     }
 }

@@ -8,14 +8,16 @@ enum AirWatchDescriptor {
         id: "airwatch-sdk", name: "AirWatch / Workspace ONE SDK SSO",
         summary: "SDK-built iOS apps: identify (silent login, then common or app authentication), then secure "
             + "(passcode, username/password or nothing), with a session shared per cluster when SSO is effective",
-        sources: AirWatchSources.documents, settings: settings, modelOptions: modelOptions, appKeys: appKeys,
+        sources: AirWatchSource.documents, settings: AirWatchSetting.declarations,
+        modelOptions: AirWatchModelOption.declarations, appKeys: AirWatchAppKey.declarations,
         facts: AirWatchFact.declarations, events: AirWatchEvent.declarations,
         stepConditions: AirWatchStepCondition.declarations, details: AirWatchDetail.declarations,
         findings: AirWatchFinding.declarations,
-        rules: AirWatchRule.declarations, requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy,
+        rules: AirWatchRules.phases.declarations, ruleProblems: AirWatchRules.phases.problems,
+        requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy,
         properties: properties, sessionAuthority: "SDK / anchor app", handover: handover,
         producedPrompts: [.credentials, .appCredentials, .passcode, .createPasscode, .changePasscode],
-        decisionLists: AirWatchRule.decisionLists, fleet: AirWatchFleetReading.reading)
+        decisionLists: AirWatchRules.decisionLists, fleet: AirWatchFleetReading.reading)
 
     /// Workspace ONE's own shift change on a shared device: check-in in Hub by the leaving worker, check-out by the
     /// next, who authenticates in Hub (Hub's multi-user mode); what it clears depends on the Shared Device settings.
@@ -24,8 +26,8 @@ enum AirWatchDescriptor {
             + "authenticating there with their credentials",
         sources: [Evidence.checkInCheckOut, Evidence.checkOutAuthenticates, Evidence.userChanged],
         actions: [
-            .init(.from, "check_in", .word("hub")),
-            .init(.to, "check_out", .word("hub")),
+            .init(.from, AirWatchEvent.checkIn.declaration.name, .word("hub")),
+            .init(.to, AirWatchEvent.checkOut.declaration.name, .word("hub")),
         ])
 
     /// What `ssopolicy verify` checks beyond the core's properties.
@@ -33,236 +35,8 @@ enum AirWatchDescriptor {
         PropertyDeclaration(
             "check-out-separates-data",
             meaning: "a Hub check-out by another user never leaves the previous user's app data on the device",
-            violatedBy: ["check-out-data-not-separated", "app-without-sdk-untouched"],
+            violatedBy: [AirWatchFinding.checkOutDataNotSeparated, .appWithoutSDKUntouched],
             sources: [Evidence.checkInCheckOut])
-    ]
-
-    // MARK: Settings
-
-    static let settings: [SettingDeclaration] = [
-        SettingDeclaration(
-            "authentication", .choice(["passcode", "username_password", "disabled"]), default: "disabled",
-            meaning: "the secure phase: an SDK passcode, the username and password, or no authentication",
-            sources: [Evidence.seed(), Evidence.payloadDefaults], matrixDimension: true),
-        SettingDeclaration(
-            "sso", .choice(["enabled", "disabled"]), default: "disabled",
-            meaning: "SSO in the apps' SDK profile; effective only with the anchor requirements",
-            sources: [Evidence.seed(), Evidence.payloadDefaults], matrixDimension: true),
-        SettingDeclaration(
-            "common_authentication", .choice(["username_password", "token", "saml"]), default: "username_password",
-            meaning: "the common authentication system used when silent login fails (details.credential_method)",
-            sources: [Evidence.seed("(username and password, token, and SAML)"), Evidence.identifyOrder],
-            matrixDimension: true),
-        SettingDeclaration(
-            "authentication_timeout", .duration, default: "0",
-            meaning: "how long a session stays live after the last authentication; 0 = never expires",
-            sources: [Evidence.payloadDefaults, Evidence.securityPolicies, Evidence.settingsMatrix]),
-        SettingDeclaration(
-            "anchor_app", .choice(["hub", "agent", "none"]), default: "hub",
-            meaning: "the anchor (broker) app installed and enrolled on the device; SSO needs one",
-            sources: [Evidence.seed("(Requirements)"), Evidence.profilesMatch]),
-        SettingDeclaration(
-            "anchor_profile_sso", .choice(["enabled", "disabled"]), default: "enabled",
-            meaning: "SSO in the anchor's default SDK profile; it must match the apps' profile",
-            sources: [Evidence.profilesMatch]),
-        SettingDeclaration(
-            "max_failed_attempts", .integer(min: nil, max: 1000), default: "0",
-            meaning: "failed unlock attempts before the SDK wipes; 0 or less = unlimited (the SDK's reading of a "
-                + "profile without the key; 4 applies only before any profile is received)",
-            sources: [Evidence.payloadDefaults, Evidence.failedAttempts, Evidence.settingsMatrix]),
-        SettingDeclaration(
-            "passcode_mode", .choice(["numeric", "alphanumeric"]), default: "numeric",
-            meaning: "passcode complexity",
-            sources: [Evidence.payloadDefaults, Evidence.securityPolicies, Evidence.settingsMatrix]),
-        SettingDeclaration(
-            "allow_simple", .bool, default: "false", meaning: "simple values such as 1234 or 1111 are accepted",
-            sources: [Evidence.payloadDefaults, Evidence.securityPolicies, Evidence.settingsMatrix]),
-        SettingDeclaration(
-            "min_passcode_length", .integer(min: 0, max: 64), default: "0", meaning: "minimum passcode length",
-            sources: [Evidence.payloadDefaults]),
-        SettingDeclaration(
-            "min_complex_characters", .integer(min: 0, max: 64), default: "0",
-            meaning: "minimum number of complex characters (alphanumeric passcodes only)",
-            sources: [Evidence.payloadDefaults]),
-        SettingDeclaration(
-            "max_passcode_age", .duration, default: "0",
-            meaning: "age after which the next passcode unlock forces a change (e.g. 90d); 0 = no expiry",
-            sources: [Evidence.payloadDefaults, Evidence.passcodeCompliance]),
-        SettingDeclaration(
-            "passcode_history", .integer(min: 0, max: 100), default: "0",
-            meaning: "previous passcodes that cannot be reused (documented only; no effect on prompts)",
-            sources: [Evidence.payloadDefaults]),
-        SettingDeclaration(
-            "biometric", .choice(["none", "touch_id", "face_id"]), default: "none",
-            meaning: "biometric unlock offered instead of typing the passcode (the prompt is still `passcode`)",
-            sources: [Evidence.payloadDefaults, Evidence.biometric]),
-        SettingDeclaration(
-            "offline_access", .bool, default: "true",
-            meaning: "apps may be used offline (username/password then unlocks against the cached key)",
-            sources: [Evidence.payloadDefaults, Evidence.credentialsUnlock, Evidence.offline]
-        ),
-        SettingDeclaration(
-            "managed_token", .choice(["present", "absent"]), default: "absent",
-            meaning: "MDM app configuration delivers the one-time managed token that silent login uses; read only "
-                + "under the model option silent_login_token: managed_app_config (each app's token works once; after "
-                + "a wipe or a user change the user must authenticate)",
-            sources: [Evidence.seed("(silent login with the managed token)"), Evidence.identifyOrder]),
-        SettingDeclaration(
-            "compromised_protection", .bool, default: "false",
-            meaning: "jailbroken devices are blocked and wiped",
-            sources: [Evidence.payloadDefaults, Evidence.compromised]),
-        SettingDeclaration(
-            "clear_passcode_on_check_out", .bool, default: "false",
-            meaning: "the Shared Device setting that clears the SDK passcode (and with it the SDK session) when the "
-                + "user checks the device in at Hub and when a new user checks out",
-            sources: [Evidence.payloadDefaults, Evidence.sharedDeviceLogOut, Evidence.checkInCheckOut]),
-    ]
-
-    // MARK: Model options (first reading = the seed's)
-
-    static let modelOptions: [ModelOptionDeclaration] = [
-        ModelOptionDeclaration(
-            "silent_login_token", conflict: "seed vs E8, E25",
-            summary: "where the one-time managed token that silent login uses comes from",
-            readings: [
-                .init(
-                    "enrolment",
-                    meaning: "the device's MDM enrolment: on an enrolled device with its anchor app silent login "
-                        + "succeeds at each app's first identify (once per app; spent after a wipe or a user change)",
-                    sources: [
-                        Evidence.seed(
-                            "(The system identifies the user first by silent login. The system registers credentials with the managed token for MDM)"
-                        )
-                    ]),
-                .init(
-                    "managed_app_config",
-                    meaning: "only managed app configuration delivers it (managed_token: present); otherwise the "
-                        + "first launch authenticates to enrol",
-                    sources: [Evidence.firstLaunch, Evidence.identifyOrder]),
-            ]),
-        ModelOptionDeclaration(
-            "passcode_without_sso", conflict: "C1",
-            summary: "passcode with SSO off: how often the app passcode is asked",
-            readings: [
-                .init(
-                    "every_access", meaning: "the app passcode on every access attempt (the seed gives no session)",
-                    sources: [Evidence.seed()]),
-                .init(
-                    "per_app_session", meaning: "a per-app session until timeout or termination",
-                    sources: [Evidence.authTable, Evidence.unlockOrder, Evidence.storeContext]
-                ),
-            ]),
-        ModelOptionDeclaration(
-            "username_password_without_sso", conflict: "C1",
-            summary: "username/password with SSO off: how often the app credentials are asked",
-            readings: [
-                .init(
-                    "every_access", meaning: "the app's login credentials on every access attempt",
-                    sources: [Evidence.seed()]),
-                .init(
-                    "per_app_session", meaning: "a per-app session until timeout or termination",
-                    sources: [Evidence.authTable, Evidence.unlockOrder, Evidence.storeContext]
-                ),
-            ]),
-        ModelOptionDeclaration(
-            "cold_launch_requires_auth", conflict: "C2",
-            summary: "whether an app launched after termination must authenticate despite a live SSO session",
-            readings: [
-                .init(
-                    "false", meaning: "a live shared session serves every app, launched or not",
-                    sources: [Evidence.seed(), Evidence.authTable]),
-                .init(
-                    "true", meaning: "a terminated app authenticates at its next launch (SDK 5.9.3+)",
-                    sources: [Evidence.terminationExpires, Evidence.firstLaunch, Evidence.sessionStore]
-                ),
-            ]),
-        ModelOptionDeclaration(
-            "wipe_scope", conflict: "C3", summary: "what reaching max_failed_attempts wipes",
-            readings: [
-                .init(
-                    "sdk_data", meaning: "the SDK data of the store (the cluster's shared store with SSO)",
-                    sources: [Evidence.maxAttemptsWipe]),
-                .init(
-                    "enterprise_wipe", meaning: "every managed app's SDK data and app data on the device",
-                    sources: [Evidence.enterpriseWipe]),
-            ]),
-        ModelOptionDeclaration(
-            "timeout_anchor", conflict: "C4", summary: "what the authentication timeout counts from",
-            readings: [
-                .init(
-                    "last_auth", meaning: "the last successful authentication",
-                    sources: [Evidence.securityPolicies]),
-                .init(
-                    "last_background", meaning: "also re-stamped whenever an app of the store goes to background",
-                    sources: [Evidence.sessionValidity, Evidence.backgroundExtends]),
-            ]),
-        ModelOptionDeclaration(
-            "sso_status_before_initial_check", conflict: "C5", summary: "what ssoStatus reads before initialCheckDone",
-            readings: [
-                .init("disabled", meaning: "always disabled", sources: [Evidence.seed()]),
-                .init(
-                    "last_known", meaning: "the last persisted status (disabled only before the first launch)",
-                    sources: [Evidence.ssoStatus]),
-            ]),
-        ModelOptionDeclaration(
-            "sso_scope", conflict: "C7", summary: "which SSO apps share one session and passcode",
-            readings: [
-                .init(
-                    "cluster", meaning: "apps of the same cluster (signing team, keychain group awsdk)",
-                    sources: [Evidence.cluster, Evidence.keychainGroup]),
-                .init(
-                    "all_sso_apps", meaning: "every SSO app through the anchor (legacy Agent flow)",
-                    sources: [Evidence.cluster]),
-            ]),
-        ModelOptionDeclaration(
-            "identify_without_sso", conflict: "C8", summary: "identify fallback when SSO is off",
-            readings: [
-                .init(
-                    "app_login", meaning: "the app's own login (the common system for passcode)",
-                    sources: [Evidence.seed()]),
-                .init(
-                    "reuse_cached_credentials",
-                    meaning: "cached enrolment username and password identify silently when available",
-                    sources: [Evidence.appIdentity, Evidence.enrolmentCredentials]),
-            ]),
-    ]
-
-    // MARK: Per-app keys
-
-    static let appKeys: [SettingDeclaration] = [
-        SettingDeclaration(
-            "sdk_initialized", .bool, default: "true", meaning: "the app initialises the SDK in its AppDelegate",
-            sources: [Evidence.seed("(Requirements)")]),
-        SettingDeclaration(
-            "cluster", .identifier, default: "default",
-            meaning: "the signing team / keychain group; SSO shares sessions only within a cluster",
-            sources: [Evidence.cluster, Evidence.keychainGroup]),
-        SettingDeclaration(
-            "sso", .choice(["inherit", "enabled", "disabled"]), default: "inherit",
-            meaning: "the app's own SDK profile SSO setting; inherit = the policy's `sso`",
-            sources: [Evidence.profilesMatch]),
-        SettingDeclaration(
-            "authentication", .choice(["inherit", "passcode", "username_password", "disabled"]), default: "inherit",
-            meaning: "the app's own SDK profile authentication type; inherit = the policy's `authentication`",
-            sources: [Evidence.profilesMatch]),
-        SettingDeclaration(
-            "clears_data_on_wipe", .bool, default: "true",
-            meaning: "the app clears its own data in the SDK wipe callback",
-            sources: [Evidence.sharedSession, Evidence.dataCleanup]),
-        SettingDeclaration(
-            "own_login", .choice(["none", "every_open", "until_terminated", "until_sign_out"]),
-            default: "until_terminated",
-            meaning: "for an app with sdk_initialized: false, its own login: none = it opens straight into its "
-                + "content; every_open = its login at every open; until_terminated = its login at a launch, that "
-                + "session lasting until the app is terminated (no SDK action ends it); until_sign_out = its login "
-                + "restored after termination and a restart, lasting until the user signs out of the app",
-            sources: [Evidence.seed("(Requirements: initialize the SDK)"), Evidence.checkInCheckOut]),
-        SettingDeclaration(
-            "clears_data_on_user_change", .bool, default: "false",
-            meaning: "the app clears its own data when the SDK reports a new checked-out user, and (without the "
-                + "SDK) at its own sign-out and when another user signs in at its own login",
-            sources: [Evidence.userChanged, Evidence.userChangeDetection, Evidence.checkInCheckOut]
-        ),
     ]
 
     static let requiredEventMeanings: [String: String] = [

@@ -1,54 +1,57 @@
 import SSOPolicyProviderKit
 
-private typealias Rule = AirWatchRule
 private typealias Finding = AirWatchFinding
 
 /// The events that are not an `open` or a Hub action: sign-out, lock, termination, status query, failed attempts,
 /// wipes and backgrounding. Every decision is a rule evaluated through the trace against the context.
 extension AirWatchSDKProvider {
     /// lockSession(): the session of the app's store ends for every app sharing it (E36).
-    func lock(_ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace) -> StepOutcome {
-        guard context.entry.usesSDK else { return untouched(&context, policy: policy, trace: &trace) }
-        clearSession(&context, trace: &trace)
+    func lock(
+        _ state: inout AirWatchState, _ context: inout AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy
+    ) -> StepOutcome {
+        guard context.entry.usesSDK else { return untouched(&state, &context, trace: &trace, policy: policy) }
+        clearSession(&state, context, trace: &trace)
         var findings = FindingSet()
         var subject: UserID?
-        withoutSDKSurvivors(&context, policy: policy, trace: &trace, findings: &findings, subject: &subject)
+        withoutSDKSurvivors(&state, &context, trace: &trace, policy: policy, findings: &findings, subject: &subject)
         return StepOutcome(
             session: .none, findings: findings, subject: subject, details: statusDetails(context.entry.effectiveSSO))
     }
 
-    private func clearSession(_ context: inout AirWatchContext, trace: inout RuleTrace) {
-        if trace.evaluate(Rule.lockClearsSession, in: context) {
-            context.store.hasSession = false
-            context.store.sessionUser = nil
+    private func clearSession(_ state: inout AirWatchState, _ context: AirWatchContext, trace: inout RuleTrace) {
+        if trace.evaluate(AirWatchLifecycleRule.lockClearsSession, on: state, in: context) {
+            state[store: context].hasSession = false
+            state[store: context].sessionUser = nil
         }
     }
 
     /// An SDK action aimed at an app without the SDK: nothing happens to it (its own session and data stay).
-    func untouched(_ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace) -> StepOutcome {
+    func untouched(
+        _ state: inout AirWatchState, _ context: inout AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy
+    ) -> StepOutcome {
         var findings = FindingSet()
         var subject: UserID?
-        withoutSDKSurvivors(&context, policy: policy, trace: &trace, findings: &findings, subject: &subject)
-        let session: SessionKind = context.appState.ownSessionUser == nil ? .none : .appReused
+        withoutSDKSurvivors(&state, &context, trace: &trace, policy: policy, findings: &findings, subject: &subject)
+        let session: SessionKind = state[app: context].ownSessionUser == nil ? .none : .appReused
         return StepOutcome(session: session, findings: findings, subject: subject)
     }
 
     /// Apps without the SDK that hold a user's session or data keep them through an SDK action (point of the
     /// finding: the SDK cannot reach them). `sparing` is a user whose own session or data does not count.
     func withoutSDKSurvivors(
-        _ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace, findings: inout FindingSet,
-        subject: inout UserID?, sparing user: UserID? = nil
+        _ state: inout AirWatchState, _ context: inout AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy,
+        findings: inout FindingSet, subject: inout UserID?, sparing user: UserID? = nil
     ) {
         let current = context.app
         context.spared = user
         for app in policy.apps.indices where !policy.apps[app].usesSDK {
             context.select(app, in: policy)
-            guard trace.evaluate(Rule.outsideSDKUntouched, in: context) else { continue }
-            findings.raise(Rule.outsideSDKUntouched.effect)
+            guard trace.evaluate(AirWatchExposureRule.outsideSDKUntouched, on: state, in: context) else { continue }
+            findings.raise(AirWatchExposureRule.outsideSDKUntouched.effect)
             if subject == nil {
                 subject =
-                    context.appState.ownSessionUser.flatMap { $0 == user ? nil : $0 }
-                    ?? UserID(context.heldUsers.trailingZeroBitCount)
+                    state[app: context].ownSessionUser.flatMap { $0 == user ? nil : $0 }
+                    ?? UserID(state.heldUsers(context).trailingZeroBitCount)
             }
         }
         context.spared = nil
@@ -57,55 +60,61 @@ extension AirWatchSDKProvider {
 
     /// The SDK has no per-user sign-out: the app locks the session; identity, passcode and data remain. An app
     /// without the SDK signs out of its own login instead.
-    func signOut(_ user: UserID?, context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace)
-        -> StepOutcome
-    {
+    func signOut(
+        _ state: inout AirWatchState, _ context: inout AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy,
+        user: UserID?
+    ) -> StepOutcome {
         guard context.entry.usesSDK else {
-            if trace.evaluate(Rule.outsideSDKOwnSignOut, in: context) { context.appState.ownSessionUser = nil }
+            if trace.evaluate(AirWatchExposureRule.outsideSDKOwnSignOut, on: state, in: context) {
+                state[app: context].ownSessionUser = nil
+            }
             // An app that clears its data on a user change clears it at its own sign-out too.
-            if context.entry.clearsDataOnUserChange { context.appState.dataUsers = 0 }
+            if context.entry.clearsDataOnUserChange { state[app: context].dataUsers = 0 }
             var findings = FindingSet()
-            if context.appState.dataUsers != 0 { findings.insert(Finding.notCoveredByGlobalSignout.id) }
+            if state[app: context].dataUsers != 0 { findings.insert(Finding.notCoveredByGlobalSignout.id) }
             return StepOutcome(session: .none, findings: findings, subject: user)
         }
-        trace.record(Rule.signOutLocksSession, in: context)
-        clearSession(&context, trace: &trace)
+        trace.record(AirWatchLifecycleRule.signOutLocksSession, on: state, in: context)
+        clearSession(&state, context, trace: &trace)
         var findings = FindingSet()
         var subject = user
-        if trace.evaluate(Rule.signOutKeepsIdentity, in: context) {
-            findings.raise(Rule.signOutKeepsIdentity.effect)
-            subject = context.store.identity
+        if trace.evaluate(AirWatchLifecycleRule.signOutKeepsIdentity, on: state, in: context) {
+            findings.raise(AirWatchLifecycleRule.signOutKeepsIdentity.effect)
+            subject = state[store: context].identity
         }
-        if context.state.apps.contains(where: { $0.dataUsers != 0 }) {
+        if state.apps.contains(where: { $0.dataUsers != 0 }) {
             findings.insert(Finding.notCoveredByGlobalSignout.id)
         }
         var untouchedSubject: UserID?
-        withoutSDKSurvivors(&context, policy: policy, trace: &trace, findings: &findings, subject: &untouchedSubject)
+        withoutSDKSurvivors(
+            &state, &context, trace: &trace, policy: policy, findings: &findings, subject: &untouchedSubject)
         return StepOutcome(
             session: .none, findings: findings, subject: subject, details: statusDetails(context.entry.effectiveSSO))
     }
 
     /// The process ends (one app, or every app for a device restart).
-    func terminate(_ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace) -> StepOutcome {
+    func terminate(
+        _ state: inout AirWatchState, _ context: AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy
+    ) -> StepOutcome {
         let index: Int? = context.deviceWide ? nil : context.app
-        trace.record(Rule.terminateProcessEnds, in: context)
-        trace.record(Rule.terminateSessionExpires, in: context)
-        for app in context.state.apps.indices where index == nil || index == app {
-            context.state.apps[app].running = false
-            context.state.apps[app].unlockedInProcess = false
-            if policy.apps[app].ownLogin != .untilSignOut { context.state.apps[app].ownSessionUser = nil }
+        trace.record(AirWatchTerminationRule.terminateProcessEnds, on: state, in: context)
+        trace.record(AirWatchTerminationRule.terminateSessionExpires, on: state, in: context)
+        for app in state.apps.indices where index == nil || index == app {
+            state.apps[app].running = false
+            state.apps[app].unlockedInProcess = false
+            if policy.apps[app].ownLogin != .untilSignOut { state.apps[app].ownSessionUser = nil }
         }
-        if trace.evaluate(Rule.terminateDeviceRestart, in: context) {
+        if trace.evaluate(AirWatchTerminationRule.terminateDeviceRestart, on: state, in: context) {
             // E9: the first open after the device is switched on authenticates, inside the timeout too.
-            for store in context.state.stores.indices {
-                context.state.stores[store].hasSession = false
-                context.state.stores[store].sessionUser = nil
+            for store in state.stores.indices {
+                state.stores[store].hasSession = false
+                state.stores[store].sessionUser = nil
             }
         }
-        if let index { return StepOutcome(session: remainingSession(index, in: context, policy: policy)) }
+        if let index { return StepOutcome(session: remainingSession(index, state, context, policy: policy)) }
         var session = SessionKind.none
         for app in policy.apps.indices {
-            let remaining = remainingSession(app, in: context, policy: policy)
+            let remaining = remainingSession(app, state, context, policy: policy)
             if remaining == .sharedReused || (remaining == .appReused && session == .none) { session = remaining }
         }
         return StepOutcome(session: session)
@@ -113,53 +122,56 @@ extension AirWatchSDKProvider {
 
     /// `ssoStatus`: disabled (or the last persisted value) before initialCheckDone, then the effective value.
     func querySSOStatus(
-        _ event: ProviderEvent, context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace
+        _ state: inout AirWatchState, _ context: inout AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy,
+        event: ProviderEvent
     ) -> StepOutcome {
         context.beforeInitialCheck =
-            event.conditions.bool(AirWatchStepCondition.beforeInitialCheck.id) ?? !context.appState.running
+            event.conditions.bool(AirWatchStepCondition.beforeInitialCheck.id) ?? !state[app: context].running
         var findings = FindingSet()
         var value = context.entry.effectiveSSO
         // With SSO off for the app, "disabled" before the check is the right answer: nothing to warn about.
-        if trace.first(Rule.ssoStatus, in: context) == .statusBeforeInitialCheck {
-            findings.raise(Rule.statusBeforeInitialCheck.effect)
-            value = trace.evaluate(Rule.statusLastKnown, in: context) && context.appState.lastKnownSSO
+        if trace.first(AirWatchLifecycleRule.ssoStatus, on: state, in: context) == .statusBeforeInitialCheck {
+            findings.raise(AirWatchLifecycleRule.statusBeforeInitialCheck.effect)
+            value =
+                trace.evaluate(AirWatchLifecycleRule.statusLastKnown, on: state, in: context)
+                && state[app: context].lastKnownSSO
         } else {
-            checkRequirements(context, findings: &findings, trace: &trace)
+            checkRequirements(state, context, trace: &trace, findings: &findings)
         }
         return StepOutcome(
-            session: remainingSession(context.app, in: context, policy: policy), findings: findings,
+            session: remainingSession(context.app, state, context, policy: policy), findings: findings,
             details: statusDetails(value))
     }
 
     /// A failed unlock: counts against the maximum (shared counter with SSO); reaching it wipes (E33-E35).
-    func wrongPasscode(_ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace) -> StepOutcome
-    {
+    func wrongPasscode(
+        _ state: inout AirWatchState, _ context: inout AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy
+    ) -> StepOutcome {
         let app = context.entry
         guard app.usesSDK else {
             // The app's own login refused the password and asks for it again: the SDK counts nothing, and the attempt
             // is denied.
-            trace.record(Rule.outsideSDKOwnLogin, in: context)
+            trace.record(AirWatchExposureRule.outsideSDKOwnLogin, on: state, in: context)
             var outcome = StepOutcome(session: .denied)
-            for prompt in Rule.outsideSDKOwnLogin.effect.prompts { outcome.prompts.append(prompt) }
+            for prompt in AirWatchExposureRule.outsideSDKOwnLogin.effect.prompts { outcome.prompts.append(prompt) }
             return outcome
         }
-        guard trace.evaluate(Rule.failedAttemptCount, in: context) else {
-            return StepOutcome(session: remainingSession(context.app, in: context, policy: policy))
+        guard trace.evaluate(AirWatchWipeRule.failedAttemptCount, on: state, in: context) else {
+            return StepOutcome(session: remainingSession(context.app, state, context, policy: policy))
         }
         let prompt: Prompt =
             app.authentication == .passcode ? .passcode : app.effectiveSSO ? .credentials : .appCredentials
-        context.store.failedAttempts += 1
+        state[store: context].failedAttempts += 1
         // The attempt is denied (the rule's effect), and the app asks again.
         var outcome = StepOutcome(prompts: [prompt], session: .none)
-        outcome.apply(Rule.failedAttemptCount.effect)
-        if trace.evaluate(Rule.failedAttemptsWipe, in: context) {
-            outcome.apply(Rule.failedAttemptsWipe.effect)
+        outcome.apply(AirWatchWipeRule.failedAttemptCount.effect)
+        if trace.evaluate(AirWatchWipeRule.failedAttemptsWipe, on: state, in: context) {
+            outcome.apply(AirWatchWipeRule.failedAttemptsWipe.effect)
             if app.effectiveSSO { outcome.findings.insert(Finding.clusterWideWipe.id) }
-            let enterprise = trace.evaluate(Rule.failedAttemptsEnterpriseWipe, in: context)
+            let enterprise = trace.evaluate(AirWatchWipeRule.failedAttemptsEnterpriseWipe, on: state, in: context)
             wipe(
-                app.store, everyApp: enterprise, context: &context, policy: policy, trace: &trace,
-                findings: &outcome.findings,
-                subject: &outcome.subject)
+                &state, &context, trace: &trace, policy: policy, store: app.store, everyApp: enterprise,
+                findings: &outcome.findings, subject: &outcome.subject)
         }
         outcome.details = statusDetails(app.effectiveSSO)
         if prompt != .passcode { outcome.details.set(AirWatchDetail.credentialMethod.id, choice: 0) }
@@ -169,65 +181,67 @@ extension AirWatchSDKProvider {
     /// Wipes the SDK data of `store` (of every SDK app under an enterprise wipe): passcode, session, identity and
     /// registration; app data stays where the app does not clear it. Apps without the SDK are out of reach.
     func wipe(
-        _ store: Int, everyApp: Bool, context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace,
-        findings: inout FindingSet, subject: inout UserID?
+        _ state: inout AirWatchState, _ context: inout AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy,
+        store: Int, everyApp: Bool, findings: inout FindingSet, subject: inout UserID?
     ) {
         let current = context.app
         context.wipe = everyApp ? .everyApp : .sdkData
         for other in policy.apps.indices
         where policy.apps[other].usesSDK && (everyApp || policy.apps[other].store == store) {
             context.select(other, in: policy)
-            context.store = AirWatchStore()
-            context.appState.registered = false
-            context.appState.registeredUser = nil
-            context.appState.silentRoute = false
-            context.appState.tokenConsumed = true
-            context.appState.unlockedInProcess = false
-            if trace.evaluate(Rule.wipeAppDataKept, in: context) {
-                let data = context.appState.dataUsers
+            state[store: context] = AirWatchStore()
+            state[app: context].registered = false
+            state[app: context].registeredUser = nil
+            state[app: context].silentRoute = false
+            state[app: context].tokenConsumed = true
+            state[app: context].unlockedInProcess = false
+            if trace.evaluate(AirWatchWipeRule.wipeAppDataKept, on: state, in: context) {
+                let data = state[app: context].dataUsers
                 if data != 0 {
                     findings.insert(Finding.appDataSurvivesWipe.id)
                     subject = subject ?? UserID(data.trailingZeroBitCount)
                 }
             } else {
-                context.appState.dataUsers = 0
+                state[app: context].dataUsers = 0
             }
         }
         context.wipe = .none
         context.select(current, in: policy)
-        withoutSDKSurvivors(&context, policy: policy, trace: &trace, findings: &findings, subject: &subject)
+        withoutSDKSurvivors(&state, &context, trace: &trace, policy: policy, findings: &findings, subject: &subject)
     }
 
     /// logoutCurrentUser(): CurrentUserLogoutOperation wipes the store (the shared one with SSO) and unenrols the
     /// app (E34-E35); the next access identifies again, and the one-time token is spent.
-    func logoutCurrentUser(_ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace)
-        -> StepOutcome
-    {
+    func logoutCurrentUser(
+        _ state: inout AirWatchState, _ context: inout AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy
+    ) -> StepOutcome {
         let app = context.entry
-        guard app.usesSDK else { return untouched(&context, policy: policy, trace: &trace) }
-        trace.record(Rule.logoutWipes, in: context)
+        guard app.usesSDK else { return untouched(&state, &context, trace: &trace, policy: policy) }
+        trace.record(AirWatchWipeRule.logoutWipes, on: state, in: context)
         var findings = FindingSet()
-        findings.raise(Rule.logoutWipes.effect)
+        findings.raise(AirWatchWipeRule.logoutWipes.effect)
         var subject: UserID?
         wipe(
-            app.store, everyApp: false, context: &context, policy: policy, trace: &trace, findings: &findings,
+            &state, &context, trace: &trace, policy: policy, store: app.store, everyApp: false, findings: &findings,
             subject: &subject)
         return StepOutcome(
             session: .none, findings: findings, subject: subject, details: statusDetails(app.effectiveSSO))
     }
 
     /// Backgrounding: under `timeout_anchor: last_background` the session is re-stamped unchecked (E11-E12).
-    func background(_ context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace) -> StepOutcome {
+    func background(
+        _ state: inout AirWatchState, _ context: AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy
+    ) -> StepOutcome {
         guard context.entry.usesSDK else {
-            return StepOutcome(session: remainingSession(context.app, in: context, policy: policy))
+            return StepOutcome(session: remainingSession(context.app, state, context, policy: policy))
         }
         var findings = FindingSet()
-        if trace.evaluate(Rule.backgroundExtendsSession, in: context) {
-            if !context.storeSessionLive { findings.insert(Finding.expiredSessionRevived.id) }
-            context.store.stamp = .at(context.time)
+        if trace.evaluate(AirWatchTerminationRule.backgroundExtendsSession, on: state, in: context) {
+            if !state.storeSessionLive(context) { findings.insert(Finding.expiredSessionRevived.id) }
+            state[store: context].stamp = .at(context.time)
         }
         return StepOutcome(
-            session: remainingSession(context.app, in: context, policy: policy), findings: findings,
+            session: remainingSession(context.app, state, context, policy: policy), findings: findings,
             details: statusDetails(context.entry.effectiveSSO))
     }
 }

@@ -5,24 +5,25 @@ import SSOPolicyProviderKit
 /// (`own_login` from `sign_in` and `own_session`); the SSO cluster and the app's own SDK profile are console choices.
 enum AirWatchFleetReading {
     private static let base = FleetReading(
-        platforms: [.ios, .ipados], consoleAppKeys: ["cluster", "sso", "authentication"],
+        platforms: [.ios, .ipados],
+        consoleAppKeys: [AirWatchAppKey.cluster.key, AirWatchAppKey.sso.key, AirWatchAppKey.authentication.key],
         settings: { _ in [] },
         app: { profile, _ in
             let sdk = profile.microsoft == nil && profile.workspaceOneSDK
-            var values = [FleetValue("sdk_initialized", sdk ? "true" : "false", from: .workspaceOneSDK)]
+            var values = [FleetValue(AirWatchAppKey.sdkInitialized.key, sdk ? "true" : "false", from: .workspaceOneSDK)]
             if !sdk {
-                let login: String =
+                let login: OwnLogin =
                     switch (profile.signIn, profile.ownSession) {
-                    case (.none, _): "none"
-                    case (_, .everyOpen): "every_open"
-                    case (_, .untilTerminated): "until_terminated"
-                    case (_, .untilSignOut): "until_sign_out"
+                    case (.none, _): .none
+                    case (_, .everyOpen): .everyOpen
+                    case (_, .untilTerminated): .untilTerminated
+                    case (_, .untilSignOut): .untilSignOut
                     }
-                values.append(FleetValue("own_login", login, from: .ownSession))
+                values.append(FleetValue(AirWatchAppKey.ownLogin.key, login.rawValue, from: .ownSession))
             }
             values.append(
                 FleetValue(
-                    "clears_data_on_user_change", profile.clearsDataOnUserChange ? "true" : "false",
+                    AirWatchAppKey.clearsDataOnUserChange.key, profile.clearsDataOnUserChange ? "true" : "false",
                     from: .clearsDataOnUserChange))
             return values
         },
@@ -52,9 +53,11 @@ enum AirWatchFleetReading {
     static let reading: FleetReading = {
         var reading = base
         reading.profileKeyHints = [
-            "sdk_initialized": "write workspace_one_sdk: true for an app built with the Workspace ONE SDK",
-            "own_login": "write sign_in: own_login and own_session: every_open, until_terminated or until_sign_out",
-            "cluster": "an SSO cluster is a console choice: set it under the setup's apps",
+            AirWatchAppKey.sdkInitialized.key:
+                "write workspace_one_sdk: true for an app built with the Workspace ONE SDK",
+            AirWatchAppKey.ownLogin.key:
+                "write sign_in: own_login and own_session: every_open, until_terminated or until_sign_out",
+            AirWatchAppKey.cluster.key: "an SSO cluster is a console choice: set it under the setup's apps",
         ]
         return reading
     }()

@@ -9,20 +9,27 @@ import SSOPolicyProviderKit
 /// Only the events that touch one app are declared: ending an app's process, and asking its SSO status. The others
 /// share the store with every app of the cluster (an access, a lock, a sign-out, a wrong passcode, backgrounding),
 /// reach every app (a wipe, Hub, a restart) or read apps without the SDK, so they commute with nothing.
+/// The regions of the state named once: the device, then (after it, `appRegion`) each store and each app.
+enum AirWatchRegion: Int, FootprintRegion {
+    /// Hub's check-out, the acting user, anything not in a store or an app.
+    case device
+}
+
 extension AirWatchSDKProvider {
     public func footprint(of event: ProviderEvent, policy: AirWatchPolicy) -> EventFootprint? {
         guard let app = event.app?.int, app < policy.apps.count else { return nil }
-        let storeRegion = 1 + policy.apps[app].store
-        let appRegion = 1 + policy.storeCount + app
-        guard appRegion < 64 else { return nil }
-        let reads = EventFootprint.region(0) | EventFootprint.region(storeRegion) | EventFootprint.region(appRegion)
-        switch event.event {
+        let appIndex = policy.storeCount + app
+        guard AirWatchRegion.allCases.count + appIndex < 64 else { return nil }
+        let storeRegion = AirWatchRegion.appRegion(policy.apps[app].store)
+        let appRegion = AirWatchRegion.appRegion(appIndex)
+        let reads = AirWatchRegion.device.bit | storeRegion | appRegion
+        switch EventKind<AirWatchEvent>(event.event) {
         case .terminate:
             // The app's process ends; the session it reports remaining is its store's.
-            return EventFootprint(reads: reads, writes: EventFootprint.region(appRegion))
+            return EventFootprint(reads: reads, writes: appRegion)
         case .querySSOStatus:
             return EventFootprint(reads: reads, writes: 0)
-        default:
+        case .open, .signOut, .own, nil:
             return nil
         }
     }

@@ -1,38 +1,131 @@
 import SSOPolicyProviderKit
 
-/// The secure-phase authentication type of an app.
-enum AuthenticationType: UInt8, Sendable, Hashable {
-    case passcode, usernamePassword, disabled
+/// The secure-phase authentication type of an app: the values of the policy's `authentication`.
+enum AuthenticationType: String, Sendable, Hashable, CaseIterable {
+    case passcode
+    case usernamePassword = "username_password"
+    case disabled
+}
 
-    init(_ word: String) {
-        switch word {
-        case "passcode": self = .passcode
-        case "username_password": self = .usernamePassword
-        default: self = .disabled
+/// The values of an app's `authentication`: the policy's, or its own.
+enum AppAuthentication: String, CaseIterable {
+    case inherit
+    case passcode
+    case usernamePassword = "username_password"
+    case disabled
+
+    func resolved(_ policy: AuthenticationType) -> AuthenticationType {
+        switch self {
+        case .inherit: policy
+        case .passcode: .passcode
+        case .usernamePassword: .usernamePassword
+        case .disabled: .disabled
         }
     }
 }
 
+/// The values of `sso` (the policy's and an app's) and `anchor_profile_sso`.
+enum SSOChoice: String, CaseIterable {
+    case inherit, enabled, disabled
+}
+
+/// The values of `common_authentication`, in the order of the `credential_method` detail's choices.
+enum CommonAuthentication: String, CaseIterable {
+    case usernamePassword = "username_password"
+    case token
+    case saml
+
+    /// Index into the `credential_method` detail's choices.
+    var method: UInt8 {
+        switch self {
+        case .usernamePassword: 0
+        case .token: 1
+        case .saml: 2
+        }
+    }
+}
+
+/// The values of `anchor_app`.
+enum AnchorApp: String, CaseIterable {
+    case hub, agent, none
+}
+
+/// The values of `passcode_mode`.
+enum PasscodeMode: String, CaseIterable {
+    case numeric, alphanumeric
+}
+
+/// The values of `biometric`.
+enum Biometric: String, CaseIterable {
+    case none
+    case touchID = "touch_id"
+    case faceID = "face_id"
+}
+
+/// The values of `managed_token`.
+enum ManagedToken: String, CaseIterable {
+    case present, absent
+}
+
+/// The readings of `silent_login_token`.
+enum SilentLoginToken: String, CaseIterable {
+    case enrolment
+    case managedAppConfig = "managed_app_config"
+}
+
+/// The readings of `passcode_without_sso` and `username_password_without_sso`.
+enum WithoutSSOPrompting: String, CaseIterable {
+    case everyAccess = "every_access"
+    case perAppSession = "per_app_session"
+}
+
+/// The readings of `cold_launch_requires_auth`.
+enum ColdLaunchReading: String, CaseIterable {
+    case sessionServes = "false"
+    case authenticates = "true"
+}
+
+/// The readings of `wipe_scope`.
+enum WipeScope: String, CaseIterable {
+    case sdkData = "sdk_data"
+    case enterpriseWipe = "enterprise_wipe"
+}
+
+/// The readings of `timeout_anchor`.
+enum TimeoutAnchor: String, CaseIterable {
+    case lastAuth = "last_auth"
+    case lastBackground = "last_background"
+}
+
+/// The readings of `sso_status_before_initial_check`.
+enum StatusBeforeInitialCheck: String, CaseIterable {
+    case disabled
+    case lastKnown = "last_known"
+}
+
+/// The readings of `sso_scope`.
+enum SSOScope: String, CaseIterable {
+    case cluster
+    case allSSOApps = "all_sso_apps"
+}
+
+/// The readings of `identify_without_sso`.
+enum IdentifyWithoutSSO: String, CaseIterable {
+    case appLogin = "app_login"
+    case reuseCachedCredentials = "reuse_cached_credentials"
+}
+
 /// How an app that does not use the SDK asks for its own login (per-app key `own_login`).
-enum OwnLogin: UInt8, Sendable, Hashable {
+enum OwnLogin: String, Sendable, Hashable, CaseIterable {
     /// No login: the app opens straight into its content.
     case none
     /// Its own login at every open (launch or foreground).
-    case everyOpen
+    case everyOpen = "every_open"
     /// Its own login at a launch; that session lasts until the app is terminated.
-    case untilTerminated
+    case untilTerminated = "until_terminated"
     /// Its own login at a launch; that session lasts until the user signs out of the app (it survives the app's
     /// termination and a restart, as an app that restores its sign-in does).
-    case untilSignOut
-
-    init(_ word: String) {
-        switch word {
-        case "none": self = .none
-        case "every_open": self = .everyOpen
-        case "until_sign_out": self = .untilSignOut
-        default: self = .untilTerminated
-        }
-    }
+    case untilSignOut = "until_sign_out"
 }
 
 /// One app of a compiled policy: everything `apply` needs, resolved once.
@@ -108,11 +201,11 @@ extension AirWatchPolicy {
     static func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> AirWatchPolicy? {
         let settings = configuration.settings
         let before = diagnostics.errors.count
-        let policyAuth = settings.word("authentication")
-        let policySSO = settings.word("sso") == "enabled"
-        let anchorMissing = settings.word("anchor_app") == "none"
-        let anchorProfileOff = settings.word("anchor_profile_sso") == "disabled"
-        let allInOneGroup = settings.word("sso_scope") == "all_sso_apps"
+        let policyAuth = settings.choice(AirWatchSetting.authentication, as: AuthenticationType.self)
+        let policySSO = settings.choice(AirWatchSetting.sso, as: SSOChoice.self) == .enabled
+        let anchorMissing = settings.choice(AirWatchSetting.anchorApp, as: AnchorApp.self) == AnchorApp.none
+        let anchorProfileOff = settings.choice(AirWatchSetting.anchorProfileSSO, as: SSOChoice.self) == .disabled
+        let allInOneGroup = settings.choice(AirWatchModelOption.ssoScope, as: SSOScope.self) == .allSSOApps
 
         var apps: [AirWatchApp] = []
         var groups: [String: Int] = [:]
@@ -120,21 +213,25 @@ extension AirWatchPolicy {
         let appCount = configuration.apps.count
         for (index, app) in configuration.apps.enumerated() {
             let keys = app.keys
-            let authWord = keys.word("authentication")
-            let authentication = AuthenticationType(authWord == "inherit" ? policyAuth : authWord)
-            let ssoWord = keys.word("sso")
-            let requested = ssoWord == "inherit" ? policySSO : ssoWord == "enabled"
-            let notInitialized = !keys.bool("sdk_initialized")
-            let ownLogin = OwnLogin(keys.word("own_login"))
-            if !notInitialized && keys.isExplicit("own_login") {
+            let authentication = keys.choice(AirWatchAppKey.authentication, as: AppAuthentication.self)
+                .resolved(policyAuth)
+            let requested =
+                switch keys.choice(AirWatchAppKey.sso, as: SSOChoice.self) {
+                case .inherit: policySSO
+                case .enabled: true
+                case .disabled: false
+                }
+            let notInitialized = !keys.bool(AirWatchAppKey.sdkInitialized)
+            let ownLogin = keys.choice(AirWatchAppKey.ownLogin, as: OwnLogin.self)
+            if !notInitialized && keys.isExplicit(AirWatchAppKey.ownLogin) {
                 diagnostics.error(
                     "own_login applies only to an app with sdk_initialized: false (an SDK app logs in through the SDK)",
-                    at: keys.position(of: "own_login"))
+                    at: keys.position(of: AirWatchAppKey.ownLogin))
             }
             let effective = requested && !anchorMissing && !anchorProfileOff && !notInitialized
             var store = index
             if effective {
-                let group = allInOneGroup ? "" : keys.word("cluster")
+                let group = allInOneGroup ? "" : keys.word(AirWatchAppKey.cluster)
                 let shared = groups[group] ?? groups.count
                 groups[group] = shared
                 store = appCount + shared
@@ -142,7 +239,8 @@ extension AirWatchPolicy {
                     diagnostics.error(
                         "app '\(app.id)' shares an SSO session with '\(configuration.apps[otherApp].id)' but uses "
                             + "a different authentication type; SDK profiles of SSO apps must match",
-                        at: keys.isExplicit("authentication") ? keys.position(of: "authentication") : app.position)
+                        at: keys.isExplicit(AirWatchAppKey.authentication)
+                            ? keys.position(of: AirWatchAppKey.authentication) : app.position)
                 } else {
                     groupAuth[shared] = (authentication, index)
                 }
@@ -151,47 +249,56 @@ extension AirWatchPolicy {
                 AirWatchApp(
                     authentication: authentication, ssoRequested: requested, noAnchorApp: requested && anchorMissing,
                     anchorProfileOff: requested && anchorProfileOff, sdkNotInitialized: requested && notInitialized,
-                    effectiveSSO: effective, store: store, clearsDataOnWipe: keys.bool("clears_data_on_wipe"),
-                    clearsDataOnUserChange: keys.bool("clears_data_on_user_change"), usesSDK: !notInitialized,
+                    effectiveSSO: effective, store: store, clearsDataOnWipe: keys.bool(AirWatchAppKey.clearsDataOnWipe),
+                    clearsDataOnUserChange: keys.bool(AirWatchAppKey.clearsDataOnUserChange), usesSDK: !notInitialized,
                     ownLogin: ownLogin))
         }
 
         let usesPasscode = apps.contains { $0.authentication == .passcode }
-        let numeric = settings.word("passcode_mode") == "numeric"
-        let complex = settings.integer("min_complex_characters")
-        let length = settings.integer("min_passcode_length")
+        let numeric = settings.choice(AirWatchSetting.passcodeMode, as: PasscodeMode.self) == .numeric
+        let complex = settings.integer(AirWatchSetting.minComplexCharacters)
+        let length = settings.integer(AirWatchSetting.minPasscodeLength)
         if complex > 0 && numeric {
             diagnostics.error(
                 "min_complex_characters applies only to passcode_mode: alphanumeric",
-                at: settings.position(of: "min_complex_characters"))
+                at: settings.position(of: AirWatchSetting.minComplexCharacters))
         }
         if length > 0 && complex > length {
             diagnostics.error(
                 "min_complex_characters (\(complex)) exceeds min_passcode_length (\(length))",
-                at: settings.position(of: "min_complex_characters"))
+                at: settings.position(of: AirWatchSetting.minComplexCharacters))
         }
-        if settings.word("biometric") != "none" && !usesPasscode {
+        if settings.choice(AirWatchSetting.biometric, as: Biometric.self) != Biometric.none && !usesPasscode {
             diagnostics.error(
-                "biometric unlock needs an app with authentication: passcode", at: settings.position(of: "biometric"))
+                "biometric unlock needs an app with authentication: passcode",
+                at: settings.position(of: AirWatchSetting.biometric))
         }
         guard diagnostics.errors.count == before else { return nil }
 
-        let methods = ["username_password", "token", "saml"]
         let resolved = AirWatchSettings(
-            timeout: settings.seconds("authentication_timeout"),
-            maxFailedAttempts: max(0, settings.integer("max_failed_attempts")),
-            maxPasscodeAge: settings.seconds("max_passcode_age"),
-            commonMethod: UInt8(methods.firstIndex(of: settings.word("common_authentication")) ?? 0),
-            managedToken: settings.word("managed_token") == "present",
-            clearPasscodeOnCheckOut: settings.bool("clear_passcode_on_check_out"), anchorPresent: !anchorMissing,
-            passcodePerAppSession: settings.word("passcode_without_sso") == "per_app_session",
-            passwordPerAppSession: settings.word("username_password_without_sso") == "per_app_session",
-            coldLaunchRequiresAuth: settings.word("cold_launch_requires_auth") == "true",
-            enterpriseWipe: settings.word("wipe_scope") == "enterprise_wipe",
-            timeoutFromBackground: settings.word("timeout_anchor") == "last_background",
-            statusLastKnown: settings.word("sso_status_before_initial_check") == "last_known",
-            reuseCachedCredentials: settings.word("identify_without_sso") == "reuse_cached_credentials",
-            tokenFromAppConfig: settings.word("silent_login_token") == "managed_app_config")
+            timeout: settings.seconds(AirWatchSetting.authenticationTimeout),
+            maxFailedAttempts: max(0, settings.integer(AirWatchSetting.maxFailedAttempts)),
+            maxPasscodeAge: settings.seconds(AirWatchSetting.maxPasscodeAge),
+            commonMethod: settings.choice(AirWatchSetting.commonAuthentication, as: CommonAuthentication.self).method,
+            managedToken: settings.choice(AirWatchSetting.managedToken, as: ManagedToken.self) == .present,
+            clearPasscodeOnCheckOut: settings.bool(AirWatchSetting.clearPasscodeOnCheckOut),
+            anchorPresent: !anchorMissing,
+            passcodePerAppSession: settings.choice(AirWatchModelOption.passcodeWithoutSSO, as: WithoutSSOPrompting.self)
+                == .perAppSession,
+            passwordPerAppSession: settings.choice(
+                AirWatchModelOption.usernamePasswordWithoutSSO, as: WithoutSSOPrompting.self) == .perAppSession,
+            coldLaunchRequiresAuth: settings.choice(
+                AirWatchModelOption.coldLaunchRequiresAuth, as: ColdLaunchReading.self)
+                == .authenticates,
+            enterpriseWipe: settings.choice(AirWatchModelOption.wipeScope, as: WipeScope.self) == .enterpriseWipe,
+            timeoutFromBackground: settings.choice(AirWatchModelOption.timeoutAnchor, as: TimeoutAnchor.self)
+                == .lastBackground,
+            statusLastKnown: settings.choice(
+                AirWatchModelOption.ssoStatusBeforeInitialCheck, as: StatusBeforeInitialCheck.self) == .lastKnown,
+            reuseCachedCredentials: settings.choice(AirWatchModelOption.identifyWithoutSSO, as: IdentifyWithoutSSO.self)
+                == .reuseCachedCredentials,
+            tokenFromAppConfig: settings.choice(AirWatchModelOption.silentLoginToken, as: SilentLoginToken.self)
+                == .managedAppConfig)
         return AirWatchPolicy(
             apps: apps, storeCount: appCount + groups.count, sharedStoreCount: groups.count, settings: resolved,
             findings: configurationFindings(configuration, apps: apps))
@@ -203,16 +310,16 @@ extension AirWatchPolicy {
     ) -> [PolicyFinding] {
         let settings = configuration.settings
         var findings: [PolicyFinding] = []
-        func add(_ finding: AirWatchFinding, app: Int? = nil, key: String? = nil) {
-            findings.append(PolicyFinding(finding.id, app: app.map(AppID.init), settingKey: key))
+        func add(_ finding: AirWatchFinding, app: Int? = nil, key: AirWatchSetting? = nil) {
+            findings.append(PolicyFinding(finding.id, app: app.map(AppID.init), settingKey: key?.key))
         }
-        let policyAuth = AuthenticationType(settings.word("authentication"))
+        let policyAuth = settings.choice(AirWatchSetting.authentication, as: AuthenticationType.self)
         let sdkApps = apps.filter(\.usesSDK)
         let authenticated = sdkApps.contains { $0.authentication != .disabled }
         let usesPasscode = sdkApps.contains { $0.authentication == .passcode }
         let usesPassword = sdkApps.contains { $0.authentication == .usernamePassword }
         if policyAuth == .disabled && sdkApps.contains(where: { $0.authentication == .disabled }) {
-            add(.noUserAuthentication, key: "authentication")
+            add(.noUserAuthentication, key: .authentication)
         }
         for (index, app) in apps.enumerated()
         where app.usesSDK && app.authentication == .disabled && policyAuth != .disabled {
@@ -221,28 +328,40 @@ extension AirWatchPolicy {
         for (index, app) in apps.enumerated() where !app.usesSDK {
             add(.appWithoutSDK, app: index)
         }
-        let timeout = settings.seconds("authentication_timeout")
-        if authenticated && timeout == 0 { add(.sessionNeverExpires, key: "authentication_timeout") }
-        if authenticated && timeout > 0 { add(.timeoutNotEnforcedInUse, key: "authentication_timeout") }
-        if authenticated && settings.integer("max_failed_attempts") <= 0 {
-            add(.unlimitedFailedAttempts, key: "max_failed_attempts")
+        let timeout = settings.seconds(AirWatchSetting.authenticationTimeout)
+        if authenticated && timeout == 0 { add(.sessionNeverExpires, key: .authenticationTimeout) }
+        if authenticated && timeout > 0 { add(.timeoutNotEnforcedInUse, key: .authenticationTimeout) }
+        if authenticated && settings.integer(AirWatchSetting.maxFailedAttempts) <= 0 {
+            add(.unlimitedFailedAttempts, key: .maxFailedAttempts)
         }
-        if usesPasscode && settings.word("passcode_mode") == "numeric" && settings.bool("allow_simple")
-            && settings.integer("min_passcode_length") < 6
+        if usesPasscode && settings.choice(AirWatchSetting.passcodeMode, as: PasscodeMode.self) == .numeric
+            && settings.bool(AirWatchSetting.allowSimple) && settings.integer(AirWatchSetting.minPasscodeLength) < 6
         {
-            add(.weakPasscode, key: "allow_simple")
+            add(.weakPasscode, key: .allowSimple)
         }
-        if usesPassword && settings.bool("offline_access") { add(.offlineStalePassword, key: "offline_access") }
-        if usesPassword && settings.word("common_authentication") != "username_password" {
-            add(.passwordPromptDespiteSAML, key: "common_authentication")
+        if usesPassword && settings.bool(AirWatchSetting.offlineAccess) {
+            add(.offlineStalePassword, key: .offlineAccess)
         }
-        if usesPasscode && settings.word("biometric") != "none" { add(.biometricPasscodeFallback, key: "biometric") }
-        if !settings.bool("compromised_protection") { add(.jailbreakNotBlocked, key: "compromised_protection") }
-        if authenticated && timeout > 0 && settings.word("timeout_anchor") == "last_background" {
-            add(.backgroundExtendsSession, key: "timeout_anchor")
+        if usesPassword
+            && settings.choice(AirWatchSetting.commonAuthentication, as: CommonAuthentication.self) != .usernamePassword
+        {
+            add(.passwordPromptDespiteSAML, key: .commonAuthentication)
+        }
+        if usesPasscode && settings.choice(AirWatchSetting.biometric, as: Biometric.self) != Biometric.none {
+            add(.biometricPasscodeFallback, key: .biometric)
+        }
+        if !settings.bool(AirWatchSetting.compromisedProtection) {
+            add(.jailbreakNotBlocked, key: .compromisedProtection)
+        }
+        if authenticated && timeout > 0
+            && settings.choice(AirWatchModelOption.timeoutAnchor, as: TimeoutAnchor.self) == .lastBackground
+        {
+            findings.append(
+                PolicyFinding(
+                    AirWatchFinding.backgroundExtendsSession.id, settingKey: AirWatchModelOption.timeoutAnchor.key))
         }
         for (index, app) in apps.enumerated() where app.requirementMissing {
-            let key = app.noAnchorApp ? "anchor_app" : app.anchorProfileOff ? "anchor_profile_sso" : nil
+            let key: AirWatchSetting? = app.noAnchorApp ? .anchorApp : app.anchorProfileOff ? .anchorProfileSSO : nil
             add(.ssoRequirementMissing, app: index, key: key)
         }
         var sharedStores: [Int] = []

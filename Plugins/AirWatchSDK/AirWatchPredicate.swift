@@ -1,8 +1,8 @@
 import SSOPolicyProviderKit
 
 /// Every condition an airwatch-sdk rule can state, declared once: its words for when it holds and when it fails, and
-/// its computation over `AirWatchContext`. A rule's `.not(p)` swaps the words, so a trace's sentence is always the
-/// code's reading. A computation reads the context only and never allocates (it runs on every attempt).
+/// its computation over the state as it is and the decision's `AirWatchContext`. A rule's `.not(p)` swaps the words,
+/// so a trace's sentence is always the code's reading. A computation never allocates (it runs on every attempt).
 enum AirWatchPredicate: Int, PredicateSet {
     // Identify
     case registered
@@ -78,20 +78,21 @@ enum AirWatchPredicate: Int, PredicateSet {
     case deviceRestart
     case anyStoreHoldsSession
 
-    @inline(__always) var definition: Predicate<Void, AirWatchContext> {
+    var definition: Predicate<AirWatchState, AirWatchContext> {
         switch self {
         // Identify
         case .registered:
-            Predicate("the app is already registered", otherwise: "the app is not registered yet") {
-                $0.appState.registered
+            Predicate("the app is already registered", otherwise: "the app is not registered yet") { state, context in
+                state[app: context].registered
             }
         case .ssoEffective:
-            Predicate("SSO is effective for the app", otherwise: "SSO is not effective for the app") {
-                $0.entry.effectiveSSO
+            Predicate("SSO is effective for the app", otherwise: "SSO is not effective for the app") { _, context in
+                context.entry.effectiveSSO
             }
         case .commonIdentity:
             Predicate("the cluster holds a common identity", otherwise: "the cluster holds no common identity") {
-                $0.store.identity != nil
+                state, context in
+                state[store: context].identity != nil
             }
         case .managedTokenDelivered:
             Predicate(
@@ -100,158 +101,171 @@ enum AirWatchPredicate: Int, PredicateSet {
                 managed_app_config: managed_token is present)
                 """,
                 otherwise: "no managed token is delivered"
-            ) { $0.settings.tokenAvailable }
+            ) { _, context in context.settings.tokenAvailable }
         case .managedTokenUsed:
             Predicate("the managed token was already used", otherwise: "the managed token is unused") {
-                $0.appState.tokenConsumed
+                state, context in
+                state[app: context].tokenConsumed
             }
         case .reuseCachedCredentials:
             Predicate(
                 "identify_without_sso is reuse_cached_credentials", otherwise: "identify_without_sso is app_login"
-            ) { $0.settings.reuseCachedCredentials }
+            ) { _, context in context.settings.reuseCachedCredentials }
         case .commonAuthenticationIsPassword:
             Predicate(
                 "the common authentication is a username and password (enrolment cached them)",
                 otherwise: "the common authentication is a token or SAML (no password is cached)"
-            ) { $0.settings.commonIsPassword }
+            ) { _, context in context.settings.commonIsPassword }
         case .silentLoginSucceeded:
-            Predicate("silent login succeeded", otherwise: "silent login failed") { $0.silent }
+            Predicate("silent login succeeded", otherwise: "silent login failed") { _, context in context.silent }
         case .passcodeAuthentication:
-            Predicate("authentication is passcode", otherwise: "authentication is not passcode") {
-                $0.entry.authentication == .passcode
+            Predicate("authentication is passcode", otherwise: "authentication is not passcode") { _, context in
+                context.entry.authentication == .passcode
             }
         case .identifyPrompted:
             Predicate(
                 "the identify phase just asked for credentials", otherwise: "the identify phase asked for nothing"
-            ) { $0.identifyPrompt != nil }
+            ) { _, context in context.identifyPrompt != nil }
         case .sessionOfAnotherIdentity:
             Predicate(
                 "the store's session carries another identity than the one just identified",
                 otherwise: "the store's session, if any, carries the identified user"
-            ) { context in
-                let store = context.store
+            ) { state, context in
+                let store = state[store: context]
                 return store.sessionUser != nil && store.sessionUser != store.identity
             }
         // SSO requirements
         case .ssoRequested:
             Predicate("SSO is enabled in the app's profile", otherwise: "SSO is disabled in the app's profile") {
-                $0.entry.ssoRequested
+                _, context in
+                context.entry.ssoRequested
             }
         case .ssoRequirementMissing:
             Predicate(
                 "a requirement is missing (anchor app, anchor profile SSO or SDK initialisation)",
                 otherwise: "every SSO requirement is met"
-            ) { $0.entry.requirementMissing }
+            ) { _, context in context.entry.requirementMissing }
         case .noAnchorApp:
-            Predicate("no anchor app is installed", otherwise: "an anchor app is installed") {
-                !$0.settings.anchorPresent
+            Predicate("no anchor app is installed", otherwise: "an anchor app is installed") { _, context in
+                !context.settings.anchorPresent
             }
         case .anchorProfileSSOOff:
             Predicate(
                 "the anchor's default SDK profile has SSO disabled",
                 otherwise: "the anchor's default SDK profile has SSO enabled"
-            ) { $0.entry.anchorProfileOff }
+            ) { _, context in context.entry.anchorProfileOff }
         case .withoutSDK:
-            Predicate("the app does not initialise the SDK", otherwise: "the app initialises the SDK") {
-                !$0.entry.usesSDK
+            Predicate("the app does not initialise the SDK", otherwise: "the app initialises the SDK") { _, context in
+                !context.entry.usesSDK
             }
         // Session and secure
         case .storeHoldsSession:
-            Predicate("the store holds a session", otherwise: "the store holds no session") { $0.store.hasSession }
+            Predicate("the store holds a session", otherwise: "the store holds no session") { state, context in
+                state[store: context].hasSession
+            }
         case .timeoutPassed:
             Predicate("the authentication timeout has passed", otherwise: "the authentication timeout has not passed") {
-                context in
+                state, context in
                 context.settings.timeout > 0
-                    && context.store.stamp.hasPassed(context.settings.timeout, at: context.time)
+                    && state[store: context].stamp.hasPassed(context.settings.timeout, at: context.time)
             }
         case .coldLaunchRequiresAuth:
             Predicate("cold_launch_requires_auth is true", otherwise: "cold_launch_requires_auth is false") {
-                $0.settings.coldLaunchRequiresAuth
+                _, context in
+                context.settings.coldLaunchRequiresAuth
             }
         case .unlockedInProcess:
             Predicate(
                 "the app already unlocked in this process", otherwise: "the app was launched cold (no unlock since)"
-            ) { $0.appState.unlockedInProcess }
+            ) { state, context in state[app: context].unlockedInProcess }
         case .storeSessionLive:
-            Predicate("the store's session is live", otherwise: "the store's session is not live") {
-                $0.storeSessionLive
+            Predicate("the store's session is live", otherwise: "the store's session is not live") { state, context in
+                state.storeSessionLive(context)
             }
         case .authenticationDisabled:
-            Predicate("authentication is disabled", otherwise: "authentication is enabled") {
-                $0.entry.authentication == .disabled
+            Predicate("authentication is disabled", otherwise: "authentication is enabled") { _, context in
+                context.entry.authentication == .disabled
             }
         case .sessionLive:
             Predicate(
                 "the session is live",
                 otherwise: "the session is not live (none, expired, or a cold launch under cold_launch_requires_auth)"
-            ) { $0.sessionLive }
+            ) { state, context in state.sessionLive(context) }
         case .passcodeExists:
-            Predicate("a passcode exists", otherwise: "no passcode exists") { $0.store.passcodeSet }
+            Predicate("a passcode exists", otherwise: "no passcode exists") { state, context in
+                state[store: context].passcodeSet
+            }
         case .passcodeSessionReusable:
             Predicate(
                 "SSO is effective or passcode_without_sso is per_app_session",
                 otherwise: "SSO is off and the seed asks for the app passcode on every access"
-            ) { context in context.entry.effectiveSSO || context.settings.passcodePerAppSession }
+            ) { _, context in context.entry.effectiveSSO || context.settings.passcodePerAppSession }
         case .passcodePerAppSession:
             Predicate("passcode_without_sso is per_app_session", otherwise: "passcode_without_sso is every_access") {
-                $0.settings.passcodePerAppSession
+                _, context in
+                context.settings.passcodePerAppSession
             }
         case .passcodeEntered:
-            Predicate("the passcode was entered", otherwise: "the passcode was not entered") {
-                $0.securePrompt == .passcode
+            Predicate("the passcode was entered", otherwise: "the passcode was not entered") { _, context in
+                context.securePrompt == .passcode
             }
         case .passcodeExpired:
             Predicate(
                 "the passcode is older than max_passcode_age", otherwise: "the passcode is within max_passcode_age"
-            ) { context in
+            ) { state, context in
                 return context.settings.maxPasscodeAge > 0
-                    && context.store.passcodeCreated.hasPassed(context.settings.maxPasscodeAge, at: context.time)
+                    && state[store: context].passcodeCreated.hasPassed(
+                        context.settings.maxPasscodeAge, at: context.time)
             }
         case .passwordAuthentication:
             Predicate("authentication is username_password", otherwise: "authentication is not username_password") {
-                $0.entry.authentication == .usernamePassword
+                _, context in
+                context.entry.authentication == .usernamePassword
             }
         case .credentialKeyExists:
-            Predicate("a credential key exists", otherwise: "no credential key exists") { $0.store.passcodeSet }
+            Predicate("a credential key exists", otherwise: "no credential key exists") { state, context in
+                state[store: context].passcodeSet
+            }
         case .credentialSessionLive:
             Predicate(
                 "a credential key exists and the session is live",
                 otherwise: "the session is not live or no credential key exists"
-            ) { context in context.store.passcodeSet && context.sessionLive }
+            ) { state, context in state[store: context].passcodeSet && state.sessionLive(context) }
         case .passwordSessionReusable:
             Predicate(
                 "SSO is effective or username_password_without_sso is per_app_session",
                 otherwise: "SSO is off and the seed asks for the login credentials on every access"
-            ) { context in context.entry.effectiveSSO || context.settings.passwordPerAppSession }
+            ) { _, context in context.entry.effectiveSSO || context.settings.passwordPerAppSession }
         case .passwordPerAppSession:
             Predicate(
                 "username_password_without_sso is per_app_session",
                 otherwise: "username_password_without_sso is every_access"
-            ) { $0.settings.passwordPerAppSession }
+            ) { _, context in context.settings.passwordPerAppSession }
         case .identifyAskedSamePrompt:
             Predicate(
                 "the identify phase just asked for the same credentials",
                 otherwise: "the identify phase asked for nothing or something else"
-            ) { context in context.identifyPrompt != nil && context.identifyPrompt == context.securePrompt }
+            ) { _, context in context.identifyPrompt != nil && context.identifyPrompt == context.securePrompt }
         // Exposure and apps without the SDK
         case .sessionOfAnotherUser:
             Predicate(
                 "the session carries another user's identity",
                 otherwise: "the session carries the acting user or nobody"
-            ) { context in
-                let owner = context.servingSessionUser
+            ) { state, context in
+                let owner = state.servingSessionUser(context)
                 return owner != nil && owner != context.user
             }
         case .barrierAsked:
             Predicate(
                 "that identity's passcode or password was asked first",
                 otherwise: "no passcode or password was asked first"
-            ) { context in
+            ) { _, context in
                 context.securePrompts.contains { $0 == .passcode || $0 == .credentials || $0 == .appCredentials }
             }
         case .anotherUsersData:
-            Predicate("the app holds another user's data", otherwise: "the app holds no other user's data") { context in
-                context.appState.dataUsers & ~(context.user.map(AirWatchState.bit) ?? 0) != 0
+            Predicate("the app holds another user's data", otherwise: "the app holds no other user's data") {
+                state, context in
+                state[app: context].dataUsers & ~(context.user.map(AirWatchState.bit) ?? 0) != 0
             }
         case .ownLoginAsked:
             Predicate(
@@ -260,9 +274,9 @@ enum AirWatchPredicate: Int, PredicateSet {
                 or a password it just refused)
                 """,
                 otherwise: "own_login is none, or its own session is running"
-            ) { context in
+            ) { state, context in
                 return context.event == AirWatchEvent.wrongPasscode.id
-                    || (context.entry.ownLogin != .none && !context.ownSessionServes)
+                    || (context.entry.ownLogin != .none && !state.ownSessionServes(context))
             }
         case .ownSessionServes:
             Predicate(
@@ -271,122 +285,131 @@ enum AirWatchPredicate: Int, PredicateSet {
                 until_terminated or until_sign_out)
                 """,
                 otherwise: "no own login session serves the open"
-            ) { $0.ownSessionServes }
+            ) { state, context in state.ownSessionServes(context) }
         case .ownSessionRunning:
             Predicate("its own login session is running", otherwise: "no own login session is running") {
-                $0.appState.ownSessionUser != nil
+                state, context in
+                state[app: context].ownSessionUser != nil
             }
         case .holdsUserSessionOrData:
             Predicate("it holds a user's session or data", otherwise: "it holds no user's session or data") {
-                $0.heldUsers != 0
+                state, context in
+                state.heldUsers(context) != 0
             }
         // SSO status
         case .beforeInitialCheck:
             Predicate("the app's initial check has not finished", otherwise: "the app's initial check has finished") {
-                $0.beforeInitialCheck
+                _, context in
+                context.beforeInitialCheck
             }
         case .statusLastKnown:
             Predicate(
                 "sso_status_before_initial_check is last_known",
                 otherwise: "sso_status_before_initial_check is disabled"
-            ) { $0.settings.statusLastKnown }
+            ) { _, context in context.settings.statusLastKnown }
         case .ssoStatusSettled:
             Predicate(
                 "the app's initial check has finished, or SSO is off for the app",
                 otherwise: "the initial check has not finished and SSO is effective"
-            ) { context in !context.beforeInitialCheck || !context.entry.effectiveSSO }
+            ) { _, context in !context.beforeInitialCheck || !context.entry.effectiveSSO }
         // Sign-out, failed attempts, wipes
         case .storeHoldsIdentity:
             Predicate("the store still holds a registered identity", otherwise: "the store holds no identity") {
-                $0.store.identity != nil
+                state, context in
+                state[store: context].identity != nil
             }
         case .maxFailedAttemptsSet:
-            Predicate("max_failed_attempts is set", otherwise: "failed attempts are unlimited") {
-                $0.settings.maxFailedAttempts > 0
+            Predicate("max_failed_attempts is set", otherwise: "failed attempts are unlimited") { _, context in
+                context.settings.maxFailedAttempts > 0
             }
         case .maxFailedAttemptsReached:
-            Predicate("the maximum is reached", otherwise: "the maximum is not reached") { context in
+            Predicate("the maximum is reached", otherwise: "the maximum is not reached") { state, context in
                 return context.settings.maxFailedAttempts > 0
-                    && context.store.failedAttempts >= context.settings.maxFailedAttempts
+                    && state[store: context].failedAttempts >= context.settings.maxFailedAttempts
             }
         case .enterpriseWipe:
-            Predicate("wipe_scope is enterprise_wipe", otherwise: "wipe_scope is sdk_data") {
-                $0.settings.enterpriseWipe
+            Predicate("wipe_scope is enterprise_wipe", otherwise: "wipe_scope is sdk_data") { _, context in
+                context.settings.enterpriseWipe
             }
         case .sdkDataWiped:
-            Predicate("the SDK data was wiped", otherwise: "nothing was wiped") { context in
+            Predicate("the SDK data was wiped", otherwise: "nothing was wiped") { _, context in
                 context.wipe == .sdkData || context.wipe == .everyApp
             }
         case .wipeReachesEveryApp:
             Predicate(
                 "the wipe removes every app's data (enterprise wipe)", otherwise: "the wipe removes the SDK data only"
-            ) { $0.wipe == .everyApp }
+            ) { _, context in context.wipe == .everyApp }
         case .clearsDataOnWipe:
             Predicate("the app clears its data on wipe", otherwise: "the app does not clear its data on wipe") {
-                $0.entry.clearsDataOnWipe
+                _, context in
+                context.entry.clearsDataOnWipe
             }
         // Hub check-in, check-out, user change
         case .checkOutChangesUser:
             Predicate("a different user than before is checked out", otherwise: "the same user checked out again") {
-                context in context.state.checkedOutUser != context.user
+                state, context in state.checkedOutUser != context.user
             }
         case .clearPasscodeOnCheckOut:
             Predicate("clear_passcode_on_check_out is true", otherwise: "clear_passcode_on_check_out is false") {
-                $0.settings.clearPasscodeOnCheckOut
+                _, context in
+                context.settings.clearPasscodeOnCheckOut
             }
         case .anyPasscodeExists:
             Predicate("a passcode exists on the device", otherwise: "no passcode exists on the device") {
-                $0.state.stores.contains { $0.passcodeSet }
+                state, _ in state.stores.contains { $0.passcodeSet }
             }
         case .anyPasscodeOrSession:
             Predicate("a passcode or session exists", otherwise: "no passcode or session exists") {
-                $0.state.stores.contains { $0.passcodeSet || $0.hasSession }
+                state, _ in state.stores.contains { $0.passcodeSet || $0.hasSession }
             }
         case .checkingIn:
-            Predicate("a user checks the device in", otherwise: "nobody checks the device in") {
-                $0.event == AirWatchEvent.checkIn.id
+            Predicate("a user checks the device in", otherwise: "nobody checks the device in") { _, context in
+                context.event == AirWatchEvent.checkIn.id
             }
         case .holdsUserData:
-            Predicate("the app holds a user's data", otherwise: "the app holds no user's data") {
-                $0.appState.dataUsers != 0
+            Predicate("the app holds a user's data", otherwise: "the app holds no user's data") { state, context in
+                state[app: context].dataUsers != 0
             }
         case .clearsDataOnUserChange:
             Predicate(
                 "the app clears its data on user change", otherwise: "the app does not clear its data on user change"
-            ) { $0.entry.clearsDataOnUserChange }
+            ) { _, context in context.entry.clearsDataOnUserChange }
         case .hubCheckedOutUser:
-            Predicate("Hub has a checked-out user", otherwise: "no user is checked out in Hub") {
-                $0.state.checkedOutUser != nil
+            Predicate("Hub has a checked-out user", otherwise: "no user is checked out in Hub") { state, _ in
+                state.checkedOutUser != nil
             }
         case .registeredToAnotherUser:
             Predicate(
                 "the app's registration (or its cluster's common identity) is another user's",
                 otherwise: "the app is registered to the checked-out user or not at all"
-            ) { context in
-                let checkedOut = context.state.checkedOutUser
-                let app = context.appState
-                let common = context.store.identity
+            ) { state, context in
+                let checkedOut = state.checkedOutUser
+                let app = state[app: context]
+                let common = state[store: context].identity
                 return (app.registered && app.registeredUser != checkedOut)
                     || (context.entry.effectiveSSO && common != nil && common != checkedOut)
             }
         case .userChangeWiped:
             Predicate("the SDK wiped the app's SDK data for a new user", otherwise: "no user change was detected") {
-                $0.wipe == .userChange
+                _, context in
+                context.wipe == .userChange
             }
         // Termination and backgrounding
         case .timeoutFromBackground:
-            Predicate("timeout_anchor is last_background", otherwise: "timeout_anchor is last_auth") {
-                $0.settings.timeoutFromBackground
+            Predicate("timeout_anchor is last_background", otherwise: "timeout_anchor is last_auth") { _, context in
+                context.settings.timeoutFromBackground
             }
         case .processEnds:
-            Predicate("the app process ends", otherwise: "the app process keeps running") { $0.event == .terminate }
+            Predicate("the app process ends", otherwise: "the app process keeps running") { _, context in
+                context.event == .terminate
+            }
         case .deviceRestart:
-            Predicate("the whole device restarts (terminate: all)", otherwise: "one app is terminated") {
-                $0.deviceWide
+            Predicate("the whole device restarts (terminate: all)", otherwise: "one app is terminated") { _, context in
+                context.deviceWide
             }
         case .anyStoreHoldsSession:
             Predicate("a store holds a session", otherwise: "no store holds a session") {
-                $0.state.stores.contains { $0.hasSession }
+                state, _ in state.stores.contains { $0.hasSession }
             }
         }
     }

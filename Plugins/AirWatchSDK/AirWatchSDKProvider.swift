@@ -26,10 +26,10 @@ public struct AirWatchSDKProvider: PolicyProvider {
         state.reset(policy, facts: facts)
     }
 
-    /// Plays one event. The state moves into the `AirWatchContext` for the step, so every rule is evaluated through
-    /// the trace against the state as it is at that moment, and moves back out at the end. The handlers that visit
-    /// other apps read the policy's app table from `policy`, passed along rather than held by the context, so that no
-    /// step retains the policy that every thread of `verify` shares.
+    /// Plays one event: every rule is evaluated through the trace on the state as it is at that moment (the
+    /// handlers' `inout` state) and the event's context, built once here and never holding the state. The handlers
+    /// that visit other apps read the policy's app table from `policy`, passed along rather than held by the context,
+    /// so that no step retains the policy that every thread of `verify` shares.
     public func apply(
         _ event: ProviderEvent, to state: inout AirWatchState, policy: AirWatchPolicy, trace: inout RuleTrace
     ) -> StepOutcome {
@@ -37,49 +37,39 @@ public struct AirWatchSDKProvider: PolicyProvider {
         if !state.actingResolved, let user = event.user { state.resolveActingUser(user) }
         if let app = event.app, app.int >= policy.apps.count { return .notApplicable }
         var context = AirWatchContext(policy: policy, event: event, app: event.app?.int ?? 0)
-        // The state moves into the context for the step and back out: swapped, so it is neither copied nor retained.
-        swap(&state, &context.state)
-        let outcome = play(event, in: &context, policy: policy, trace: &trace)
-        swap(&state, &context.state)
-        return outcome
-    }
-
-    private func play(
-        _ event: ProviderEvent, in context: inout AirWatchContext, policy: AirWatchPolicy, trace: inout RuleTrace
-    ) -> StepOutcome {
         let hasApp = event.app != nil
-        switch event.event {
+        switch EventKind<AirWatchEvent>(event.event) {
         case .open:
             guard hasApp, let user = event.user else { return .notApplicable }
-            return open(user, event: event, context: &context, trace: &trace)
+            return open(&state, &context, trace: &trace, user: user, event: event)
         case .signOut:
             guard hasApp else { return .notApplicable }
-            return signOut(event.user, context: &context, policy: policy, trace: &trace)
+            return signOut(&state, &context, trace: &trace, policy: policy, user: event.user)
         case .terminate:
             context.deviceWide = !hasApp
-            return terminate(&context, policy: policy, trace: &trace)
+            return terminate(&state, context, trace: &trace, policy: policy)
         case .querySSOStatus:
             guard hasApp else { return .notApplicable }
-            return querySSOStatus(event, context: &context, policy: policy, trace: &trace)
-        case AirWatchEvent.lock.id:
+            return querySSOStatus(&state, &context, trace: &trace, policy: policy, event: event)
+        case .own(.lock):
             guard hasApp else { return .notApplicable }
-            return lock(&context, policy: policy, trace: &trace)
-        case AirWatchEvent.wrongPasscode.id:
+            return lock(&state, &context, trace: &trace, policy: policy)
+        case .own(.wrongPasscode):
             guard hasApp else { return .notApplicable }
-            return wrongPasscode(&context, policy: policy, trace: &trace)
-        case AirWatchEvent.checkOut.id:
+            return wrongPasscode(&state, &context, trace: &trace, policy: policy)
+        case .own(.checkOut):
             guard let user = event.user else { return .notApplicable }
-            return checkOut(user, context: &context, policy: policy, trace: &trace)
-        case AirWatchEvent.checkIn.id:
+            return checkOut(&state, &context, trace: &trace, policy: policy, user: user)
+        case .own(.checkIn):
             guard let user = event.user else { return .notApplicable }
-            return checkIn(user, context: &context, policy: policy, trace: &trace)
-        case AirWatchEvent.logoutCurrentUser.id:
+            return checkIn(&state, &context, trace: &trace, policy: policy, user: user)
+        case .own(.logoutCurrentUser):
             guard hasApp else { return .notApplicable }
-            return logoutCurrentUser(&context, policy: policy, trace: &trace)
-        case AirWatchEvent.background.id:
+            return logoutCurrentUser(&state, &context, trace: &trace, policy: policy)
+        case .own(.background):
             guard hasApp else { return .notApplicable }
-            return background(&context, policy: policy, trace: &trace)
-        default:
+            return background(&state, context, trace: &trace, policy: policy)
+        case nil:
             return .notApplicable
         }
     }
@@ -87,13 +77,15 @@ public struct AirWatchSDKProvider: PolicyProvider {
 
 /// The session a store offers after a non-access event: reused if still live, otherwise none.
 extension AirWatchSDKProvider {
-    func remainingSession(_ app: Int, in context: AirWatchContext, policy: AirWatchPolicy) -> SessionKind {
+    func remainingSession(_ app: Int, _ state: AirWatchState, _ context: AirWatchContext, policy: AirWatchPolicy)
+        -> SessionKind
+    {
         let entry = policy.apps[app]
-        guard entry.usesSDK else { return context.state.apps[app].ownSessionUser == nil ? .none : .appReused }
-        guard context.state.sessionLive(entry.store, at: context.time, timeout: context.settings.timeout) else {
+        guard entry.usesSDK else { return state.apps[app].ownSessionUser == nil ? .none : .appReused }
+        guard state.sessionLive(entry.store, at: context.time, timeout: context.settings.timeout) else {
             return .none
         }
-        if context.settings.coldLaunchRequiresAuth && !context.state.apps[app].unlockedInProcess
+        if context.settings.coldLaunchRequiresAuth && !state.apps[app].unlockedInProcess
             && entry.authentication != .disabled
         {
             return .none

@@ -57,7 +57,6 @@ public struct AirWatchState: Hashable, Sendable {
     static let givenLive = Stamp.givenJustNow
     static let givenExpired = Stamp.givenPassed
 
-    @inline(__always)
     static func bit(_ user: UserID) -> UInt64 { 1 << UInt64(min(Int(user.index), 63)) }
 }
 

@@ -87,8 +87,8 @@ struct RuleTests {
 
     /// The table compiles without problems, and every predicate is stated by some rule (none is dead code).
     @Test func ruleTableHasNoProblemsAndNoUnusedPredicate() {
-        #expect(AirWatchRule.table.problems == [])
-        let used = Set(AirWatchRule.table.definitions.flatMap { $0.checks.map(\.predicate) })
+        #expect(AirWatchRules.phases.problems == [])
+        let used = Set(AirWatchRules.definitions.flatMap { $0.checks.map(\.predicate) })
         #expect(Set(AirWatchPredicate.allCases).subtracting(used).isEmpty)
         #expect(descriptor.rules.allSatisfy { rule in rule.conditions.allSatisfy { $0.predicate != nil } })
     }
