@@ -8,36 +8,36 @@ extension ImprivataMAMProvider {
     ) -> StepOutcome {
         var outcome = StepOutcome(session: .appReused, sessionUser: user, details: deviceDetails(state))
         outcome.details.set(ImprivataDetail.logoutMethod.id, choice: context.policy.apps[app].logout.rawValue)
-        let gate = trace.first(ImprivataRule.deviceGate, in: context)
+        let gate = trace.first(ImprivataAccessRule.deviceGate, in: context)
         if let gate { outcome.apply(gate.effect) }
         if gate == .accessLockerLocked || gate == .accessLostMode {
             return StepOutcome(session: outcome.session, details: outcome.details)
         }
         if gate == .accessNotCustodian { outcome.subject = state.custodian }
         // The device's own lock screen: another worker's passcode stops the user here.
-        switch trace.first(ImprivataRule.deviceLock, in: context) {
+        switch trace.first(ImprivataLockScreenRule.deviceLock, in: context) {
         case .lockAnotherWorkersPasscode:
             var stopped = StepOutcome(session: .none, subject: state.passcodeOwner, details: outcome.details)
-            stopped.apply(ImprivataRule.lockAnotherWorkersPasscode.effect)
+            stopped.apply(ImprivataLockScreenRule.lockAnotherWorkersPasscode.effect)
             return stopped
         case .lockOwnPasscode:
-            outcome.apply(ImprivataRule.lockOwnPasscode.effect)
+            outcome.apply(ImprivataLockScreenRule.lockOwnPasscode.effect)
             unlockedWithPasscode(context: context, state: &state, trace: &trace)
         case .lockSharedPasscode:
-            outcome.apply(ImprivataRule.lockSharedPasscode.effect)
+            outcome.apply(ImprivataLockScreenRule.lockSharedPasscode.effect)
             unlockedWithPasscode(context: context, state: &state, trace: &trace)
         default:
             break
         }
-        if trace.evaluate(ImprivataRule.accessOverdue, in: context) {
-            outcome.apply(ImprivataRule.accessOverdue.effect)
+        if trace.evaluate(ImprivataAccessRule.accessOverdue, in: context) {
+            outcome.apply(ImprivataAccessRule.accessOverdue.effect)
         }
         context.focus(app)
-        if trace.evaluate(ImprivataRule.dataPreviousUser, in: context) {
-            outcome.apply(ImprivataRule.dataPreviousUser.effect)
+        if trace.evaluate(ImprivataAccessRule.dataPreviousUser, in: context) {
+            outcome.apply(ImprivataAccessRule.dataPreviousUser.effect)
             outcome.subject = state.apps[app].data
         }
-        guard let decision = trace.first(ImprivataRule.appSession, in: context) else {
+        guard let decision = trace.first(ImprivataAccessRule.appSession, in: context) else {
             return StepOutcome(session: .denied, details: outcome.details)
         }
         switch decision {
@@ -48,12 +48,13 @@ extension ImprivataMAMProvider {
         case .appPreviousSession: outcome.sessionUser = state.apps[app].session
         case .appSignIn:
             // AutoFill's second factor comes before the app's own login.
-            if trace.evaluate(ImprivataRule.autofillSecondFactor, in: context) {
-                outcome.apply(ImprivataRule.autofillSecondFactor.effect)
+            if trace.evaluate(ImprivataAccessRule.autofillSecondFactor, in: context) {
+                outcome.apply(ImprivataAccessRule.autofillSecondFactor.effect)
                 state.secondFactorDone = true
             }
             outcome.details.set(
-                ImprivataDetail.autofill.id, choice: trace.evaluate(ImprivataRule.autofillFills, in: context) ? 0 : 1)
+                ImprivataDetail.autofill.id,
+                choice: trace.evaluate(ImprivataAccessRule.autofillFills, in: context) ? 0 : 1)
         default:
             break
         }
@@ -73,7 +74,7 @@ extension ImprivataMAMProvider {
     /// ClearPasscode reaches it at the next check-in (kb 12015).
     private func unlockedWithPasscode(context: ImprivataContext, state: inout ImprivataState, trace: inout RuleTrace) {
         state.deviceLocked = false
-        if trace.evaluate(ImprivataRule.restartUnlockReconnects, in: context) { state.rebooted = false }
+        if trace.evaluate(ImprivataLockScreenRule.restartUnlockReconnects, in: context) { state.rebooted = false }
     }
 
     /// The user signs out of the app itself; a Microsoft app in shared device mode signs every Microsoft app out.
@@ -81,7 +82,7 @@ extension ImprivataMAMProvider {
         _ app: Int, context: inout ImprivataContext, state: inout ImprivataState, trace: inout RuleTrace
     ) -> StepOutcome {
         context.focus(app)
-        switch trace.first(ImprivataRule.signOut, in: context) {
+        switch trace.first(ImprivataDeviceRule.signOut, in: context) {
         case .sdmGlobalSignOut:
             state.entraAccount = nil
             for index in state.apps.indices where context.policy.apps[index].isMicrosoftShared {
@@ -106,12 +107,14 @@ extension ImprivataMAMProvider {
         let targets = app.map { [$0] } ?? Array(state.apps.indices)
         for index in targets {
             context.focus(index)
-            if trace.first(ImprivataRule.terminate, in: context) == .terminateSessionDropped {
+            if trace.first(ImprivataDeviceRule.terminate, in: context) == .terminateSessionDropped {
                 state.apps[index].session = nil
             }
         }
-        if app == nil, trace.evaluate(ImprivataRule.restartLocksDevice, in: context) { state.deviceLocked = true }
-        if app == nil, trace.evaluate(ImprivataRule.restartBlocksClearPasscode, in: context) {
+        if app == nil, trace.evaluate(ImprivataLockScreenRule.restartLocksDevice, in: context) {
+            state.deviceLocked = true
+        }
+        if app == nil, trace.evaluate(ImprivataDeviceRule.restartBlocksClearPasscode, in: context) {
             state.rebooted = true
         }
         return StepOutcome(session: .none, details: deviceDetails(state))

@@ -7,7 +7,7 @@ extension ImprivataMAMProvider {
         trace: inout RuleTrace
     ) -> StepOutcome {
         var outcome = StepOutcome(session: .sharedNew, sessionUser: user)
-        let gate = trace.first(ImprivataRule.checkOutGate, in: context)
+        let gate = trace.first(ImprivataCheckOutRule.checkOutGate, in: context)
         if let gate, gate != .checkOutForceRecovery {
             var refused = StepOutcome(session: .none, details: deviceDetails(state))
             refused.apply(gate.effect)
@@ -19,20 +19,20 @@ extension ImprivataMAMProvider {
             erase(&state)
             context.state = state
         }
-        if trace.evaluate(ImprivataRule.checkOutBadge, in: context) {
-            outcome.apply(ImprivataRule.checkOutBadge.effect)
+        if trace.evaluate(ImprivataCheckOutRule.checkOutBadge, in: context) {
+            outcome.apply(ImprivataCheckOutRule.checkOutBadge.effect)
         }
-        if let prompt = trace.first(ImprivataRule.checkOutPrompt, in: context) { outcome.apply(prompt.effect) }
+        if let prompt = trace.first(ImprivataCheckOutRule.checkOutPrompt, in: context) { outcome.apply(prompt.effect) }
         state.secondFactorDone = false
-        if trace.evaluate(ImprivataRule.checkOutAutofillSecondFactor, in: context) {
-            outcome.apply(ImprivataRule.checkOutAutofillSecondFactor.effect)
+        if trace.evaluate(ImprivataCheckOutRule.checkOutAutofillSecondFactor, in: context) {
+            outcome.apply(ImprivataCheckOutRule.checkOutAutofillSecondFactor.effect)
             state.secondFactorDone = true
         }
-        if trace.evaluate(ImprivataRule.checkOutDevicePasscode, in: context) {
-            outcome.apply(ImprivataRule.checkOutDevicePasscode.effect)
+        if trace.evaluate(ImprivataCheckOutRule.checkOutDevicePasscode, in: context) {
+            outcome.apply(ImprivataCheckOutRule.checkOutDevicePasscode.effect)
             state.passcodeOwner = user
         }
-        if trace.evaluate(ImprivataRule.checkOutMDMAssignment, in: context) { state.mdmUser = user }
+        if trace.evaluate(ImprivataCheckOutRule.checkOutMDMAssignment, in: context) { state.mdmUser = user }
         state.status = .checkedOut
         state.custodian = user
         state.checkOutTime = .at(time)
@@ -47,7 +47,7 @@ extension ImprivataMAMProvider {
     func checkIn(
         _ user: UserID?, context: inout ImprivataContext, state: inout ImprivataState, trace: inout RuleTrace
     ) -> StepOutcome {
-        if trace.evaluate(ImprivataRule.checkInNotCheckedOut, in: context) {
+        if trace.evaluate(ImprivataCheckInRule.checkInNotCheckedOut, in: context) {
             return StepOutcome(session: .none, details: deviceDetails(state))
         }
         var outcome = StepOutcome(session: .none, subject: state.custodian ?? user)
@@ -57,12 +57,12 @@ extension ImprivataMAMProvider {
             let before = state.apps[index]
             // The findings name the apps they are about.
             var about = false
-            if trace.evaluate(ImprivataRule.logoutNotifications, in: context) {
-                outcome.apply(ImprivataRule.logoutNotifications.effect)
+            if trace.evaluate(ImprivataCheckInRule.logoutNotifications, in: context) {
+                outcome.apply(ImprivataCheckInRule.logoutNotifications.effect)
                 about = true
             }
             let app = context.app
-            let logout = trace.first(ImprivataRule.appLogout, in: context)
+            let logout = trace.first(ImprivataCheckInRule.appLogout, in: context)
             if let logout {
                 outcome.apply(logout.effect)
                 if !logout.effect.findings.isEmpty { about = true }
@@ -90,26 +90,26 @@ extension ImprivataMAMProvider {
         }
         context.state = state
         context.aLogoutFailed = failed
-        if trace.evaluate(ImprivataRule.checkInFailsOnLogoutError, in: context) {
-            outcome.apply(ImprivataRule.checkInFailsOnLogoutError.effect)
+        if trace.evaluate(ImprivataCheckInRule.checkInFailsOnLogoutError, in: context) {
+            outcome.apply(ImprivataCheckInRule.checkInFailsOnLogoutError.effect)
             outcome.details = deviceDetails(state)
             return outcome
         }
-        if trace.evaluate(ImprivataRule.checkInAutofillPurged, in: context) { state.autofillUser = nil }
+        if trace.evaluate(ImprivataCheckInRule.checkInAutofillPurged, in: context) { state.autofillUser = nil }
         state.secondFactorDone = false
-        if trace.evaluate(ImprivataRule.checkInMicrosoftSignOut, in: context) { state.entraAccount = nil }
-        if trace.evaluate(ImprivataRule.checkInMDMReset, in: context) {
+        if trace.evaluate(ImprivataCheckInRule.checkInMicrosoftSignOut, in: context) { state.entraAccount = nil }
+        if trace.evaluate(ImprivataCheckInRule.checkInMDMReset, in: context) {
             state.mdmUser = nil
-        } else if trace.evaluate(ImprivataRule.checkInMDMIdentityKept, in: context) {
-            outcome.apply(ImprivataRule.checkInMDMIdentityKept.effect)
+        } else if trace.evaluate(ImprivataCheckInRule.checkInMDMIdentityKept, in: context) {
+            outcome.apply(ImprivataCheckInRule.checkInMDMIdentityKept.effect)
             outcome.subject = state.mdmUser
         }
-        if trace.evaluate(ImprivataRule.logoutErase, in: context) {
+        if trace.evaluate(ImprivataCheckInRule.logoutErase, in: context) {
             erase(&state)
         } else {
-            switch trace.first(ImprivataRule.checkInPasscode, in: context) {
+            switch trace.first(ImprivataCheckInRule.checkInPasscode, in: context) {
             case .checkInPasscodeNotCleared:
-                outcome.apply(ImprivataRule.checkInPasscodeNotCleared.effect)
+                outcome.apply(ImprivataCheckInRule.checkInPasscodeNotCleared.effect)
                 outcome.subject = state.passcodeOwner
             case .checkInPasscodeCleared:
                 state.passcodeOwner = nil
@@ -117,7 +117,7 @@ extension ImprivataMAMProvider {
                 break
             }
         }
-        if trace.evaluate(ImprivataRule.checkInLocks, in: context) {
+        if trace.evaluate(ImprivataCheckInRule.checkInLocks, in: context) {
             state.status = .checkedIn
             state.custodian = nil
             state.rebooted = false
@@ -145,7 +145,7 @@ extension ImprivataMAMProvider {
         -> StepOutcome
     {
         var outcome = StepOutcome(session: .none)
-        if let decision = trace.first(ImprivataRule.emergency, in: context) {
+        if let decision = trace.first(ImprivataDeviceRule.emergency, in: context) {
             outcome.apply(decision.effect)
             if decision == .emergencyUnlock {
                 state.status = .pinUnlocked
@@ -159,14 +159,14 @@ extension ImprivataMAMProvider {
     func microsoftSignIn(_ user: UserID, context: ImprivataContext, state: inout ImprivataState, trace: inout RuleTrace)
         -> StepOutcome
     {
-        guard trace.evaluate(ImprivataRule.microsoftButton, in: context) else {
+        guard trace.evaluate(ImprivataDeviceRule.microsoftButton, in: context) else {
             // On Android nothing signs in at check-out: Teams asks when it is opened.
-            trace.record(ImprivataRule.microsoftNoButtonAndroid, in: context)
+            trace.record(ImprivataLockScreenRule.microsoftNoButtonAndroid, in: context)
             return StepOutcome(session: .none, details: deviceDetails(state))
         }
         state.entraAccount = user
         var outcome = StepOutcome(session: .none, sessionUser: user, details: deviceDetails(state))
-        outcome.apply(ImprivataRule.microsoftButton.effect)
+        outcome.apply(ImprivataDeviceRule.microsoftButton.effect)
         return outcome
     }
 }

@@ -17,13 +17,14 @@ enum ImprivataDescriptor {
         sources: ImprivataSources.documents, settings: settings, modelOptions: modelOptions, appKeys: appKeys,
         facts: ImprivataFact.declarations, events: ImprivataEvent.declarations,
         stepConditions: ImprivataStepCondition.declarations, details: ImprivataDetail.declarations,
-        findings: ImprivataFinding.declarations, rules: ImprivataRule.declarations,
+        findings: ImprivataFinding.declarations, rules: ImprivataRules.phases.declarations,
+        ruleProblems: ImprivataRules.phases.problems,
         requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy, properties: properties,
         sessionAuthority: "each app (MAM holds custody)", handover: handover,
         producedPrompts: [
             .interactiveSignIn, .credentials, .appCredentials, .createPasscode, .badge, .badgePIN, .devicePasscode,
         ],
-        decisionLists: ImprivataRule.decisionLists, factConstraints: factConstraints,
+        decisionLists: ImprivataRules.decisionLists, factConstraints: factConstraints,
         inapplicableProperties: inapplicableProperties,
         fleet: ImprivataFleetReading.reading)
 

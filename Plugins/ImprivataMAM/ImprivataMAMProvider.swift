@@ -4,7 +4,7 @@ import SSOPolicyProviderKit
 ///
 /// MAM decides who holds a device, not who is signed in to an app: check-out unlocks a docked device for a worker;
 /// apps keep their own sessions; check-in runs each app's logout action and locks the device again. Every decision
-/// is a rule of `ImprivataRule`, evaluated through the trace.
+/// is a rule of a decision phase (`ImprivataRules`), evaluated through the trace.
 public struct ImprivataMAMProvider: PolicyProvider {
     public typealias Policy = ImprivataPolicy
     public typealias State = ImprivataState
@@ -35,7 +35,7 @@ public struct ImprivataMAMProvider: PolicyProvider {
         var context = ImprivataContext(policy: policy, state: state, user: event.user, time: event.time)
         context.conditions = conditions(of: event, policy: policy)
         // Time first: an unreturned device becomes Overdue (or goes to Lost Mode); nothing is signed out.
-        if state.status == .checkedOut, let decision = trace.first(ImprivataRule.overdue, in: context) {
+        if state.status == .checkedOut, let decision = trace.first(ImprivataDeviceRule.overdue, in: context) {
             state.status = decision == .overdueLostMode ? .lostMode : .overdue
             context.state = state
         }

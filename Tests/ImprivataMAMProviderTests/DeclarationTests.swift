@@ -13,7 +13,7 @@ struct DeclarationTests {
         #expect(ImprivataStepCondition.positionProblems == [])
         #expect(ImprivataDetail.positionProblems == [])
         #expect(ImprivataFinding.positionProblems == [])
-        #expect(ImprivataRule.table.problems == [])
+        #expect(ImprivataRules.phases.problems == [])
     }
 
     @Test func theDescriptorListsTheEnumsInOrder() {
