@@ -1,7 +1,7 @@
 import SSOPolicyProviderKit
 
 private typealias E = ImprivataEvidence
-private typealias S = ImprivataSources
+private typealias S = ImprivataSource
 
 /// What an app serving another worker's sign-in raises: that worker's session, and their data with it.
 private let previousUserServed = [
@@ -56,7 +56,7 @@ enum ImprivataAccessRule: Int, RuleSet {
         case .accessLostMode:
             RuleDefinition(
                 "imprivata.access.lost-mode", summary: "an overdue device in Lost Mode blocks every app",
-                sources: [Citation(S.overdue, "(apps may not be used)")], when: [.when(.deviceInLostMode)],
+                sources: [S.overdue["(apps may not be used)"]], when: [.when(.deviceInLostMode)],
                 effect: .session(.denied),
                 examples: [
                     RuleExample(facts: out(["status": "lost_mode"]), fires: true),
@@ -77,8 +77,8 @@ enum ImprivataAccessRule: Int, RuleSet {
                 "imprivata.access.not-custodian",
                 summary: "a device checked out to another worker opens for whoever holds it",
                 sources: [
-                    Citation(S.checkOutIOS, "(Check Out Device action)"),
-                    Citation(S.checkOutAndroid, "([Device User])"),
+                    S.checkOutIOS["(Check Out Device action)"],
+                    S.checkOutAndroid["([Device User])"],
                 ], when: [.when(.deviceOut), .not(.actorIsCustodian)],
                 effect: .raises(ImprivataFinding.deviceUsedByNonCustodian.id),
                 examples: [
@@ -129,7 +129,7 @@ enum ImprivataAccessRule: Int, RuleSet {
                 "imprivata.sdm.previous-account",
                 summary: "a Microsoft account nobody signed out serves the next worker",
                 sources: [
-                    Citation(S.microsoftIOS, "(Requirements, Expected Behavior) (automatic sign-out at check-in)")
+                    S.microsoftIOS["(Requirements, Expected Behavior) (automatic sign-out at check-in)"]
                 ],
                 when: [.when(.appSignsInWithMicrosoft), .when(.deviceInSharedMode), .when(.entraAccountIsAnother)],
                 effect: RuleEffect(session: .sharedReused, findings: previousUserServed),
@@ -146,9 +146,8 @@ enum ImprivataAccessRule: Int, RuleSet {
                 "imprivata.sdm.sign-in",
                 summary: "the first Microsoft app without an account asks the Microsoft sign-in (UPN prefilled)",
                 sources: [
-                    Citation(
-                        S.microsoftIOS,
-                        "(Requirements, Expected Behavior) (swiped away: prompted at the first Microsoft app)")
+                    S.microsoftIOS[
+                        "(Requirements, Expected Behavior) (swiped away: prompted at the first Microsoft app)"]
                 ] + E.microsoftAndroid,
                 when: [.when(.appSignsInWithMicrosoft), .when(.deviceInSharedMode)],
                 effect: RuleEffect(prompts: [.interactiveSignIn], session: .sharedNew),
@@ -177,7 +176,7 @@ enum ImprivataAccessRule: Int, RuleSet {
             RuleDefinition(
                 "imprivata.mdm-certificate.silent",
                 summary: "with the device assigned to the user, a certificate app signs in with no prompt",
-                sources: [Citation(S.workspaceOne, "(Voalte One, Box)")],
+                sources: [S.workspaceOne["(Voalte One, Box)"]],
                 when: [.when(.appSignsInWithMDMCertificate), .when(.mdmUserIsActor)],
                 examples: [
                     RuleExample(
@@ -190,7 +189,7 @@ enum ImprivataAccessRule: Int, RuleSet {
         case .appSessionReused:
             RuleDefinition(
                 "imprivata.app.session-reused", summary: "the app reopens in the user's own sign-in",
-                sources: [Citation(S.checkInActions, "(Supported Logout Methods) (apps keep their own sessions)")],
+                sources: [S.checkInActions["(Supported Logout Methods) (apps keep their own sessions)"]],
                 when: [.when(.appSessionIsActor)],
                 effect: .session(.appReused),
                 examples: [
@@ -213,7 +212,7 @@ enum ImprivataAccessRule: Int, RuleSet {
                 summary: "an app without a session shows its own login (filled in by AutoFill when it is on)",
                 sources: [
                     Citation(S.autofillFAQ),
-                    Citation(S.autofillConfigure, "(requirements) (inferred: AutoFill fills the app's own login form)"),
+                    S.autofillConfigure["(requirements) (inferred: AutoFill fills the app's own login form)"],
                 ],
                 when: [.not(.appHasSession)],
                 effect: RuleEffect(prompts: [.appCredentials], session: .appNew),

@@ -1,7 +1,7 @@
 import SSOPolicyProviderKit
 
 private typealias E = ImprivataEvidence
-private typealias S = ImprivataSources
+private typealias S = ImprivataSource
 
 /// A checked-out device whose one app holds alice's session (and data).
 private func held(_ extra: [String: String] = [:]) -> [String: String] {
@@ -70,7 +70,7 @@ enum ImprivataCheckInRule: Int, RuleSet {
             RuleDefinition(
                 "imprivata.logout.erase",
                 summary: "a check-in that erases the device removes every app's session and data",
-                sources: [Citation(S.workspaceOne, "(erased at check-in)")], when: [.when(.eraseOnCheckIn)],
+                sources: [S.workspaceOne["(erased at check-in)"]], when: [.when(.eraseOnCheckIn)],
                 examples: [
                     RuleExample(settings: ["erase_on_check_in": "true"], facts: held(), event: "check_in", fires: true),
                     RuleExample(facts: held(), event: "check_in", fires: false),
@@ -81,9 +81,7 @@ enum ImprivataCheckInRule: Int, RuleSet {
                 summary: "MAM signs the Microsoft shared-device apps out with no prompt; their data stays unless the "
                     + "app clears it",
                 sources: E.microsoftIOS + [
-                    Citation(
-                        S.microsoftAndroid,
-                        "(Expected Behavior, Limitations) (inferred: an Entra shared-device sign-out)")
+                    S.microsoftAndroid["(Expected Behavior, Limitations) (inferred: an Entra shared-device sign-out)"]
                 ],
                 when: [.when(.appInMicrosoftSharedMode), .when(.microsoftSignOutRuns)],
                 examples: [
@@ -180,7 +178,7 @@ enum ImprivataCheckInRule: Int, RuleSet {
             RuleDefinition(
                 "imprivata.logout.force-quit-logs-out",
                 summary: "read as the console lists it, Force quit logs the app out (its data stays)",
-                sources: [Citation(S.checkInActions, "(Supported Logout Methods) (Force quit app)")],
+                sources: [S.checkInActions["(Supported Logout Methods) (Force quit app)"]],
                 when: [.when(.logoutIsForceQuit), .when(.forceQuitReadAsLogout)],
                 examples: [
                     RuleExample(
@@ -218,7 +216,7 @@ enum ImprivataCheckInRule: Int, RuleSet {
                 "imprivata.logout.microsoft-not-signed-out",
                 summary: "without MAM's Microsoft sign-out (integration off, or the device not in shared mode) a "
                     + "Microsoft app stays signed in",
-                sources: [Citation(S.microsoftIOS, "(Requirements, Expected Behavior) (Requirements)")]
+                sources: [S.microsoftIOS["(Requirements, Expected Behavior) (Requirements)"]]
                     + E.microsoftAndroid,
                 when: [.when(.appInMicrosoftSharedMode), .when(.appHoldsAUser)],
                 effect: .raises(ImprivataFinding.sessionSurvivesCheckIn.id),
@@ -235,8 +233,7 @@ enum ImprivataCheckInRule: Int, RuleSet {
                 "imprivata.logout.none",
                 summary: "an app without an App Logout entry is left as it is: its session and data pass on",
                 sources: [
-                    Citation(
-                        S.checkInActions, "(Supported Logout Methods) (inferred: logout actions are opt-in per app)")
+                    S.checkInActions["(Supported Logout Methods) (inferred: logout actions are opt-in per app)"]
                 ],
                 when: [.not(.logoutConfigured), .when(.appHoldsAUser)],
                 effect: .raises(ImprivataFinding.sessionSurvivesCheckIn.id),
@@ -248,7 +245,7 @@ enum ImprivataCheckInRule: Int, RuleSet {
             RuleDefinition(
                 "imprivata.logout.notifications-remain",
                 summary: "an app that posts notifications while locked may show the previous worker's",
-                sources: [Citation(S.checkInActions60, "(apps supporting logout) (hide Rover at check-in)")],
+                sources: [S.checkInActions60["(apps supporting logout) (hide Rover at check-in)"]],
                 when: [.when(.appPostsNotificationsWhenLocked), .when(.appHoldsAUser)],
                 effect: .raises(ImprivataFinding.previousUserNotifications.id),
                 examples: [
@@ -343,7 +340,7 @@ enum ImprivataCheckInRule: Int, RuleSet {
             RuleDefinition(
                 "imprivata.check-in.locks",
                 summary: "Check In Device locks Locker, marks the device Checked In and clears its user",
-                sources: E.checkInAction + [Citation(S.overdue, "(Lost Mode ends at any Launchpad)")],
+                sources: E.checkInAction + [S.overdue["(Lost Mode ends at any Launchpad)"]],
                 when: [.not(.deviceCheckedIn)],
                 examples: [
                     RuleExample(facts: out(), event: "check_in", fires: true),

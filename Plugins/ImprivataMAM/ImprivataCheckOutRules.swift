@@ -1,7 +1,7 @@
 import SSOPolicyProviderKit
 
 private typealias E = ImprivataEvidence
-private typealias S = ImprivataSources
+private typealias S = ImprivataSource
 
 /// Check-out at the hub: whether a device is handed out, what the worker is asked, and what the Check Out
 /// workflow sets up (device passcode, MDM user, AutoFill).
@@ -86,7 +86,7 @@ enum ImprivataCheckOutRule: Int, RuleSet {
         case .checkOutPIN:
             RuleDefinition(
                 "imprivata.check-out.badge-pin", summary: "a badge with a PIN asks the Imprivata PIN",
-                sources: E.checkOutMethods + [Citation(S.badgeEnrolment, "(enrolment at check-out) (Imprivata PIN)")],
+                sources: E.checkOutMethods + [S.badgeEnrolment["(enrolment at check-out) (Imprivata PIN)"]],
                 when: [.when(.checkOutAsksPIN)],
                 effect: .prompts(.badgePIN),
                 examples: [
@@ -98,7 +98,7 @@ enum ImprivataCheckOutRule: Int, RuleSet {
                 "imprivata.check-out.badge",
                 summary: "the worker taps a badge (with a face check for badge_face): it identifies them, nothing is "
                     + "typed",
-                sources: [Citation(S.userExperience, "(CHECK OUT: audible alerts) (ideal check-out)")]
+                sources: [S.userExperience["(CHECK OUT: audible alerts) (ideal check-out)"]]
                     + E.checkOutMethods,
                 when: [.when(.checkOutUsesBadge)], effect: .prompts(.badge),
                 examples: [
@@ -110,9 +110,8 @@ enum ImprivataCheckOutRule: Int, RuleSet {
                 "imprivata.check-out.autofill-second-factor",
                 summary: "with AutoFill, a check-out without a second factor is followed by AutoFill's second factor",
                 sources: [
-                    Citation(
-                        S.autofillConfigure,
-                        "(second factor) (right after check-out, inferred: a second factor given at check-out counts)")
+                    S.autofillConfigure[
+                        "(second factor) (right after check-out, inferred: a second factor given at check-out counts)"]
                 ],
                 when: [
                     .when(.autofillEnabled), .when(.secondFactorAfterCheckOut), .not(.checkOutHasSecondFactor),

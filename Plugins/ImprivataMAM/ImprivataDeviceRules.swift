@@ -1,7 +1,7 @@
 import SSOPolicyProviderKit
 
 private typealias E = ImprivataEvidence
-private typealias S = ImprivataSources
+private typealias S = ImprivataSource
 
 /// The other device events: the lending period, the emergency unlock, the Microsoft button at check-out, the user's
 /// own sign-out, and an app's process ending (a restart too).
@@ -95,7 +95,7 @@ enum ImprivataDeviceRule: Int, RuleSet {
             RuleDefinition(
                 "imprivata.sdm.sign-out-global",
                 summary: "signing out of a Microsoft app in shared device mode signs every Microsoft app out",
-                sources: [Citation(S.microsoftIOS, "(Requirements, Expected Behavior) (shared device mode)")],
+                sources: [S.microsoftIOS["(Requirements, Expected Behavior) (shared device mode)"]],
                 when: [.when(.appInMicrosoftSharedMode), .when(.deviceInSharedMode)],
                 examples: [
                     RuleExample(
@@ -107,7 +107,7 @@ enum ImprivataDeviceRule: Int, RuleSet {
             RuleDefinition(
                 "imprivata.app.sign-out",
                 summary: "the user signs out of the app: its own session ends, its data stays",
-                sources: [Citation(S.ulc), Citation(S.checkInActions, "(Logout URI) (the app's own logout)")],
+                sources: [Citation(S.ulc), S.checkInActions["(Logout URI) (the app's own logout)"]],
                 when: [.when(.appHasSession)],
                 examples: [
                     RuleExample(facts: out(["session_owner": "alice"]), event: "sign_out", fires: true),

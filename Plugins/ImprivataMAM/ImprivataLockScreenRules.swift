@@ -1,7 +1,7 @@
 import SSOPolicyProviderKit
 
 private typealias E = ImprivataEvidence
-private typealias S = ImprivataSources
+private typealias S = ImprivataSource
 
 /// The device's own lock screen, between Locker's gate and the app (and what a restart does to it), and the
 /// Microsoft button Android lacks: the rules that sit after the device events in the table.
@@ -78,7 +78,7 @@ enum ImprivataLockScreenRule: Int, RuleSet {
                 summary: "on Android the check-out signs nobody in to Microsoft: Teams asks the worker to sign in when "
                     + "it is opened",
                 sources: [
-                    Citation(ImprivataSources.microsoftAndroid, "(Expected Behavior) (Teams prompts when opened)")
+                    ImprivataSource.microsoftAndroid["(Expected Behavior) (Teams prompts when opened)"]
                 ],
                 when: [.not(.platformIOS)],
                 examples: [

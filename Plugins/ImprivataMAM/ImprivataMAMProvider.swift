@@ -1,6 +1,6 @@
 import SSOPolicyProviderKit
 
-/// The Imprivata Mobile Access Management model (sources: `ImprivataSources`).
+/// The Imprivata Mobile Access Management model (sources: `ImprivataSource`).
 ///
 /// MAM decides who holds a device, not who is signed in to an app: check-out unlocks a docked device for a worker;
 /// apps keep their own sessions; check-in runs each app's logout action and locks the device again. Every decision

@@ -14,6 +14,10 @@ struct DeclarationTests {
         #expect(ImprivataDetail.positionProblems == [])
         #expect(ImprivataFinding.positionProblems == [])
         #expect(ImprivataRules.phases.problems == [])
+        #expect(ImprivataSetting.positionProblems == [])
+        #expect(ImprivataModelOption.positionProblems == [])
+        #expect(ImprivataAppKey.positionProblems == [])
+        #expect(ImprivataSource.idProblems == [])
     }
 
     @Test func theDescriptorListsTheEnumsInOrder() {
