@@ -3,41 +3,41 @@ import SSOPolicyProviderKit
 /// `open`: Locker's gate, then the app's own sign-in (MAM holds no session of its own).
 extension ImprivataMAMProvider {
     func open(
-        _ app: Int, user: UserID, context: inout ImprivataContext, state: inout ImprivataState,
-        trace: inout RuleTrace
+        _ state: inout ImprivataState, _ context: inout ImprivataContext, trace: inout RuleTrace, app: Int,
+        user: UserID
     ) -> StepOutcome {
         var outcome = StepOutcome(session: .appReused, sessionUser: user, details: deviceDetails(state))
         outcome.details.set(ImprivataDetail.logoutMethod.id, choice: context.policy.apps[app].logout.rawValue)
-        let gate = trace.first(ImprivataRule.deviceGate, in: context)
+        let gate = trace.first(ImprivataAccessRule.deviceGate, on: state, in: context)
         if let gate { outcome.apply(gate.effect) }
         if gate == .accessLockerLocked || gate == .accessLostMode {
             return StepOutcome(session: outcome.session, details: outcome.details)
         }
         if gate == .accessNotCustodian { outcome.subject = state.custodian }
         // The device's own lock screen: another worker's passcode stops the user here.
-        switch trace.first(ImprivataRule.deviceLock, in: context) {
+        switch trace.first(ImprivataLockScreenRule.deviceLock, on: state, in: context) {
         case .lockAnotherWorkersPasscode:
             var stopped = StepOutcome(session: .none, subject: state.passcodeOwner, details: outcome.details)
-            stopped.apply(ImprivataRule.lockAnotherWorkersPasscode.effect)
+            stopped.apply(ImprivataLockScreenRule.lockAnotherWorkersPasscode.effect)
             return stopped
         case .lockOwnPasscode:
-            outcome.apply(ImprivataRule.lockOwnPasscode.effect)
-            unlockedWithPasscode(context: context, state: &state, trace: &trace)
+            outcome.apply(ImprivataLockScreenRule.lockOwnPasscode.effect)
+            unlockedWithPasscode(&state, context, trace: &trace)
         case .lockSharedPasscode:
-            outcome.apply(ImprivataRule.lockSharedPasscode.effect)
-            unlockedWithPasscode(context: context, state: &state, trace: &trace)
-        default:
-            break
+            outcome.apply(ImprivataLockScreenRule.lockSharedPasscode.effect)
+            unlockedWithPasscode(&state, context, trace: &trace)
+        case .restartLocksDevice, .microsoftNoButtonAndroid, .restartUnlockReconnects, nil:
+            break  // not in the list, or the lock screen is not in the way
         }
-        if trace.evaluate(ImprivataRule.accessOverdue, in: context) {
-            outcome.apply(ImprivataRule.accessOverdue.effect)
+        if trace.evaluate(ImprivataAccessRule.accessOverdue, on: state, in: context) {
+            outcome.apply(ImprivataAccessRule.accessOverdue.effect)
         }
         context.focus(app)
-        if trace.evaluate(ImprivataRule.dataPreviousUser, in: context) {
-            outcome.apply(ImprivataRule.dataPreviousUser.effect)
+        if trace.evaluate(ImprivataAccessRule.dataPreviousUser, on: state, in: context) {
+            outcome.apply(ImprivataAccessRule.dataPreviousUser.effect)
             outcome.subject = state.apps[app].data
         }
-        guard let decision = trace.first(ImprivataRule.appSession, in: context) else {
+        guard let decision = trace.first(ImprivataAccessRule.appSession, on: state, in: context) else {
             return StepOutcome(session: .denied, details: outcome.details)
         }
         switch decision {
@@ -48,14 +48,18 @@ extension ImprivataMAMProvider {
         case .appPreviousSession: outcome.sessionUser = state.apps[app].session
         case .appSignIn:
             // AutoFill's second factor comes before the app's own login.
-            if trace.evaluate(ImprivataRule.autofillSecondFactor, in: context) {
-                outcome.apply(ImprivataRule.autofillSecondFactor.effect)
+            if trace.evaluate(ImprivataAccessRule.autofillSecondFactor, on: state, in: context) {
+                outcome.apply(ImprivataAccessRule.autofillSecondFactor.effect)
                 state.secondFactorDone = true
             }
             outcome.details.set(
-                ImprivataDetail.autofill.id, choice: trace.evaluate(ImprivataRule.autofillFills, in: context) ? 0 : 1)
-        default:
-            break
+                ImprivataDetail.autofill.id,
+                choice: trace.evaluate(ImprivataAccessRule.autofillFills, on: state, in: context) ? 0 : 1)
+        case .appNoLogin, .sdmAccountReused, .appSessionReused:
+            break  // the user's own session, or none needed
+        case .accessLockerLocked, .accessLostMode, .accessEmergencyUnlocked, .accessNotCustodian, .accessCustodian,
+            .accessOverdue, .autofillSecondFactor, .autofillFills, .dataPreviousUser:
+            break  // not in the list
         }
         outcome.apply(decision.effect)
         if let owner = outcome.sessionUser, owner != user {
@@ -71,47 +75,51 @@ extension ImprivataMAMProvider {
 
     /// The device passcode was entered: the lock screen is down, and a restarted iPhone talks to its MDM again, so
     /// ClearPasscode reaches it at the next check-in (kb 12015).
-    private func unlockedWithPasscode(context: ImprivataContext, state: inout ImprivataState, trace: inout RuleTrace) {
+    private func unlockedWithPasscode(
+        _ state: inout ImprivataState, _ context: ImprivataContext, trace: inout RuleTrace
+    ) {
         state.deviceLocked = false
-        if trace.evaluate(ImprivataRule.restartUnlockReconnects, in: context) { state.rebooted = false }
+        if trace.evaluate(ImprivataLockScreenRule.restartUnlockReconnects, on: state, in: context) {
+            state.rebooted = false
+        }
     }
 
     /// The user signs out of the app itself; a Microsoft app in shared device mode signs every Microsoft app out.
     func signOut(
-        _ app: Int, context: inout ImprivataContext, state: inout ImprivataState, trace: inout RuleTrace
+        _ state: inout ImprivataState, _ context: inout ImprivataContext, trace: inout RuleTrace, app: Int
     ) -> StepOutcome {
         context.focus(app)
-        switch trace.first(ImprivataRule.signOut, in: context) {
-        case .sdmGlobalSignOut:
+        let decision = trace.first(ImprivataDeviceRule.signOut, on: state, in: context)
+        if decision == .sdmGlobalSignOut {
             state.entraAccount = nil
             for index in state.apps.indices where context.policy.apps[index].isMicrosoftShared {
                 state.apps[index].session = nil
                 // An app that clears the previous user's data (a catalogued Microsoft app) does so now.
                 if context.policy.apps[index].clearsDataOnLogout { state.apps[index].data = nil }
             }
-        case .appSignOut:
+        } else if decision == .appSignOut {
             state.apps[app].session = nil
             // An app that clears its data on a user change clears it at its own sign-out too.
             if context.policy.apps[app].clearsDataOnUserChange { state.apps[app].data = nil }
-        default:
-            break
         }
         return StepOutcome(session: .none, details: deviceDetails(state))
     }
 
     /// An app's process ends (`all`: a restart). Sign-ins that apps restore at launch survive.
     func terminate(
-        _ app: Int?, context: inout ImprivataContext, state: inout ImprivataState, trace: inout RuleTrace
+        _ state: inout ImprivataState, _ context: inout ImprivataContext, trace: inout RuleTrace, app: Int?
     ) -> StepOutcome {
         let targets = app.map { [$0] } ?? Array(state.apps.indices)
         for index in targets {
             context.focus(index)
-            if trace.first(ImprivataRule.terminate, in: context) == .terminateSessionDropped {
+            if trace.first(ImprivataDeviceRule.terminate, on: state, in: context) == .terminateSessionDropped {
                 state.apps[index].session = nil
             }
         }
-        if app == nil, trace.evaluate(ImprivataRule.restartLocksDevice, in: context) { state.deviceLocked = true }
-        if app == nil, trace.evaluate(ImprivataRule.restartBlocksClearPasscode, in: context) {
+        if app == nil, trace.evaluate(ImprivataLockScreenRule.restartLocksDevice, on: state, in: context) {
+            state.deviceLocked = true
+        }
+        if app == nil, trace.evaluate(ImprivataDeviceRule.restartBlocksClearPasscode, on: state, in: context) {
             state.rebooted = true
         }
         return StepOutcome(session: .none, details: deviceDetails(state))

@@ -3,11 +3,10 @@ import SSOPolicyProviderKit
 /// Custody events: check-out at the hub, check-in at the hub, the emergency unlock and the Microsoft button.
 extension ImprivataMAMProvider {
     func checkOut(
-        _ user: UserID, time: Int, context: inout ImprivataContext, state: inout ImprivataState,
-        trace: inout RuleTrace
+        _ state: inout ImprivataState, _ context: ImprivataContext, trace: inout RuleTrace, user: UserID, time: Int
     ) -> StepOutcome {
         var outcome = StepOutcome(session: .sharedNew, sessionUser: user)
-        let gate = trace.first(ImprivataRule.checkOutGate, in: context)
+        let gate = trace.first(ImprivataCheckOutRule.checkOutGate, on: state, in: context)
         if let gate, gate != .checkOutForceRecovery {
             var refused = StepOutcome(session: .none, details: deviceDetails(state))
             refused.apply(gate.effect)
@@ -17,22 +16,23 @@ extension ImprivataMAMProvider {
         if let gate {
             outcome.apply(gate.effect)
             erase(&state)
-            context.state = state
         }
-        if trace.evaluate(ImprivataRule.checkOutBadge, in: context) {
-            outcome.apply(ImprivataRule.checkOutBadge.effect)
+        if trace.evaluate(ImprivataCheckOutRule.checkOutBadge, on: state, in: context) {
+            outcome.apply(ImprivataCheckOutRule.checkOutBadge.effect)
         }
-        if let prompt = trace.first(ImprivataRule.checkOutPrompt, in: context) { outcome.apply(prompt.effect) }
+        if let prompt = trace.first(ImprivataCheckOutRule.checkOutPrompt, on: state, in: context) {
+            outcome.apply(prompt.effect)
+        }
         state.secondFactorDone = false
-        if trace.evaluate(ImprivataRule.checkOutAutofillSecondFactor, in: context) {
-            outcome.apply(ImprivataRule.checkOutAutofillSecondFactor.effect)
+        if trace.evaluate(ImprivataCheckOutRule.checkOutAutofillSecondFactor, on: state, in: context) {
+            outcome.apply(ImprivataCheckOutRule.checkOutAutofillSecondFactor.effect)
             state.secondFactorDone = true
         }
-        if trace.evaluate(ImprivataRule.checkOutDevicePasscode, in: context) {
-            outcome.apply(ImprivataRule.checkOutDevicePasscode.effect)
+        if trace.evaluate(ImprivataCheckOutRule.checkOutDevicePasscode, on: state, in: context) {
+            outcome.apply(ImprivataCheckOutRule.checkOutDevicePasscode.effect)
             state.passcodeOwner = user
         }
-        if trace.evaluate(ImprivataRule.checkOutMDMAssignment, in: context) { state.mdmUser = user }
+        if trace.evaluate(ImprivataCheckOutRule.checkOutMDMAssignment, on: state, in: context) { state.mdmUser = user }
         state.status = .checkedOut
         state.custodian = user
         state.checkOutTime = .at(time)
@@ -45,9 +45,9 @@ extension ImprivataMAMProvider {
     }
 
     func checkIn(
-        _ user: UserID?, context: inout ImprivataContext, state: inout ImprivataState, trace: inout RuleTrace
+        _ state: inout ImprivataState, _ context: inout ImprivataContext, trace: inout RuleTrace, user: UserID?
     ) -> StepOutcome {
-        if trace.evaluate(ImprivataRule.checkInNotCheckedOut, in: context) {
+        if trace.evaluate(ImprivataCheckInRule.checkInNotCheckedOut, on: state, in: context) {
             return StepOutcome(session: .none, details: deviceDetails(state))
         }
         var outcome = StepOutcome(session: .none, subject: state.custodian ?? user)
@@ -57,12 +57,12 @@ extension ImprivataMAMProvider {
             let before = state.apps[index]
             // The findings name the apps they are about.
             var about = false
-            if trace.evaluate(ImprivataRule.logoutNotifications, in: context) {
-                outcome.apply(ImprivataRule.logoutNotifications.effect)
+            if trace.evaluate(ImprivataCheckInRule.logoutNotifications, on: state, in: context) {
+                outcome.apply(ImprivataCheckInRule.logoutNotifications.effect)
                 about = true
             }
             let app = context.app
-            let logout = trace.first(ImprivataRule.appLogout, in: context)
+            let logout = trace.first(ImprivataCheckInRule.appLogout, on: state, in: context)
             if let logout {
                 outcome.apply(logout.effect)
                 if !logout.effect.findings.isEmpty { about = true }
@@ -80,44 +80,49 @@ extension ImprivataMAMProvider {
                 failed = true
             case .logoutDialogBlocked:
                 state.apps[index].dialogsAccepted = true
-            default:
-                break
+            case .logoutColdStartRace, .logoutProcessOnly, .logoutMicrosoftNotSignedOut, .logoutNone, nil:
+                break  // the app keeps what it holds
+            case .checkInNotCheckedOut, .logoutNotifications, .checkInFailsOnLogoutError, .checkInAutofillPurged,
+                .checkInMicrosoftSignOut, .checkInMDMReset, .checkInMDMIdentityKept, .checkInPasscodeNotCleared,
+                .checkInPasscodeCleared, .checkInLocks:
+                break  // not in the list
             }
             if let owner = state.apps[index].session ?? state.apps[index].data, owner == before.session ?? before.data {
                 outcome.subject = owner
             }
             if about { outcome.about(app: index) }
         }
-        context.state = state
         context.aLogoutFailed = failed
-        if trace.evaluate(ImprivataRule.checkInFailsOnLogoutError, in: context) {
-            outcome.apply(ImprivataRule.checkInFailsOnLogoutError.effect)
+        if trace.evaluate(ImprivataCheckInRule.checkInFailsOnLogoutError, on: state, in: context) {
+            outcome.apply(ImprivataCheckInRule.checkInFailsOnLogoutError.effect)
             outcome.details = deviceDetails(state)
             return outcome
         }
-        if trace.evaluate(ImprivataRule.checkInAutofillPurged, in: context) { state.autofillUser = nil }
+        if trace.evaluate(ImprivataCheckInRule.checkInAutofillPurged, on: state, in: context) {
+            state.autofillUser = nil
+        }
         state.secondFactorDone = false
-        if trace.evaluate(ImprivataRule.checkInMicrosoftSignOut, in: context) { state.entraAccount = nil }
-        if trace.evaluate(ImprivataRule.checkInMDMReset, in: context) {
+        if trace.evaluate(ImprivataCheckInRule.checkInMicrosoftSignOut, on: state, in: context) {
+            state.entraAccount = nil
+        }
+        if trace.evaluate(ImprivataCheckInRule.checkInMDMReset, on: state, in: context) {
             state.mdmUser = nil
-        } else if trace.evaluate(ImprivataRule.checkInMDMIdentityKept, in: context) {
-            outcome.apply(ImprivataRule.checkInMDMIdentityKept.effect)
+        } else if trace.evaluate(ImprivataCheckInRule.checkInMDMIdentityKept, on: state, in: context) {
+            outcome.apply(ImprivataCheckInRule.checkInMDMIdentityKept.effect)
             outcome.subject = state.mdmUser
         }
-        if trace.evaluate(ImprivataRule.logoutErase, in: context) {
+        if trace.evaluate(ImprivataCheckInRule.logoutErase, on: state, in: context) {
             erase(&state)
         } else {
-            switch trace.first(ImprivataRule.checkInPasscode, in: context) {
-            case .checkInPasscodeNotCleared:
-                outcome.apply(ImprivataRule.checkInPasscodeNotCleared.effect)
+            let passcode = trace.first(ImprivataCheckInRule.checkInPasscode, on: state, in: context)
+            if passcode == .checkInPasscodeNotCleared {
+                outcome.apply(ImprivataCheckInRule.checkInPasscodeNotCleared.effect)
                 outcome.subject = state.passcodeOwner
-            case .checkInPasscodeCleared:
+            } else if passcode == .checkInPasscodeCleared {
                 state.passcodeOwner = nil
-            default:
-                break
             }
         }
-        if trace.evaluate(ImprivataRule.checkInLocks, in: context) {
+        if trace.evaluate(ImprivataCheckInRule.checkInLocks, on: state, in: context) {
             state.status = .checkedIn
             state.custodian = nil
             state.rebooted = false
@@ -141,11 +146,11 @@ extension ImprivataMAMProvider {
         state.deviceLocked = false
     }
 
-    func emergencyUnlock(context: ImprivataContext, state: inout ImprivataState, trace: inout RuleTrace)
+    func emergencyUnlock(_ state: inout ImprivataState, _ context: ImprivataContext, trace: inout RuleTrace)
         -> StepOutcome
     {
         var outcome = StepOutcome(session: .none)
-        if let decision = trace.first(ImprivataRule.emergency, in: context) {
+        if let decision = trace.first(ImprivataDeviceRule.emergency, on: state, in: context) {
             outcome.apply(decision.effect)
             if decision == .emergencyUnlock {
                 state.status = .pinUnlocked
@@ -156,17 +161,17 @@ extension ImprivataMAMProvider {
         return outcome
     }
 
-    func microsoftSignIn(_ user: UserID, context: ImprivataContext, state: inout ImprivataState, trace: inout RuleTrace)
-        -> StepOutcome
-    {
-        guard trace.evaluate(ImprivataRule.microsoftButton, in: context) else {
+    func microsoftSignIn(
+        _ state: inout ImprivataState, _ context: ImprivataContext, trace: inout RuleTrace, user: UserID
+    ) -> StepOutcome {
+        guard trace.evaluate(ImprivataDeviceRule.microsoftButton, on: state, in: context) else {
             // On Android nothing signs in at check-out: Teams asks when it is opened.
-            trace.record(ImprivataRule.microsoftNoButtonAndroid, in: context)
+            trace.record(ImprivataLockScreenRule.microsoftNoButtonAndroid, on: state, in: context)
             return StepOutcome(session: .none, details: deviceDetails(state))
         }
         state.entraAccount = user
         var outcome = StepOutcome(session: .none, sessionUser: user, details: deviceDetails(state))
-        outcome.apply(ImprivataRule.microsoftButton.effect)
+        outcome.apply(ImprivataDeviceRule.microsoftButton.effect)
         return outcome
     }
 }

@@ -7,11 +7,16 @@ import SSOPolicyProviderKit
 /// choice). A Microsoft catalogue app is `catalog:`.
 enum ImprivataFleetReading {
     private static let base = FleetReading(
-        platforms: [.ios, .ipados, .android], groupSettings: ["platform"], consoleAppKeys: ["logout_method"],
+        platforms: [.ios, .ipados, .android], groupSettings: [ImprivataSetting.platform.key],
+        consoleAppKeys: [ImprivataAppKey.logoutMethod.key],
         catalogue: MicrosoftApp.allCases.map(\.rawValue),
-        settings: { group in [FleetValue("platform", group.platform.modelled.rawValue, from: .platform)] },
+        settings: { group in
+            [FleetValue(ImprivataSetting.platform.key, group.platform.modelled.rawValue, from: .platform)]
+        },
         app: { profile, group in
-            if let microsoft = profile.microsoft { return [FleetValue("catalog", microsoft, from: .microsoft)] }
+            if let microsoft = profile.microsoft {
+                return [FleetValue(ImprivataAppKey.catalog.key, microsoft, from: .microsoft)]
+            }
             let login =
                 switch profile.signIn {
                 case .ownLogin, .msalMultipleAccount: "app_credentials"
@@ -19,22 +24,24 @@ enum ImprivataFleetReading {
                 case .none: "none"
                 }
             var values = [
-                FleetValue("login", login, from: .signIn),
+                FleetValue(ImprivataAppKey.login.key, login, from: .signIn),
                 FleetValue(
-                    "session_survives_relaunch", profile.ownSession == .untilSignOut ? "true" : "false",
+                    ImprivataAppKey.sessionSurvivesRelaunch.key, profile.ownSession == .untilSignOut ? "true" : "false",
                     from: .ownSession),
             ]
             if profile.clearsDataOnUserChange {
-                values.append(FleetValue("app_clears_data_on_logout", "true", from: .clearsDataOnUserChange))
-                values.append(FleetValue("clears_data_on_user_change", "true", from: .clearsDataOnUserChange))
+                values.append(
+                    FleetValue(ImprivataAppKey.appClearsDataOnLogout.key, "true", from: .clearsDataOnUserChange))
+                values.append(
+                    FleetValue(ImprivataAppKey.clearsDataOnUserChange.key, "true", from: .clearsDataOnUserChange))
             }
             if group.platform.modelled == .ios, let callback = profile.logout.first {
-                values.append(FleetValue("logout_method", callback.rawValue, from: .logout))
+                values.append(FleetValue(ImprivataAppKey.logoutMethod.key, callback.rawValue, from: .logout))
             }
             return values
         },
         appNeeds: { profile, group, values in
-            let method = values.value("logout_method") ?? "none"
+            let method = values.value(ImprivataAppKey.logoutMethod.key) ?? "none"
             if profile.signIn == .none { return [] }
             if method == "none" {
                 if profile.microsoft != nil || profile.signIn == .msalSingleAccount {
@@ -73,20 +80,22 @@ enum ImprivataFleetReading {
     static let reading: FleetReading = {
         var reading = base
         reading.profileKeyHints = [
-            "login": "write sign_in: own_login, msal_single_account, msal_multiple_account or none",
-            "logout_method": "a logout method is a console choice: set it under the setup's apps (or per device "
+            ImprivataAppKey.login.key: "write sign_in: own_login, msal_single_account, msal_multiple_account or none",
+            ImprivataAppKey.logoutMethod.key:
+                "a logout method is a console choice: set it under the setup's apps (or per device "
                 + "group under its groups)",
-            "catalog": "write microsoft: ID for a Microsoft catalogue app",
-            "session_survives_relaunch": "write own_session: until_sign_out for a sign-in the app restores after a "
+            ImprivataAppKey.catalog.key: "write microsoft: ID for a Microsoft catalogue app",
+            ImprivataAppKey.sessionSurvivesRelaunch.key:
+                "write own_session: until_sign_out for a sign-in the app restores after a "
                 + "relaunch (every_open or until_terminated otherwise)",
-            "app_clears_data_on_logout": "write clears_data_on_user_change: true",
+            ImprivataAppKey.appClearsDataOnLogout.key: "write clears_data_on_user_change: true",
         ]
         // A badge check-out's seconds are Imprivata's own figure, not the core's.
         reading.promptCosts = [
             PromptCost(
                 .badge, seconds: 6,
                 basis: "Imprivata's ideal check-out takes 5-8 s from the badge tap to the device in hand",
-                sources: [Citation(ImprivataSources.userExperience, "(CHECK OUT)")])
+                sources: [ImprivataSource.userExperience["(CHECK OUT)"]])
         ]
         return reading
     }()

@@ -1,10 +1,10 @@
 import SSOPolicyProviderKit
 
-/// The Imprivata Mobile Access Management model (sources: `ImprivataSources`).
+/// The Imprivata Mobile Access Management model (sources: `ImprivataSource`).
 ///
 /// MAM decides who holds a device, not who is signed in to an app: check-out unlocks a docked device for a worker;
 /// apps keep their own sessions; check-in runs each app's logout action and locks the device again. Every decision
-/// is a rule of `ImprivataRule`, evaluated through the trace.
+/// is a rule of a decision phase (`ImprivataRules`), evaluated through the trace.
 public struct ImprivataMAMProvider: PolicyProvider {
     public typealias Policy = ImprivataPolicy
     public typealias State = ImprivataState
@@ -32,35 +32,35 @@ public struct ImprivataMAMProvider: PolicyProvider {
     ) -> StepOutcome {
         if let app = event.app, app.int >= policy.apps.count { return .notApplicable }
         state.startClock(event.time, lendingPeriod: policy.lendingPeriod)
-        var context = ImprivataContext(policy: policy, state: state, user: event.user, time: event.time)
+        var context = ImprivataContext(policy: policy, user: event.user, time: event.time)
         context.conditions = conditions(of: event, policy: policy)
         // Time first: an unreturned device becomes Overdue (or goes to Lost Mode); nothing is signed out.
-        if state.status == .checkedOut, let decision = trace.first(ImprivataRule.overdue, in: context) {
+        if state.status == .checkedOut, let decision = trace.first(ImprivataDeviceRule.overdue, on: state, in: context)
+        {
             state.status = decision == .overdueLostMode ? .lostMode : .overdue
-            context.state = state
         }
-        switch event.event {
+        switch EventKind<ImprivataEvent>(event.event) {
         case .open:
             guard let app = event.app, let user = event.user else { return .notApplicable }
-            return open(app.int, user: user, context: &context, state: &state, trace: &trace)
+            return open(&state, &context, trace: &trace, app: app.int, user: user)
         case .signOut:
             guard let app = event.app else { return .notApplicable }
-            return signOut(app.int, context: &context, state: &state, trace: &trace)
+            return signOut(&state, &context, trace: &trace, app: app.int)
         case .terminate:
-            return terminate(event.app?.int, context: &context, state: &state, trace: &trace)
+            return terminate(&state, &context, trace: &trace, app: event.app?.int)
         case .querySSOStatus:
             return StepOutcome(session: .none, details: deviceDetails(state))
-        case ImprivataEvent.checkOut.id:
+        case .own(.checkOut):
             guard let user = event.user else { return .notApplicable }
-            return checkOut(user, time: event.time, context: &context, state: &state, trace: &trace)
-        case ImprivataEvent.checkIn.id:
-            return checkIn(event.user, context: &context, state: &state, trace: &trace)
-        case ImprivataEvent.emergencyUnlock.id:
-            return emergencyUnlock(context: context, state: &state, trace: &trace)
-        case ImprivataEvent.microsoftSignIn.id:
+            return checkOut(&state, context, trace: &trace, user: user, time: event.time)
+        case .own(.checkIn):
+            return checkIn(&state, &context, trace: &trace, user: event.user)
+        case .own(.emergencyUnlock):
+            return emergencyUnlock(&state, context, trace: &trace)
+        case .own(.microsoftSignIn):
             guard let user = event.user else { return .notApplicable }
-            return microsoftSignIn(user, context: context, state: &state, trace: &trace)
-        default:
+            return microsoftSignIn(&state, context, trace: &trace, user: user)
+        case nil:
             return .notApplicable
         }
     }

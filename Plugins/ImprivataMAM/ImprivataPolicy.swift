@@ -2,7 +2,7 @@ import MicrosoftApps
 import SSOPolicyProviderKit
 
 /// An App Logout entry's method (Admin > App Logout), plus the Microsoft sign-out and Epic Rover's built-in logout.
-enum LogoutMethod: Int, CaseIterable, Sendable, Hashable {
+enum LogoutMethod: Int, WordChoice, Sendable, Hashable {
     case none, forceQuit, universalLinkCallback, xCallbackURL, interappCallback, clearAppData, clearAppCache, forceStop
     case clearCacheAndStop, msalSharedDevice, epicRover
 
@@ -28,7 +28,7 @@ enum LogoutMethod: Int, CaseIterable, Sendable, Hashable {
 }
 
 /// How an app signs its user in.
-enum AppLogin: Int, Sendable, Hashable {
+enum AppLogin: Int, WordChoice, Sendable, Hashable {
     /// Its own login form (autofilled with Password AutoFill).
     case appCredentials
     /// The Microsoft broker (shared device mode when the device is in it).
@@ -42,7 +42,7 @@ enum AppLogin: Int, Sendable, Hashable {
 }
 
 /// How a worker checks a device out (EAM user policy).
-enum CheckOutAuth: Int, Sendable, Hashable {
+enum CheckOutAuth: Int, WordChoice, Sendable, Hashable {
     case badge, badgePIN, badgePassword, badgeFace, password, facePassword
 
     static let words = ["badge", "badge_pin", "badge_password", "badge_face", "password", "face_password"]
@@ -52,8 +52,14 @@ enum CheckOutAuth: Int, Sendable, Hashable {
     var hasSecondFactor: Bool { self != .badge }
 }
 
-enum DevicePasscode: Int, Sendable, Hashable { case perUser, none, staticShared }
-enum MDMAssignment: Int, Sendable, Hashable { case none, assignAndReset, assignOnly }
+enum DevicePasscode: Int, WordChoice, Sendable, Hashable {
+    case perUser, none, staticShared
+    static let words = ["per_user", "none", "static_shared"]
+}
+enum MDMAssignment: Int, WordChoice, Sendable, Hashable {
+    case none, assignAndReset, assignOnly
+    static let words = ["none", "assign_and_reset", "assign_only"]
+}
 
 /// One app of a compiled policy.
 struct ImprivataApp: Sendable, Hashable {
@@ -109,83 +115,87 @@ public struct ImprivataPolicy: Sendable, Hashable {
 extension ImprivataPolicy {
     static func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> ImprivataPolicy? {
         let settings = configuration.settings
-        let android = settings.word("platform") == "android"
-        let model = { (key: String) in settings.word(key) }
-        var lending = settings.seconds("lending_period")
-        if !settings.isExplicit("lending_period") && model("lending_period_default") == "36h" { lending = 36 * 3600 }
+        typealias Setting = ImprivataSetting
+        typealias AppKey = ImprivataAppKey
+        let android = settings.choice(Setting.platform, as: Platform.self) == .android
+        let model = { (option: ImprivataModelOption) in settings.word(option) }
+        var lending = settings.seconds(Setting.lendingPeriod)
+        if !settings.isExplicit(Setting.lendingPeriod) && model(.lendingPeriodDefault) == "36h" { lending = 36 * 3600 }
         var policy = ImprivataPolicy(
             apps: [], android: android,
-            checkOutAuth: CheckOutAuth(rawValue: CheckOutAuth.words.firstIndex(of: settings.word("check_out_auth"))!)!,
-            devicePasscode: DevicePasscode(
-                rawValue: ["per_user", "none", "static_shared"].firstIndex(of: settings.word("device_passcode"))!)!,
-            clearPasscodeOnCheckIn: settings.bool("clear_passcode_on_check_in"),
-            autofill: settings.word("password_autofill") == "enabled",
-            mdmAssignment: MDMAssignment(
-                rawValue: ["none", "assign_and_reset", "assign_only"].firstIndex(
-                    of: settings.word("mdm_user_assignment"))!)!,
-            microsoftIntegration: settings.bool("microsoft_sdm_integration"),
-            deviceInSharedMode: settings.bool("entra_shared_device_mode"),
-            fullyManaged: android && settings.word("android_enrollment") == "fully_managed",
-            eraseOnCheckIn: settings.bool("erase_on_check_in"), checkInRetries: settings.integer("check_in_retries"),
-            lendingPeriod: lending, overdueLostMode: settings.bool("overdue_lost_mode"),
-            emergencyPIN: settings.word("emergency_unlock_pin") == "configured",
-            forceRecovery: settings.bool("force_recovery"),
-            dialogsBlockFirstUse: model("unattended_interapp_dialogs") == "block_first_use",
-            failCheckInOnLogoutError: model("ulc_error_handling") == "fail_check_in",
-            forceQuitLogsOut: model("force_quit_effect") == "logs_out",
-            secondFactorAfterCheckOut: model("autofill_second_factor") == "after_check_out")
+            checkOutAuth: settings.choice(Setting.checkOutAuth, as: CheckOutAuth.self),
+            devicePasscode: settings.choice(Setting.devicePasscode, as: DevicePasscode.self),
+            clearPasscodeOnCheckIn: settings.bool(Setting.clearPasscodeOnCheckIn),
+            autofill: settings.choice(Setting.passwordAutofill, as: PasswordAutofill.self) == .enabled,
+            mdmAssignment: settings.choice(Setting.mdmUserAssignment, as: MDMAssignment.self),
+            microsoftIntegration: settings.bool(Setting.microsoftSDMIntegration),
+            deviceInSharedMode: settings.bool(Setting.entraSharedDeviceMode),
+            fullyManaged: android
+                && settings.choice(Setting.androidEnrollment, as: AndroidEnrollment.self) == .fullyManaged,
+            eraseOnCheckIn: settings.bool(Setting.eraseOnCheckIn),
+            checkInRetries: settings.integer(Setting.checkInRetries), lendingPeriod: lending,
+            overdueLostMode: settings.bool(Setting.overdueLostMode),
+            emergencyPIN: settings.choice(Setting.emergencyUnlockPIN, as: EmergencyUnlockPIN.self) == .configured,
+            forceRecovery: settings.bool(Setting.forceRecovery),
+            dialogsBlockFirstUse: model(.unattendedInterappDialogs) == "block_first_use",
+            failCheckInOnLogoutError: model(.ulcErrorHandling) == "fail_check_in",
+            forceQuitLogsOut: model(.forceQuitEffect) == "logs_out",
+            secondFactorAfterCheckOut: model(.autofillSecondFactor) == "after_check_out")
         policy.appIDs = configuration.apps.map(\.id)
-        policy.cellularData = settings.bool("cellular_data")
+        policy.cellularData = settings.bool(Setting.cellularData)
         if policy.autofill {
             if android {
                 diagnostics.error(
                     "password_autofill: Enterprise Password AutoFill exists only on iOS (platform: android)",
-                    at: settings.position(of: "password_autofill"))
-            } else if settings.word("identity_provider") != "eam" {
+                    at: settings.position(of: Setting.passwordAutofill))
+            } else if settings.choice(Setting.identityProvider, as: IdentityProvider.self) != .eam {
                 diagnostics.error(
                     "password_autofill: needs identity_provider: eam (AutoFill serves credentials stored in "
-                        + "Imprivata Enterprise Access Management), found '\(settings.word("identity_provider"))'",
-                    at: settings.position(of: "password_autofill"))
+                        + "Imprivata Enterprise Access Management), found '\(settings.word(Setting.identityProvider))'",
+                    at: settings.position(of: Setting.passwordAutofill))
             }
         }
         if android && policy.mdmAssignment != .none {
             diagnostics.error(
                 "mdm_user_assignment: assigning the device to the user at check-out does not exist for Android",
-                at: settings.position(of: "mdm_user_assignment"))
+                at: settings.position(of: Setting.mdmUserAssignment))
         }
-        if !android && settings.isExplicit("android_enrollment") {
+        if !android && settings.isExplicit(Setting.androidEnrollment) {
             diagnostics.error(
-                "android_enrollment: applies only to platform: android", at: settings.position(of: "android_enrollment")
+                "android_enrollment: applies only to platform: android",
+                at: settings.position(of: Setting.androidEnrollment)
             )
         }
-        let ulcOnAndroid = model("ulc_platforms") == "ios_and_voalte_android"
+        let ulcOnAndroid = model(.ulcPlatforms) == "ios_and_voalte_android"
         for app in configuration.apps {
             let keys = app.keys
-            let method = LogoutMethod(rawValue: LogoutMethod.words.firstIndex(of: keys.word("logout_method"))!)!
+            let method = keys.choice(AppKey.logoutMethod, as: LogoutMethod.self)
             if android && method.iOSOnly && !(ulcOnAndroid && method == .universalLinkCallback) {
                 diagnostics.error(
                     "logout_method: '\(method.word)' is an iOS logout method; on Android use clear_app_data, "
-                        + "clear_app_cache, force_stop or clear_cache_and_stop", at: keys.position(of: "logout_method"))
+                        + "clear_app_cache, force_stop or clear_cache_and_stop",
+                    at: keys.position(of: AppKey.logoutMethod))
             } else if !android && method.androidOnly {
                 diagnostics.error(
                     "logout_method: '\(method.word)' is an Android logout method; on iOS use "
                         + "universal_link_callback, x_callback_url, interapp_callback or force_quit",
-                    at: keys.position(of: "logout_method"))
+                    at: keys.position(of: AppKey.logoutMethod))
             }
             // A catalogued Microsoft app signs in through the broker unless the policy says otherwise.
-            let catalog = MicrosoftApp(rawValue: keys.word("catalog"))
-            let loginWord = catalog != nil && !keys.isExplicit("login") ? "msal_sdm" : keys.word("login")
-            let login = AppLogin(rawValue: AppLogin.words.firstIndex(of: loginWord)!)!
+            let catalog = MicrosoftApp(rawValue: keys.word(AppKey.catalog))
+            let login: AppLogin =
+                catalog != nil && !keys.isExplicit(AppKey.login)
+                ? .msalSDM : keys.choice(AppKey.login, as: AppLogin.self)
             if login == .mdmCertificate && policy.mdmAssignment == .none {
                 diagnostics.error(
                     "login: 'mdm_certificate' needs mdm_user_assignment (the certificate comes with the user "
-                        + "assignment at check-out)", at: keys.position(of: "login"))
+                        + "assignment at check-out)", at: keys.position(of: AppKey.login))
             }
             let clears: Bool
-            switch keys.word("app_clears_data_on_logout") {
-            case "true": clears = true
-            case "false": clears = false
-            default:
+            switch keys.choice(AppKey.appClearsDataOnLogout, as: ClearsDataOnLogout.self) {
+            case .yes: clears = true
+            case .no: clears = false
+            case .methodDefault:
                 // The shared catalogue decides for a Microsoft app, as it does under entra-shared-device.
                 if let catalog {
                     clears = catalog.clearsDataAtGlobalSignOut(on: android ? .android : .ios)
@@ -196,11 +206,11 @@ extension ImprivataPolicy {
             policy.apps.append(
                 ImprivataApp(
                     logout: method, login: login,
-                    survivesRelaunch: method == .epicRover ? false : keys.bool("session_survives_relaunch"),
-                    clearsDataOnLogout: clears, coldStartSafe: keys.bool("ulc_cold_start_safe"),
-                    notificationsWhenLocked: keys.bool("notifications_when_locked"),
-                    webSignIn: keys.bool("web_sign_in"),
-                    clearsDataOnUserChange: keys.bool("clears_data_on_user_change")))
+                    survivesRelaunch: method == .epicRover ? false : keys.bool(AppKey.sessionSurvivesRelaunch),
+                    clearsDataOnLogout: clears, coldStartSafe: keys.bool(AppKey.ulcColdStartSafe),
+                    notificationsWhenLocked: keys.bool(AppKey.notificationsWhenLocked),
+                    webSignIn: keys.bool(AppKey.webSignIn),
+                    clearsDataOnUserChange: keys.bool(AppKey.clearsDataOnUserChange)))
         }
         if diagnostics.hasErrors { return nil }
         return policy
@@ -213,12 +223,15 @@ extension ImprivataPolicy {
             let id = AppID(index)
             let coveredByMicrosoft = app.isMicrosoftShared && microsoftSignOutRuns
             if app.logout == .none && !coveredByMicrosoft {
-                findings.append(PolicyFinding(ImprivataFinding.noLogoutMethod.id, app: id, settingKey: "logout_method"))
+                findings.append(
+                    PolicyFinding(
+                        ImprivataFinding.noLogoutMethod.id, app: id, settingKey: ImprivataAppKey.logoutMethod.key))
             }
             if app.logout.isProcessOnly && app.survivesRelaunch && !(app.logout == .forceQuit && forceQuitLogsOut) {
                 findings.append(
                     PolicyFinding(
-                        ImprivataFinding.logoutMethodDoesNotClearSession.id, app: id, settingKey: "logout_method"))
+                        ImprivataFinding.logoutMethodDoesNotClearSession.id, app: id,
+                        settingKey: ImprivataAppKey.logoutMethod.key))
             }
             if app.logout.isCallback && !app.coldStartSafe {
                 findings.append(PolicyFinding(ImprivataFinding.ulcColdStartRace.id, app: id))
@@ -233,35 +246,49 @@ extension ImprivataPolicy {
             if app.logout == .msalSharedDevice && !microsoftIntegration {
                 findings.append(
                     PolicyFinding(
-                        ImprivataFinding.microsoftLogoutWithoutIntegration.id, app: id, settingKey: "logout_method"))
+                        ImprivataFinding.microsoftLogoutWithoutIntegration.id, app: id,
+                        settingKey: ImprivataAppKey.logoutMethod.key))
             }
         }
         findings.append(PolicyFinding(ImprivataFinding.noAutomaticCheckIn.id))
         if lendingPeriod == 0 {
-            findings.append(PolicyFinding(ImprivataFinding.overdueDisabled.id, settingKey: "lending_period"))
+            findings.append(
+                PolicyFinding(ImprivataFinding.overdueDisabled.id, settingKey: ImprivataSetting.lendingPeriod.key))
         } else if !overdueLostMode {
-            findings.append(PolicyFinding(ImprivataFinding.overdueWithoutLostMode.id, settingKey: "overdue_lost_mode"))
+            findings.append(
+                PolicyFinding(
+                    ImprivataFinding.overdueWithoutLostMode.id, settingKey: ImprivataSetting.overdueLostMode.key))
         }
         // The staging-user step is unnecessary when check-in erases the device.
         if mdmAssignment == .assignOnly && !eraseOnCheckIn {
-            findings.append(PolicyFinding(ImprivataFinding.mdmIdentityNotReset.id, settingKey: "mdm_user_assignment"))
+            findings.append(
+                PolicyFinding(
+                    ImprivataFinding.mdmIdentityNotReset.id, settingKey: ImprivataSetting.mdmUserAssignment.key))
         }
         if microsoftIntegration && !(deviceInSharedMode && !fullyManaged) {
             findings.append(
-                PolicyFinding(ImprivataFinding.sharedModeNotActive.id, settingKey: "entra_shared_device_mode"))
+                PolicyFinding(
+                    ImprivataFinding.sharedModeNotActive.id, settingKey: ImprivataSetting.entraSharedDeviceMode.key))
         }
         switch devicePasscode {
         case .staticShared:
-            findings.append(PolicyFinding(ImprivataFinding.staticDevicePasscode.id, settingKey: "device_passcode"))
-        case .none: findings.append(PolicyFinding(ImprivataFinding.noDevicePasscode.id, settingKey: "device_passcode"))
+            findings.append(
+                PolicyFinding(ImprivataFinding.staticDevicePasscode.id, settingKey: ImprivataSetting.devicePasscode.key)
+            )
+        case .none:
+            findings.append(
+                PolicyFinding(ImprivataFinding.noDevicePasscode.id, settingKey: ImprivataSetting.devicePasscode.key))
         case .perUser:
             if clearPasscodeOnCheckIn { findings.append(PolicyFinding(ImprivataFinding.passcodeOffWhileCheckedIn.id)) }
         }
         if checkInRetries == 0 {
-            findings.append(PolicyFinding(ImprivataFinding.checkInNotRetried.id, settingKey: "check_in_retries"))
+            findings.append(
+                PolicyFinding(ImprivataFinding.checkInNotRetried.id, settingKey: ImprivataSetting.checkInRetries.key))
         }
         if emergencyPIN {
-            findings.append(PolicyFinding(ImprivataFinding.emergencyPINEnabled.id, settingKey: "emergency_unlock_pin"))
+            findings.append(
+                PolicyFinding(
+                    ImprivataFinding.emergencyPINEnabled.id, settingKey: ImprivataSetting.emergencyUnlockPIN.key))
         }
         return findings
     }

@@ -30,298 +30,338 @@ enum ImprivataPredicate: Int, PredicateSet {
     case lockScreenUp, lockScreenUpForActor, passcodeIsAnothers, passcodeIsActors, staticSharedPasscode
     case deviceHasPasscode, restartedSinceCheckOut
 
-    @inline(__always) var definition: Predicate<Void, ImprivataContext> {
+    var definition: Predicate<ImprivataState, ImprivataContext> {
         switch self {
         case .deviceCheckedIn:
-            Predicate("the device is checked in (Locker owns the screen)", otherwise: "the device is out") {
-                $0.state.status == .checkedIn
+            Predicate("the device is checked in (Locker owns the screen)", otherwise: "the device is out") { state, _ in
+                state.status == .checkedIn
             }
         case .deviceInLostMode:
-            Predicate("the device is in Lost Mode", otherwise: "no Lost Mode") { $0.state.status == .lostMode }
+            Predicate("the device is in Lost Mode", otherwise: "no Lost Mode") { state, _ in state.status == .lostMode }
         case .deviceUnlockedByPIN:
-            Predicate("the device was unlocked by the emergency PIN", otherwise: "no emergency unlock") {
-                $0.state.status == .pinUnlocked
+            Predicate("the device was unlocked by the emergency PIN", otherwise: "no emergency unlock") { state, _ in
+                state.status == .pinUnlocked
             }
         case .deviceOut:
-            Predicate("the device is checked out", otherwise: "the device is not checked out") {
-                $0.state.status.isOut
+            Predicate("the device is checked out", otherwise: "the device is not checked out") { state, _ in
+                state.status.isOut
             }
         case .deviceOverdue:
-            Predicate("the device is overdue", otherwise: "the device is not overdue") {
-                $0.state.status == .overdue
+            Predicate("the device is overdue", otherwise: "the device is not overdue") { state, _ in
+                state.status == .overdue
             }
         case .actorIsCustodian:
             Predicate("the user holds the check-out", otherwise: "the device is checked out to someone else") {
-                $0.state.custodian != nil && $0.state.custodian == $0.user
+                state, context in
+                state.custodian != nil && state.custodian == context.user
             }
         case .lendingPeriodElapsed:
             Predicate("the lending period has passed", otherwise: "the lending period has not passed") {
-                $0.state.status == .checkedOut && $0.policy.lendingPeriod > 0
-                    && $0.state.checkOutTime.hasPassed($0.policy.lendingPeriod, at: $0.time)
+                state, context in
+                state.status == .checkedOut && context.policy.lendingPeriod > 0
+                    && state.checkOutTime.hasPassed(context.policy.lendingPeriod, at: context.time)
             }
         case .overdueLostModeOn:
-            Predicate("overdue devices go to Lost Mode", otherwise: "overdue devices are only marked") {
-                $0.policy.overdueLostMode
+            Predicate("overdue devices go to Lost Mode", otherwise: "overdue devices are only marked") { _, context in
+                context.policy.overdueLostMode
             }
         case .passcodeLeftOnDevice:
             Predicate(
                 "a worker's device passcode is still set", otherwise: "no device passcode is left on the device"
-            ) { $0.state.passcodeOwner != nil }
+            ) { state, _ in state.passcodeOwner != nil }
         case .forceRecoveryOn:
-            Predicate("force recovery is on", otherwise: "force recovery is off") { $0.policy.forceRecovery }
+            Predicate("force recovery is on", otherwise: "force recovery is off") { _, context in
+                context.policy.forceRecovery
+            }
         case .badgeNotEnrolled:
-            Predicate("the badge is not enrolled", otherwise: "the badge is enrolled") {
-                $0.conditions.badgeNotEnrolled
+            Predicate("the badge is not enrolled", otherwise: "the badge is enrolled") { _, context in
+                context.conditions.badgeNotEnrolled
             }
         case .checkOutUsesBadge:
-            Predicate("check-out starts with a badge tap", otherwise: "check-out uses no badge") {
-                $0.policy.checkOutAuth.usesBadge
+            Predicate("check-out starts with a badge tap", otherwise: "check-out uses no badge") { _, context in
+                context.policy.checkOutAuth.usesBadge
             }
         case .checkOutAsksPassword:
-            Predicate("check-out asks the password", otherwise: "check-out asks no password") {
-                $0.policy.checkOutAuth.asksPassword
+            Predicate("check-out asks the password", otherwise: "check-out asks no password") { _, context in
+                context.policy.checkOutAuth.asksPassword
             }
         case .checkOutAsksPIN:
-            Predicate("check-out asks a PIN", otherwise: "check-out asks no PIN") {
-                $0.policy.checkOutAuth == .badgePIN
+            Predicate("check-out asks a PIN", otherwise: "check-out asks no PIN") { _, context in
+                context.policy.checkOutAuth == .badgePIN
             }
         case .checkOutHasSecondFactor:
-            Predicate("check-out asks a second factor", otherwise: "check-out is a badge tap alone") {
-                $0.policy.checkOutAuth.hasSecondFactor
+            Predicate("check-out asks a second factor", otherwise: "check-out is a badge tap alone") { _, context in
+                context.policy.checkOutAuth.hasSecondFactor
             }
         case .perUserDevicePasscode:
             Predicate("each worker sets a device passcode at check-out", otherwise: "no per-worker device passcode") {
-                $0.policy.devicePasscode == .perUser
+                _, context in
+                context.policy.devicePasscode == .perUser
             }
         case .assignsMDMUser:
             Predicate("check-out assigns the device to the user in the MDM", otherwise: "no MDM assignment") {
-                $0.policy.mdmAssignment != .none
+                _, context in
+                context.policy.mdmAssignment != .none
             }
         case .autofillEnabled:
-            Predicate("Password AutoFill is on", otherwise: "Password AutoFill is off") { $0.policy.autofill }
+            Predicate("Password AutoFill is on", otherwise: "Password AutoFill is off") { _, context in
+                context.policy.autofill
+            }
         case .secondFactorAfterCheckOut:
             Predicate(
                 "AutoFill asks its second factor right after check-out",
                 otherwise: "AutoFill asks its second factor at first use"
-            ) { $0.policy.secondFactorAfterCheckOut }
+            ) { _, context in context.policy.secondFactorAfterCheckOut }
         case .secondFactorDone:
-            Predicate("the AutoFill second factor was given", otherwise: "no AutoFill second factor yet") {
-                $0.state.secondFactorDone
+            Predicate("the AutoFill second factor was given", otherwise: "no AutoFill second factor yet") { state, _ in
+                state.secondFactorDone
             }
         case .autofillVaultIsActor:
             Predicate("AutoFill holds the user's credentials", otherwise: "AutoFill holds no credentials") {
-                $0.state.autofillUser != nil && $0.state.autofillUser == $0.user
+                state, context in
+                state.autofillUser != nil && state.autofillUser == context.user
             }
         case .mdmAssignAndReset:
             Predicate("check-in assigns the staging user back", otherwise: "check-in does not reset the MDM user") {
-                $0.policy.mdmAssignment == .assignAndReset
+                _, context in
+                context.policy.mdmAssignment == .assignAndReset
             }
         case .mdmAssignOnly:
-            Predicate("the MDM assignment is never reset", otherwise: "no unreset MDM assignment") {
-                $0.policy.mdmAssignment == .assignOnly
+            Predicate("the MDM assignment is never reset", otherwise: "no unreset MDM assignment") { _, context in
+                context.policy.mdmAssignment == .assignOnly
             }
         case .mdmUserSet:
             Predicate("the MDM assigns the device to a worker", otherwise: "the MDM user is the staging user") {
-                $0.state.mdmUser != nil
+                state, _ in
+                state.mdmUser != nil
             }
         case .devicePasscodeSet:
-            Predicate("a device passcode is set", otherwise: "no device passcode") { $0.state.passcodeOwner != nil }
+            Predicate("a device passcode is set", otherwise: "no device passcode") { state, _ in
+                state.passcodeOwner != nil
+            }
         case .clearPasscodeFails:
             Predicate(
                 "ClearPasscode cannot clear it (not in the workflow, offline, or a restarted iOS device still locked since, with neither cellular data nor its provisioning Launchpad)",
                 otherwise: "ClearPasscode clears it"
-            ) { context in
+            ) { state, context in
                 let conditions = context.conditions
                 let restartBlocks =
-                    !context.policy.android && context.state.rebooted && !conditions.clearPasscodeSucceeds
+                    !context.policy.android && state.rebooted && !conditions.clearPasscodeSucceeds
                     && !context.policy.cellularData && !conditions.atProvisioningLaunchpad
                 return !context.policy.clearPasscodeOnCheckIn || conditions.clearPasscodeFails || restartBlocks
             }
         case .eraseOnCheckIn:
-            Predicate("check-in erases the device", otherwise: "check-in does not erase") {
-                $0.policy.eraseOnCheckIn
+            Predicate("check-in erases the device", otherwise: "check-in does not erase") { _, context in
+                context.policy.eraseOnCheckIn
             }
         case .failCheckInOnLogoutError:
             Predicate("a logout error fails the check-in", otherwise: "the check-in continues after a logout error") {
-                $0.policy.failCheckInOnLogoutError
+                _, context in
+                context.policy.failCheckInOnLogoutError
             }
         case .aLogoutFailed:
-            Predicate("an app's logout failed", otherwise: "every logout ran") { $0.aLogoutFailed }
+            Predicate("an app's logout failed", otherwise: "every logout ran") { _, context in context.aLogoutFailed }
         case .integrationOn:
-            Predicate("the Microsoft integration is on", otherwise: "the Microsoft integration is off") {
-                $0.policy.microsoftIntegration
+            Predicate("the Microsoft integration is on", otherwise: "the Microsoft integration is off") { _, context in
+                context.policy.microsoftIntegration
             }
         case .microsoftSignOutRuns:
             Predicate(
                 "MAM's Microsoft sign-out runs (integration on, device in shared mode)",
                 otherwise: "MAM's Microsoft sign-out does not run"
-            ) { $0.policy.microsoftSignOutRuns }
+            ) { _, context in context.policy.microsoftSignOutRuns }
         case .deviceInSharedMode:
             Predicate("the device is in Microsoft shared device mode", otherwise: "no shared device mode") {
-                $0.policy.deviceInSharedMode
+                _, context in
+                context.policy.deviceInSharedMode
             }
         case .entraAccountIsActor:
             Predicate("the Microsoft account is the user's", otherwise: "the Microsoft account is not the user's") {
-                $0.state.entraAccount != nil && $0.state.entraAccount == $0.user
+                state, context in
+                state.entraAccount != nil && state.entraAccount == context.user
             }
         case .entraAccountIsAnother:
             Predicate("the Microsoft account is another user's", otherwise: "no other user's Microsoft account") {
-                $0.state.entraAccount != nil && $0.state.entraAccount != $0.user
+                state, context in
+                state.entraAccount != nil && state.entraAccount != context.user
             }
         case .entraAccountSet:
-            Predicate("a Microsoft account is signed in", otherwise: "no Microsoft account is signed in") {
-                $0.state.entraAccount != nil
+            Predicate("a Microsoft account is signed in", otherwise: "no Microsoft account is signed in") { state, _ in
+                state.entraAccount != nil
             }
         case .mdmUserIsActor:
             Predicate("the MDM assigns the device to the user", otherwise: "the MDM user is not the user") {
-                $0.state.mdmUser != nil && $0.state.mdmUser == $0.user
+                state, context in
+                state.mdmUser != nil && state.mdmUser == context.user
             }
         case .mdmUserIsAnother:
-            Predicate("the MDM assigns the device to another user", otherwise: "no other MDM user") {
-                $0.state.mdmUser != nil && $0.state.mdmUser != $0.user
+            Predicate("the MDM assigns the device to another user", otherwise: "no other MDM user") { state, context in
+                state.mdmUser != nil && state.mdmUser != context.user
             }
         case .emergencyPINConfigured:
-            Predicate("an emergency unlock PIN is configured", otherwise: "no emergency unlock PIN") {
-                $0.policy.emergencyPIN
+            Predicate("an emergency unlock PIN is configured", otherwise: "no emergency unlock PIN") { _, context in
+                context.policy.emergencyPIN
             }
         case .platformIOS:
-            Predicate("the device runs iOS", otherwise: "the device runs Android") { !$0.policy.android }
+            Predicate("the device runs iOS", otherwise: "the device runs Android") { _, context in
+                !context.policy.android
+            }
         case .appLoginNone:
-            Predicate("the app has no login", otherwise: "the app has a login") { $0.app.login == .none }
+            Predicate("the app has no login", otherwise: "the app has a login") { _, context in
+                context.app.login == .none
+            }
         case .appSignsInWithMicrosoft:
             Predicate("the app signs in through the Microsoft broker", otherwise: "the app has its own login") {
-                $0.app.login == .msalSDM
+                _, context in
+                context.app.login == .msalSDM
             }
         case .appSignsInWithMDMCertificate:
             Predicate(
                 "the app signs in with the MDM user's certificate", otherwise: "the app uses no MDM certificate"
-            ) { $0.app.login == .mdmCertificate }
+            ) { _, context in context.app.login == .mdmCertificate }
         case .appInMicrosoftSharedMode:
             Predicate("the app is a Microsoft shared-device app", otherwise: "the app is not a Microsoft app") {
-                $0.app.isMicrosoftShared
+                _, context in
+                context.app.isMicrosoftShared
             }
         case .appSessionIsActor:
             Predicate("the app's session is the user's", otherwise: "the app's session is not the user's") {
-                $0.appState.session != nil && $0.appState.session == $0.user
+                state, context in
+                state.apps[context.appIndex].session != nil && state.apps[context.appIndex].session == context.user
             }
         case .appSessionIsAnother:
             Predicate("the app's session is another user's", otherwise: "no other user's session in the app") {
-                $0.appState.session != nil && $0.appState.session != $0.user
+                state, context in
+                state.apps[context.appIndex].session != nil && state.apps[context.appIndex].session != context.user
             }
         case .appHasSession:
-            Predicate("the app holds a session", otherwise: "the app holds no session") {
-                $0.appState.session != nil
+            Predicate("the app holds a session", otherwise: "the app holds no session") { state, context in
+                state.apps[context.appIndex].session != nil
             }
         case .appDataIsAnother:
             Predicate("the app holds another user's data", otherwise: "the app holds no other user's data") {
-                $0.appState.data != nil && $0.appState.data != $0.user
+                state, context in
+                state.apps[context.appIndex].data != nil && state.apps[context.appIndex].data != context.user
             }
         case .ownSignInClearsData:
             Predicate(
                 "the app asks its own login now and clears another user's data when a new user signs in to it",
                 otherwise: "the app keeps another user's data at its own login, or asks none now"
-            ) { $0.app.clearsDataOnUserChange && $0.app.login == .appCredentials && $0.appState.session == nil }
+            ) { state, context in
+                context.app.clearsDataOnUserChange && context.app.login == .appCredentials
+                    && state.apps[context.appIndex].session == nil
+            }
         case .appHoldsAUser:
             Predicate("the app holds a worker's session or data", otherwise: "the app holds nobody's") {
-                $0.appState.session != nil || $0.appState.data != nil
+                state, context in
+                state.apps[context.appIndex].session != nil || state.apps[context.appIndex].data != nil
             }
         case .logoutActionReportsResult:
             Predicate(
                 "the app's logout action runs on the device", otherwise: "the app has no device logout action"
-            ) {
-                $0.app.logout.isCallback || $0.app.logout.androidOnly
+            ) { _, context in
+                context.app.logout.isCallback || context.app.logout.androidOnly
             }
         case .logoutReportsError:
-            Predicate("the logout action failed", otherwise: "the logout action succeeded") {
-                $0.conditions.logoutFails || ($0.appIndex >= 0 && $0.conditions.logoutFailingApp == $0.appIndex)
+            Predicate("the logout action failed", otherwise: "the logout action succeeded") { _, context in
+                context.conditions.logoutFails
+                    || (context.appIndex >= 0 && context.conditions.logoutFailingApp == context.appIndex)
             }
         case .logoutUsesCustomScheme:
             Predicate("the logout is a custom-scheme callback", otherwise: "the logout is no custom scheme") {
-                $0.app.logout.isCustomScheme
+                _, context in
+                context.app.logout.isCustomScheme
             }
         case .dialogsBlockUnattended:
             Predicate(
                 "unanswered permission dialogs block the first logout",
                 otherwise: "permission dialogs are taken as accepted"
-            ) { $0.policy.dialogsBlockFirstUse }
+            ) { _, context in context.policy.dialogsBlockFirstUse }
         case .dialogsAccepted:
             Predicate(
                 "its permission dialogs were answered before (the phone is in service)",
                 otherwise: "its dialogs were never answered (the phone's first-ever check-in)"
-            ) {
-                $0.appState.dialogsAccepted
+            ) { state, context in
+                state.apps[context.appIndex].dialogsAccepted
             }
         case .logoutUsesCallback:
             Predicate("the app logs out through a callback", otherwise: "the app has no logout callback") {
-                $0.app.logout.isCallback
+                _, context in
+                context.app.logout.isCallback
             }
         case .coldStartSafe:
             Predicate("the callback is safe on a cold start", otherwise: "the callback races the cold start") {
-                $0.app.coldStartSafe
+                _, context in
+                context.app.coldStartSafe
             }
         case .logoutClearsAppData:
             Predicate("the logout method is Clear app data", otherwise: "the logout is not Clear app data") {
-                $0.app.logout == .clearAppData
+                _, context in
+                context.app.logout == .clearAppData
             }
         case .logoutIsEpicRover:
-            Predicate("the app is Epic Rover", otherwise: "the app is not Epic Rover") {
-                $0.app.logout == .epicRover
+            Predicate("the app is Epic Rover", otherwise: "the app is not Epic Rover") { _, context in
+                context.app.logout == .epicRover
             }
         case .logoutIsForceQuit:
-            Predicate("the logout method is Force quit", otherwise: "the logout is not Force quit") {
-                $0.app.logout == .forceQuit
+            Predicate("the logout method is Force quit", otherwise: "the logout is not Force quit") { _, context in
+                context.app.logout == .forceQuit
             }
         case .forceQuitReadAsLogout:
-            Predicate("Force quit is read as a logout", otherwise: "Force quit ends the process only") {
-                $0.policy.forceQuitLogsOut
+            Predicate("Force quit is read as a logout", otherwise: "Force quit ends the process only") { _, context in
+                context.policy.forceQuitLogsOut
             }
         case .logoutEndsProcessOnly:
             Predicate(
                 "the logout method ends only the process or its cache", otherwise: "the logout is not process-only"
-            ) { $0.app.logout.isProcessOnly }
+            ) { _, context in context.app.logout.isProcessOnly }
         case .sessionSurvivesRelaunch:
             Predicate(
                 "the app restores its sign-in after a relaunch", otherwise: "the app drops its sign-in when it ends"
-            ) { $0.app.survivesRelaunch }
+            ) { _, context in context.app.survivesRelaunch }
         case .logoutConfigured:
-            Predicate("the app has a logout method", otherwise: "the app has no logout method") {
-                $0.app.logout != .none
+            Predicate("the app has a logout method", otherwise: "the app has no logout method") { _, context in
+                context.app.logout != .none
             }
         case .appPostsNotificationsWhenLocked:
             Predicate(
                 "the app can post notifications while locked",
                 otherwise: "the app posts no notifications when locked"
-            ) { $0.app.notificationsWhenLocked }
+            ) { _, context in context.app.notificationsWhenLocked }
         case .lockScreenUp:
             Predicate("the device's lock screen is up (it restarted)", otherwise: "the device is unlocked") {
-                $0.state.deviceLocked
+                state, _ in
+                state.deviceLocked
             }
         case .lockScreenUpForActor:
             Predicate(
                 "the user meets the device's lock screen (it restarted, or they are not its custodian)",
                 otherwise: "the device is unlocked in its custodian's hands"
-            ) { $0.state.custodian == nil || $0.state.custodian != $0.user || $0.state.deviceLocked }
+            ) { state, context in state.custodian == nil || state.custodian != context.user || state.deviceLocked }
         case .passcodeIsAnothers:
             Predicate("the device passcode is another worker's", otherwise: "no other worker's device passcode") {
-                $0.state.passcodeOwner != nil && $0.state.passcodeOwner != $0.user
+                state, context in
+                state.passcodeOwner != nil && state.passcodeOwner != context.user
             }
         case .passcodeIsActors:
             Predicate("the device passcode is the user's own", otherwise: "the device passcode is not the user's") {
-                $0.state.passcodeOwner != nil && $0.state.passcodeOwner == $0.user
+                state, context in
+                state.passcodeOwner != nil && state.passcodeOwner == context.user
             }
         case .staticSharedPasscode:
             Predicate("every worker knows the one shared device passcode", otherwise: "no shared device passcode") {
-                $0.policy.devicePasscode == .staticShared
+                _, context in
+                context.policy.devicePasscode == .staticShared
             }
         case .deviceHasPasscode:
-            Predicate("the device has a passcode", otherwise: "the device has no passcode") {
-                $0.state.passcodeOwner != nil || $0.policy.devicePasscode == .staticShared
+            Predicate("the device has a passcode", otherwise: "the device has no passcode") { state, context in
+                state.passcodeOwner != nil || context.policy.devicePasscode == .staticShared
             }
         case .restartedSinceCheckOut:
             Predicate(
                 "the device restarted and nobody has entered its passcode since",
                 otherwise: "the device has not restarted since check-out (or its passcode was entered since)"
-            ) { $0.state.rebooted }
+            ) { state, _ in state.rebooted }
         }
     }
 }

@@ -129,18 +129,17 @@ struct ImprivataConditions {
     var badgeNotEnrolled = false
 }
 
-/// What the predicates read for one decision: the policy, the state before it, who acts, and for per-app
-/// decisions the app and its state.
+/// What the predicates read besides the state: the policy, who acts and when, the step's conditions, the app of a
+/// per-app decision (its index: its state is `state.apps[appIndex]`), and what an earlier part of the step worked
+/// out. Built once per event and refocused per app; it never holds the state.
 struct ImprivataContext {
     var policy: ImprivataPolicy
-    var state: ImprivataState
     var user: UserID?
     var time: Int
     var conditions = ImprivataConditions()
     var app = ImprivataApp(
         logout: .none, login: .none, survivesRelaunch: true, clearsDataOnLogout: false, coldStartSafe: true,
         notificationsWhenLocked: false, webSignIn: false)
-    var appState = ImprivataAppState()
     /// The app of a per-app decision, by index (-1 before one is focused).
     var appIndex = -1
     /// Set after the per-app logouts of a check-in: one of them failed.
@@ -148,7 +147,6 @@ struct ImprivataContext {
 
     mutating func focus(_ index: Int) {
         app = policy.apps[index]
-        appState = state.apps[index]
         appIndex = index
     }
 }

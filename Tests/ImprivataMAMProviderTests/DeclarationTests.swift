@@ -13,7 +13,11 @@ struct DeclarationTests {
         #expect(ImprivataStepCondition.positionProblems == [])
         #expect(ImprivataDetail.positionProblems == [])
         #expect(ImprivataFinding.positionProblems == [])
-        #expect(ImprivataRule.table.problems == [])
+        #expect(ImprivataRules.phases.problems == [])
+        #expect(ImprivataSetting.positionProblems == [])
+        #expect(ImprivataModelOption.positionProblems == [])
+        #expect(ImprivataAppKey.positionProblems == [])
+        #expect(ImprivataSource.idProblems == [])
     }
 
     @Test func theDescriptorListsTheEnumsInOrder() {
