@@ -71,7 +71,7 @@ struct HostileMarkupTests {
         "code", "ul", "ol", "li", "a", "em", "strong", "table", "caption", "thead", "tbody", "tr", "th", "td", "span",
         "br", "div", "details", "summary", "textarea", "figure", "figcaption", "svg", "defs", "marker", "path",
         "line", "rect", "text", "script", "form", "label", "select", "fieldset", "legend", "output", "noscript",
-        "desc",
+        "desc", "pre",
     ]
 
     /// The name of every tag opened or closed in `html` (scanned by bytes, as a browser's tokenizer reads it: a
