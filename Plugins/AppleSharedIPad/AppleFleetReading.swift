@@ -7,24 +7,27 @@ import SSOPolicyProviderKit
 /// sharing: iPadOS separates users.
 enum AppleFleetReading {
     static let reading = FleetReading(
-        platforms: [.ipados], groupSettings: ["os_version"], consoleAppKeys: ["license", "data_location"],
+        platforms: [.ipados], groupSettings: [AppleSetting.osVersion.key],
+        consoleAppKeys: [AppleAppKey.license.key, AppleAppKey.dataLocation.key],
         catalogue: MicrosoftApp.allCases.map(\.rawValue),
         settings: { group in
-            group.osVersion.map { [FleetValue("os_version", $0, from: .osVersion)] } ?? []
+            group.osVersion.map { [FleetValue(AppleSetting.osVersion.key, $0, from: .osVersion)] } ?? []
         },
         app: { profile, _ in
-            if profile.microsoft != nil { return [FleetValue("kind", "microsoft_msal", from: .microsoft)] }
+            if profile.microsoft != nil {
+                return [FleetValue(AppleAppKey.kind.key, AppleAppKind.microsoft.rawValue, from: .microsoft)]
+            }
             let kind =
                 switch profile.signIn {
-                case .msalSingleAccount, .msalMultipleAccount: "msal_other_publisher"
-                case .ownLogin: "app_credentials"
-                case .none: "no_login"
+                case .msalSingleAccount, .msalMultipleAccount: AppleAppKind.otherPublisher
+                case .ownLogin: AppleAppKind.appCredentials
+                case .none: AppleAppKind.noLogin
                 }
-            var values = [FleetValue("kind", kind, from: .signIn)]
+            var values = [FleetValue(AppleAppKey.kind.key, kind.rawValue, from: .signIn)]
             if profile.signIn == .ownLogin {
                 values.append(
                     FleetValue(
-                        "session_survives_relaunch", profile.ownSession == .untilSignOut ? "true" : "false",
+                        AppleAppKey.sessionSurvivesRelaunch.key, profile.ownSession == .untilSignOut ? "true" : "false",
                         from: .ownSession))
             }
             return values

@@ -11,30 +11,52 @@ import SSOPolicyProviderKit
 /// commands change the device and commute with nothing; ending an app's process changes that app only; asking the
 /// SSO status changes nothing; an administrator's passcode reset or Entra offboarding changes that user's account.
 extension AppleSharedIPadProvider {
-    private static let device = EventFootprint.region(0)
-    private static let firstUser = 1
-    private static let users = 16
-    private static let microsoft = EventFootprint.region(firstUser + 2 * users)
-    private static let firstApp = firstUser + 2 * users + 1
-
     public func footprint(of event: ProviderEvent, policy: ApplePolicy) -> EventFootprint? {
-        let device = Self.device
-        switch event.event {
+        let device = AppleRegion.device.bit
+        switch EventKind<AppleEvent>(event.event) {
         case .querySSOStatus:
             return EventFootprint(reads: device, writes: 0)
         case .terminate:
-            guard let app = event.app?.int, app < policy.apps.count, Self.firstApp + app < 64 else { return nil }
+            guard let app = event.app?.int, app < policy.apps.count, let region = AppleRegion.app(app) else {
+                return nil
+            }
             let kind = policy.apps[app].kind
             let shared = kind == .microsoft || (kind == .otherPublisher && policy.ssoPluginPerUser)
-            let region = shared ? Self.microsoft : EventFootprint.region(Self.firstApp + app)
-            return EventFootprint(reads: device | region, writes: region)
-        case AppleEvent.passcodeReset.id, AppleEvent.entraDisableUser.id:
-            guard let user = event.user, Int(user.index) < Self.users else { return nil }
-            let offset = event.event == AppleEvent.passcodeReset.id ? 0 : Self.users
-            let account = EventFootprint.region(Self.firstUser + offset + Int(user.index))
+            let written = shared ? AppleRegion.microsoft.bit : region
+            return EventFootprint(reads: device | written, writes: written)
+        case .own(.passcodeReset):
+            guard let user = event.user, let account = AppleRegion.passcodeResets.user(user) else { return nil }
             return EventFootprint(reads: device | account, writes: account)
-        default:
+        case .own(.entraDisableUser):
+            guard let user = event.user, let account = AppleRegion.entraAccounts.user(user) else { return nil }
+            return EventFootprint(reads: device | account, writes: account)
+        case .open, .signOut, .own(.lock), .own(.unlock), .own(.deviceSignIn), .own(.deviceSignOut),
+            .own(.logOutUser), .own(.deleteUser), .own(.erase), .own(.network), .own(.userConfigured), nil:
             return nil
         }
+    }
+}
+
+/// The regions of the state `footprint(of:policy:)` names, by their first bit: the device, one region per user
+/// (the first 16) for the passcode reset and one for the Entra account, the Microsoft sign-ins of the
+/// partitions, then one per app (`app(_:)`; apps past the 64 bits have no footprint).
+enum AppleRegion: Int, FootprintRegion {
+    case device = 0
+    case passcodeResets = 1
+    case entraAccounts = 17
+    case microsoft = 33
+
+    /// How many users have a region of their own in `passcodeResets` and `entraAccounts`.
+    static let users = 16
+
+    /// User `user`'s region of this per-user block; nil past the first `users`.
+    func user(_ user: UserID) -> UInt64? {
+        Int(user.index) < Self.users ? EventFootprint.region(rawValue + Int(user.index)) : nil
+    }
+
+    /// App `index`'s own sessions, after the named regions; nil past the 64 bits.
+    static func app(_ index: Int) -> UInt64? {
+        let region = microsoft.rawValue + 1 + index
+        return region < 64 ? EventFootprint.region(region) : nil
     }
 }

@@ -1,10 +1,13 @@
 import SSOPolicyProviderKit
 
 /// How an app signs its user in inside a partition.
-enum AppleAppKind: Int, Sendable, Hashable {
-    case microsoft, otherPublisher, appCredentials, web, noLogin
-
-    static let words = ["microsoft_msal", "msal_other_publisher", "app_credentials", "web", "no_login"]
+/// The values of the app key `kind`.
+enum AppleAppKind: String, CaseIterable, Sendable, Hashable {
+    case microsoft = "microsoft_msal"
+    case otherPublisher = "msal_other_publisher"
+    case appCredentials = "app_credentials"
+    case web
+    case noLogin = "no_login"
 }
 
 /// One app of a Shared iPad policy, compiled.
@@ -60,113 +63,124 @@ public struct ApplePolicy: Sendable {
     static func roundedGrace(_ seconds: Int) -> Int { graceSteps.last { $0 <= seconds } ?? 0 }
 
     static func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> ApplePolicy? {
+        typealias Setting = AppleSetting
+        typealias Model = AppleModelOption
         let settings = configuration.settings
-        func word(_ key: String) -> String { settings.word(key) }
         var failed = false
-        for key in ["user_session_timeout", "temporary_session_timeout"] {
+        for key in [Setting.userSessionTimeout, Setting.temporarySessionTimeout] {
             let value = settings.seconds(key)
             if value > 0 && value < 30 {
                 diagnostics.error(
-                    "\(key): expected 0 or at least 30s (Apple's minimum), found \(Duration.format(value))",
+                    "\(key.key): expected 0 or at least 30s (Apple's minimum), found \(Duration.format(value))",
                     at: settings.position(of: key))
                 failed = true
             }
         }
-        if settings.seconds("auto_lock_time") < 120 {
+        if settings.seconds(Setting.autoLockTime) < 120 {
             diagnostics.error(
                 "auto_lock_time: expected at least 2m (Apple's minimum AutoLockTime), found "
-                    + Duration.format(settings.seconds("auto_lock_time")), at: settings.position(of: "auto_lock_time"))
+                    + Duration.format(settings.seconds(Setting.autoLockTime)),
+                at: settings.position(of: Setting.autoLockTime))
             failed = true
         }
         if failed { return nil }
-        let version = settings.version("os_version")
+        let version = settings.version(Setting.osVersion)
         let major = version.first ?? 0
         let minor = version.count > 1 ? version[1] : 0
-        let storage = settings.integer("storage_gb")
+        let storage = settings.integer(Setting.storageGB)
         let unsupported =
-            word("device") == "iphone" || major < 13 || (major == 13 && minor < 4) || storage < 32
-            || !settings.bool("supervised")
-        var residents = settings.integer("resident_users")
-        let quota = settings.integer("quota_size_mb")
+            settings.choice(Setting.device, as: AppleDevice.self) == .iphone || major < 13 || (major == 13 && minor < 4)
+            || storage < 32 || !settings.bool(Setting.supervised)
+        var residents = settings.integer(Setting.residentUsers)
+        let quota = settings.integer(Setting.quotaSizeMB)
         if quota > 0 {
             let userSpace = Saturating.product(max(0, storage - (storage >= 64 ? 26 : 18)), 1024)
             residents = max(1, min(residents, userSpace / quota))
         }
         // Written, the grace period rounds down to Apple's steps; left out, the model option reads the OS default.
         let graceSetting =
-            settings.isExplicit("passcode_lock_grace_period") ? settings["passcode_lock_grace_period"] : nil
+            settings.isExplicit(Setting.passcodeLockGracePeriod) ? settings[Setting.passcodeLockGracePeriod] : nil
         var grace = 0
         if case .seconds(let seconds)? = graceSetting {
             grace = roundedGrace(seconds)
         } else {
-            grace = word("passcode_lock_grace_default") == "5m" ? 300 : 0
+            switch settings.choice(Model.passcodeLockGraceDefault, as: GraceDefault.self) {
+            case .none: grace = 0
+            case .fiveMinutes: grace = 300
+            }
         }
         var onlineAuthGrace: Int? = nil
-        if case .integer(let days)? = settings["online_auth_grace_days"] {
+        if case .integer(let days)? = settings[Setting.onlineAuthGraceDays] {
             onlineAuthGrace = Saturating.product(days, 86_400)
         }
         let apps = configuration.apps.map { app in
             AppleApp(
-                kind: AppleAppKind(rawValue: AppleAppKind.words.firstIndex(of: app.keys.word("kind")) ?? 0)
-                    ?? .microsoft,
-                unsupportedLicense: app.keys.word("license") != "device",
-                localData: app.keys.word("data_location") == "local",
-                survivesRelaunch: app.keys.bool("session_survives_relaunch"),
-                webSignIn: app.keys.bool("web_sign_in"))
+                kind: app.keys.choice(AppleAppKey.kind, as: AppleAppKind.self),
+                unsupportedLicense: app.keys.choice(AppleAppKey.license, as: AppLicense.self) != .device,
+                localData: app.keys.choice(AppleAppKey.dataLocation, as: DataLocation.self) == .local,
+                survivesRelaunch: app.keys.bool(AppleAppKey.sessionSurvivesRelaunch),
+                webSignIn: app.keys.bool(AppleAppKey.webSignIn))
         }
-        let temporaryOnly = settings.bool("temporary_session_only")
+        let temporaryOnly = settings.bool(Setting.temporarySessionOnly)
         return ApplePolicy(
-            unsupportedDevice: unsupported, federated: word("authentication") == "federated_entra",
-            residentUsers: residents, userTimeout: settings.seconds("user_session_timeout"),
-            guestTimeout: settings.seconds("temporary_session_timeout"),
-            autoLock: settings.seconds("auto_lock_time"), grace: grace, graceExplicit: graceSetting != nil,
-            guestsAllowed: temporaryOnly || word("temporary_sessions") == "allowed", temporaryOnly: temporaryOnly,
-            onlineAuthGrace: onlineAuthGrace,
-            onlineEveryLoginWhenUnset: word("online_auth_when_unset") == "every_login",
-            returnToServiceSupported: major >= 17, sharedDeviceMode: settings.bool("entra_shared_device_mode"),
-            mfa: settings.bool("conditional_access_mfa"),
-            deviceGrant: word("conditional_access_device_grant") != "none",
-            deviceFilter: settings.bool("conditional_access_device_filter"),
-            appProtection: settings.bool("intune_app_protection"), caBlocks: word("unsupported_ca") == "blocks",
-            lockScreenAnyone: word("lock_screen_sign_out") == "anyone",
-            restartToLoginWindow: word("restart") == "login_window",
-            guestDeletedOnRestart: word("guest_on_restart") == "deleted",
-            evictFirstSignedIn: word("eviction_order") == "first_signed_in",
-            deleteLoggedInLogsOut: word("delete_logged_in_user") == "log_out_then_delete",
-            inactivityWhileLocked: word("inactivity_counts_while_locked") == "true",
-            tokensRetained: word("m365_tokens_after_sign_out") == "retained",
-            ssoPluginPerUser: word("sso_plugin") == "per_user", loginSSOToApps: word("login_sso_to_apps") == "true",
-            awaitUserConfiguration: settings.bool("await_user_configuration") && major >= 17,
-            biometricUnlock: word("biometric_unlock") == "available", apps: apps)
+            unsupportedDevice: unsupported,
+            federated: settings.choice(Setting.authentication, as: AppleAuthentication.self) == .federatedEntra,
+            residentUsers: residents, userTimeout: settings.seconds(Setting.userSessionTimeout),
+            guestTimeout: settings.seconds(Setting.temporarySessionTimeout),
+            autoLock: settings.seconds(Setting.autoLockTime), grace: grace, graceExplicit: graceSetting != nil,
+            guestsAllowed: temporaryOnly
+                || settings.choice(Setting.temporarySessions, as: TemporarySessions.self) == .allowed,
+            temporaryOnly: temporaryOnly, onlineAuthGrace: onlineAuthGrace,
+            onlineEveryLoginWhenUnset: settings.choice(Model.onlineAuthWhenUnset, as: OnlineAuthWhenUnset.self)
+                == .everyLogin,
+            returnToServiceSupported: major >= 17, sharedDeviceMode: settings.bool(Setting.entraSharedDeviceMode),
+            mfa: settings.bool(Setting.conditionalAccessMFA),
+            deviceGrant: settings.choice(Setting.conditionalAccessDeviceGrant, as: DeviceGrant.self) != .none,
+            deviceFilter: settings.bool(Setting.conditionalAccessDeviceFilter),
+            appProtection: settings.bool(Setting.intuneAppProtection),
+            caBlocks: settings.choice(Model.unsupportedCA, as: UnsupportedCA.self) == .blocks,
+            lockScreenAnyone: settings.choice(Model.lockScreenSignOut, as: LockScreenSignOut.self) == .anyone,
+            restartToLoginWindow: settings.choice(Model.restart, as: RestartReading.self) == .loginWindow,
+            guestDeletedOnRestart: settings.choice(Model.guestOnRestart, as: GuestOnRestart.self) == .deleted,
+            evictFirstSignedIn: settings.choice(Model.evictionOrder, as: EvictionOrder.self) == .firstSignedIn,
+            deleteLoggedInLogsOut: settings.choice(Model.deleteLoggedInUser, as: DeleteLoggedInUser.self)
+                == .logOutThenDelete,
+            inactivityWhileLocked: settings.choice(Model.inactivityCountsWhileLocked, as: ModelBool.self) == .yes,
+            tokensRetained: settings.choice(Model.m365TokensAfterSignOut, as: TokensAfterSignOut.self) == .retained,
+            ssoPluginPerUser: settings.choice(Model.ssoPlugin, as: SSOPluginReading.self) == .perUser,
+            loginSSOToApps: settings.choice(Model.loginSSOToApps, as: ModelBool.self) == .yes,
+            awaitUserConfiguration: settings.bool(Setting.awaitUserConfiguration) && major >= 17,
+            biometricUnlock: settings.choice(Model.biometricUnlock, as: BiometricUnlock.self) == .available,
+            apps: apps)
     }
 
     /// Findings about the configuration itself (rules M1, M2, M9, M31, M32 and M35 of the model).
     func configurationFindings() -> [PolicyFinding] {
         var findings: [PolicyFinding] = []
-        func add(_ finding: AppleFinding, _ key: String? = nil, app: Int? = nil) {
-            findings.append(PolicyFinding(finding.id, app: app.map(AppID.init), settingKey: key))
+        func add(_ finding: AppleFinding, _ setting: AppleSetting? = nil, app: Int? = nil) {
+            findings.append(PolicyFinding(finding.id, app: app.map(AppID.init), settingKey: setting?.key))
         }
-        if unsupportedDevice { add(.unsupportedDevice, "device") }
-        if sharedDeviceMode { add(.sdmNotSupported, "entra_shared_device_mode") }
+        if unsupportedDevice { add(.unsupportedDevice, .device) }
+        if sharedDeviceMode { add(.sdmNotSupported, .entraSharedDeviceMode) }
         if temporaryOnly {
-            add(.noUserAuthentication, "temporary_session_only")
+            add(.noUserAuthentication, .temporarySessionOnly)
         } else {
-            if userTimeout == 0 { add(.neverExpires, "user_session_timeout") }
-            if guestsAllowed { add(.guestAllowed, "temporary_sessions") }
+            if userTimeout == 0 { add(.neverExpires, .userSessionTimeout) }
+            if guestsAllowed { add(.guestAllowed, .temporarySessions) }
         }
         if guestsAllowed && guestTimeout == 0 {
-            add(.neverExpires, "temporary_session_timeout")
+            add(.neverExpires, .temporarySessionTimeout)
         }
-        if !temporaryOnly && grace >= 300 { add(.longGrace, "passcode_lock_grace_period") }
+        if !temporaryOnly && grace >= 300 { add(.longGrace, .passcodeLockGracePeriod) }
         if !temporaryOnly && onlineAuthGrace == nil && !onlineEveryLoginWhenUnset {
-            add(.onlineAuthNeverRequired, "online_auth_grace_days")
+            add(.onlineAuthNeverRequired, .onlineAuthGraceDays)
         }
         if deviceGrant || deviceFilter {
             add(
-                .conditionalAccess, deviceGrant ? "conditional_access_device_grant" : "conditional_access_device_filter"
+                .conditionalAccess, deviceGrant ? .conditionalAccessDeviceGrant : .conditionalAccessDeviceFilter
             )
         }
-        if appProtection { add(.appProtection, "intune_app_protection") }
+        if appProtection { add(.appProtection, .intuneAppProtection) }
         for (index, app) in apps.enumerated() where app.unsupportedLicense { add(.appAssignment, app: index) }
         return findings
     }

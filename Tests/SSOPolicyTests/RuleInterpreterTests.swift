@@ -10,8 +10,9 @@ import Testing
         case on, plugged
         var definition: Predicate<Void, Lamp> {
             switch self {
-            case .on: Predicate("the lamp is on", otherwise: "the lamp is off") { $0.on }
-            case .plugged: Predicate("the lamp is plugged in", otherwise: "the lamp is unplugged") { $0.plugged }
+            case .on: Predicate("the lamp is on", otherwise: "the lamp is off") { _, lamp in lamp.on }
+            case .plugged:
+                Predicate("the lamp is plugged in", otherwise: "the lamp is unplugged") { _, lamp in lamp.plugged }
             }
         }
     }
@@ -38,17 +39,17 @@ import Testing
             return Lamp(on: true, plugged: true)
         }
         var off = RuleTrace(.off)
-        off.record(LampRule.shines, in: lamp())
-        off.record(LampRule.light, in: lamp())
+        off.record(LampRule.shines, on: (), in: lamp())
+        off.record(LampRule.light, on: (), in: lamp())
         #expect(off.entries.isEmpty)
         #expect(built == 0)
         var fired = RuleTrace(.fired)
-        fired.record(LampRule.shines, in: lamp())
-        fired.record(LampRule.light, in: lamp())
+        fired.record(LampRule.shines, on: (), in: lamp())
+        fired.record(LampRule.light, on: (), in: lamp())
         #expect(fired.entries.map(\.rule) == [LampRule.shines.id, LampRule.shines.id])
         #expect(built == 2)
         var explain = RuleTrace(.explain)
-        explain.record(LampRule.light, in: Lamp(on: false, plugged: true))
+        explain.record(LampRule.light, on: (), in: Lamp(on: false, plugged: true))
         #expect(
             explain.entries == [
                 RuleTrace.Entry(rule: LampRule.shines.id, fired: false, failedCondition: 1),
@@ -58,7 +59,7 @@ import Testing
 
     @Test func theFirstFailingConditionIsRecorded() {
         var trace = RuleTrace(.explain)
-        let fired = trace.evaluate(LampRule.shines, in: Lamp(on: false, plugged: true))
+        let fired = trace.evaluate(LampRule.shines, on: (), in: Lamp(on: false, plugged: true))
         #expect(!fired)
         #expect(trace.entries == [RuleTrace.Entry(rule: LampRule.shines.id, fired: false, failedCondition: 1)])
         #expect(LampRule.declarations[0].conditions[1].fails == "the lamp is off")
@@ -69,9 +70,9 @@ import Testing
 
     @Test func aDecisionListReturnsTheFirstRuleThatFires() {
         var trace = RuleTrace(.fired)
-        let both = trace.first(LampRule.light, in: Lamp(on: true, plugged: true))
-        let unplugged = trace.first(LampRule.light, in: Lamp(on: true, plugged: false))
-        let off = trace.first(LampRule.light, in: Lamp(on: false, plugged: false))
+        let both = trace.first(LampRule.light, on: (), in: Lamp(on: true, plugged: true))
+        let unplugged = trace.first(LampRule.light, on: (), in: Lamp(on: true, plugged: false))
+        let off = trace.first(LampRule.light, on: (), in: Lamp(on: false, plugged: false))
         #expect(both == .shines)
         #expect(unplugged == nil)
         #expect(off == .dark)
@@ -82,12 +83,12 @@ import Testing
     @Test func aMutationFlipsOneConditionOnlyWhenTracing() {
         let lamp = Lamp(on: true, plugged: true)
         var mutated = RuleTrace(.fired, mutation: .init(rule: LampRule.shines.id, condition: 1))
-        let shines = mutated.evaluate(LampRule.shines, in: lamp)
-        let dark = mutated.evaluate(LampRule.dark, in: Lamp(on: false, plugged: true))
+        let shines = mutated.evaluate(LampRule.shines, on: (), in: lamp)
+        let dark = mutated.evaluate(LampRule.dark, on: (), in: Lamp(on: false, plugged: true))
         #expect(!shines)
         #expect(dark)
         var off = RuleTrace(.off, mutation: .init(rule: LampRule.shines.id, condition: 1))
-        let unmutated = off.evaluate(LampRule.shines, in: lamp)
+        let unmutated = off.evaluate(LampRule.shines, on: (), in: lamp)
         #expect(unmutated)
         #expect(off.entries.isEmpty)
     }
@@ -101,12 +102,15 @@ import Testing
                 var off = RuleTrace(.off)
                 var explain = RuleTrace(.explain)
                 for rule in LampRule.allCases {
-                    let untraced = off.evaluate(rule, in: lamp)
-                    let traced = explain.evaluate(rule, in: lamp)
+                    let untraced = off.evaluate(rule, on: (), in: lamp)
+                    let traced = explain.evaluate(rule, on: (), in: lamp)
                     #expect(untraced == traced, "\(rule) \(lamp)")
-                    #expect(untraced == rule.definition.checks.allSatisfy { $0.holds(in: lamp) }, "\(rule) \(lamp)")
+                    #expect(
+                        untraced == rule.definition.checks.allSatisfy { $0.holds(on: (), in: lamp) }, "\(rule) \(lamp)")
                 }
-                #expect(off.first(LampRule.light, in: lamp) == explain.first(LampRule.light, in: lamp), "\(lamp)")
+                #expect(
+                    off.first(LampRule.light, on: (), in: lamp) == explain.first(LampRule.light, on: (), in: lamp),
+                    "\(lamp)")
                 #expect(off.entries.isEmpty)
             }
         }
