@@ -11,7 +11,7 @@ import Testing
 struct VerifyReductionTests {
     static let policyFiles: [String] = {
         let folder = repository + "/Policies"
-        return ["airwatch", "entra", "imprivata"].flatMap { vendor in
+        return ["airwatch", "apple", "entra", "imprivata"].flatMap { vendor in
             ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + vendor)) ?? []).sorted()
                 .filter { $0.hasSuffix(".yaml") }.map { folder + "/" + vendor + "/" + $0 }
         }
