@@ -1,5 +1,6 @@
 import Foundation
 import SSOPolicy
+import SSOPolicyProviderKit
 
 /// Checks a JSON request body's objects before it is decoded: a key given twice in one object (`JSONDecoder` keeps
 /// one of the two silently, so `{"policy": "a", "policy": "b"}` would be answered for a policy the sender may not
@@ -151,63 +152,17 @@ struct JSONBodyScan {
 
     /// The index after the closing quote of the string starting at `start`, without unescaping it.
     static func end(ofStringIn bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var index = start + 1
-        while index < bytes.count {
-            switch bytes[index] {
-            case Byte.quote: return index + 1
-            case Byte.backslash: index += 2
-            default: index += 1
-            }
-        }
-        return nil
+        guard let base = bytes.baseAddress else { return nil }
+        var escaped = false
+        return JSONBytes.stringEnd(base, start, bytes.count, escaped: &escaped)
     }
 
-    /// The unescaped string starting at the quote at `start`, and the index after its closing quote.
+    /// The key starting at the quote at `start`, read by the package's JSON reader, and the index after its
+    /// closing quote; nil when it is not a valid JSON string (the decoder reports it).
     static func string(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (String, Int)? {
-        var scalars = String.UnicodeScalarView()
-        var raw: [UInt8] = []
-        var index = start + 1
-        func flush() {
-            scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
-            raw.removeAll(keepingCapacity: true)
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == Byte.quote {
-                flush()
-                return (String(scalars), index + 1)
-            }
-            guard byte == Byte.backslash else {
-                raw.append(byte)
-                index += 1
-                continue
-            }
-            guard index + 1 < bytes.count else { return nil }
-            let escape = bytes[index + 1]
-            index += 2
-            switch escape {
-            case UInt8(ascii: "u"):
-                guard index + 4 <= bytes.count,
-                    let unit = UInt16(
-                        String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<index + 4]), as: UTF8.self),
-                        radix: 16)
-                else { return nil }
-                index += 4
-                flush()
-                // Surrogate halves are kept as a placeholder plus their value, which still tells keys apart.
-                if let scalar = Unicode.Scalar(unit) {
-                    scalars.append(scalar)
-                } else {
-                    scalars.append(contentsOf: "\u{FFFD}\(unit)".unicodeScalars)
-                }
-            case UInt8(ascii: "n"): raw.append(0x0A)
-            case UInt8(ascii: "t"): raw.append(0x09)
-            case UInt8(ascii: "r"): raw.append(0x0D)
-            case UInt8(ascii: "b"): raw.append(0x08)
-            case UInt8(ascii: "f"): raw.append(0x0C)
-            default: raw.append(escape)
-            }
-        }
-        return nil
+        var cursor = JSONCursor(bytes, describe: { _ in "" })
+        cursor.index = start
+        guard let key = try? cursor.string() else { return nil }
+        return (key, cursor.index)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SSOPolicy
+import SSOPolicyProviderKit
 import SSOPolicyTestSupport
 import Testing
 
@@ -191,6 +192,28 @@ struct HostileInputTests {
             hooks.diagnostics.map(\.description) == [
                 "h.jsonl:1:1: error: the key 'device_user' is given twice on this line (keys are read ignoring case); "
                     + "the line is skipped"
+            ])
+    }
+
+    /// Custody lines are read by the package's JSON reader: a number or a boolean is a cell as Foundation's
+    /// JSONSerialization gave it before (`true` is `1`, `1e3` is `1000.0`), null and containers are no cell, and a
+    /// line that is not one object is skipped with its line.
+    @Test func custodyJSONValuesBecomeCellsAsBefore() {
+        #expect(CustodyReader.cell(JSONNode(.bool(true), offset: 0)) == "1")
+        #expect(CustodyReader.cell(JSONNode(.bool(false), offset: 0)) == "0")
+        #expect(CustodyReader.cell(JSONNode(.number("-0"), offset: 0)) == "0")
+        #expect(CustodyReader.cell(JSONNode(.number("1e3"), offset: 0)) == "1000.0")
+        #expect(CustodyReader.cell(JSONNode(.number("1.50"), offset: 0)) == "1.5")
+        #expect(CustodyReader.cell(JSONNode(.number("12345678901234567890"), offset: 0)) == "12345678901234567890")
+        #expect(CustodyReader.cell(JSONNode(.null, offset: 0)) == nil)
+        let lines =
+            #"{"time":"2026-05-04T05:55:00Z","device":"d1","Username":"ana","CheckedOut":0}"# + "\n"
+            + #"{"time": [}"# + "\n"
+        let read = CustodyReader().read(path: "s.jsonl", bytes: Array(lines.utf8))
+        #expect(read.records.map(\.user) == ["ana"])
+        #expect(
+            read.diagnostics.map(\.description) == [
+                "s.jsonl:2:1: error: expected one JSON object on this line; the line is skipped"
             ])
     }
 }

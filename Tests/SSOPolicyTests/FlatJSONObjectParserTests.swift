@@ -35,7 +35,7 @@ struct FlatJSONObjectParserTests {
         #expect(error(#"{"a": "b"} x"#) == "column 12: unexpected 'x' after the object")
         #expect(error(#"{"a": "b""#) == "column 10: unterminated object: expected ',' or '}'")
         #expect(error(#"{"a": "b"#) == "column 7: unterminated string")
-        #expect(error(#"{"a": tru}"#) == "column 7: expected 'true', found 't'")
+        #expect(error(#"{"a": tru}"#) == "column 7: expected 'true', found '}'")
         #expect(error(#"{a: "b"}"#) == "column 2: expected a key in double quotes, found 'a'")
         #expect(error(#"{"a": "\x"}"#) == #"column 8: invalid escape (expected one of \" \\ \/ \b \f \n \r \t \u)"#)
         #expect(error(#"{"a": "\ud800"}"#) == "column 8: unpaired surrogate in a \\u escape")

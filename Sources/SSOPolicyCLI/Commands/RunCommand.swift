@@ -106,9 +106,9 @@ struct RunCommand: ParsableCommand, ContextualCommand {
     /// The suite's folder, made when missing (as `verify --counterexample-dir` makes its folder); a folder that
     /// cannot be made is reported when the suite is written.
     private static func makeFolder(of file: String) {
-        let folder = (file as NSString).deletingLastPathComponent
-        guard !folder.isEmpty else { return }
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = OutputFile.folder(of: file)
+        guard !folder.isEmpty, folder != "." else { return }
+        try? OutputFile.makeFolder(folder)
     }
 
     /// A suite names its policy and scenario by path, so both must be files on disk: a bundled name would be

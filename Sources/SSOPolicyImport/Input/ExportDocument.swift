@@ -48,7 +48,7 @@ enum ExportDocument {
         switch start < bytes.count ? bytes[start] : nil {
         case UInt8(ascii: "{")?, UInt8(ascii: "[")?, UInt8(ascii: "\"")?, UInt8(ascii: "-")?, UInt8(ascii: "t")?,
             UInt8(ascii: "f")?, UInt8(ascii: "n")?, (UInt8(ascii: "1")...UInt8(ascii: "9"))?:
-            switch JSONReader(limits: limits).read(bytes) {
+            switch JSONTreeReader(limits: limits, describe: ReadFailure.describe).read(bytes) {
             case .success(let root): return .success(.graph(root, locator))
             case .failure(let failure):
                 return .failure(.error(at: locator.position(ofByte: failure.offset), failure.message))

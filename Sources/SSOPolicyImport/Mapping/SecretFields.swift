@@ -1,3 +1,5 @@
+import SSOPolicyProviderKit
+
 /// Fields of an export that hold secrets. The importer copies only the fields it maps, so these never reach a
 /// policy, a note or an error; the ones present are named (never shown) in the policy's header, so the reader
 /// knows they were seen and left out.

@@ -1,5 +1,6 @@
 import Foundation
 import SSOPolicy
+import SSOPolicyProviderKit
 
 /// Reads a custody timeline (who held which device when) from the shapes `docs/replay.md` documents, found by
 /// their column names (CSV) or keys (JSON, one object per line):
@@ -446,40 +447,6 @@ struct CustodyReader {
         }
     }
 
-    /// The keys of the object a line holds, lower-cased, as written (a key given twice is there twice, which a
-    /// parsed dictionary hides); nil when the line does not frame as one object.
-    static func keys(_ bytes: [UInt8]) -> [String]? {
-        bytes.withUnsafeBufferPointer { buffer -> [String]? in
-            guard let p = buffer.baseAddress else { return nil }
-            let end = buffer.count
-            var keys: [String] = []
-            var i = JSONScan.skipSpace(p, 0, end)
-            guard i < end, p[i] == UInt8(ascii: "{") else { return nil }
-            i = JSONScan.skipSpace(p, i + 1, end)
-            if i < end, p[i] == UInt8(ascii: "}") { return keys }
-            var scratch = [UInt8](repeating: 0, count: end)
-            while i < end {
-                var escaped = false
-                guard p[i] == 0x22, let close = JSONScan.stringEnd(p, i, end, escaped: &escaped) else { return nil }
-                let written = scratch.withUnsafeMutableBufferPointer {
-                    JSONScan.unescape(p, i + 1, close - 1, into: $0.baseAddress!)
-                }
-                guard let written else { return nil }
-                keys.append(String(decoding: scratch[0..<written], as: UTF8.self).lowercased())
-                i = JSONScan.skipSpace(p, close, end)
-                guard i < end, p[i] == UInt8(ascii: ":") else { return nil }
-                i = JSONScan.skipSpace(p, i + 1, end)
-                guard case .end(let next) = JSONScan.valueEnd(p, i, end) else { return nil }
-                i = JSONScan.skipSpace(p, next, end)
-                guard i < end else { return nil }
-                if p[i] == UInt8(ascii: "}") { return keys }
-                guard p[i] == UInt8(ascii: ",") else { return nil }
-                i = JSONScan.skipSpace(p, i + 1, end)
-            }
-            return nil
-        }
-    }
-
     /// The lines of a window, each handed over whole with its number; a line longer than `maxRowBytes` is a
     /// problem and skipped, however long.
     private func lines(
@@ -529,16 +496,18 @@ struct CustodyReader {
             { text, line in
                 let trimmed = text.drop { ASCII.isSpace($0) }
                 guard !trimmed.isEmpty else { return }
-                guard let object = try? JSONSerialization.jsonObject(with: Data(trimmed)) as? [String: Any] else {
+                var reader = JSONTreeReader(limits: Self.jsonLimits, describe: { _ in "" })
+                reader.keepsDuplicateKeys = true
+                guard case .success(let object) = reader.read(Array(trimmed)), let members = object.members else {
                     problem(
                         .error(
                             at: SourcePosition(file: path, line: line, column: 1),
                             "expected one JSON object on this line; the line is skipped"))
                     return
                 }
-                let keys = Self.keys(Array(trimmed)) ?? object.keys.map { $0.lowercased() }
                 var distinct = Set<String>()
-                if let twice = keys.first(where: { !distinct.insert($0).inserted }) {
+                if let twice = members.lazy.map({ $0.key.lowercased() }).first(where: { !distinct.insert($0).inserted })
+                {
                     // Keys are read ignoring case: which of two values the row meant is unknown.
                     problem(
                         .error(
@@ -549,15 +518,33 @@ struct CustodyReader {
                 }
                 var names: [String] = []
                 var cells: [String] = []
-                for (key, value) in object.sorted(by: { $0.key < $1.key }) {
-                    switch value {
-                    case let text as String: cells.append(text)
-                    case let number as NSNumber: cells.append(number.stringValue)
-                    default: continue
-                    }
-                    names.append(key.lowercased())
+                for member in members.sorted(by: { $0.key < $1.key }) {
+                    guard let cell = Self.cell(member.value) else { continue }
+                    cells.append(cell)
+                    names.append(member.key.lowercased())
                 }
                 take(Row(cells: cells, columns: Columns(names), line: line, column: 1))
             }, problem: problem)
+    }
+
+    /// A custody line: one flat object of at most `maxRowBytes`.
+    static let jsonLimits = InputLimits(maxBytes: maxRowBytes, maxDepth: JSONBytes.maxDepth, maxNodes: maxRowBytes)
+
+    /// A value as a cell: text as it is; a number or a boolean as a number's text (`true` is `1`, as custody's
+    /// `CheckedOut` column reads it; `1.0` stays `1.0`); nil for null, arrays and objects, which no column holds.
+    static func cell(_ node: JSONNode) -> String? {
+        switch node.value {
+        case .string(let text): return text
+        case .bool(let flag): return flag ? "1" : "0"
+        case .number(let text):
+            if !text.utf8.contains(where: {
+                $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
+            }) {
+                if let integer = Int(text) { return String(integer) }
+                if let unsigned = UInt64(text) { return String(unsigned) }
+            }
+            return Double(text).map { String(describing: $0) } ?? text
+        case .null, .array, .object: return nil
+        }
     }
 }

@@ -1,3 +1,5 @@
+import SSOPolicyProviderKit
+
 /// Reads sign-in rows from CSV: the Entra portal's download (`Date (UTC)`, `Username`, `Application`, `Device ID`,
 /// `Status`, `Sign-in error code`, `Correlation ID`, …) and Log Analytics' export of `SigninLogs` and
 /// `AADNonInteractiveUserSignInLogs` (`TimeGenerated [UTC]`, `UserPrincipalName`, `DeviceDetail` as JSON, `Status`
@@ -183,7 +185,7 @@ final class CSVSignInReader<Sink: SignInSink> {
                 fields.impliedInteractivity = .interactive
             }
         case .count:
-            if let start = text.start, let count = JSONScan.integer(start, 0, text.count), count >= 1 {
+            if let start = text.start, let count = JSONBytes.integer(start, 0, text.count), count >= 1 {
                 fields.count = count
             }
         case .other: break

@@ -1,3 +1,5 @@
+import SSOPolicyProviderKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -48,7 +50,7 @@ final class JSONRowParser {
 
     private func embedded(_ text: ByteSlice, into fields: inout SignInFields, context: Context) {
         guard let start = text.start, text.count > 0 else { return }
-        let i = JSONScan.skipSpace(start, 0, text.count)
+        let i = JSONBytes.skipSpace(start, 0, text.count)
         guard i < text.count, start[i] == 0x7B else { return }
         _ = object(start, i, text.count, into: &fields, context: context, depth: 1)
     }
@@ -68,18 +70,18 @@ final class JSONRowParser {
             fields.fail("expected an object ('{')")
             return nil
         }
-        guard depth < JSONScan.maxDepth else {
+        guard depth < JSONBytes.maxDepth else {
             fields.fail("objects nested too deep")
             return nil
         }
-        var j = JSONScan.skipSpace(p, i + 1, end)
+        var j = JSONBytes.skipSpace(p, i + 1, end)
         if j < end, p[j] == 0x7D { return j + 1 }
         var escaped = false
         // The keys read so far in this object: one given twice (in any case or spelling of escapes) leaves which
         // value the log meant unknown, so the row is unreadable rather than read as whichever came last.
         var seen: UInt64 = 0
         while true {
-            guard j < end, p[j] == 0x22, let keyEnd = JSONScan.stringEnd(p, j, end, escaped: &escaped) else {
+            guard j < end, p[j] == 0x22, let keyEnd = JSONBytes.stringEnd(p, j, end, escaped: &escaped) else {
                 fields.fail("expected a key in quotes")
                 return nil
             }
@@ -92,22 +94,22 @@ final class JSONRowParser {
                 }
                 seen |= bit
             }
-            j = JSONScan.skipSpace(p, keyEnd, end)
+            j = JSONBytes.skipSpace(p, keyEnd, end)
             guard j < end, p[j] == 0x3A else {
                 fields.fail("expected ':' after a key")
                 return nil
             }
-            j = JSONScan.skipSpace(p, j + 1, end)
+            j = JSONBytes.skipSpace(p, j + 1, end)
             guard let next = value(p, j, end, key: key, into: &fields, context: context, depth: depth) else {
                 return nil
             }
-            j = JSONScan.skipSpace(p, next, end)
+            j = JSONBytes.skipSpace(p, next, end)
             guard j < end else {
                 fields.fail("the object is not closed")
                 return nil
             }
             if p[j] == 0x2C {
-                j = JSONScan.skipSpace(p, j + 1, end)
+                j = JSONBytes.skipSpace(p, j + 1, end)
                 continue
             }
             if p[j] == 0x7D { return j + 1 }
@@ -164,7 +166,7 @@ final class JSONRowParser {
             if text.equalsIgnoringCase("false") { fields.interactivity = .nonInteractive }
             return next
         case (.row, .signInEventTypes):
-            guard case .end(let next) = JSONScan.valueEnd(p, j, end) else { return skip(p, j, end, &fields) }
+            guard case .end(let next) = JSONBytes.valueEnd(p, j, end) else { return skip(p, j, end, &fields) }
             let types = ByteSlice(p, j, next)
             if types.containsIgnoringCase("noninteractiveuser") {
                 fields.impliedInteractivity = .nonInteractive
@@ -193,11 +195,11 @@ final class JSONRowParser {
                 readCode(text, into: &fields)
                 return next
             }
-            guard case .end(let next) = JSONScan.valueEnd(p, j, end) else { return skip(p, j, end, &fields) }
-            if let code = JSONScan.integer(p, j, next) { fields.errorCode = code }
+            guard case .end(let next) = JSONBytes.valueEnd(p, j, end) else { return skip(p, j, end, &fields) }
+            if let code = JSONBytes.integer(p, j, next) { fields.errorCode = code }
             return next
         case (.row, .value) where depth == 0 && j < end && p[j] == 0x5B:
-            guard case .end(let next) = JSONScan.valueEnd(p, j, end) else { return skip(p, j, end, &fields) }
+            guard case .end(let next) = JSONBytes.valueEnd(p, j, end) else { return skip(p, j, end, &fields) }
             collection = (j, next)
             return next
         case (.deviceDetail, .deviceID):
@@ -220,7 +222,7 @@ final class JSONRowParser {
     /// A key written with escapes (`"user\u0050rincipalName"`), classified as the text it stands for.
     private func unescapedKey(_ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> SignInKey {
         guard to - from <= 256, used + (to - from) <= capacity,
-            let written = JSONScan.unescape(p, from, to, into: scratch + used)
+            let written = JSONBytes.unescape(p, from, to, into: scratch + used)
         else { return .other }
         return SignInKey.classify(UnsafePointer(scratch + used), written)
     }
@@ -281,7 +283,7 @@ final class JSONRowParser {
 
     /// `ResultType` as text: a code (`"50058"`), or `Success` / `Failure` as the non-interactive table may say.
     private func readCode(_ text: ByteSlice, into fields: inout SignInFields) {
-        if let start = text.start, let code = JSONScan.integer(start, 0, text.count) {
+        if let start = text.start, let code = JSONBytes.integer(start, 0, text.count) {
             fields.errorCode = code
         } else if !text.isEmpty {
             fields.statusWord = text
@@ -301,7 +303,7 @@ final class JSONRowParser {
         guard p[j] == 0x22 else { return skip(p, j, end, &fields) }
         guard let (text, next) = string(p, j, end, &fields) else { return nil }
         guard let start = text.start, text.count > 0 else { return next }
-        let inner = JSONScan.skipSpace(start, 0, text.count)
+        let inner = JSONBytes.skipSpace(start, 0, text.count)
         guard inner < text.count, start[inner] == 0x7B else { return next }
         guard object(start, inner, text.count, into: &fields, context: context, depth: depth + 1) != nil else {
             return nil
@@ -325,8 +327,8 @@ final class JSONRowParser {
             }
             // A number where text was expected is kept as its text (`"appId": 123` is still an id).
             guard ASCII.isDigit(first) || first == UInt8(ascii: "-"),
-                case .end(let next) = JSONScan.valueEnd(p, j, end),
-                JSONScan.integer(p, j, next) != nil
+                case .end(let next) = JSONBytes.valueEnd(p, j, end),
+                JSONBytes.integer(p, j, next) != nil
             else {
                 fields.fail("expected a string")
                 return nil
@@ -334,14 +336,14 @@ final class JSONRowParser {
             return (ByteSlice(p, j, next), next)
         }
         var escaped = false
-        guard let close = JSONScan.stringEnd(p, j, end, escaped: &escaped) else {
+        guard let close = JSONBytes.stringEnd(p, j, end, escaped: &escaped) else {
             fields.fail("a string is not closed")
             return nil
         }
         guard escaped else { return (ByteSlice(p, j + 1, close - 1), close) }
         let length = close - 1 - (j + 1)
         guard used + length <= capacity,
-            let written = JSONScan.unescape(p, j + 1, close - 1, into: scratch + used)
+            let written = JSONBytes.unescape(p, j + 1, close - 1, into: scratch + used)
         else {
             fields.fail("a string has a bad escape")
             return nil
@@ -357,7 +359,7 @@ final class JSONRowParser {
     private func literalEnd(
         _ p: UnsafePointer<UInt8>, _ j: Int, _ end: Int, _ fields: inout SignInFields
     ) -> Int? {
-        guard case .end(let next) = JSONScan.valueEnd(p, j, end) else {
+        guard case .end(let next) = JSONBytes.valueEnd(p, j, end) else {
             fields.fail("a value is cut short")
             return nil
         }
@@ -371,7 +373,7 @@ final class JSONRowParser {
     }
 
     private func skip(_ p: UnsafePointer<UInt8>, _ j: Int, _ end: Int, _ fields: inout SignInFields) -> Int? {
-        switch JSONScan.valueEnd(p, j, end) {
+        switch JSONBytes.valueEnd(p, j, end) {
         case .end(let next): return next
         case .incomplete:
             fields.fail("a value is cut short")

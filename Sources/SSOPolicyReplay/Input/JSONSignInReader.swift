@@ -1,3 +1,5 @@
+import SSOPolicyProviderKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -81,12 +83,12 @@ final class JSONSignInReader<Sink: SignInSink> {
             return
         }
         let p = UnsafePointer(window.base)
-        var i = JSONScan.skipSpace(p, from, to)
+        var i = JSONBytes.skipSpace(p, from, to)
         var last = to
         while last > i, ASCII.isSpace(p[last - 1]) { last -= 1 }
         if i == last { return }
         if i == from, from == 0, last - i >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF {
-            i = JSONScan.skipSpace(p, 3, last)
+            i = JSONBytes.skipSpace(p, 3, last)
             if i == last { return }
         }
         // A row is parsed at once (no framing pass); what does not parse to the end of the line is framed to say why.
@@ -103,13 +105,13 @@ final class JSONSignInReader<Sink: SignInSink> {
                 }
                 return
             }
-            if case .end(let e) = JSONScan.valueEnd(p, i, last), e == last {
+            if case .end(let e) = JSONBytes.valueEnd(p, i, last), e == last {
                 check(p, i, last, &fields)
                 if fields.problem == nil { fields.fail("expected one JSON object on this line") }
                 sink.take(&fields, at: position)
                 return
             }
-        } else if p[i] == 0x5B, case .end(let e) = JSONScan.valueEnd(p, i, last), e == last {
+        } else if p[i] == 0x5B, case .end(let e) = JSONBytes.valueEnd(p, i, last), e == last {
             elements(p, i, e)
             return
         }
@@ -147,7 +149,7 @@ final class JSONSignInReader<Sink: SignInSink> {
     private func object(at start: Int) -> Int? {
         var i = start
         while true {
-            switch JSONScan.valueEnd(window.base, i, window.end) {
+            switch JSONBytes.valueEnd(window.base, i, window.end) {
             case .end(let e):
                 row(window.base, i, e)
                 return e
@@ -195,14 +197,14 @@ final class JSONSignInReader<Sink: SignInSink> {
             var isValue = false
             while true {
                 p = window.base
-                if p[keyStart] == 0x22, let close = JSONScan.stringEnd(p, keyStart, window.end, escaped: &escaped) {
-                    let colon = JSONScan.skipSpace(p, close, window.end)
+                if p[keyStart] == 0x22, let close = JSONBytes.stringEnd(p, keyStart, window.end, escaped: &escaped) {
+                    let colon = JSONBytes.skipSpace(p, close, window.end)
                     if colon < window.end {
                         guard p[colon] == 0x3A else {
                             fatal(at: colon, "expected ':' after a key")
                             return nil
                         }
-                        let value = JSONScan.skipSpace(p, colon + 1, window.end)
+                        let value = JSONBytes.skipSpace(p, colon + 1, window.end)
                         if value < window.end {
                             valueStart = value
                             isValue = SignInKey.classify(p + keyStart + 1, close - keyStart - 2) == .value
@@ -245,7 +247,7 @@ final class JSONSignInReader<Sink: SignInSink> {
                 j += 1
                 continue
             }
-            switch JSONScan.valueEnd(p, j, window.end) {
+            switch JSONBytes.valueEnd(p, j, window.end) {
             case .end(let e):
                 if e - j > maxRowBytes {
                     tooLongRow(at: j)
@@ -322,7 +324,7 @@ final class JSONSignInReader<Sink: SignInSink> {
     private func skipSpaceRefilling(_ start: Int) -> Int? {
         var i = start
         while true {
-            i = JSONScan.skipSpace(window.base, i, window.end)
+            i = JSONBytes.skipSpace(window.base, i, window.end)
             if i < window.end { return i }
             if window.exhausted { return nil }
             _ = window.refill(keeping: i)
@@ -359,9 +361,9 @@ final class JSONSignInReader<Sink: SignInSink> {
 
     /// The elements of a complete array `p[open..<close]` (`[` … `]`).
     private func elements(_ p: UnsafePointer<UInt8>, _ open: Int, _ close: Int) {
-        var j = JSONScan.skipSpace(p, open + 1, close)
+        var j = JSONBytes.skipSpace(p, open + 1, close)
         while j < close, p[j] != 0x5D {
-            guard case .end(let e) = JSONScan.valueEnd(p, j, close) else {
+            guard case .end(let e) = JSONBytes.valueEnd(p, j, close) else {
                 badRow(at: j, "expected a sign-in object in the array")
                 return
             }
@@ -378,8 +380,8 @@ final class JSONSignInReader<Sink: SignInSink> {
             } else {
                 badRow(at: j, "expected a sign-in object in the array")
             }
-            j = JSONScan.skipSpace(p, e, close)
-            if j < close, p[j] == 0x2C { j = JSONScan.skipSpace(p, j + 1, close) }
+            j = JSONBytes.skipSpace(p, e, close)
+            if j < close, p[j] == 0x2C { j = JSONBytes.skipSpace(p, j + 1, close) }
         }
     }
 

@@ -1,3 +1,5 @@
+import SSOPolicyProviderKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -40,14 +42,14 @@ struct SignInFileReader {
         let p = UnsafePointer(window.base)
         var first = 0
         if window.end >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { first = 3 }
-        first = JSONScan.skipSpace(p, first, window.end)
+        first = JSONBytes.skipSpace(p, first, window.end)
         guard first < window.end else { return outcome }
         let implied = Self.implied(byName: name)
         let parser = JSONRowParser(maxRowBytes: maxRowBytes)
         switch p[first] {
         case 0x7B, 0x5B:
             var lines = false
-            if case .end(let e) = JSONScan.valueEnd(p, first, window.end), memchr(p + first, 0x0A, e - first) == nil {
+            if case .end(let e) = JSONBytes.valueEnd(p, first, window.end), memchr(p + first, 0x0A, e - first) == nil {
                 lines = true
             }
             let reader = JSONSignInReader(

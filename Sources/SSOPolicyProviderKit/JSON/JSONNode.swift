@@ -1,6 +1,6 @@
 /// A JSON value as read from an export, with the byte offset where it starts (for `file:line:col` messages).
-public struct JSONNode: Sendable {
-    public enum Value: Sendable {
+package struct JSONNode: Sendable {
+    package enum Value: Sendable {
         case object([JSONMember])
         case array([JSONNode])
         case string(String)
@@ -10,42 +10,42 @@ public struct JSONNode: Sendable {
         case null
     }
 
-    public var value: Value
-    public var offset: Int
+    package var value: Value
+    package var offset: Int
 
-    public init(_ value: Value, offset: Int) {
+    package init(_ value: Value, offset: Int) {
         self.value = value
         self.offset = offset
     }
 
     /// The member named `key` of an object (keys are unique: the reader refuses duplicates).
-    public subscript(key: String) -> JSONNode? {
+    package subscript(key: String) -> JSONNode? {
         guard case .object(let members) = value else { return nil }
         return members.first { $0.key == key }?.value
     }
 
-    public var members: [JSONMember]? {
+    package var members: [JSONMember]? {
         if case .object(let members) = value { return members }
         return nil
     }
 
-    public var items: [JSONNode]? {
+    package var items: [JSONNode]? {
         if case .array(let items) = value { return items }
         return nil
     }
 
-    public var string: String? {
+    package var string: String? {
         if case .string(let text) = value { return text }
         return nil
     }
 
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case .null = value { return true }
         return false
     }
 
     /// What the value is, for messages: never the value itself (an export may hold secrets).
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch value {
         case .object: return "an object"
         case .array: return "an array"
@@ -58,8 +58,8 @@ public struct JSONNode: Sendable {
 }
 
 /// One member of a JSON object.
-public struct JSONMember: Sendable {
-    public var key: String
-    public var keyOffset: Int
-    public var value: JSONNode
+package struct JSONMember: Sendable {
+    package var key: String
+    package var keyOffset: Int
+    package var value: JSONNode
 }

@@ -1,29 +1,28 @@
-import SSOPolicyProviderKit
+/// The byte level of the package's one JSON reader (RFC 8259): where a string ends and whether it has escapes,
+/// where a value ends (framing), whitespace, escape decoding into a buffer, and integers. Nothing here allocates;
+/// indices are into `p[0..<end]`. `JSONCursor` reads values with positions on top of it (batch lines, request
+/// bodies, and the tree `JSONTreeReader` builds for `import`); replay's streaming sign-in reader calls it directly
+/// on its window, so the hot path decodes only the keys it reads and skips every other value by its framing.
+package enum JSONBytes {
+    /// How deep objects and arrays may nest inside one framed value (a bound on recursion and on the framing).
+    package static let maxDepth = 64
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+    /// JSON's whitespace: space, tab, line feed, carriage return.
+    @inlinable @inline(__always)
+    package static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
-/// Byte-level JSON scanning on a buffer: where a value ends, where a string ends and whether it has escapes, and
-/// escape decoding. Nothing here allocates; indices are into `p[0..<end]`.
-enum JSONScan {
-    /// How deep objects and arrays may nest inside one row (a bound on the parser's recursion and the framing).
-    static let maxDepth = 64
-
-    @inline(__always)
-    static func skipSpace(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Int {
+    @inlinable @inline(__always)
+    package static func skipSpace(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Int {
         var i = i
-        while i < end, ASCII.isSpace(p[i]) { i += 1 }
+        while i < end, isSpace(p[i]) { i += 1 }
         return i
     }
 
     /// The index just past the closing quote of the string whose opening quote is at `i`, or nil when the buffer
     /// ends first. `escaped` tells whether it holds a backslash. Eight bytes at a time: the lowest byte a zero-byte
     /// test flags is always a true match, for the quote and the backslash alike.
-    @inline(__always)
-    static func stringEnd(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int, escaped: inout Bool) -> Int? {
+    @inlinable @inline(__always)
+    package static func stringEnd(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int, escaped: inout Bool) -> Int? {
         var j = i + 1
         escaped = false
         while true {
@@ -54,7 +53,7 @@ enum JSONScan {
     }
 
     /// The result of framing a value.
-    enum Frame: Equatable {
+    package enum Frame: Equatable {
         /// The value ends just before this index.
         case end(Int)
         /// The buffer ends inside the value.
@@ -63,9 +62,10 @@ enum JSONScan {
         case malformed(Int)
     }
 
-    /// Where the value starting at `i` ends: strings and brackets are followed, nothing else is checked (the row
-    /// parser checks the rest).
-    static func valueEnd(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Frame {
+    /// Where the value starting at `i` ends: strings and brackets are followed, nothing else is checked (the
+    /// reader of the value checks the rest).
+    @inlinable
+    package static func valueEnd(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Frame {
         guard i < end else { return .incomplete }
         var escaped = false
         switch p[i] {
@@ -99,7 +99,7 @@ enum JSONScan {
             var j = i
             while j < end {
                 let byte = p[j]
-                if byte == 0x2C || byte == 0x7D || byte == 0x5D || ASCII.isSpace(byte) { return .end(j) }
+                if byte == 0x2C || byte == 0x7D || byte == 0x5D || isSpace(byte) { return .end(j) }
                 if byte == 0x22 || byte == 0x7B || byte == 0x5B || byte == 0x3A { return .malformed(j) }
                 j += 1
             }
@@ -108,8 +108,9 @@ enum JSONScan {
     }
 
     /// Decodes the escapes of a string's contents (`p[from..<to]`, without quotes) into `out`, returning the bytes
-    /// written, or nil for a bad escape. `out` has room for `to - from` bytes (decoding never grows text).
-    static func unescape(
+    /// written, or nil for a bad escape. `out` has room for `to - from` bytes (decoding never grows text). A lone
+    /// surrogate becomes U+FFFD (a log reader keeps the row).
+    package static func unescape(
         _ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int, into out: UnsafeMutablePointer<UInt8>
     ) -> Int? {
         let bytes = UnsafeBufferPointer(start: p, count: to)
@@ -122,7 +123,6 @@ enum JSONScan {
                 i += 1
                 continue
             }
-            // A log value with a lone surrogate keeps its row: the half becomes U+FFFD.
             guard
                 let next = try? JSONEscape.decode(
                     bytes, at: i, loneSurrogates: .replace,
@@ -136,8 +136,9 @@ enum JSONScan {
         return n
     }
 
-    /// A non-negative or negative integer at `p[from..<to]` (no fraction, no exponent), or nil.
-    static func integer(_ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Int? {
+    /// A non-negative or negative integer at `p[from..<to]` (no fraction, no exponent, at most 18 digits), or nil.
+    @inlinable
+    package static func integer(_ p: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Int? {
         var i = from
         var negative = false
         if i < to, p[i] == UInt8(ascii: "-") {
@@ -147,8 +148,9 @@ enum JSONScan {
         guard i < to, to - i <= 18 else { return nil }
         var value = 0
         while i < to {
-            guard ASCII.isDigit(p[i]) else { return nil }
-            value = value * 10 + Int(p[i] &- 0x30)
+            let digit = p[i] &- 0x30
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
             i += 1
         }
         return negative ? -value : value
