@@ -90,6 +90,28 @@ enum ImprivataFleetReading {
                 + "relaunch (every_open or until_terminated otherwise)",
             ImprivataAppKey.appClearsDataOnLogout.key: "write clears_data_on_user_change: true",
         ]
+        // Epic Rover's own logout says the app is Rover, and MAM's Microsoft sign-out needs a Microsoft app or one
+        // that signs in through the broker: for any other app neither is a console choice.
+        reading.consoleValueFits = { key, value, app in
+            guard key == ImprivataAppKey.logoutMethod.key,
+                let method = LogoutMethod.words.firstIndex(of: value).flatMap(LogoutMethod.init(rawValue:))
+            else { return true }
+            switch method {
+            case .epicRover:
+                return false
+            case .msalSharedDevice:
+                if case .word(let catalog)? = app.keys[ImprivataAppKey.catalog.key],
+                    MicrosoftApp(rawValue: catalog) != nil
+                {
+                    return true
+                }
+                if case .word(let login)? = app.keys[ImprivataAppKey.login.key] { return login == "msal_sdm" }
+                return false
+            case .none, .forceQuit, .universalLinkCallback, .xCallbackURL, .interappCallback, .clearAppData,
+                .clearAppCache, .forceStop, .clearCacheAndStop:
+                return true
+            }
+        }
         // A badge check-out's seconds are Imprivata's own figure, not the core's.
         reading.promptCosts = [
             PromptCost(

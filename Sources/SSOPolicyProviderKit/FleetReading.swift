@@ -35,6 +35,13 @@ public struct FleetReading: Sendable {
     /// What a prompt costs the worker by a figure this provider's documents give (a badge check-out's seconds):
     /// the core's defaults are assumptions, and a provider-declared figure replaces one (docs/fleets.md).
     public var promptCosts: [PromptCost] = []
+    /// Whether a value of a console per-app key fits the app as its other keys describe it. A value that says which
+    /// app it is (Imprivata's `logout_method: epic_rover`, Epic Rover's own logout) or that needs another kind of app
+    /// (`msal_shared_device` for an app without Microsoft's sign-in) is no console choice for this app, and `advise`
+    /// never suggests it. Every value fits unless the provider says otherwise.
+    public var consoleValueFits: @Sendable (_ key: String, _ value: String, _ app: AppConfiguration) -> Bool = {
+        _, _, _ in true
+    }
 
     public init(
         platforms: [DevicePlatform], groupSettings: [String] = [], consoleAppKeys: [String] = [],

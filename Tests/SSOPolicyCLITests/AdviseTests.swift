@@ -295,6 +295,33 @@ struct AdviseTests {
         #expect(setups.map { $0["setup"] as? String } == ["entra", "airwatch", "imprivata"])
     }
 
+    /// Epic Rover's own logout says the app is Rover, and MAM's Microsoft sign-out needs a Microsoft app or the
+    /// broker's sign-in: neither is offered to another app as a console choice.
+    @Test func anImprivataLogoutMethodIsOfferedOnlyToAnAppItFits() throws {
+        let policy = try engine.loadPolicy(
+            yaml: """
+                policy: fits
+                provider: imprivata-mam
+                settings: { platform: ios }
+                apps:
+                  - id: inventory
+                  - id: broker
+                    login: msal_sdm
+                  - id: teams
+                    catalog: teams
+                """, file: "fits.yaml")
+        let offered = Dictionary(
+            uniqueKeysWithValues: AdviceTarget.targets(of: policy).filter { $0.key == "logout_method" }.map {
+                ($0.app ?? "", Set($0.values))
+            })
+        #expect(offered["inventory"]?.contains("universal_link_callback") == true)
+        #expect(offered["inventory"]?.contains("epic_rover") == false)
+        #expect(offered["inventory"]?.contains("msal_shared_device") == false)
+        #expect(offered["broker"]?.contains("msal_shared_device") == true)
+        #expect(offered["teams"]?.contains("msal_shared_device") == true)
+        #expect(offered.values.allSatisfy { !$0.contains("epic_rover") })
+    }
+
     @Test func theWorkBudgetStopsTheSearchWithAClearAnswer() throws {
         let path = try #require(Self.bundledPath("weak-logout-imprivata"))
         let policy = try engine.loadPolicy(path: path)

@@ -45,8 +45,8 @@ struct AdviceTarget: Sendable {
 
     /// The targets of a policy, in declaration order: every declared setting (not those a device group decides, nor
     /// model options), at every declared value (a duration, number or name at its declared default); every app's
-    /// keys, console choices as `console`, the keys an app profile gives as `app_build`, and never a key that says
-    /// which app it is. Provider-generic: driven by the declarations and the provider's fleet reading only.
+    /// keys, console choices as `console` (only the values that fit the app, `FleetReading.consoleValueFits`), the
+    /// keys an app profile gives as `app_build`, and never a key that says which app it is. Provider-generic: driven by the declarations and the provider's fleet reading only.
     static func targets(of policy: CompiledPolicy) -> [AdviceTarget] {
         let descriptor = policy.descriptor
         let configuration = policy.configuration
@@ -73,7 +73,10 @@ struct AdviceTarget: Sendable {
                 if case .app = declaration.kind { continue }
                 let kind: AdviceChange.Kind =
                     reading.map { $0.consoleAppKeys.contains(declaration.key) ? .console : .appBuild } ?? .console
-                let values = candidates(declaration, current: app.keys[declaration.key])
+                var values = candidates(declaration, current: app.keys[declaration.key])
+                if kind == .console, let reading {
+                    values.removeAll { !reading.consoleValueFits(declaration.key, $0, app) }
+                }
                 guard !values.isEmpty else { continue }
                 targets.append(
                     AdviceTarget(
