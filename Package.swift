@@ -123,7 +123,12 @@ let package = Package(
         ),
         .target(
             name: "SSOPolicyTestSupport",
-            dependencies: ["SSOPolicy", "BadgeKioskProvider"],
+            // The shipped providers: `ProviderConformance` registers them beside the provider under test, since the
+            // bundled scenarios its suites play name every provider's events.
+            dependencies: [
+                "SSOPolicy", "BadgeKioskProvider", "AirWatchSDKProvider", "EntraSharedDeviceProvider",
+                "ImprivataMAMProvider", "AppleSharedIPadProvider",
+            ],
             path: "Tests/SSOPolicyTestSupport"
         ),
         .testTarget(name: "SSOPolicyTests", dependencies: ["SSOPolicy", "SSOPolicyTestSupport"]),

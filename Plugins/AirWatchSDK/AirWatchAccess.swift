@@ -96,10 +96,16 @@ extension AirWatchSDKProvider {
         trace.record(AirWatchExposureRule.outsideSDKOpen, on: state, in: context)
         if let decision = trace.first(AirWatchExposureRule.withoutSDKOpen, on: state, in: context) {
             outcome.apply(decision.effect)
-            if decision == .outsideSDKOwnLogin {
+            switch decision {
+            case .outsideSDKOwnLogin:
                 state[app: context].ownSessionUser = user
                 // An app that clears its data when another user signs in to it sees the change at its own login.
                 if context.entry.clearsDataOnUserChange { state[app: context].dataUsers &= AirWatchState.bit(user) }
+            case .outsideSDKOwnSession:
+                break  // its own session serves it
+            case .exposurePreviousSession, .exposureBehindPrompt, .exposurePreviousData, .outsideSDKOpen,
+                .outsideSDKOwnSignOut, .outsideSDKUntouched:
+                break  // not in the list
             }
         } else if cold {
             // own_login: none, the app opens straight into its content.
@@ -188,16 +194,20 @@ extension AirWatchSDKProvider {
             }
         } else {
             // The silent routes in the SDK's order (`AirWatchRules.silentRoutes`): the first that fires decides.
-            if trace.evaluate(AirWatchIdentifyRule.identifyCommonIdentity, on: state, in: context) {
+            switch trace.first(AirWatchRules.silentRoutes, on: state, in: context) {
+            case .first(.identifyCommonIdentity):
                 context.silent = true
                 identity = (context.entry.effectiveSSO ? state[store: context].identity : nil) ?? user
-            } else if trace.evaluate(AirWatchCheckedOutRule.identifyCheckedOutUser, on: state, in: context) {
+            case .second(.identifyCheckedOutUser):
                 // The worker proved who they are to Hub at check-out; the anchor gives the cluster that identity.
                 context.silent = true
                 identity = state.checkedOutUser ?? user
-            } else if trace.first(AirWatchIdentifyRule.laterSilentRoutes, on: state, in: context) != nil {
+            case .first(.identifyManagedToken), .first(.identifyCachedCredentials):
                 context.silent = true
-            } else {
+            case .first(.identifyRegistered), .first(.identifySilentLogin), .first(.identifyCommonAuth),
+                .first(.identifyCommonAuthPasscode), .first(.identifyAppLogin), .first(.identifyNewIdentitySession):
+                break  // not in the list
+            case nil:
                 context.silent = state[app: context].silentRoute
             }
         }
@@ -229,13 +239,20 @@ extension AirWatchSDKProvider {
             return !state.storeSessionLive(context)
         case .passcode:
             let decision = trace.first(AirWatchSecureRule.securePasscode, on: state, in: context)
-            if decision == .securePasscodeLive { return false }
-            if decision == .securePasscodeCreate {
+            switch decision {
+            case .securePasscodeLive:
+                return false
+            case .securePasscodeCreate:
                 let time = context.time
                 state.updateStore(context) { store in
                     store.passcodeSet = true
                     store.passcodeCreated = .at(time)
                 }
+            case .securePasscodeEveryAccess, .securePasscodePrompt, nil:
+                break  // the passcode is asked
+            case .secureDisabled, .securePasscodeChange, .secureUsernamePasswordLive, .secureUsernamePasswordPrompt,
+                .secureUsernamePasswordEveryAccess, .secureUsernamePasswordAppSession, .secureNoRepeatPrompt:
+                break  // not in the list
             }
             // With no rule deciding, the passcode is asked.
             context.securePrompt = decision?.effect.prompts.first ?? .passcode
@@ -248,7 +265,16 @@ extension AirWatchSDKProvider {
             }
         case .usernamePassword:
             let decision = trace.first(AirWatchSecureRule.securePassword, on: state, in: context)
-            if decision == .secureUsernamePasswordLive { return false }
+            switch decision {
+            case .secureUsernamePasswordLive:
+                return false
+            case .secureUsernamePasswordPrompt, .secureUsernamePasswordEveryAccess, .secureUsernamePasswordAppSession,
+                nil:
+                break  // the credentials are asked
+            case .secureDisabled, .securePasscodeCreate, .securePasscodeLive, .securePasscodeEveryAccess,
+                .securePasscodePrompt, .securePasscodeChange, .secureNoRepeatPrompt:
+                break  // not in the list
+            }
             // With no rule deciding, the app's own credentials are asked.
             context.securePrompt = decision?.effect.prompts.first ?? .appCredentials
             state[store: context].passcodeSet = true

@@ -130,13 +130,16 @@ extension AirWatchSDKProvider {
         var findings = FindingSet()
         var value = context.entry.effectiveSSO
         // With SSO off for the app, "disabled" before the check is the right answer: nothing to warn about.
-        if trace.first(AirWatchLifecycleRule.ssoStatus, on: state, in: context) == .statusBeforeInitialCheck {
+        switch trace.first(AirWatchLifecycleRule.ssoStatus, on: state, in: context) {
+        case .statusBeforeInitialCheck:
             findings.raise(AirWatchLifecycleRule.statusBeforeInitialCheck.effect)
             value =
                 trace.evaluate(AirWatchLifecycleRule.statusLastKnown, on: state, in: context)
                 && state[app: context].lastKnownSSO
-        } else {
+        case .statusEffective, nil:
             checkRequirements(state, context, trace: &trace, findings: &findings)
+        case .statusLastKnown, .lockClearsSession, .signOutLocksSession, .signOutKeepsIdentity:
+            checkRequirements(state, context, trace: &trace, findings: &findings)  // not in the list
         }
         return StepOutcome(
             session: remainingSession(context.app, state, context, policy: policy), findings: findings,

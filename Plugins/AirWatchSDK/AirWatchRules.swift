@@ -20,18 +20,16 @@ enum AirWatchRules {
     }
 
     /// Identify, no step condition given: how silent login could find the user, in the SDK's order. Its rules sit in
-    /// two phases (Hub's checked-out user came later), so the list is declared here and the identify handler asks
-    /// its rules in this order; the kit's `DecisionList` holds the rules of one phase.
-    static let silentRoutes = DecisionListDeclaration(
-        name: "identify: silent login routes",
-        rules: [
-            AirWatchIdentifyRule.identifyCommonIdentity.definition.name,
-            AirWatchCheckedOutRule.identifyCheckedOutUser.definition.name,
-        ] + AirWatchIdentifyRule.laterSilentRoutes.declaration.rules)
+    /// two phases (Hub's checked-out user came later): the identify handler tries them as this one list.
+    static let silentRoutes = TwoPhaseDecisionList<AirWatchIdentifyRule, AirWatchCheckedOutRule>(
+        "identify: silent login routes",
+        [.first(.identifyCommonIdentity), .second(.identifyCheckedOutUser)]
+            + AirWatchIdentifyRule.laterSilentRoutes.rules.map { .first($0) })
 
     /// Every ordered decision, as `providers` lists them.
     static let decisionLists = [
-        silentRoutes, AirWatchIdentifyRule.identifyPrompt.declaration, AirWatchSessionRule.sessionScope.declaration,
+        silentRoutes.declaration, AirWatchIdentifyRule.identifyPrompt.declaration,
+        AirWatchSessionRule.sessionScope.declaration,
         AirWatchSecureRule.securePasscode.declaration, AirWatchSecureRule.securePassword.declaration,
         AirWatchExposureRule.exposure.declaration, AirWatchExposureRule.withoutSDKOpen.declaration,
         AirWatchLifecycleRule.ssoStatus.declaration,

@@ -5,8 +5,8 @@ private let off: [String: String] = ["shared_device_mode": "false"]
 
 /// The phase of the access rules that came after the lifecycle's (their ids follow it): the iOS broker serving the
 /// existing session to a second user, the Authenticator route, the data the acting user sees, Safari's plug-in SSO
-/// and the sign-in frequency. Each is tried first (or last) beside a list of an earlier phase; the descriptor
-/// declares the joined lists (`EntraDescriptor.decisionLists`).
+/// and the sign-in frequency. Each is tried first (or last) beside a list of an earlier phase: the two-phase lists
+/// below (`TwoPhaseDecisionList`) hold both, and the handlers and `EntraDescriptor.decisionLists` use them.
 enum EntraAccessRule: Int, RuleSet {
     case iosSignInServedExisting
     case authenticatorBrokerRoute
@@ -26,6 +26,14 @@ enum EntraAccessRule: Int, RuleSet {
     /// Safari's plug-in SSO, tried before `EntraLifecycleRule.browser`.
     static let pluginSSO = DecisionList<EntraAccessRule>(
         "Safari: the plug-in's SSO, web SSO or web sign-in", [.browserPluginSSO])
+
+    /// The device session in shared mode: the sign-in frequency, then the broker's answer.
+    static let deviceSession = TwoPhaseDecisionList(signInFrequency, then: EntraSignInRule.deviceSession)
+    /// An explicit sign-in by a second user: the broker's and MSAL's refusals, then the iOS broker serving the
+    /// existing session.
+    static let secondUserSignIn = TwoPhaseDecisionList(EntraSignInRule.secondUser, then: secondUserServed)
+    /// Safari: the plug-in's SSO, then web SSO or the web sign-in.
+    static let browser = TwoPhaseDecisionList(pluginSSO, then: EntraLifecycleRule.browser)
 
     var definition: RuleDefinition<EntraPredicate> {
         switch self {

@@ -34,25 +34,18 @@ enum EntraDescriptor {
         EntraManagedHomeScreenRule.table)
 
     /// Every ordered decision, as `providers` lists them. Three decide across two phases (a rule added later, tried
-    /// first or last): they are declared as one list, the rules in the order the handler tries them.
+    /// first or last): each is one `TwoPhaseDecisionList`, the rules in the order the handler tries them.
     static let decisionLists = [
         EntraModeRule.notAwareSession.declaration, EntraCurrentAccountRule.foreignData.declaration,
-        joined(EntraAccessRule.signInFrequency, EntraSignInRule.deviceSession),
-        joined(EntraSignInRule.secondUser, EntraAccessRule.secondUserServed),
+        EntraAccessRule.deviceSession.declaration,
+        EntraAccessRule.secondUserSignIn.declaration,
         EntraDefaultModeRule.defaultSession.declaration, EntraSignOutRule.brokerSignOut.declaration,
         EntraSignOutRule.signOutData.declaration, EntraSignOutRule.browserAtSignOut.declaration,
         EntraLifecycleRule.deviceInformation.declaration,
-        joined(EntraAccessRule.pluginSSO, EntraLifecycleRule.browser),
+        EntraAccessRule.browser.declaration,
         EntraManagedHomeScreenRule.sessionPINScreen.declaration, EntraManagedHomeScreenRule.sessionPINEntry.declaration,
         EntraManagedHomeScreenRule.screensaver.declaration, EntraManagedHomeScreenRule.restart.declaration,
     ]
-
-    /// One decision tried as `first`'s list, then `then`'s (the kit's `DecisionList` holds one phase's rules).
-    static func joined<First: RuleSet, Then: RuleSet>(_ first: DecisionList<First>, _ then: DecisionList<Then>)
-        -> DecisionListDeclaration
-    {
-        DecisionListDeclaration(name: first.name, rules: first.declaration.rules + then.declaration.rules)
-    }
 
     /// The shift change: the leaving worker signs out through a shared-device-aware app, which signs them out of
     /// every eligible app on the device (global sign-out); the next worker then signs in at their first access.

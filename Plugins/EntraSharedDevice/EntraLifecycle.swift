@@ -70,28 +70,41 @@ extension EntraSharedDeviceProvider {
         guard context.device.isIOS else { return .notApplicable }
         let user = context.user
         // The plug-in's SSO is tried first; its rule sits in a later phase than web SSO and the web sign-in.
-        let pluginSSO = trace.first(EntraAccessRule.pluginSSO, on: state, in: context) != nil
-        let decision = pluginSSO ? nil : trace.first(EntraLifecycleRule.browser, on: state, in: context)
-        if pluginSSO, let account = state.deviceAccount {
-            // The plug-in signs Safari in as the device's account; Safari then holds that web session.
-            state.safari = account
-            var outcome = StepOutcome(session: .none, sessionUser: account)
-            outcome.apply(EntraAccessRule.browserPluginSSO.effect)
-            if account != user {
-                outcome.findings.insert(EntraFinding.previousUserSessionActive.id)
-                outcome.subject = account
+        switch trace.first(EntraAccessRule.browser, on: state, in: context) {
+        case .first(let rule):
+            switch rule {
+            case .browserPluginSSO:
+                guard let account = state.deviceAccount else { break }
+                // The plug-in signs Safari in as the device's account; Safari then holds that web session.
+                state.safari = account
+                var outcome = StepOutcome(session: .none, sessionUser: account)
+                outcome.apply(EntraAccessRule.browserPluginSSO.effect)
+                if account != user {
+                    outcome.findings.insert(EntraFinding.previousUserSessionActive.id)
+                    outcome.subject = account
+                }
+                return outcome
+            case .iosSignInServedExisting, .authenticatorBrokerRoute, .dataPreviousUserVisible,
+                .signInFrequencyReauthenticate, .signInFrequencyOtherUserStopped:
+                break  // not in the list
             }
-            return outcome
-        }
-        if decision == .browserWebSSO, let holder = state.safari {
-            var outcome = StepOutcome(session: .none, sessionUser: holder)
-            outcome.apply(EntraLifecycleRule.browserWebSSO.effect)
-            if holder != user {
-                outcome.findings.insert(EntraFinding.previousUserSessionActive.id)
-                outcome.findings.insert(EntraFinding.browserSessionRemains.id)
-                outcome.subject = holder
+        case .second(let rule):
+            switch rule {
+            case .browserWebSSO:
+                guard let holder = state.safari else { break }
+                var outcome = StepOutcome(session: .none, sessionUser: holder)
+                outcome.apply(EntraLifecycleRule.browserWebSSO.effect)
+                if holder != user {
+                    outcome.findings.insert(EntraFinding.previousUserSessionActive.id)
+                    outcome.findings.insert(EntraFinding.browserSessionRemains.id)
+                    outcome.subject = holder
+                }
+                return outcome
+            case .browserSignIn, .deviceInfoReported, .deviceInfoUnavailable, .accountSurvivesTermination:
+                break  // the web sign-in below, or not in the list
             }
-            return outcome
+        case nil:
+            break
         }
         // No web session: the web sign-in (`browserSignIn`) creates the user's.
         state.safari = user

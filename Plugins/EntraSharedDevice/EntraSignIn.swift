@@ -102,7 +102,9 @@ extension EntraSharedDeviceProvider {
     ) -> Bool {
         let user = context.user
         // The sign-in frequency is tried first; its rules sit in a later phase than the broker's answer.
-        if let frequency = trace.first(EntraAccessRule.signInFrequency, on: state, in: context) {
+        let decision: EntraSignInRule
+        switch trace.first(EntraAccessRule.deviceSession, on: state, in: context) {
+        case .first(let frequency):
             outcome.apply(frequency.effect)
             switch frequency {
             case .signInFrequencyReauthenticate:
@@ -116,9 +118,8 @@ extension EntraSharedDeviceProvider {
                 .browserPluginSSO:
                 return true  // not in the list
             }
-        }
-        guard let decision = trace.first(EntraSignInRule.deviceSession, on: state, in: context) else {
-            return true
+        case .second(let answer): decision = answer
+        case nil: return true
         }
         outcome.apply(decision.effect)
         switch decision {
@@ -153,23 +154,21 @@ extension EntraSharedDeviceProvider {
         outcome: inout StepOutcome
     ) -> Bool {
         // The account the rule found held: the broker's on iOS, the app's persisted one first on Android.
-        if let decision = trace.first(EntraSignInRule.secondUser, on: state, in: context) {
-            outcome.apply(decision.effect)
-            outcome.subject =
-                context.device.isIOS
-                ? state.deviceAccount : (state.apps[context.index].principal ?? state.deviceAccount)
-            return true
-        }
-        // The iOS broker serving the existing session is tried last; it sits in a later phase.
-        guard trace.first(EntraAccessRule.secondUserServed, on: state, in: context) != nil else {
-            return false
-        }
         let held =
             context.device.isIOS
             ? state.deviceAccount : (state.apps[context.index].principal ?? state.deviceAccount)
-        outcome.apply(EntraAccessRule.iosSignInServedExisting.effect)
-        outcome.subject = held
-        outcome.sessionUser = held
+        // The iOS broker serving the existing session is tried last; it sits in a later phase.
+        switch trace.first(EntraAccessRule.secondUserSignIn, on: state, in: context) {
+        case .first(let decision):
+            outcome.apply(decision.effect)
+            outcome.subject = held
+        case .second(let served):
+            outcome.apply(served.effect)
+            outcome.subject = held
+            outcome.sessionUser = held
+        case nil:
+            return false
+        }
         return true
     }
 

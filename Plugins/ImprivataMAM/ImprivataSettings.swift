@@ -317,21 +317,3 @@ enum ClearsDataOnLogout: String, CaseIterable {
     case yes = "true"
     case no = "false"
 }
-
-/// A choice whose words are a list in case order: its raw value is its position, which a step's details report, so
-/// it stays an `Int` enum. The kit reads `String` enums (`SettingValues.choice(_:as:)`); this reads these the same way.
-protocol WordChoice: RawRepresentable, CaseIterable where RawValue == Int {
-    static var words: [String] { get }
-}
-
-extension SettingValues {
-    /// A choice setting read as one of the provider's `Int` enums of words. The core has checked the word against
-    /// the declaration (which lists `words`), so a word the enum lacks is a provider defect.
-    func choice<Choice: WordChoice>(_ key: some SettingKey, as _: Choice.Type = Choice.self) -> Choice {
-        let word = word(key)
-        guard let index = Choice.words.firstIndex(of: word), let choice = Choice(rawValue: index) else {
-            preconditionFailure("setting '\(key.key)': '\(word)' is not a case of \(Choice.self)")
-        }
-        return choice
-    }
-}

@@ -2,9 +2,8 @@ import AirWatchSDKProvider
 import SSOPolicyTestSupport
 import Testing
 
-/// airwatch-sdk passes the checks every provider runs (self-check, rule table, rule examples). Its evaluate ≡ run
-/// check is `EvaluateRunAgreementTests` (it reads the compiled policy), and the mutants run over every bundled suite
-/// in `TestCommandTests`, which registers all three providers.
+/// airwatch-sdk passes the checks every provider runs, in the one call every provider makes (`ProviderConformance`).
+/// Its evaluate ≡ run check is `EvaluateRunAgreementTests` (it reads the compiled policy).
 @Suite struct ConformanceTests {
     @Test func airWatchConforms() {
         let failures = ProviderConformance.failures(AirWatchSDKProvider())

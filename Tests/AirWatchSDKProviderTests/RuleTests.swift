@@ -6,8 +6,6 @@ import Testing
 
 private let descriptor = AirWatchSDKProvider().descriptor
 
-private let exampleCases = RuleExampleCase.all(descriptor)
-
 @Suite("airwatch-sdk rules")
 struct RuleTests {
     @Test func descriptorIsConsistent() {
@@ -58,20 +56,6 @@ struct RuleTests {
         #expect(descriptor.findings.count == 32)
     }
 
-    @Test(arguments: exampleCases)
-    func example(_ item: RuleExampleCase) throws {
-        let example = item.example
-        var harness = try AirWatchHarness(
-            settings: example.settings, apps: [("app", example.appKeys)], facts: example.facts)
-        let declaration = try #require(descriptor.allEvents.first { $0.name == example.event })
-        var target = "app"
-        if case .choice(let words) = declaration.target { target = words[0] }
-        if let given = example.target { target = given }
-        let step = try harness.step(
-            example.event, target, user: "alice", at: "08:00", conditions: example.conditions, mode: .explain)
-        #expect(step.fired.contains(item.rule) == example.fires, "fired: \(step.fired)")
-    }
-
     /// Under explain mode a rule that was checked and did not fire says which condition failed.
     @Test func explainNamesTheFailingCondition() throws {
         var explained = try AirWatchHarness(settings: ["authentication": "passcode"])
@@ -105,28 +89,6 @@ struct RuleTests {
             ])
         let identify = lists.first { $0.name == "identify: after silent login failed" }
         #expect(identify?.rules.last == "airwatch.identify.app-login")
-    }
-
-    /// Each condition of a rule decides: flipping it (a test-only mutation) stops the rule from firing in its own
-    /// firing example, so the explanation changes with it.
-    @Test(arguments: exampleCases.filter(\.example.fires))
-    func everyConditionDecides(_ item: RuleExampleCase) throws {
-        let index = try #require(descriptor.rules.firstIndex { $0.id == item.rule })
-        let example = item.example
-        for condition in descriptor.rules[index].conditions.indices {
-            var harness = try AirWatchHarness(
-                settings: example.settings, apps: [("app", example.appKeys)], facts: example.facts)
-            let declaration = try #require(descriptor.allEvents.first { $0.name == example.event })
-            var target = "app"
-            if case .choice(let words) = declaration.target { target = words[0] }
-            if let given = example.target { target = given }
-            let step = try harness.step(
-                example.event, target, user: "alice", at: "08:00", conditions: example.conditions, mode: .explain,
-                mutation: RuleTrace.Mutation(rule: RuleID(index), condition: condition))
-            #expect(!step.fired.contains(item.rule), "condition \(condition) did not decide")
-            let entry = step.trace.entries.first { Int($0.rule.index) == index }
-            #expect(entry.map { !$0.fired && Int($0.failedCondition) == condition } ?? false)
-        }
     }
 
     @Test func traceOffRecordsNothing() throws {

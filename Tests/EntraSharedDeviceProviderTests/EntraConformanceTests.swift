@@ -2,9 +2,8 @@ import EntraSharedDeviceProvider
 import SSOPolicyTestSupport
 import Testing
 
-/// entra-shared-device passes the checks every provider runs (self-check, rule table, rule examples). Its
-/// evaluate ≡ run check is `EntraEvaluateRunAgreementTests`, and the mutants run over every bundled suite in
-/// `TestCommandTests`, which registers all three providers.
+/// entra-shared-device passes the checks every provider runs, in the one call every provider makes
+/// (`ProviderConformance`). Its evaluate ≡ run check is `EntraEvaluateRunAgreementTests`.
 @Suite struct EntraConformanceTests {
     @Test func entraConforms() {
         let failures = ProviderConformance.failures(EntraSharedDeviceProvider())

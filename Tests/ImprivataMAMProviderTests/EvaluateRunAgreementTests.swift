@@ -25,7 +25,7 @@ struct EvaluateRunAgreementTests {
         for name in ["hospital-imprivata", "weak-logout-imprivata", "microsoft-sdm-imprivata"] {
             let policy = try PolicyFileTests.policy(name)
             let report = EvaluateRunAgreement.check(
-                policy, engine: PolicyFileTests.engine, as: ImprivataState.self, depth: 3
+                policy, engine: PolicyFileTests.engine, as: ImprivataState.self, depth: 4
             ) { state, app, clock, users in Self.describe(state, app: app, clock: clock, policy: policy, users: users) }
             compared += report.compared
             found += report.mismatches.map { "\(name): \($0)" }

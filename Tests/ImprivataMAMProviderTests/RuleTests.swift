@@ -6,8 +6,6 @@ import Testing
 
 private let descriptor = ImprivataMAMProvider().descriptor
 
-private let exampleCases = RuleExampleCase.all(descriptor)
-
 @Suite("imprivata-mam rules")
 struct RuleTests {
     @Test func descriptorIsConsistent() {
@@ -24,34 +22,6 @@ struct RuleTests {
             descriptor.findings(concern: .previousUserData).map { descriptor.findings[Int($0.index)].id } == [
                 "previous-user-data-visible"
             ])
-    }
-
-    @Test(arguments: exampleCases)
-    func example(_ item: RuleExampleCase) throws {
-        let example = item.example
-        var harness = try ImprivataHarness(
-            settings: example.settings, apps: [("app", example.appKeys)], facts: example.facts)
-        let declaration = try #require(descriptor.allEvents.first { $0.name == example.event })
-        var target = "app"
-        if case .choice(let words) = declaration.target { target = words[0] }
-        if let given = example.target { target = given }
-        let step = try harness.step(
-            example.event, target, user: "alice", at: "08:00", conditions: example.conditions, mode: .explain)
-        #expect(step.fired.contains(item.rule) == example.fires, "fired: \(step.fired)")
-        // A rule that fires does what its effect says: its prompts in order, its session, its findings.
-        let rule = try #require(descriptor.rules.first { $0.id == item.rule })
-        guard example.fires, step.fired.contains(item.rule) else { return }
-        let prompts = rule.effect.prompts.map(\.name)
-        #expect(step.prompts.filter(prompts.contains) == prompts, "prompts: \(step.prompts)")
-        if let session = rule.effect.session { #expect(step.session == session.name) }
-        for finding in rule.effect.findings {
-            #expect(step.has(descriptor.findings[Int(finding.index)].id), "findings: \(step.findings)")
-        }
-    }
-
-    @Test func theCoreGenericExampleRunnerAgrees() {
-        let failures = Fixtures.ruleExampleFailures(ProviderRegistry([AnyPolicyProvider(ImprivataMAMProvider())]))
-        #expect(failures == [], "\(failures.joined(separator: "\n"))")
     }
 
     /// Under explain mode a rule that was checked and did not fire says which condition failed, in its words.

@@ -23,7 +23,7 @@ import Testing
         descriptor.rules[0].examples[0].facts = [:]
         let failures = ProviderConformance.failures(Relabelled(base: BadgeProvider(), descriptor: descriptor))
         #expect(failures.count == 1)
-        #expect(failures.first?.contains("badge.session.live: expected to fire") == true)
+        #expect(failures.first?.contains("badge.session.live #1: expected to fire") == true)
     }
 
     /// The badge provider under a changed descriptor.
