@@ -59,16 +59,17 @@ enum AppleDescriptor {
     static let settings: [SettingDeclaration] = [
         SettingDeclaration(
             "device", .choice(["ipad", "iphone"]), default: "ipad",
-            meaning: "the device; Shared iPad runs on iPad only", sources: E.requirements),
+            meaning: "the device; Shared iPad runs on iPad only", sources: E.requirements, deviceFact: true),
         SettingDeclaration(
             "os_version", .version, default: "18.1", meaning: "iPadOS version; 13.4+ for Shared iPad",
             sources: E.requirements),
         SettingDeclaration(
             "storage_gb", .integer(min: 1, max: 4096), default: "64",
-            meaning: "storage in GB: at least 32; it splits into per-user quotas", sources: E.requirements),
+            meaning: "storage in GB: at least 32; it splits into per-user quotas", sources: E.requirements,
+            deviceFact: true),
         SettingDeclaration(
             "supervised", .bool, default: "true", meaning: "the iPad is supervised (required)",
-            sources: E.requirements),
+            sources: E.requirements, deviceFact: true),
         SettingDeclaration(
             "authentication", .choice(["federated_entra", "apple"]), default: "federated_entra",
             meaning: "federated_entra: the first Shared iPad sign-in goes to Entra ID, then a Shared iPad passcode "
