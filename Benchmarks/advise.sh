@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The advise benchmark (docs/advise.md, docs/performance.md): `advise` on every bundled policy with its shift-change
-# scenario and on a five-app fleet with three setups (fixtures/ed-fleet.yaml on fixtures/ed-fleet-24h.yaml), each
+# scenario (Shared iPad's with its locked handover), on the bundled fleets and on a five-app fleet with three setups (fixtures/ed-fleet.yaml on fixtures/ed-fleet-24h.yaml), each
 # measured with hyperfine (median of the runs), side by side with the brute force (`--exhaustive`: every set of
 # changes up to the bound, minimal ones kept). Fails when a median reaches 1 s or when the brute force finds other
 # minimal sets than the search.
 #
 #   Benchmarks/advise.sh                  # the release binary (built here)
 #   BIN=.build/debug/ssopolicy RUNS=3 Benchmarks/advise.sh
+#   BEFORE=/path/to/an/older/ssopolicy Benchmarks/advise.sh   # adds its median, side by side
 #
 # Needs: hyperfine, python3.
 set -euo pipefail
@@ -27,11 +28,16 @@ cases=(
     "frontline-entra shift-change" "android-frontline-entra shift-change" "default-mode-entra shift-change"
     "misconfigured-entra shift-change" "legacy-app-entra shift-change" "non-compliant-apps-entra shift-change"
     "hospital-imprivata nursing-shift-change" "weak-logout-imprivata nursing-shift-change"
-    "microsoft-sdm-imprivata nursing-shift-change"
+    "microsoft-sdm-imprivata nursing-shift-change" "weak-logout-imprivata forgotten-check-in"
+    "android-mhs-entra shift-change"
+    "counter-guest-apple locked-handover" "device-ca-apple locked-handover" "long-grace-apple locked-handover"
+    "no-timeout-apple locked-handover" "nursing-cart-apple locked-handover" "store-counter-ipad locked-handover"
+    "ward3-shared-ipad locked-handover"
+    "ward-fleet ward-handover" "warehouse-fleet day-shift-handover" "retail-fleet counter-customers"
     "Benchmarks/fixtures/ed-fleet.yaml Benchmarks/fixtures/ed-fleet-24h.yaml"
 )
 status=0
-printf '%-45s %10s %10s  %s\n' "advise" "median" "brute" "same sets"
+printf '%-45s %10s %10s %10s  %s\n' "advise" "before" "median" "brute" "same sets"
 for case in "${cases[@]}"; do
     read -r subject scenario <<<"$case"
     "$BIN" advise "$subject" --scenario "$scenario" --format json >"$work/search.json"
@@ -51,9 +57,15 @@ PY
         "$BIN advise $subject --scenario $scenario --format json" >/dev/null 2>&1
     hyperfine --runs "$(( runs < 3 ? runs : 3 ))" --export-json "$work/brute-time.json" --style none \
         "$BIN advise $subject --scenario $scenario --format json --exhaustive" >/dev/null 2>&1
+    before="-"
+    if [[ -n "${BEFORE:-}" ]]; then
+        hyperfine --runs "$(( runs < 3 ? runs : 3 ))" --export-json "$work/before-time.json" --style none \
+            "$BEFORE advise $subject --scenario $scenario --format json" >/dev/null 2>&1
+        before=$(python3 -c 'import json,sys; print("%.3f s" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$work/before-time.json")
+    fi
     median=$(python3 -c 'import json,sys; print("%.3f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$work/search-time.json")
     brute=$(python3 -c 'import json,sys; print("%.3f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$work/brute-time.json")
-    printf '%-45s %8s s %8s s  %s\n' "$(basename "$subject" .yaml)" "$median" "$brute" "$same"
+    printf '%-45s %10s %8s s %8s s  %s\n' "$(basename "$subject" .yaml)" "$before" "$median" "$brute" "$same"
     [[ "$same" == "yes" ]] || status=1
     awk -v t="$median" 'BEGIN { exit (t < 1.0 ? 0 : 1) }' || { echo "  over 1 s" >&2; status=1; }
 done

@@ -31,7 +31,7 @@ enum AppleSetting: Int, DeclaredSetting {
         case .device:
             SettingDeclaration(
                 "device", .choice(AppleDevice.allCases.map(\.rawValue)), default: "ipad",
-                meaning: "the device; Shared iPad runs on iPad only", sources: E.requirements)
+                meaning: "the device; Shared iPad runs on iPad only", sources: E.requirements, deviceFact: true)
         case .osVersion:
             SettingDeclaration(
                 "os_version", .version, default: "18.1", meaning: "iPadOS version; 13.4+ for Shared iPad",
@@ -39,11 +39,12 @@ enum AppleSetting: Int, DeclaredSetting {
         case .storageGB:
             SettingDeclaration(
                 "storage_gb", .integer(min: 1, max: 4096), default: "64",
-                meaning: "storage in GB: at least 32; it splits into per-user quotas", sources: E.requirements)
+                meaning: "storage in GB: at least 32; it splits into per-user quotas", sources: E.requirements,
+                deviceFact: true)
         case .supervised:
             SettingDeclaration(
                 "supervised", .bool, default: "true", meaning: "the iPad is supervised (required)",
-                sources: E.requirements)
+                sources: E.requirements, deviceFact: true)
         case .authentication:
             SettingDeclaration(
                 "authentication", .choice(AppleAuthentication.allCases.map(\.rawValue)), default: "federated_entra",

@@ -21,14 +21,17 @@ public enum ConfigurationBuilder {
             declarations.filter { given[$0.key] == UnknownSetting.word && $0.defaultValue != nil }
                 .map { UnknownSetting($0.key, at: origin) }
         }
-        let settingValues = try values(
+        var settingValues = try values(
             known(settings, descriptor.settings),
             declarations: descriptor.settings + descriptor.modelOptions.map(\.setting),
             at: origin, what: "setting")
+        let cache = DeclaredKeyCache()
+        settingValues.useKeyCache(cache)
         var appConfigurations: [AppConfiguration] = []
         for app in apps {
-            let keys = try values(
+            var keys = try values(
                 known(app.keys, descriptor.appKeys), declarations: descriptor.appKeys, at: origin, what: "app key")
+            keys.useKeyCache(cache)
             appConfigurations.append(
                 AppConfiguration(
                     id: app.id, name: nil, position: origin, keys: keys,

@@ -10,10 +10,13 @@ public struct SettingDeclaration: Sendable, Hashable {
     /// True if `matrix --all` should enumerate this setting's values (small choice or bool settings that change
     /// the decision table, e.g. AirWatch's authentication type and SSO).
     public var isMatrixDimension: Bool
+    /// True if the setting states a fact of the hardware (the device model, its storage, whether it is supervised)
+    /// rather than a choice made in a console: `advise` never suggests changing it.
+    public var isDeviceFact: Bool
 
     public init(
         _ key: String, _ kind: ValueKind, default defaultValue: String?, meaning: String, sources: [Citation],
-        matrixDimension: Bool = false
+        matrixDimension: Bool = false, deviceFact: Bool = false
     ) {
         self.key = key
         self.kind = kind
@@ -21,6 +24,7 @@ public struct SettingDeclaration: Sendable, Hashable {
         self.meaning = meaning
         self.sources = sources
         self.isMatrixDimension = matrixDimension
+        self.isDeviceFact = deviceFact
     }
 }
 

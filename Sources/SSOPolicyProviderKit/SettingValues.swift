@@ -33,50 +33,121 @@ public struct SettingValues: Sendable, Hashable {
     public private(set) var entries: [String: Entry] = [:]
     /// The position of the block (`settings:`, the app item, the step), for problems about absent keys.
     public var blockPosition: SourcePosition
+    /// Where declared cases find their keys (`DeclaredKeyCache`), when the core set it. Not part of the values:
+    /// equality and hashing ignore it.
+    package var keyCache: DeclaredKeyCache?
+    /// When set, every key read through the accessors is noted in it (`advise` varies only keys a run read). Not
+    /// part of the values: equality and hashing ignore it.
+    package var recorder: Recording?
 
     public init(blockPosition: SourcePosition) { self.blockPosition = blockPosition }
+
+    public static func == (lhs: SettingValues, rhs: SettingValues) -> Bool {
+        lhs.entries == rhs.entries && lhs.blockPosition == rhs.blockPosition
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(entries)
+        hasher.combine(blockPosition)
+    }
 
     public mutating func set(_ key: String, _ value: SettingValue, at position: SourcePosition?) {
         entries[key] = Entry(value: value, position: position)
     }
 
-    public subscript(key: String) -> SettingValue? { entries[key]?.value }
+    public subscript(key: String) -> SettingValue? {
+        recorder?.note(key)
+        return entries[key]?.value
+    }
 
     private func require(_ key: String) -> SettingValue {
+        recorder?.note(key)
+        return value(key)
+    }
+
+    /// The value without noting the read (the typed accessors note it themselves).
+    @inline(__always)
+    func value(_ key: String) -> SettingValue {
         guard let value = entries[key]?.value else { preconditionFailure("undeclared setting '\(key)'") }
         return value
     }
 
-    public func word(_ key: String) -> String {
-        if case .word(let word) = require(key) { return word }
+    public func word(_ key: String) -> String { Self.word(require(key), key) }
+    public func bool(_ key: String) -> Bool { Self.bool(require(key), key) }
+    public func seconds(_ key: String) -> Int { Self.seconds(require(key), key) }
+    public func integer(_ key: String) -> Int { Self.integer(require(key), key) }
+    public func version(_ key: String) -> [Int] { Self.version(require(key), key) }
+
+    static func word(_ value: SettingValue, _ key: String) -> String {
+        if case .word(let word) = value { return word }
         preconditionFailure("setting '\(key)' is not a word")
     }
 
-    public func bool(_ key: String) -> Bool {
-        if case .bool(let flag) = require(key) { return flag }
+    static func bool(_ value: SettingValue, _ key: String) -> Bool {
+        if case .bool(let flag) = value { return flag }
         preconditionFailure("setting '\(key)' is not a bool")
     }
 
-    public func seconds(_ key: String) -> Int {
-        if case .seconds(let seconds) = require(key) { return seconds }
+    static func seconds(_ value: SettingValue, _ key: String) -> Int {
+        if case .seconds(let seconds) = value { return seconds }
         preconditionFailure("setting '\(key)' is not a duration")
     }
 
-    public func integer(_ key: String) -> Int {
-        if case .integer(let number) = require(key) { return number }
+    static func integer(_ value: SettingValue, _ key: String) -> Int {
+        if case .integer(let number) = value { return number }
         preconditionFailure("setting '\(key)' is not an integer")
     }
 
-    public func version(_ key: String) -> [Int] {
-        if case .version(let parts) = require(key) { return parts }
+    static func version(_ value: SettingValue, _ key: String) -> [Int] {
+        if case .version(let parts) = value { return parts }
         preconditionFailure("setting '\(key)' is not a version")
     }
 
     /// True if the user wrote the key (rather than the default applying).
-    public func isExplicit(_ key: String) -> Bool { entries[key]?.position != nil }
+    public func isExplicit(_ key: String) -> Bool {
+        recorder?.note(key)
+        return entries[key]?.position != nil
+    }
 
     /// Where the key was written, or the block's position when it was not.
-    public func position(of key: String) -> SourcePosition { entries[key]?.position ?? blockPosition }
+    public func position(of key: String) -> SourcePosition {
+        recorder?.note(key)
+        return entries[key]?.position ?? blockPosition
+    }
+}
+
+/// The keys read from blocks of values while a policy compiles and a scenario binds and plays (`advise` varies
+/// only keys a run read: a key nothing read cannot change the answer). Owned by one trial, on one thread; each
+/// block it is attached to has its own tag.
+package final class SettingReadRecorder: @unchecked Sendable {
+    // Unchecked: one trial owns it and reads it after the synchronous compile and run that note into it.
+    /// Per block tag: the keys read.
+    package private(set) var read: [Set<String>]
+
+    package init(blocks: Int) { read = Array(repeating: [], count: blocks) }
+
+    /// Forgets every read noted so far.
+    package func clear() {
+        for index in read.indices { read[index] = [] }
+    }
+
+    /// The recorder for the block tagged `block`, to attach to its values.
+    package func tagged(_ block: Int) -> SettingValues.Recording {
+        SettingValues.Recording(recorder: self, block: block)
+    }
+
+    func note(_ key: String, block: Int) { read[block].insert(key) }
+}
+
+extension SettingValues {
+    /// A recorder and the tag of the block it is attached to.
+    package struct Recording: Sendable {
+        let recorder: SettingReadRecorder
+        let block: Int
+
+        @inline(__always)
+        func note(_ key: String) { recorder.note(key, block: block) }
+    }
 }
 
 /// Parses and formats durations (`30s`, `15m`, `2h`, `1h30m`, `0`).

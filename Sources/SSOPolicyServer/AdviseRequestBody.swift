@@ -17,12 +17,10 @@ struct AdviseRequestBody: Decodable, Sendable {
     static let defaultMaxChanges = 2
 
     func request() throws(APIError) -> AdviceRequest {
-        let names = Severity.allCases.map(\.name)
-        guard let severity = Severity(name: goal ?? "high") else {
-            throw APIError(
-                status: .badRequest,
-                message: "goal: unknown severity '\(goal ?? "")'" + Suggestion.didYouMean(goal ?? "", in: names)
-                    + "; expected one of " + names.joined(separator: ", "))
+        let severity: Severity
+        switch AdviceRequest.goal(named: goal ?? "high") {
+        case .success(let named): severity = named
+        case .failure(let error): throw APIError(status: .badRequest, message: "goal: \(error)")
         }
         let bound = maxChanges ?? Self.defaultMaxChanges
         guard Self.maxChangesRange.contains(bound) else {

@@ -50,7 +50,7 @@ struct AdviseTests {
     }
 
     static func bundledPath(_ name: String) -> String? {
-        ["airwatch", "entra", "imprivata"].map { repository + "/Policies/\($0)/\(name).yaml" }.first {
+        ["airwatch", "entra", "imprivata", "apple"].map { repository + "/Policies/\($0)/\(name).yaml" }.first {
             FileManager.default.fileExists(atPath: $0)
         }
     }
@@ -161,7 +161,9 @@ struct AdviseTests {
         "frontline-airwatch", "warehouse-airwatch", "sso-requirements-missing", "two-clusters-shift",
         "retail-password-no-sso", "kiosk-no-authentication", "frontline-entra", "android-frontline-entra",
         "default-mode-entra", "misconfigured-entra", "legacy-app-entra", "non-compliant-apps-entra",
-        "hospital-imprivata", "weak-logout-imprivata", "microsoft-sdm-imprivata",
+        "hospital-imprivata", "weak-logout-imprivata", "microsoft-sdm-imprivata", "android-mhs-entra",
+        "counter-guest-apple", "device-ca-apple", "long-grace-apple", "no-timeout-apple", "nursing-cart-apple",
+        "store-counter-ipad", "ward3-shared-ipad",
     ]
 
     /// Every bundled policy on the handovers every vendor plays: applied suggestions meet the goal, none has a
@@ -171,7 +173,8 @@ struct AdviseTests {
         let path = try #require(Self.bundledPath(name))
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let folder = Fixtures.folder()
-        for scenario in [Self.handover, "shift-change-handover"] {
+        let scenarios = name.contains("apple") || name.contains("ipad") ? ["locked-handover"] : []
+        for scenario in [Self.handover, "shift-change-handover"] + scenarios {
             let failures = try Self.trust(
                 text, path: path, scenario: Self.scenarioPath(scenario), maxChanges: 2, folder: folder)
             #expect(failures.isEmpty, "\(failures.prefix(3))")
@@ -180,9 +183,11 @@ struct AdviseTests {
 
     /// Random small policies per provider (every declared setting and app key at a random declared value), written
     /// as files, advised and checked the same way.
-    @Test(arguments: ["airwatch-sdk", "entra-shared-device", "imprivata-mam"])
+    @Test(arguments: ["airwatch-sdk", "entra-shared-device", "imprivata-mam", "apple-shared-ipad"])
     func randomSmallPoliciesGetSuggestionsThatMeetTheGoalAndAreMinimal(_ provider: String) throws {
         let descriptor = try #require(registry.provider(id: provider)?.descriptor)
+        // Shared iPad's sessions end at the iPad's sign-out and lock: its handover with a lock in it.
+        let scenario = Self.scenarioPath(provider == "apple-shared-ipad" ? "locked-handover" : Self.handover)
         let fixed = Set(descriptor.fleet?.groupSettings ?? [])
         let identity = AdviceTarget.identityKeys(descriptor.fleet)
         var random = SplitMix(state: 43)
@@ -192,8 +197,9 @@ struct AdviseTests {
             var lines = ["policy: random-\(round)", "provider: \(provider)", "settings:"]
             for setting in descriptor.settings {
                 guard let values = setting.kind.enumeratedValues else { continue }
-                // A device group's setting (the platform) stays at its first value: it is not advice's to change.
-                if fixed.contains(setting.key) {
+                // A device group's setting (the platform) and a fact of the hardware stay at their first value:
+                // they are not advice's to change.
+                if fixed.contains(setting.key) || setting.isDeviceFact {
                     lines.append("  \(setting.key): \(values[0])")
                     continue
                 }
@@ -213,8 +219,7 @@ struct AdviseTests {
             // A combination the provider rejects is no policy to advise on.
             guard (try? engine.loadPolicy(path: path)) != nil else { continue }
             checked += 1
-            let failures = try Self.trust(
-                text, path: path, scenario: Self.scenarioPath(Self.handover), maxChanges: 2, folder: folder)
+            let failures = try Self.trust(text, path: path, scenario: scenario, maxChanges: 2, folder: folder)
             #expect(failures.isEmpty, "\(text)\n\(failures.prefix(3))")
         }
         #expect(checked > 0)
@@ -320,6 +325,65 @@ struct AdviseTests {
         #expect(offered["broker"]?.contains("msal_shared_device") == true)
         #expect(offered["teams"]?.contains("msal_shared_device") == true)
         #expect(offered.values.allSatisfy { !$0.contains("epic_rover") })
+    }
+
+    @Test func aBadGoalIsOneCleanErrorWithTheSuggestion() {
+        let answer = ssopolicy("advise", "warehouse-airwatch", "--scenario", Self.handover, "--goal", "hig")
+        #expect(answer.code == 64)
+        #expect(
+            answer.err.contains(
+                "--goal: unknown severity 'hig': did you mean 'high'? Expected one of: critical, high, medium, low, "
+                    + "info."))
+        #expect(!answer.err.contains("?;"))
+    }
+
+    /// A fleet's app build change is pasted into the fleet's app profile (its top-level `apps:`, in the profile's
+    /// words), never under the setup's console choices, and its need says so.
+    @Test func aFleetAppBuildChangeIsPastedIntoTheFleetsAppProfile() throws {
+        let answer = ssopolicy(
+            "advise", "warehouse-fleet", "--scenario", Self.handover, "--max-changes", "2", "--format", "json")
+        #expect(answer.code == 0, "\(answer.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.out.utf8)) as? [String: Any])
+        let setups = try #require(object["setups"] as? [[String: Any]])
+        let suggestions = setups.flatMap { ($0["suggestions"] as? [[String: Any]]) ?? [] }
+        let builds = suggestions.filter { suggestion in
+            ((suggestion["changes"] as? [[String: String]]) ?? []).contains { $0["kind"] == "app_build" }
+        }
+        let build = try #require(builds.first)
+        let yaml = try #require(build["yaml"] as? [String])
+        #expect(yaml.first?.hasPrefix("apps:") == true, "\(yaml)")
+        #expect(yaml.contains { $0.hasPrefix("  - id: ") })
+        let profileKeys = Set(FleetKey.allCases.map(\.rawValue))
+        let written = yaml.prefix { !$0.hasPrefix("setups:") }.dropFirst().filter { $0.hasPrefix("    ") }
+        #expect(!written.isEmpty)
+        #expect(written.allSatisfy { line in profileKeys.contains { line.hasPrefix("    \($0): ") } }, "\(yaml)")
+        let needs = try #require(build["needs"] as? [String])
+        #expect(needs.contains { $0.hasPrefix("app_build:") && $0.contains("the fleet's app profile of") })
+    }
+
+    /// Facts of the hardware are never suggested: neither what a device group decides (the platform, the OS
+    /// version) nor a setting declared as a device fact (Shared iPad's device model, storage, supervision), for a
+    /// policy file as for a fleet.
+    @Test(arguments: ["long-grace-apple", "weak-logout-imprivata", "android-frontline-entra", "ward-fleet"])
+    func factsOfTheHardwareAreNeverVaried(_ name: String) throws {
+        let subjects: [CompiledPolicy]
+        if let path = Self.bundledPath(name) {
+            subjects = [try engine.loadPolicy(path: path)]
+        } else {
+            let fleet = try engine.loadFleet(path: repository + "/Policies/fleets/\(name).yaml")
+            subjects = fleet.pairs.compactMap { $0.policy }
+        }
+        #expect(!subjects.isEmpty)
+        for policy in subjects {
+            let descriptor = policy.descriptor
+            let hardware = Set(
+                (descriptor.fleet?.groupSettings ?? []) + descriptor.settings.filter(\.isDeviceFact).map(\.key))
+            let varied = AdviceTarget.targets(of: policy).filter { $0.app == nil }.map(\.key)
+            #expect(!varied.isEmpty)
+            #expect(hardware.isDisjoint(with: varied), "\(descriptor.id): \(varied)")
+        }
+        let apple = try #require(registry.provider(id: "apple-shared-ipad")?.descriptor)
+        #expect(Set(apple.settings.filter(\.isDeviceFact).map(\.key)) == ["device", "storage_gb", "supervised"])
     }
 
     @Test func theWorkBudgetStopsTheSearchWithAClearAnswer() throws {

@@ -43,10 +43,12 @@ struct AdviceTarget: Sendable {
     var values: [String]
     var declaration: SettingDeclaration
 
-    /// The targets of a policy, in declaration order: every declared setting (not those a device group decides, nor
-    /// model options), at every declared value (a duration, number or name at its declared default); every app's
-    /// keys, console choices as `console` (only the values that fit the app, `FleetReading.consoleValueFits`), the
-    /// keys an app profile gives as `app_build`, and never a key that says which app it is. Provider-generic: driven by the declarations and the provider's fleet reading only.
+    /// The targets of a policy, in declaration order: every declared setting (not facts of the hardware: those a
+    /// device group decides, such as the platform and OS version, and those declared as device facts, such as the
+    /// device model; nor model options), at every declared value (a duration, number or name at its declared
+    /// default); every app's keys, console choices as `console` (only the values that fit the app,
+    /// `FleetReading.consoleValueFits`), the keys an app profile gives as `app_build`, and never a key that says
+    /// which app it is. Provider-generic: driven by the declarations and the provider's fleet reading only.
     static func targets(of policy: CompiledPolicy) -> [AdviceTarget] {
         let descriptor = policy.descriptor
         let configuration = policy.configuration
@@ -61,7 +63,7 @@ struct AdviceTarget: Sendable {
                 return parsed != current
             }
         }
-        for declaration in descriptor.settings where !fixed.contains(declaration.key) {
+        for declaration in descriptor.settings where !fixed.contains(declaration.key) && !declaration.isDeviceFact {
             let values = candidates(declaration, current: configuration.settings[declaration.key])
             guard !values.isEmpty else { continue }
             targets.append(

@@ -210,9 +210,44 @@ extension FleetAdvice {
                 }
             }
             guard !subjects.isEmpty else { continue }
-            setups.append(
-                try Advice.advise(scenario, subjects: subjects, request: request, subject: fleet.id, setup: setup.id))
+            var advice = try Advice.advise(
+                scenario, subjects: subjects, request: request, subject: fleet.id, setup: setup.id)
+            let groups = fleet.pairs.filter { $0.setup == index && $0.policy != nil }.map {
+                fleet.groups[$0.group].group
+            }
+            if let reading = subjects[0].policy.descriptor.fleet {
+                advice.suggestions = advice.suggestions.map { profiled($0, fleet, groups, reading, setup.id) }
+                advice.closest = advice.closest.map { profiled($0, fleet, groups, reading, setup.id) }
+            }
+            setups.append(advice)
         }
         return FleetAdvice(fleet: fleet.id, scenario: scenario.id, setups: setups)
+    }
+
+    /// A fleet suggestion's app build changes written into the fleet's app profiles, in the profile's words, and
+    /// its needs saying so.
+    static func profiled(
+        _ suggestion: Advice.Suggestion, _ fleet: Fleet, _ groups: [DeviceGroup], _ reading: FleetReading,
+        _ setup: String
+    ) -> Advice.Suggestion {
+        guard suggestion.needsAppBuild else { return suggestion }
+        var edits: [AdviceChange: AdviceFleetProfile.Edit] = [:]
+        for change in suggestion.changes where change.kind == .appBuild {
+            guard let profile = fleet.apps.first(where: { $0.profile.id == change.app })?.profile,
+                let edit = AdviceFleetProfile.edit(for: change, profile: profile, groups: groups, reading: reading)
+            else { continue }
+            edits[change] = edit
+        }
+        var changed = suggestion
+        changed.yaml = AdviceFleetProfile.yaml(suggestion.changes, edits: edits, setup: setup)
+        changed.needs = suggestion.needs.enumerated().map { offset, need in
+            let change = suggestion.changes[offset]
+            guard need.kind == .appBuild else { return need }
+            let profile =
+                edits[change].map { "the fleet's app profile of \($0.app) then says \($0.key.rawValue): \($0.value)" }
+                ?? "no app profile key gives it"
+            return FleetNeed(.appBuild, need.text + " (" + profile + ")")
+        }
+        return changed
     }
 }

@@ -14,6 +14,13 @@ public struct AdviceRequest: Sendable {
 
     public static let maxChangesRange = 1...4
 
+    /// The goal a request names (`--goal`, the API's `goal`), or one message saying what was meant and what is
+    /// expected.
+    public static func goal(named word: String) -> Result<Severity, AdviceRequestError> {
+        if let severity = Severity(name: word) { return .success(severity) }
+        return .failure(AdviceRequestError(unknown: "severity", word, in: Severity.allCases.map(\.name)))
+    }
+
     public init(
         goal: Severity = .high, maxChanges: Int = 3, exhaustive: Bool = false,
         property: (@Sendable (CompiledPolicy) throws -> Bool)? = nil
@@ -22,6 +29,18 @@ public struct AdviceRequest: Sendable {
         self.maxChanges = maxChanges
         self.exhaustive = exhaustive
         self.property = property
+    }
+}
+
+/// An unknown word in an advice request: one sentence with the closest known word, then the known words.
+public struct AdviceRequestError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+
+    public init(unknown what: String, _ word: String, in known: [String]) {
+        description =
+            "unknown \(what) '\(word)'"
+            + (Suggestion.closest(to: word, in: known).map { ": did you mean '\($0)'?" } ?? ".")
+            + " Expected one of: " + known.joined(separator: ", ") + "."
     }
 }
 
@@ -46,11 +65,18 @@ public struct AdviceSubject: Sendable {
 /// The search behind `advise` (spec 3.5): sets of changes, smallest first, after which the scenario meets the goal.
 ///
 /// Sizes are tried in order (1, 2, … up to the bound); a set is tried only when no set already found is part of it,
-/// so every set found is minimal: each of its proper subsets was tried at a smaller size and fell short. Each
-/// candidate recompiles the policy with the changes (as `evaluate --setting` does), binds the scenario and plays
-/// it with the trace off. A setting the scenario never reads cannot meet the goal on its own and leaves a set
-/// found with it as a superset, so it is never part of an answer; what bounds the cost is the work budget, one unit
-/// per candidate.
+/// so every set found is minimal: each of its proper subsets was tried at a smaller size and fell short.
+///
+/// A set is also tried only when one of its changes touches a key that the set without it read (the search records,
+/// per candidate, the keys read from the policy's blocks while it compiled, bound and played): a key nothing read
+/// cannot change the answer, so if no change of `M` is read by a smaller set `S ⊂ M`'s candidate, `M` plays exactly
+/// as `S`. Every minimal set is therefore reached by adding, one at a time, a change the set before read, and the
+/// search finds the same minimal sets as the brute force (`exhaustive`), which plays every set.
+///
+/// Each candidate recompiles the policy with the changes (as `evaluate --setting` does) and plays the scenario bound
+/// once per subject (again only when a change touches a key the binding read) with the trace off. Over a fleet's
+/// groups it stops playing a candidate once its findings so far rule it out of both the answer and the closest
+/// sets. What bounds the cost is the work budget, one unit per candidate.
 struct AdviceSearch {
     var scenario: Scenario
     var subjects: [AdviceSubject]
@@ -64,10 +90,12 @@ struct AdviceSearch {
     struct Trial {
         var changes: [AdviceChange]
         /// Findings at or above the goal left (steps and configuration, over every subject); nil when a subject
-        /// does not compile or bind with the changes.
+        /// does not compile or bind with the changes, or when the search stopped counting (`counted`).
         var remaining: Int?
         /// The oracle's answer, when asked and the scenario meets the goal.
         var propertyHolds: Bool?
+        /// The targets whose key the candidate read (bits over `targets`).
+        var reads = TargetSet()
         var meets: Bool { remaining == 0 && propertyHolds != false }
     }
 
@@ -80,6 +108,41 @@ struct AdviceSearch {
         var stopped: String?
     }
 
+    /// A set of target indices.
+    struct TargetSet: Hashable {
+        var words: [UInt64] = []
+
+        mutating func insert(_ index: Int) {
+            let word = index / 64
+            if words.count <= word { words += Array(repeating: 0, count: word + 1 - words.count) }
+            words[word] |= 1 << UInt64(index % 64)
+        }
+
+        func contains(_ index: Int) -> Bool {
+            let word = index / 64
+            return word < words.count && words[word] & (1 << UInt64(index % 64)) != 0
+        }
+
+        mutating func formUnion(_ other: TargetSet) {
+            if words.count < other.words.count { words += Array(repeating: 0, count: other.words.count - words.count) }
+            for (index, word) in other.words.enumerated() { words[index] |= word }
+        }
+
+        static func all(_ count: Int) -> TargetSet {
+            var set = TargetSet()
+            for index in 0..<count { set.insert(index) }
+            return set
+        }
+    }
+
+    /// One change of a candidate: a target at one of its values (indices).
+    struct Pick: Hashable, Comparable {
+        var target: Int
+        var value: Int
+
+        static func < (lhs: Pick, rhs: Pick) -> Bool { (lhs.target, lhs.value) < (rhs.target, rhs.value) }
+    }
+
     /// Fewest remaining findings first, then fewer changes, then in order.
     static func closer(_ lhs: Trial, _ rhs: Trial) -> Bool {
         let l = lhs.remaining ?? .max
@@ -90,44 +153,58 @@ struct AdviceSearch {
     }
 
     func run() throws -> Outcome {
-        var found: [[AdviceChange]] = []
-        var foundKeys: [[String: String]] = []
+        var player = Player(search: self)
+        var found: [[Pick]] = []
         var closest: [Trial] = []
         var tried = 0
         var stopped: String?
         let limit = Self.maxCandidates
         let bound = min(request.maxChanges, targets.count)
-        func isSuperset(_ picked: [(target: Int, value: Int)]) -> Bool {
-            var keys: [String: String] = [:]
-            for item in picked {
-                keys[targetKey(targets[item.target])] = targets[item.target].values[item.value]
+        let pruned = !request.exhaustive
+        // What the tried sets of the size before read, by set (the search only).
+        var readsBefore: [[Pick]: TargetSet] = [:]
+        func isSuperset(_ picked: [Pick]) -> Bool {
+            found.contains { solution in solution.allSatisfy { picked.contains($0) } }
+        }
+        /// Some change of `picked` touches a key that `picked` without it read.
+        func followsARead(_ picked: [Pick]) -> Bool {
+            for index in picked.indices {
+                var rest = picked
+                rest.remove(at: index)
+                if readsBefore[rest]?.contains(picked[index].target) == true { return true }
             }
-            return foundKeys.contains { solution in solution.allSatisfy { keys[$0.key] == $0.value } }
+            return false
         }
         sizes: for size in 0...bound {
-            var atSize: [[AdviceChange]] = []
-            var picked: [(target: Int, value: Int)] = []
+            var atSize: [[Pick]] = []
+            var readsNow: [[Pick]: TargetSet] = [:]
+            var picked: [Pick] = []
             // Depth-first over increasing target indices, each at each of its values.
             func visit(from start: Int) throws -> Bool {
                 if picked.count == size {
-                    if !request.exhaustive && isSuperset(picked) { return true }
+                    if pruned && (isSuperset(picked) || (size > 0 && !followsARead(picked))) { return true }
                     guard tried < limit, WorkBudget.spend() else { return false }
                     tried += 1
-                    let changes = picked.map { change(targets[$0.target], $0.value) }
-                    let trial = try self.trial(changes)
+                    let worst = closest.count >= 3 ? closest[closest.count - 1].remaining : nil
+                    // What the last size's candidates read is not needed: no larger set is tried.
+                    let trial = try player.trial(
+                        picked, within: found.isEmpty && atSize.isEmpty ? worst : 0, recording: pruned && size < bound)
                     if trial.meets {
-                        atSize.append(changes)
-                    } else if trial.remaining != nil {
-                        closest.append(trial)
-                        closest.sort(by: Self.closer)
-                        if closest.count > 3 { closest.removeLast() }
+                        atSize.append(picked)
+                    } else {
+                        if pruned && size < bound { readsNow[picked] = trial.reads }
+                        if trial.remaining != nil {
+                            closest.append(trial)
+                            closest.sort(by: Self.closer)
+                            if closest.count > 3 { closest.removeLast() }
+                        }
                     }
                     return true
                 }
                 guard start < targets.count else { return true }
                 for index in start..<targets.count {
                     for value in targets[index].values.indices {
-                        picked.append((index, value))
+                        picked.append(Pick(target: index, value: value))
                         defer { picked.removeLast() }
                         guard try visit(from: index + 1) else { return false }
                     }
@@ -135,11 +212,8 @@ struct AdviceSearch {
                 return true
             }
             let finished = try visit(from: 0)
-            for changes in atSize {
-                found.append(changes)
-                foundKeys.append(
-                    Dictionary(uniqueKeysWithValues: changes.map { ((($0.app ?? "") + "\u{0}" + $0.key), $0.value) }))
-            }
+            found += atSize
+            readsBefore = readsNow
             guard finished else {
                 stopped =
                     tried >= limit
@@ -152,66 +226,198 @@ struct AdviceSearch {
             // The unchanged policy already meets the goal: nothing to suggest.
             if size == 0 && !atSize.isEmpty { break sizes }
         }
+        var sets = found.map { $0.map(change) }
         if request.exhaustive {
             // Keep only the minimal sets, as the pruned search does by construction.
-            let all = found
-            found = all.filter { candidate in
+            let all = sets
+            sets = all.filter { candidate in
                 !all.contains { other in
                     other.count < candidate.count && other.allSatisfy { candidate.contains($0) }
                 }
             }
         }
-        return Outcome(found: found, closest: found.isEmpty ? closest : [], tried: tried, stopped: stopped)
+        return Outcome(found: sets, closest: sets.isEmpty ? closest : [], tried: tried, stopped: stopped)
     }
 
-    func targetKey(_ target: AdviceTarget) -> String { (target.app ?? "") + "\u{0}" + target.key }
+    func change(_ pick: Pick) -> AdviceChange { change(targets[pick.target], pick.value) }
 
     func change(_ target: AdviceTarget, _ value: Int) -> AdviceChange {
         AdviceChange(kind: target.kind, app: target.app, key: target.key, value: target.values[value])
     }
 
-    /// Plays the scenario on every subject with the changes.
-    func trial(_ changes: [AdviceChange]) throws -> Trial {
-        var remaining = 0
-        var holds: Bool?
-        for subject in subjects {
-            guard let policy = Self.apply(changes, to: subject.policy) else { return Trial(changes: changes) }
-            let binder = ScenarioBinder(mode: subject.lenient ? .lenient : .strict)
-            guard case .success(let bound) = binder.bind(scenario, to: policy) else {
-                return Trial(changes: changes)
-            }
-            let result = ScenarioRunner(traceMode: .off).run(bound)
-            remaining = Saturating.sum(remaining, Self.blocking(result, goal: request.goal))
-        }
-        if remaining == 0, let property = request.property {
-            holds = true
-            for subject in subjects {
-                guard let policy = Self.apply(changes, to: subject.policy), try property(policy) else {
-                    holds = false
-                    break
+    /// Plays candidates on every subject: each recompiled with the changes, with what it reads recorded, and played
+    /// on the scenario bound once per subject (bound again only when a change touches a key the binding read).
+    struct Player {
+        var search: AdviceSearch
+        /// Per subject: the scenario bound to the unchanged policy and the targets binding read; nil when it does
+        /// not bind.
+        var bases: [(bound: BoundScenario, reads: TargetSet)?]
+        /// Per subject and target: the block the target's key is in (0 the settings, 1 + i app i; -1 an app the
+        /// subject lacks).
+        var blocks: [[Int]]
+        /// Per target and value: the value as the policy holds it (nil when the declaration does not parse it).
+        var values: [[SettingValue?]]
+        /// Per subject: its configuration reading declared keys from the search's own key cache.
+        var configurations: [PolicyConfiguration]
+
+        init(search: AdviceSearch) {
+            self.search = search
+            values = search.targets.map { target in target.values.map { target.declaration.kind.parse($0) } }
+            let cache = DeclaredKeyCache(confined: ())
+            configurations = search.subjects.map { Self.caching($0.policy.configuration, cache) }
+            blocks = search.subjects.map { subject in
+                search.targets.map { target in
+                    target.app.map { 1 + (subject.policy.configuration.app(named: $0)?.int ?? -2) } ?? 0
                 }
             }
+            bases = []
+            for (number, subject) in search.subjects.enumerated() {
+                let recorder = SettingReadRecorder(blocks: 1 + subject.policy.configuration.apps.count)
+                var diagnostics = Diagnostics()
+                guard
+                    let policy = subject.policy.recompiled(
+                        Self.recording(subject.policy.configuration, recorder), diagnostics: &diagnostics)
+                else {
+                    bases.append(nil)
+                    continue
+                }
+                // What binding alone reads.
+                recorder.clear()
+                guard
+                    case .success(var bound) = ScenarioBinder(mode: subject.lenient ? .lenient : .strict).bind(
+                        search.scenario, to: policy)
+                else {
+                    bases.append(nil)
+                    continue
+                }
+                bound.policy = subject.policy
+                bases.append((bound, Self.reads(recorder, search.targets, blocks[number])))
+            }
         }
-        return Trial(changes: changes, remaining: remaining, propertyHolds: holds)
+
+        /// Subject `number`'s configuration with `picks` applied, as `AdviceSearch.configuration` does with their
+        /// changes; nil when a change names no declared value or an app the subject lacks.
+        func configuration(_ picks: [Pick], subject number: Int) -> PolicyConfiguration? {
+            var configuration = configurations[number]
+            for pick in picks {
+                let target = search.targets[pick.target]
+                guard let value = values[pick.target][pick.value] else { return nil }
+                let block = blocks[number][pick.target]
+                if target.app == nil {
+                    configuration.settings.set(
+                        target.key, value, at: configuration.settings.position(of: target.key))
+                    if !configuration.unknownSettings.isEmpty {
+                        configuration.unknownSettings.removeAll { $0.key == target.key }
+                    }
+                } else {
+                    guard block >= 1 else { return nil }
+                    configuration.apps[block - 1].keys.set(
+                        target.key, value, at: configuration.apps[block - 1].keys.position(of: target.key))
+                    if !configuration.apps[block - 1].unknownKeys.isEmpty {
+                        configuration.apps[block - 1].unknownKeys.removeAll { $0.key == target.key }
+                    }
+                }
+            }
+            return configuration
+        }
+
+        /// `configuration` with every block noting its reads in `recorder`.
+        static func recording(_ configuration: PolicyConfiguration, _ recorder: SettingReadRecorder)
+            -> PolicyConfiguration
+        {
+            var recorded = configuration
+            recorded.settings.recorder = recorder.tagged(0)
+            for index in recorded.apps.indices { recorded.apps[index].keys.recorder = recorder.tagged(1 + index) }
+            return recorded
+        }
+
+        /// `configuration` reading declared keys from `cache` (the search's own, used on its thread only).
+        static func caching(_ configuration: PolicyConfiguration, _ cache: DeclaredKeyCache) -> PolicyConfiguration {
+            var cached = configuration
+            cached.settings.useKeyCache(cache)
+            for index in cached.apps.indices { cached.apps[index].keys.useKeyCache(cache) }
+            return cached
+        }
+
+        /// The targets `recorder` saw read.
+        static func reads(_ recorder: SettingReadRecorder, _ targets: [AdviceTarget], _ blocks: [Int]) -> TargetSet {
+            var set = TargetSet()
+            for (index, block) in blocks.enumerated()
+            where block >= 0 && block < recorder.read.count && recorder.read[block].contains(targets[index].key) {
+                set.insert(index)
+            }
+            return set
+        }
+
+        /// Plays `picks` on every subject. With `within`, stops counting (remaining nil) once the findings so far
+        /// exceed it: the candidate neither meets the goal nor comes closer than the sets kept.
+        mutating func trial(_ picks: [Pick], within: Int? = nil, recording: Bool = true) throws -> Trial {
+            let changes = picks.map(search.change)
+            var trial = Trial(changes: changes)
+            var remaining = 0
+            var compiledPolicies: [CompiledPolicy] = []
+            for (number, subject) in search.subjects.enumerated() {
+                guard var configuration = configuration(picks, subject: number) else {
+                    trial.reads = .all(search.targets.count)
+                    return trial
+                }
+                let recorder = recording ? SettingReadRecorder(blocks: 1 + configuration.apps.count) : nil
+                if let recorder { configuration = Self.recording(configuration, recorder) }
+                var diagnostics = Diagnostics()
+                let compiled = subject.policy.recompiled(configuration, diagnostics: &diagnostics)
+                var bound: BoundScenario?
+                var bindReads = TargetSet()
+                if let compiled {
+                    if let base = bases[number], !picks.contains(where: { base.reads.contains($0.target) }) {
+                        var shared = base.bound
+                        shared.policy = compiled
+                        bound = shared
+                        bindReads = base.reads
+                    } else if case .success(let fresh) = ScenarioBinder(mode: subject.lenient ? .lenient : .strict)
+                        .bind(search.scenario, to: compiled)
+                    {
+                        bound = fresh
+                    }
+                }
+                guard let compiled, let bound else {
+                    // Not compiling or binding is an answer the reads so far decided; the rest were not asked.
+                    trial.reads = .all(search.targets.count)
+                    return trial
+                }
+                let result = ScenarioRunner(traceMode: .off).run(bound)
+                remaining = Saturating.sum(remaining, AdviceSearch.blocking(result, goal: search.request.goal))
+                if let recorder {
+                    trial.reads.formUnion(Self.reads(recorder, search.targets, blocks[number]))
+                    trial.reads.formUnion(bindReads)
+                } else {
+                    trial.reads = .all(search.targets.count)
+                }
+                compiledPolicies.append(compiled)
+                if let within, remaining > within, number < search.subjects.count - 1 {
+                    // The other subjects' reads were not recorded: every key may matter to them.
+                    trial.reads = .all(search.targets.count)
+                    return trial
+                }
+            }
+            // A property reads the whole policy: every key may matter to it.
+            if let property = search.request.property {
+                trial.reads = .all(search.targets.count)
+                if remaining == 0 {
+                    var holds = true
+                    for policy in compiledPolicies where try !property(policy) {
+                        holds = false
+                        break
+                    }
+                    trial.propertyHolds = holds
+                }
+            }
+            trial.remaining = remaining
+            return trial
+        }
     }
 
-    /// The findings at `goal` or worse of a run: in its steps (one per finding and step) and in the policy itself.
-    static func blocking(_ result: RunResult, goal: Severity) -> Int {
-        let descriptor = result.policy.descriptor
-        var mask: UInt64 = 0
-        for (index, finding) in descriptor.findings.enumerated() where finding.severity <= goal && index < 64 {
-            mask |= 1 << UInt64(index)
-        }
-        var count = result.policy.findings.filter {
-            descriptor.findings[Int($0.finding.index)].severity <= goal
-        }.count
-        for step in result.steps { count += (step.outcome.findings.bits & mask).nonzeroBitCount }
-        return count
-    }
-
-    /// The policy with the changes applied and recompiled; nil when its provider rejects the combination.
-    static func apply(_ changes: [AdviceChange], to policy: CompiledPolicy) -> CompiledPolicy? {
-        guard !changes.isEmpty else { return policy }
+    /// The policy's configuration with the changes applied; nil when a change names no declared key or value.
+    static func configuration(_ changes: [AdviceChange], of policy: CompiledPolicy) -> PolicyConfiguration? {
         var configuration = policy.configuration
         let descriptor = policy.descriptor
         for change in changes {
@@ -231,6 +437,27 @@ struct AdviceSearch {
                 configuration.unknownSettings.removeAll { $0.key == change.key }
             }
         }
+        return configuration
+    }
+
+    /// The findings at `goal` or worse of a run: in its steps (one per finding and step) and in the policy itself.
+    static func blocking(_ result: RunResult, goal: Severity) -> Int {
+        let descriptor = result.policy.descriptor
+        var mask: UInt64 = 0
+        for (index, finding) in descriptor.findings.enumerated() where finding.severity <= goal && index < 64 {
+            mask |= 1 << UInt64(index)
+        }
+        var count = result.policy.findings.filter {
+            descriptor.findings[Int($0.finding.index)].severity <= goal
+        }.count
+        for step in result.steps { count += (step.outcome.findings.bits & mask).nonzeroBitCount }
+        return count
+    }
+
+    /// The policy with the changes applied and recompiled; nil when its provider rejects the combination.
+    static func apply(_ changes: [AdviceChange], to policy: CompiledPolicy) -> CompiledPolicy? {
+        guard !changes.isEmpty else { return policy }
+        guard let configuration = configuration(changes, of: policy) else { return nil }
         var diagnostics = Diagnostics()
         return policy.recompiled(configuration, diagnostics: &diagnostics)
     }

@@ -65,6 +65,8 @@ public struct PolicyLoader: Sendable {
             }
         }
         guard let provider else { return .failure(DiagnosticsError(reader.diagnostics.sorted)) }
+        settings.useKeyCache(provider.keyCache)
+        for index in apps.indices { apps[index].keys.useKeyCache(provider.keyCache) }
         let configuration = PolicyConfiguration(
             id: id, title: title, providerID: provider.id, file: file, position: policyPosition, settings: settings,
             apps: apps, unknownSettings: unknownSettings)

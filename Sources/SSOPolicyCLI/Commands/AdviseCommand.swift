@@ -35,7 +35,7 @@ struct AdviseCommand: ParsableCommand, ContextualCommand {
         help: ArgumentHelp(
             "No finding at this severity or worse may remain: critical, high, medium, low or info.",
             valueName: "severity"))
-    var goal: FailOnOption.Threshold = .high
+    var goal = "high"
 
     @Option(
         name: .long,
@@ -60,6 +60,7 @@ struct AdviseCommand: ParsableCommand, ContextualCommand {
     var format: OutputFormat = .text
 
     func validate() throws {
+        if case .failure(let error) = AdviceRequest.goal(named: goal) { throw ValidationError("--goal: \(error)") }
         guard AdviceRequest.maxChangesRange.contains(maxChanges) else {
             throw ValidationError(
                 "--max-changes: expected \(AdviceRequest.maxChangesRange.lowerBound) to "
@@ -72,13 +73,12 @@ struct AdviseCommand: ParsableCommand, ContextualCommand {
 
     func run(in context: CLIContext) throws -> Int32 {
         try OutputFormat.require(format, in: TextJSONOrMarkdown.formats, for: "advise")
-        var request = AdviceRequest(goal: goal.severity, maxChanges: maxChanges, exhaustive: exhaustive)
+        var request = AdviceRequest(
+            goal: (try? AdviceRequest.goal(named: goal).get()) ?? .high, maxChanges: maxChanges, exhaustive: exhaustive)
         if let property {
             let known = VerificationProperty.allIDs(context.registry.providers.map(\.descriptor))
             guard known.contains(property) else {
-                throw ValidationError(
-                    "--property: unknown property '\(property)'" + Suggestion.didYouMean(property, in: known)
-                        + "; known: " + known.joined(separator: ", "))
+                throw ValidationError("--property: \(AdviceRequestError(unknown: "property", property, in: known))")
             }
             request.property = Self.oracle(property: property, depth: depth, engine: context.engine)
         }
