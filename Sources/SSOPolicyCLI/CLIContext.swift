@@ -3,18 +3,18 @@ import SSOPolicyBundledLibrary
 
 /// What commands need from the outside world, handed in by the composition root: the providers, where output
 /// goes, and the bundled library. Commands never reach for globals, so tests run them in-process.
-public struct CLIContext: Sendable {
-    public var registry: ProviderRegistry
-    public var write: @Sendable (String) -> Void
-    public var writeError: @Sendable (String) -> Void
-    public var bundled: [BundledFile]
+package struct CLIContext: Sendable {
+    package var registry: ProviderRegistry
+    package var write: @Sendable (String) -> Void
+    package var writeError: @Sendable (String) -> Void
+    package var bundled: [BundledFile]
     /// Reads standard input (`evaluate --batch -`) like `read(2)`: bytes read, 0 at the end, negative on error.
-    public var readInput: @Sendable (UnsafeMutableRawBufferPointer) -> Int
+    package var readInput: @Sendable (UnsafeMutableRawBufferPointer) -> Int
     /// Runs the HTTP server until it is asked to stop and returns the exit code; the composition root provides it
     /// (`nil` in builds without the server module). Awaited from the executable's async entry point.
-    public var serve: (@Sendable (ServeOptions, QueryContext) async -> Int32)?
+    package var serve: (@Sendable (ServeOptions, QueryContext) async -> Int32)?
 
-    public init(
+    package init(
         registry: ProviderRegistry, write: @escaping @Sendable (String) -> Void,
         writeError: @escaping @Sendable (String) -> Void, bundled: [BundledFile] = BundledLibrary.files,
         readInput: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int = { LineReader.read(0, into: $0) },
@@ -28,10 +28,10 @@ public struct CLIContext: Sendable {
         self.serve = serve
     }
 
-    public var engine: SSOPolicyEngine { SSOPolicyEngine(registry: registry) }
+    package var engine: SSOPolicyEngine { SSOPolicyEngine(registry: registry) }
 
     /// The part of the context the shared verbs (and the server) use.
-    public var queryContext: QueryContext {
+    package var queryContext: QueryContext {
         QueryContext(registry: registry, bundled: bundled, write: write, writeError: writeError)
     }
 

@@ -2,10 +2,10 @@ import Foundation
 
 /// Writing to an open file descriptor with every error reported, never trapped: standard output on a full disk or
 /// a closed pipe, a device, a file being written.
-public enum Descriptor {
+package enum Descriptor {
     /// Writes all of `bytes`, resuming after interruptions, short writes and a non-blocking descriptor that is full.
     /// Nil when everything was written, else the `errno` of the failure.
-    public static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
         guard var next = bytes.baseAddress else { return nil }
         var left = bytes.count
         while left > 0 {
@@ -31,13 +31,13 @@ public enum Descriptor {
     }
 
     /// Writes `text` in UTF-8; nil when all of it was written, else the `errno`.
-    public static func write(_ text: String, to descriptor: Int32) -> Int32? {
+    package static func write(_ text: String, to descriptor: Int32) -> Int32? {
         var text = text
         return text.withUTF8 { writeAll(descriptor, UnsafeRawBufferPointer($0)) }
     }
 
     /// The system's sentence for an `errno`, e.g. "No space left on device".
-    public static func message(_ error: Int32) -> String {
+    package static func message(_ error: Int32) -> String {
         String(cString: strerror(error))
     }
 }

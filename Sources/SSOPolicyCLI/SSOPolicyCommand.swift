@@ -4,8 +4,8 @@ import Foundation
 @_exported import SSOPolicyQueries
 
 /// The `ssopolicy` command: subcommands are small types, registered here in one list.
-public struct SSOPolicyCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct SSOPolicyCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "ssopolicy",
         abstract: "Predict prompts, sessions and risks of SSO on shared mobile devices, vendor by vendor.",
         discussion: """
@@ -39,20 +39,20 @@ public struct SSOPolicyCommand: ParsableCommand {
         defaultSubcommand: OverviewCommand.self
     )
 
-    public init() {}
+    package init() {}
 }
 
 /// Runs the command line with an explicit context: the composition root (`main.swift`) and tests call this.
-public enum CommandLineTool {
+package enum CommandLineTool {
     /// Parses `arguments` (without the program name), runs the command, and returns the process exit code:
     /// 0 ok, 1 invalid input or failed tests, 64 usage error. Control characters in anything written (titles,
     /// names, batch lines, echoed arguments) are escaped, so input cannot drive the terminal.
-    public static func run(_ arguments: [String], context: CLIContext) -> Int32 {
+    package static func run(_ arguments: [String], context: CLIContext) -> Int32 {
         execute(arguments, context: escaping(context))
     }
 
     /// The executable's entry point: like `run`, and `serve` awaits the server until it stops.
-    public static func main(_ arguments: [String], context: CLIContext) async -> Int32 {
+    package static func main(_ arguments: [String], context: CLIContext) async -> Int32 {
         let context = escaping(context)
         if let command = try? SSOPolicyCommand.parseAsRoot(arguments), let serve = command as? ServeCommand {
             return await serve.serve(in: context)

@@ -8,30 +8,30 @@ import SSOPolicyProviderKit
 /// caller writes nothing when there is an error. Android enrollment profiles are paired with the dedicated-device
 /// restrictions profiles (apps, Managed Home Screen) among all the inputs, since an export does not say which
 /// configuration goes with which enrollment.
-public struct ConfigImporter: Sendable {
+package struct ConfigImporter: Sendable {
     /// The `entra-shared-device` declarations: every setting and app key they declare is written.
-    public let entra: ProviderDescriptor
+    package let entra: ProviderDescriptor
     /// The `apple-shared-ipad` declarations, for ADE enrollment profiles with Shared iPad; nil skips those.
-    public let apple: ProviderDescriptor?
-    public let limits: InputLimits
+    package let apple: ProviderDescriptor?
+    package let limits: InputLimits
 
-    public init(entra: ProviderDescriptor, apple: ProviderDescriptor? = nil, limits: InputLimits = .exports) {
+    package init(entra: ProviderDescriptor, apple: ProviderDescriptor? = nil, limits: InputLimits = .exports) {
         self.entra = entra
         self.apple = apple
         self.limits = limits
     }
 
-    public struct Outcome: Sendable {
-        public var policies: [ImportedPolicy] = []
+    package struct Outcome: Sendable {
+        package var policies: [ImportedPolicy] = []
         /// Errors and notes (profiles skipped and why), in the order the inputs were read.
-        public var diagnostics: [Diagnostic] = []
-        public var filesRead = 0
+        package var diagnostics: [Diagnostic] = []
+        package var filesRead = 0
 
-        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+        package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
     /// Imports files and folders (a folder's .json, .mobileconfig and .plist files, recursively, sorted).
-    public func run(paths: [String]) -> Outcome {
+    package func run(paths: [String]) -> Outcome {
         let (files, problems) = BoundedFileReader.files(in: paths, limit: limits.maxFiles)
         var documents: [(bytes: [UInt8], file: String)] = []
         var outcome = Outcome()
@@ -50,7 +50,7 @@ public struct ConfigImporter: Sendable {
     }
 
     /// Imports documents held in memory, each with the name its positions and provenance carry.
-    public func run(documents: [(bytes: [UInt8], file: String)]) -> Outcome {
+    package func run(documents: [(bytes: [UInt8], file: String)]) -> Outcome {
         var outcome = Outcome()
         var drafts: [EntraDraft] = []
         var sharedIPads: [SharedIPadDraft] = []

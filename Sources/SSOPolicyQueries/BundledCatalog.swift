@@ -3,22 +3,22 @@ import SSOPolicyBundledLibrary
 
 /// The bundled library as the API lists it: each file's plain name, kind, title and (for policies) provider,
 /// read once at start-up through the same loaders as everything else.
-public struct BundledCatalog: Sendable {
-    public struct Entry: Sendable {
-        public var name: String
-        public var file: BundledFile
-        public var kind: SSOPolicyEngine.FileKind
-        public var title: String?
-        public var provider: String?
-        public var steps: Int?
+package struct BundledCatalog: Sendable {
+    package struct Entry: Sendable {
+        package var name: String
+        package var file: BundledFile
+        package var kind: SSOPolicyEngine.FileKind
+        package var title: String?
+        package var provider: String?
+        package var steps: Int?
         /// The policy compiled (or the scenario loaded) once at start, so a request naming it parses nothing.
-        public var policy: CompiledPolicy?
-        public var scenario: Scenario?
+        package var policy: CompiledPolicy?
+        package var scenario: Scenario?
 
         /// The name positions carry, as on the command line.
-        public var displayPath: String { "Policies/" + file.path }
+        package var displayPath: String { "Policies/" + file.path }
 
-        public var json: JSONValue {
+        package var json: JSONValue {
             var fields: [(String, JSONValue)] = [("name", .string(name)), ("file", .string(displayPath))]
             if let provider { fields.append(("provider", .string(provider))) }
             if let steps { fields.append(("steps", .int(steps))) }
@@ -27,9 +27,9 @@ public struct BundledCatalog: Sendable {
         }
     }
 
-    public var entries: [Entry]
+    package var entries: [Entry]
 
-    public init(files: [BundledFile], engine: SSOPolicyEngine) {
+    package init(files: [BundledFile], engine: SSOPolicyEngine) {
         entries = files.compactMap { file in
             let name = Self.plainName(file.path)
             guard let root = try? engine.readDocument(bytes: Array(file.contents.utf8), file: "Policies/" + file.path),
@@ -54,11 +54,11 @@ public struct BundledCatalog: Sendable {
         }
     }
 
-    public func entries(of kind: SSOPolicyEngine.FileKind) -> [Entry] { entries.filter { $0.kind == kind } }
+    package func entries(of kind: SSOPolicyEngine.FileKind) -> [Entry] { entries.filter { $0.kind == kind } }
 
     /// A bundled file by plain name. Anything path-like is refused before any lookup: a request never names a file
     /// on the server's disk, and `../` or `/etc/passwd` must not even look like a question about one.
-    public func entry(named name: String, kind: SSOPolicyEngine.FileKind? = nil) throws(DiagnosticsError) -> Entry {
+    package func entry(named name: String, kind: SSOPolicyEngine.FileKind? = nil) throws(DiagnosticsError) -> Entry {
         let position = SourcePosition(file: name, line: 1, column: 1)
         guard Self.isPlainName(name) else {
             throw DiagnosticsError([
@@ -78,7 +78,7 @@ public struct BundledCatalog: Sendable {
         ])
     }
 
-    public static func isPlainName(_ name: String) -> Bool {
+    package static func isPlainName(_ name: String) -> Bool {
         (1...100).contains(name.count)
             && name.unicodeScalars.allSatisfy {
                 ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
@@ -86,7 +86,7 @@ public struct BundledCatalog: Sendable {
             }
     }
 
-    public static func plainName(_ path: String) -> String {
+    package static func plainName(_ path: String) -> String {
         let last = path.split(separator: "/").last.map(String.init) ?? path
         return last.hasSuffix(".yaml") ? String(last.dropLast(5)) : last
     }

@@ -3,7 +3,7 @@ import SSOPolicy
 /// Turns what a caller names into a read YAML document. The command line reads a path on disk or a bundled name
 /// (`FileResolver`); the server reads inline YAML or a bundled name and never the disk. Everything after reading
 /// is shared (`Queries`), so the two front ends cannot decide differently.
-public protocol DocumentResolver: Sendable {
+package protocol DocumentResolver: Sendable {
     associatedtype Reference: Sendable
 
     var engine: SSOPolicyEngine { get }
@@ -20,12 +20,12 @@ public protocol DocumentResolver: Sendable {
 }
 
 extension DocumentResolver {
-    public func policy(_ reference: Reference) throws(DiagnosticsError) -> CompiledPolicy {
+    package func policy(_ reference: Reference) throws(DiagnosticsError) -> CompiledPolicy {
         let (root, file) = try document(reference)
         return try engine.loadPolicy(root, file: file)
     }
 
-    public func scenario(_ reference: Reference) throws(DiagnosticsError) -> Scenario {
+    package func scenario(_ reference: Reference) throws(DiagnosticsError) -> Scenario {
         let (root, file) = try document(reference)
         return try engine.loadScenario(root, file: file)
     }

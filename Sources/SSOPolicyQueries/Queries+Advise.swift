@@ -1,25 +1,25 @@
 import SSOPolicy
 
 /// The answer of `advise`: for a policy, or per setup of a fleet.
-public enum AdviceAnswer: Sendable {
+package enum AdviceAnswer: Sendable {
     case policy(Advice)
     case fleet(FleetAdvice)
 
-    public func text() -> String {
+    package func text() -> String {
         switch self {
         case .policy(let advice): advice.text()
         case .fleet(let advice): advice.text()
         }
     }
 
-    public func markdown() -> String {
+    package func markdown() -> String {
         switch self {
         case .policy(let advice): advice.markdown()
         case .fleet(let advice): advice.markdown()
         }
     }
 
-    public func json() -> JSONValue {
+    package func json() -> JSONValue {
         switch self {
         case .policy(let advice): advice.json()
         case .fleet(let advice): advice.json()
@@ -29,7 +29,7 @@ public enum AdviceAnswer: Sendable {
 
 extension Queries {
     /// `advise POLICY|FLEET --scenario S` (spec 3.5): the document's and the scenario's problems together.
-    public func advise(
+    package func advise(
         scenario: Resolver.Reference, subject reference: Resolver.Reference, request: AdviceRequest,
         effort: [(Prompt, Int)] = []
     ) throws -> AdviceAnswer {

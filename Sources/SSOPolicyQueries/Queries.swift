@@ -2,16 +2,16 @@ import SSOPolicy
 
 /// The verbs the command line and the server share: load what the caller named, then ask the engine. Each command
 /// and each HTTP route is a thin layer over one of these, so both give the same answer for the same input.
-public struct Queries<Resolver: DocumentResolver>: Sendable {
-    public let resolver: Resolver
-    public let registry: ProviderRegistry
+package struct Queries<Resolver: DocumentResolver>: Sendable {
+    package let resolver: Resolver
+    package let registry: ProviderRegistry
 
-    public init(resolver: Resolver, registry: ProviderRegistry) {
+    package init(resolver: Resolver, registry: ProviderRegistry) {
         self.resolver = resolver
         self.registry = registry
     }
 
-    public func run(
+    package func run(
         scenario: Resolver.Reference, policy: Resolver.Reference, explain: Bool,
         detail: StepView.ExplainDetail = .decisions
     ) throws(DiagnosticsError) -> RunResult {
@@ -22,7 +22,7 @@ public struct Queries<Resolver: DocumentResolver>: Sendable {
     }
 
     /// Every policy's and the scenario's problems are reported together, not just the first file's.
-    public func compare(scenario: Resolver.Reference, policies: [Resolver.Reference], explain: Bool)
+    package func compare(scenario: Resolver.Reference, policies: [Resolver.Reference], explain: Bool)
         throws(DiagnosticsError) -> Comparison
     {
         var loaded: [CompiledPolicy] = []
@@ -40,13 +40,14 @@ public struct Queries<Resolver: DocumentResolver>: Sendable {
 
     /// Whether the reference names a fleet file (spec 3.4); false when it does not read at all (loading it as what
     /// the caller expected then reports why).
-    public func isFleet(_ reference: Resolver.Reference) -> Bool {
+    package func isFleet(_ reference: Resolver.Reference) -> Bool {
         guard let (root, _) = try? resolver.document(reference) else { return false }
         return (try? resolver.engine.kind(of: root)) == .fleet
     }
 
     /// The fleet, with `effort` (the command line's `--effort`) over its own `effort:`.
-    public func fleet(_ reference: Resolver.Reference, effort: [(Prompt, Int)] = []) throws(DiagnosticsError) -> Fleet {
+    package func fleet(_ reference: Resolver.Reference, effort: [(Prompt, Int)] = []) throws(DiagnosticsError) -> Fleet
+    {
         let (root, file) = try resolver.document(reference)
         var fleet = try resolver.engine.loadFleet(root, file: file)
         for (prompt, seconds) in effort { fleet.effort.set(prompt, seconds) }
@@ -54,7 +55,7 @@ public struct Queries<Resolver: DocumentResolver>: Sendable {
     }
 
     /// Every setup of the fleet on every device group it plays on; the fleet's and the scenario's problems together.
-    public func compareFleet(
+    package func compareFleet(
         scenario: Resolver.Reference, fleet reference: Resolver.Reference, effort: [(Prompt, Int)] = [],
         explain: Bool = false
     ) throws(DiagnosticsError) -> FleetComparison {
@@ -68,7 +69,7 @@ public struct Queries<Resolver: DocumentResolver>: Sendable {
     }
 
     /// Throws `DiagnosticsError` when the policy does not load, `EvaluateError` when the attempt does not fit it.
-    public func evaluate(
+    package func evaluate(
         policy: Resolver.Reference, request: EvaluateRequest, explain: Bool,
         detail: StepView.ExplainDetail = .decisions
     ) throws -> EvaluateResult {
@@ -79,7 +80,7 @@ public struct Queries<Resolver: DocumentResolver>: Sendable {
 
     /// Throws `DiagnosticsError` when the policy does not load, `EvaluateError` when the app is unknown,
     /// `DecisionMatrix.TooManyRows` when the table would have more than `maxRows` rows.
-    public func matrix(
+    package func matrix(
         policy: Resolver.Reference, app: String?, all: Bool, user: String = "alice",
         origin: EvaluateRequest.Origin = .commandLine, maxRows: Int = DecisionMatrix.defaultMaxRows
     ) throws -> DecisionMatrix {

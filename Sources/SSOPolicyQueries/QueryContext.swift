@@ -3,13 +3,13 @@ import SSOPolicyBundledLibrary
 
 /// What the shared verbs need from the outside world: the providers, the bundled library, and where messages go.
 /// The command line builds it from its own context; the server receives it from the composition root.
-public struct QueryContext: Sendable {
-    public var registry: ProviderRegistry
-    public var bundled: [BundledFile]
-    public var write: @Sendable (String) -> Void
-    public var writeError: @Sendable (String) -> Void
+package struct QueryContext: Sendable {
+    package var registry: ProviderRegistry
+    package var bundled: [BundledFile]
+    package var write: @Sendable (String) -> Void
+    package var writeError: @Sendable (String) -> Void
 
-    public init(
+    package init(
         registry: ProviderRegistry, bundled: [BundledFile] = BundledLibrary.files,
         write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void
     ) {
@@ -19,5 +19,5 @@ public struct QueryContext: Sendable {
         self.writeError = writeError
     }
 
-    public var engine: SSOPolicyEngine { SSOPolicyEngine(registry: registry) }
+    package var engine: SSOPolicyEngine { SSOPolicyEngine(registry: registry) }
 }

@@ -8,12 +8,12 @@ import SSOPolicyQueries
 
 /// `ssopolicy serve`: the API and the playground on Hummingbird, stopped cleanly by SIGINT or SIGTERM (the
 /// application's service group finishes in-flight requests before it returns).
-public enum PolicyServer {
+package enum PolicyServer {
     /// The OpenAPI 3.1 document served at /v1/openapi.json (checked in as docs/openapi.json).
-    public static var openAPIDocument: String { OpenAPIDocument.text }
+    package static var openAPIDocument: String { OpenAPIDocument.text }
 
     /// The routes, for in-process tests (`app.test(.router)`) and for the real server alike.
-    public static func router(_ options: ServeOptions, context: QueryContext) -> Router<BasicRequestContext> {
+    package static func router(_ options: ServeOptions, context: QueryContext) -> Router<BasicRequestContext> {
         let router = Router()
         router.add(
             middleware: ServerMiddleware(hosts: HostAllowList(bound: options.host, allowed: options.allowedHosts)))
@@ -24,7 +24,7 @@ public enum PolicyServer {
     }
 
     /// The server with its connection guard: `connections` is the registry it admits connections to (tests read it).
-    public static func application(
+    package static func application(
         _ options: ServeOptions, context: QueryContext, logger: Logger = Logger(label: "ssopolicy.serve"),
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
@@ -69,7 +69,7 @@ public enum PolicyServer {
     }
 
     /// Runs until SIGINT or SIGTERM (the service group finishes in-flight requests first); returns the exit code.
-    public static func run(_ options: ServeOptions, context: QueryContext) async -> Int32 {
+    package static func run(_ options: ServeOptions, context: QueryContext) async -> Int32 {
         var logger = Logger(label: "ssopolicy.serve")
         logger.logLevel = .info
         let options = fitted(options, logger: logger)

@@ -3,14 +3,14 @@ import SSOPolicyQueries
 
 /// A document named in a request: a bundled file by its plain name (`"shift-change"`), or YAML sent inline
 /// (`{"yaml": "...", "file": "mine.yaml"}`). There is deliberately no way to name a path: the server reads no file.
-public enum RequestDocument: Sendable, Hashable, Decodable {
+package enum RequestDocument: Sendable, Hashable, Decodable {
     case bundled(String)
     /// `file` is only the name positions carry; it is never opened. `nil` takes the route's pseudo name.
     case inline(yaml: String, file: String?)
 
     enum CodingKeys: String, CodingKey { case yaml, file }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         if let name = try? decoder.singleValueContainer().decode(String.self) {
             self = .bundled(name)
             return

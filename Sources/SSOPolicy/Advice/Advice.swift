@@ -4,71 +4,71 @@ import SSOPolicyProviderKit
 /// finding at or above the goal, each with what it removes, the workers' effort before and after, what it needs, the
 /// rule sources that make it work and the YAML to paste; or, when none within the bound does, the closest sets and
 /// what still stands in the way.
-public struct Advice: Sendable {
+package struct Advice: Sendable {
     /// Findings by severity and each worker's effort, summed over a fleet setup's groups (effort: the most of any
     /// group).
-    public struct State: Sendable {
-        public var findings: [Severity: Int]
-        public var effort: [(user: String, seconds: Int)]
+    package struct State: Sendable {
+        package var findings: [Severity: Int]
+        package var effort: [(user: String, seconds: Int)]
 
-        public var totalEffort: Int { effort.reduce(0) { Saturating.sum($0, $1.seconds) } }
+        package var totalEffort: Int { effort.reduce(0) { Saturating.sum($0, $1.seconds) } }
     }
 
-    public struct Removed: Sendable, Hashable {
-        public var id: String
-        public var step: Int
-        public var group: String?
+    package struct Removed: Sendable, Hashable {
+        package var id: String
+        package var step: Int
+        package var group: String?
     }
 
-    public struct Suggestion: Sendable {
-        public var changes: [AdviceChange]
-        public var removes: [Removed]
-        public var after: State
+    package struct Suggestion: Sendable {
+        package var changes: [AdviceChange]
+        package var removes: [Removed]
+        package var after: State
         /// Findings at or above the goal left (0 for a suggestion that meets it).
-        public var remaining: Int
-        public var needs: [FleetNeed]
-        public var sources: [Citation]
-        public var yaml: [String]
+        package var remaining: Int
+        package var needs: [FleetNeed]
+        package var sources: [Citation]
+        package var yaml: [String]
         /// Seconds of sign-in the changes add over every worker (negative when they save some).
-        public var addedEffort: Int
-        public var needsAppBuild: Bool { changes.contains { $0.kind == .appBuild } }
+        package var addedEffort: Int
+        package var needsAppBuild: Bool { changes.contains { $0.kind == .appBuild } }
     }
 
     /// What still stands in the way of the closest suggestion: a finding, where, and the rule that raised it.
-    public struct Obstacle: Sendable, Hashable {
-        public var finding: String
-        public var severity: Severity
-        public var step: Int
-        public var app: String?
-        public var group: String?
-        public var rule: String?
-        public var sources: [Citation]
+    package struct Obstacle: Sendable, Hashable {
+        package var finding: String
+        package var severity: Severity
+        package var step: Int
+        package var app: String?
+        package var group: String?
+        package var rule: String?
+        package var sources: [Citation]
     }
 
     /// The policy's id, or the fleet's.
-    public var subject: String
+    package var subject: String
     /// The fleet's setup, for a fleet.
-    public var setup: String?
-    public var provider: String
-    public var scenario: String
-    public var goal: Severity
-    public var maxChanges: Int
-    public var before: State
+    package var setup: String?
+    package var provider: String
+    package var scenario: String
+    package var goal: Severity
+    package var maxChanges: Int
+    package var before: State
     /// The unchanged policy already meets the goal.
-    public var alreadyMeets: Bool
-    public var suggestions: [Suggestion]
+    package var alreadyMeets: Bool
+    package var suggestions: [Suggestion]
     /// The closest sets when none meets the goal (fewest remaining findings first).
-    public var closest: [Suggestion]
-    public var unreachable: [Obstacle]
+    package var closest: [Suggestion]
+    package var unreachable: [Obstacle]
     /// Sets of changes played.
-    public var tried: Int
+    package var tried: Int
     /// Why the search stopped before the bound, if it did (the suggestions found so far are still minimal).
-    public var stopped: String?
+    package var stopped: String?
     /// The YAML lines are for a fleet's setup, not a policy file.
     var isFleet: Bool { setup != nil }
 
     /// Advice for one policy, or for one fleet setup over its groups.
-    public static func advise(
+    package static func advise(
         _ scenario: Scenario, subjects: [AdviceSubject], request: AdviceRequest, subject: String,
         setup: String? = nil
     ) throws -> Advice {

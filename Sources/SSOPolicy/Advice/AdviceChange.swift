@@ -2,8 +2,8 @@ import SSOPolicyProviderKit
 
 /// One change `advise` may suggest: a console setting, a per-app console choice, or a fact of how an app is built
 /// (which only the app's maker can change).
-public struct AdviceChange: Sendable, Hashable, Comparable {
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+package struct AdviceChange: Sendable, Hashable, Comparable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         /// A console setting of the policy (a setup's `settings:` in a fleet).
         case setting
         /// A per-app choice made in the vendor's console (`apps:` of the policy or of a fleet's setup).
@@ -12,14 +12,14 @@ public struct AdviceChange: Sendable, Hashable, Comparable {
         case appBuild = "app_build"
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The app a per-app change is about; nil for a setting.
-    public var app: String?
-    public var key: String
+    package var app: String?
+    package var key: String
     /// The value as a policy file writes it.
-    public var value: String
+    package var value: String
 
-    public init(kind: Kind, app: String?, key: String, value: String) {
+    package init(kind: Kind, app: String?, key: String, value: String) {
         self.kind = kind
         self.app = app
         self.key = key
@@ -27,9 +27,9 @@ public struct AdviceChange: Sendable, Hashable, Comparable {
     }
 
     /// `sso: enabled`, `timesheet.clears_data_on_user_change: true`.
-    public var text: String { (app.map { $0 + "." } ?? "") + key + ": " + value }
+    package var text: String { (app.map { $0 + "." } ?? "") + key + ": " + value }
 
-    public static func < (lhs: AdviceChange, rhs: AdviceChange) -> Bool {
+    package static func < (lhs: AdviceChange, rhs: AdviceChange) -> Bool {
         (lhs.kind == .appBuild ? 1 : 0, lhs.app ?? "", lhs.key, lhs.value)
             < (rhs.kind == .appBuild ? 1 : 0, rhs.app ?? "", rhs.key, rhs.value)
     }

@@ -45,7 +45,7 @@ extension Advice {
 
     // MARK: Text
 
-    public func text() -> String {
+    package func text() -> String {
         var out = wrap(title, indent: "", hanging: "  ") + "\n"
         out += wrap("before: " + Self.findingsText(before), indent: "  ", hanging: "    ") + "\n"
         out += wrap("effort: " + Self.effortText(before), indent: "  ", hanging: "    ") + "\n"
@@ -102,7 +102,7 @@ extension Advice {
     // MARK: Markdown
 
     /// Every suggestion, laid out as the guide's "How to make it safe" section (AdviceSection.swift).
-    public func markdown() -> String { sectionMarkdown(level: 1, limit: nil) }
+    package func markdown() -> String { sectionMarkdown(level: 1, limit: nil) }
 
     // MARK: JSON
 
@@ -169,28 +169,28 @@ extension Advice {
         ]
     }
 
-    public func json() -> JSONValue {
+    package func json() -> JSONValue {
         .object([("policy", .string(subject))] + bodyJSON)
     }
 }
 
 /// A fleet's advice: one per setup.
-public struct FleetAdvice: Sendable {
-    public var fleet: String
-    public var scenario: String
-    public var setups: [Advice]
+package struct FleetAdvice: Sendable {
+    package var fleet: String
+    package var scenario: String
+    package var setups: [Advice]
 
-    public init(fleet: String, scenario: String, setups: [Advice]) {
+    package init(fleet: String, scenario: String, setups: [Advice]) {
         self.fleet = fleet
         self.scenario = scenario
         self.setups = setups
     }
 
-    public func text() -> String { setups.map { $0.text() }.joined(separator: "\n") }
+    package func text() -> String { setups.map { $0.text() }.joined(separator: "\n") }
 
-    public func markdown() -> String { sectionMarkdown(level: 1, limit: nil) }
+    package func markdown() -> String { sectionMarkdown(level: 1, limit: nil) }
 
-    public func json() -> JSONValue {
+    package func json() -> JSONValue {
         .object([
             ("fleet", .string(fleet)), ("scenario", .string(scenario)),
             ("setups", .array(setups.map { .object([("setup", .string($0.setup ?? ""))] + $0.bodyJSON) })),
@@ -200,7 +200,7 @@ public struct FleetAdvice: Sendable {
 
 extension FleetAdvice {
     /// Advice per setup of the fleet: a setup's changes must meet the goal on every device group it plays on.
-    public static func advise(_ scenario: Scenario, fleet: Fleet, request: AdviceRequest) throws -> FleetAdvice {
+    package static func advise(_ scenario: Scenario, fleet: Fleet, request: AdviceRequest) throws -> FleetAdvice {
         var setups: [Advice] = []
         for (index, setup) in fleet.setups.enumerated() {
             let subjects = fleet.pairs.filter { $0.setup == index }.compactMap { pair in

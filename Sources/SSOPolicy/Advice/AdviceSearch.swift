@@ -1,27 +1,27 @@
 import SSOPolicyProviderKit
 
 /// What `advise` is asked: the goal severity, the bound on changes, an optional `verify` oracle.
-public struct AdviceRequest: Sendable {
+package struct AdviceRequest: Sendable {
     /// No finding at this severity or worse may remain (in a step or in the policy itself, as `run --fail-on`).
-    public var goal: Severity
+    package var goal: Severity
     /// The most changes one suggestion may make.
-    public var maxChanges: Int
+    package var maxChanges: Int
     /// Enumerate every set of changes up to the bound and keep the minimal ones, rather than pruning supersets of
     /// the sets already found: the brute force that confirms the search (tests, `Benchmarks/advise.sh`).
-    public var exhaustive: Bool
+    package var exhaustive: Bool
     /// When set, a suggestion must also make this hold of the changed policy (`--property P --depth D`).
-    public var property: (@Sendable (CompiledPolicy) throws -> Bool)?
+    package var property: (@Sendable (CompiledPolicy) throws -> Bool)?
 
-    public static let maxChangesRange = 1...4
+    package static let maxChangesRange = 1...4
 
     /// The goal a request names (`--goal`, the API's `goal`), or one message saying what was meant and what is
     /// expected.
-    public static func goal(named word: String) -> Result<Severity, AdviceRequestError> {
+    package static func goal(named word: String) -> Result<Severity, AdviceRequestError> {
         if let severity = Severity(name: word) { return .success(severity) }
         return .failure(AdviceRequestError(unknown: "severity", word, in: Severity.allCases.map(\.name)))
     }
 
-    public init(
+    package init(
         goal: Severity = .high, maxChanges: Int = 3, exhaustive: Bool = false,
         property: (@Sendable (CompiledPolicy) throws -> Bool)? = nil
     ) {
@@ -33,10 +33,10 @@ public struct AdviceRequest: Sendable {
 }
 
 /// An unknown word in an advice request: one sentence with the closest known word, then the known words.
-public struct AdviceRequestError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+package struct AdviceRequestError: Error, Sendable, CustomStringConvertible {
+    package var description: String
 
-    public init(unknown what: String, _ word: String, in known: [String]) {
+    package init(unknown what: String, _ word: String, in known: [String]) {
         description =
             "unknown \(what) '\(word)'"
             + (Suggestion.closest(to: word, in: known).map { ": did you mean '\($0)'?" } ?? ".")
@@ -46,15 +46,15 @@ public struct AdviceRequestError: Error, Sendable, CustomStringConvertible {
 
 /// One policy the changes apply to: a policy file, or one device group of a fleet's setup (a fleet's setup meets
 /// the goal when every group it plays on does).
-public struct AdviceSubject: Sendable {
-    public var policy: CompiledPolicy
+package struct AdviceSubject: Sendable {
+    package var policy: CompiledPolicy
     /// The device group, for a fleet.
-    public var group: String?
-    public var effort: EffortTable
+    package var group: String?
+    package var effort: EffortTable
     /// Bind strictly (a policy file, as `run`) or leniently (a fleet, as `compare`).
-    public var lenient: Bool
+    package var lenient: Bool
 
-    public init(policy: CompiledPolicy, group: String? = nil, effort: EffortTable = .standard, lenient: Bool = false) {
+    package init(policy: CompiledPolicy, group: String? = nil, effort: EffortTable = .standard, lenient: Bool = false) {
         self.policy = policy
         self.group = group
         self.effort = effort

@@ -8,21 +8,21 @@ import SSOPolicyProviderKit
 /// stands in the way.
 extension Advice {
     /// How many suggestions a section shows by default.
-    public static let shownSuggestions = 3
+    package static let shownSuggestions = 3
 
     /// What the section is about: `misconfigured-entra on shift-change-handover`, `setup entra of fleet f on s`.
-    public var sectionTitle: String {
+    package var sectionTitle: String {
         (setup.map { "setup \($0) of fleet \(subject)" } ?? subject) + " on " + scenario
     }
 
     /// The state before any change, in one sentence.
-    public var beforeSentence: String {
+    package var beforeSentence: String {
         "Before: " + Self.findingsText(before) + "; effort " + Self.effortText(before) + "."
     }
 
     /// The verdict in one sentence: already safe, how many suggestions and which are shown, or none within the
     /// bound.
-    public func verdictSentence(limit: Int?) -> String {
+    package func verdictSentence(limit: Int?) -> String {
         let bound = "\(maxChanges) change\(maxChanges == 1 ? "" : "s")"
         if alreadyMeets {
             return "Already safe: no finding at \(goal.name) or worse; nothing to change."
@@ -109,7 +109,7 @@ extension Advice {
 
     /// The top fix in one line, for the overview: `smallest fix: sso_extension: enabled (console; saves 40s)`;
     /// `already safe`; or none within the bound with the first thing in the way.
-    public var smallestFix: String {
+    package var smallestFix: String {
         if alreadyMeets { return "already safe: nothing to change" }
         guard let first = suggestions.first else {
             let bound = "\(maxChanges) change\(maxChanges == 1 ? "" : "s")"
@@ -159,7 +159,7 @@ extension Advice {
     /// The section in Markdown: a heading at `level`, the state before, the verdict, the table of the top
     /// suggestions (all with `limit` nil), the YAML to paste for each, and what stands in the way when none
     /// reaches the goal. `command` is the line that gives the same answer.
-    public func sectionMarkdown(level: Int, limit: Int? = shownSuggestions, command: String? = nil) -> String {
+    package func sectionMarkdown(level: Int, limit: Int? = shownSuggestions, command: String? = nil) -> String {
         let hashes = String(repeating: "#", count: max(1, min(level, 6)))
         var out = hashes + " " + Markdown.text(sectionTitle) + "\n\n"
         out += Markdown.text(beforeSentence) + "\n" + Markdown.text(verdictSentence(limit: limit)) + "\n\n"
@@ -195,7 +195,7 @@ extension Advice {
     // MARK: HTML
 
     /// The same section in HTML (`<section id="ID" class="advice">`), every text escaped by bytes.
-    public func sectionHTML(id: String, level: Int, limit: Int? = shownSuggestions, command: String? = nil)
+    package func sectionHTML(id: String, level: Int, limit: Int? = shownSuggestions, command: String? = nil)
         -> String
     {
         let h = max(1, min(level, 5))
@@ -238,14 +238,14 @@ extension Advice {
 
 extension FleetAdvice {
     /// Every setup's section, in Markdown.
-    public func sectionMarkdown(level: Int, limit: Int? = Advice.shownSuggestions, command: String? = nil)
+    package func sectionMarkdown(level: Int, limit: Int? = Advice.shownSuggestions, command: String? = nil)
         -> String
     {
         setups.map { $0.sectionMarkdown(level: level, limit: limit, command: command) }.joined()
     }
 
     /// Every setup's section, in HTML: ids `ID-1`, `ID-2`, ….
-    public func sectionHTML(id: String, level: Int, limit: Int? = Advice.shownSuggestions, command: String? = nil)
+    package func sectionHTML(id: String, level: Int, limit: Int? = Advice.shownSuggestions, command: String? = nil)
         -> String
     {
         setups.enumerated().map { index, advice in

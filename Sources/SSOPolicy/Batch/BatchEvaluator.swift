@@ -6,25 +6,25 @@
 /// leaves the fact unknown, like leaving it out. Answers are memoized by the line's canonical request (sorted facts
 /// plus app, user and event), so repeated fact tuples cost a lookup; the memo is bounded in entries and bytes and
 /// simply starts over when full, so memory stays constant for any number of lines.
-public struct BatchEvaluator {
-    public let policy: CompiledPolicy
-    public var app: String
-    public var user: String
-    public var event: String
-    public var conditions: [(key: String, value: String)]
-    public var traceMode: RuleTrace.Mode
-    public var parser = FlatJSONObjectParser()
+package struct BatchEvaluator {
+    package let policy: CompiledPolicy
+    package var app: String
+    package var user: String
+    package var event: String
+    package var conditions: [(key: String, value: String)]
+    package var traceMode: RuleTrace.Mode
+    package var parser = FlatJSONObjectParser()
 
-    public static let maxMemoEntries = 16_384
-    public static let maxMemoBytes = 32 * 1024 * 1024
+    package static let maxMemoEntries = 16_384
+    package static let maxMemoBytes = 32 * 1024 * 1024
     private var memo: [String: [UInt8]] = [:]
     private var memoBytes = 0
     /// The traces' entries, serialized once for every line (the lines' traces repeat a few entries).
     private var traces = TraceJSON(compact: true)
     /// How many lines were answered from the memo (for tests and `bench`).
-    public private(set) var memoHits = 0
+    package private(set) var memoHits = 0
 
-    public init(
+    package init(
         policy: CompiledPolicy, app: String, user: String, event: String = "open",
         conditions: [(key: String, value: String)] = [], traceMode: RuleTrace.Mode = .fired
     ) {
@@ -37,10 +37,10 @@ public struct BatchEvaluator {
     }
 
     /// Entries in the memo right now (bounded by `maxMemoEntries`).
-    public var memoCount: Int { memo.count }
+    package var memoCount: Int { memo.count }
 
     /// The answer for one line (without a newline), or why the line is bad.
-    public mutating func evaluate(line: String) -> Result<String, BatchLineError> {
+    package mutating func evaluate(line: String) -> Result<String, BatchLineError> {
         var text = line
         var bytes: [UInt8] = []
         return text.withUTF8 { answer(line: $0, into: &bytes) }.map { String(decoding: bytes, as: UTF8.self) }
@@ -48,7 +48,7 @@ public struct BatchEvaluator {
 
     /// Appends the answer for one line (without a newline) to `out` as UTF-8, or says why the line is bad (and
     /// appends nothing).
-    public mutating func answer(line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Result<
+    package mutating func answer(line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Result<
         Void, BatchLineError
     > {
         let pairs: [(key: String, value: FlatJSONScalar)]
@@ -121,34 +121,34 @@ public struct BatchEvaluator {
 }
 
 /// Why one batch line has no answer; printed as `FILE:LINE: error: message`.
-public struct BatchLineError: Error, Sendable, Hashable {
-    public var message: String
+package struct BatchLineError: Error, Sendable, Hashable {
+    package var message: String
 }
 
 /// Streams a batch through a `BatchEvaluator`: lines in from a `LineReader`, answers out in large buffered writes,
 /// errors out one per bad line, nothing kept from one line to the next (beyond the bounded memo).
-public struct BatchRun {
-    public struct Summary: Sendable, Hashable {
-        public var lines = 0
-        public var answered = 0
-        public var errors = 0
-        public var readFailed = false
+package struct BatchRun {
+    package struct Summary: Sendable, Hashable {
+        package var lines = 0
+        package var answered = 0
+        package var errors = 0
+        package var readFailed = false
     }
 
     /// Output is handed to `write` in pieces of about this size.
-    public static let outputBufferBytes = 64 * 1024
+    package static let outputBufferBytes = 64 * 1024
 
-    public var evaluator: BatchEvaluator
+    package var evaluator: BatchEvaluator
     /// The name errors carry: the file path, or `<stdin>`.
-    public var file: String
+    package var file: String
 
-    public init(evaluator: BatchEvaluator, file: String) {
+    package init(evaluator: BatchEvaluator, file: String) {
         self.evaluator = evaluator
         self.file = file
     }
 
     /// Blank lines are skipped; every other line gives one answer line on `write` or one error on `writeError`.
-    public mutating func run(
+    package mutating func run(
         _ reader: LineReader, write: (String) -> Void, writeError: (String) -> Void
     ) -> Summary {
         var summary = Summary()

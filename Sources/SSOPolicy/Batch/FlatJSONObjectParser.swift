@@ -1,13 +1,13 @@
 import SSOPolicyProviderKit
 
 /// A scalar of a batch line: facts are words, so only strings, booleans and `null` (unknown) are meaningful.
-public enum FlatJSONScalar: Sendable, Hashable {
+package enum FlatJSONScalar: Sendable, Hashable {
     case string(String)
     case bool(Bool)
     case null
 
     /// The text a fact is parsed from (`true`/`false` for booleans); nil for `null`.
-    public var text: String? {
+    package var text: String? {
         switch self {
         case .string(let text): return text
         case .bool(let flag): return flag ? "true" : "false"
@@ -17,11 +17,11 @@ public enum FlatJSONScalar: Sendable, Hashable {
 }
 
 /// Why a batch line is not a flat JSON object, with the 1-based byte column where the problem starts.
-public struct FlatJSONError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var column: Int
-    public var message: String
+package struct FlatJSONError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var column: Int
+    package var message: String
 
-    public var description: String { "column \(column): \(message)" }
+    package var description: String { "column \(column): \(message)" }
 }
 
 /// Parses one line as a JSON object whose values are scalars (`{"passcode_set": true, "session_user": "alice"}`),
@@ -31,13 +31,13 @@ public struct FlatJSONError: Error, Sendable, Hashable, CustomStringConvertible 
 /// nested object or array is an error at its first byte, so a line nested 10 000 deep costs nothing), refuses
 /// numbers (no fact is numeric), caps the number of keys, and touches each byte once. Foundation's
 /// JSONSerialization would build a tree of boxed values per line.
-public struct FlatJSONObjectParser: Sendable {
+package struct FlatJSONObjectParser: Sendable {
     /// More keys than any provider has facts, with room for `app`, `user` and `event`.
-    public var maxKeys: Int
+    package var maxKeys: Int
 
-    public init(maxKeys: Int = 256) { self.maxKeys = maxKeys }
+    package init(maxKeys: Int = 256) { self.maxKeys = maxKeys }
 
-    public func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<
+    package func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<
         [(key: String, value: FlatJSONScalar)], FlatJSONError
     > {
         var cursor = JSONCursor(bytes, describe: Self.found)
@@ -48,7 +48,7 @@ public struct FlatJSONObjectParser: Sendable {
         }
     }
 
-    public func parse(_ bytes: [UInt8]) -> Result<[(key: String, value: FlatJSONScalar)], FlatJSONError> {
+    package func parse(_ bytes: [UInt8]) -> Result<[(key: String, value: FlatJSONScalar)], FlatJSONError> {
         bytes.withUnsafeBufferPointer { parse($0) }
     }
 

@@ -11,23 +11,23 @@ private let systemRead = read
 ///
 /// A line longer than `maxLineBytes` is not buffered: the reader reports it once and skips to the next newline.
 /// A trailing `\r` is dropped (CRLF files); a last line without a newline still counts.
-public struct LineReader {
+package struct LineReader {
     /// One line as the reader hands it over.
-    public enum Line {
+    package enum Line {
         /// The line's bytes (without the newline), valid only during the callback.
         case text(UnsafeBufferPointer<UInt8>)
         /// The line was longer than the limit and was skipped.
         case tooLong
     }
 
-    public static let defaultMaxLineBytes = 64 * 1024
-    public static let chunkBytes = 64 * 1024
+    package static let defaultMaxLineBytes = 64 * 1024
+    package static let chunkBytes = 64 * 1024
 
-    public let maxLineBytes: Int
+    package let maxLineBytes: Int
     private let read: (UnsafeMutableRawBufferPointer) -> Int
 
     /// `read` fills the buffer and returns the byte count, 0 at the end of the stream, or a negative value on error.
-    public init(
+    package init(
         maxLineBytes: Int = LineReader.defaultMaxLineBytes, read: @escaping (UnsafeMutableRawBufferPointer) -> Int
     ) {
         self.maxLineBytes = maxLineBytes
@@ -35,12 +35,12 @@ public struct LineReader {
     }
 
     /// Reads a file descriptor (standard input is 0).
-    public init(maxLineBytes: Int = LineReader.defaultMaxLineBytes, fileDescriptor: Int32) {
+    package init(maxLineBytes: Int = LineReader.defaultMaxLineBytes, fileDescriptor: Int32) {
         self.init(maxLineBytes: maxLineBytes) { Self.read(fileDescriptor, into: $0) }
     }
 
     /// One `read(2)` into `buffer`, retried when interrupted: bytes read, 0 at the end, negative on error.
-    public static func read(_ fileDescriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    package static func read(_ fileDescriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         while true {
             let count = systemRead(fileDescriptor, buffer.baseAddress, buffer.count)
             if count < 0 && errno == EINTR { continue }
@@ -50,7 +50,7 @@ public struct LineReader {
 
     /// Calls `body` with each line number (1-based) and line; returns false if reading failed.
     @discardableResult
-    public func forEachLine(_ body: (_ number: Int, _ line: Line) -> Void) -> Bool {
+    package func forEachLine(_ body: (_ number: Int, _ line: Line) -> Void) -> Bool {
         let capacity = maxLineBytes + LineReader.chunkBytes
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }

@@ -6,8 +6,8 @@
 /// resolution; each batch gives one sample of nanoseconds per operation. Throughput is all operations over all
 /// batch time; p50 and p99 are percentiles of the batch samples (so they describe batch means, not single calls).
 /// Every outcome feeds a checksum so the optimizer cannot drop the work.
-public struct EngineBenchmark: Sendable {
-    public enum Workload: String, Sendable, Hashable {
+package struct EngineBenchmark: Sendable {
+    package enum Workload: String, Sendable, Hashable {
         /// One access attempt from facts: a fresh state from the facts, then `open`.
         case attempt
         /// One step of a scenario played with state kept between steps (a session per scenario run).
@@ -17,29 +17,29 @@ public struct EngineBenchmark: Sendable {
         case whatIf = "what-if"
     }
 
-    public struct Measurement: Sendable, Hashable {
-        public var policy: String
-        public var provider: String
-        public var workload: Workload
+    package struct Measurement: Sendable, Hashable {
+        package var policy: String
+        package var provider: String
+        package var workload: Workload
         /// Distinct inputs in the workload (attempt variants or scenario steps), cycled through while timing.
-        public var variants: Int
-        public var operations: Int
-        public var seconds: Double
-        public var perSecond: Double
-        public var p50Nanoseconds: Double
-        public var p99Nanoseconds: Double
+        package var variants: Int
+        package var operations: Int
+        package var seconds: Double
+        package var perSecond: Double
+        package var p50Nanoseconds: Double
+        package var p99Nanoseconds: Double
         /// Depends only on the outcomes, so it is the same on every run (shows the same work was done).
-        public var checksum: UInt64
+        package var checksum: UInt64
     }
 
     /// Time spent per measurement.
-    public var duration: Swift.Duration
-    public var batchSize: Int
-    public var traceMode: RuleTrace.Mode
+    package var duration: Swift.Duration
+    package var batchSize: Int
+    package var traceMode: RuleTrace.Mode
     /// Most fact combinations taken per app (in enumeration order), so huge fact spaces stay bounded.
-    public var maxCombinationsPerApp = 1024
+    package var maxCombinationsPerApp = 1024
 
-    public init(duration: Swift.Duration = .milliseconds(500), batchSize: Int = 1000, traceMode: RuleTrace.Mode = .off)
+    package init(duration: Swift.Duration = .milliseconds(500), batchSize: Int = 1000, traceMode: RuleTrace.Mode = .off)
     {
         self.duration = duration
         self.batchSize = max(1, batchSize)
@@ -50,7 +50,7 @@ public struct EngineBenchmark: Sendable {
 
     /// Access attempts: for each app, `open` by the acting user against fact combinations of the provider's facts
     /// (accounts as none, the acting user and another user).
-    public func attemptWorkload(_ policy: CompiledPolicy) -> [(event: ProviderEvent, facts: FactValues)] {
+    package func attemptWorkload(_ policy: CompiledPolicy) -> [(event: ProviderEvent, facts: FactValues)] {
         let descriptor = policy.descriptor
         guard let open = descriptor.event("open") else { return [] }
         var users = UserDirectory(["alice", AttemptEvaluator.anotherUser])
@@ -75,7 +75,7 @@ public struct EngineBenchmark: Sendable {
     }
 
     /// Scenario runs: each scenario bound leniently (steps for apps the policy lacks do not apply).
-    public func scenarioWorkload(_ policy: CompiledPolicy, scenarios: [Scenario]) -> [BoundScenario] {
+    package func scenarioWorkload(_ policy: CompiledPolicy, scenarios: [Scenario]) -> [BoundScenario] {
         scenarios.compactMap { scenario in
             guard case .success(let bound) = ScenarioBinder(mode: .lenient).bind(scenario, to: policy) else {
                 return nil
@@ -86,7 +86,7 @@ public struct EngineBenchmark: Sendable {
 
     // MARK: Measuring
 
-    public func measureAttempts(_ policy: CompiledPolicy) -> Measurement? {
+    package func measureAttempts(_ policy: CompiledPolicy) -> Measurement? {
         let workload = attemptWorkload(policy)
         guard !workload.isEmpty else { return nil }
         let mode = traceMode
@@ -116,7 +116,7 @@ public struct EngineBenchmark: Sendable {
             checksum: checksum)
     }
 
-    public func measureScenarioSteps(_ policy: CompiledPolicy, scenarios: [Scenario]) -> Measurement? {
+    package func measureScenarioSteps(_ policy: CompiledPolicy, scenarios: [Scenario]) -> Measurement? {
         let runs = scenarioWorkload(policy, scenarios: scenarios).map { bound in
             (facts: bound.facts, events: bound.steps.compactMap(\.event))
         }
@@ -149,7 +149,7 @@ public struct EngineBenchmark: Sendable {
 
     /// What-ifs: for each app, `bob` opens it with nothing known; a batch is one what-if, so each sample is one
     /// answer's latency.
-    public func measureWhatIfs(_ policy: CompiledPolicy) -> Measurement? {
+    package func measureWhatIfs(_ policy: CompiledPolicy) -> Measurement? {
         let apps = policy.configuration.apps.map(\.id)
         guard !apps.isEmpty else { return nil }
         let evaluator = AttemptEvaluator()
@@ -204,7 +204,7 @@ public struct EngineBenchmark: Sendable {
         return sorted[min(max(rank, 1), sorted.count) - 1]
     }
 
-    public static func nanoseconds(_ duration: Swift.Duration) -> Double {
+    package static func nanoseconds(_ duration: Swift.Duration) -> Double {
         let parts = duration.components
         return Double(parts.seconds) * 1e9 + Double(parts.attoseconds) / 1e9
     }

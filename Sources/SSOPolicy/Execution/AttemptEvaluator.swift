@@ -136,50 +136,50 @@ public struct EvaluateResult: Sendable {
 /// A request comes from the command line or an HTTP body, not a file, so its diagnostics are positioned at the
 /// argument: `<command-line>: error: --fact session_lve=true: unknown fact …` (the request's own words, e.g.
 /// `facts.session_lve`, in the HTTP API's 422).
-public struct EvaluateError: Error, Sendable, CustomStringConvertible {
-    public var diagnostics: [Diagnostic]
+package struct EvaluateError: Error, Sendable, CustomStringConvertible {
+    package var diagnostics: [Diagnostic]
 
-    public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    package init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 
     /// One error about `argument` (as the caller wrote it), at `origin`.
-    public init(_ message: String, argument: String? = nil, origin: String = EvaluateRequest.commandLine) {
+    package init(_ message: String, argument: String? = nil, origin: String = EvaluateRequest.commandLine) {
         self.diagnostics = [
             .error(
                 at: SourcePosition(file: origin, line: 0, column: 0), (argument.map { $0 + ": " } ?? "") + message)
         ]
     }
 
-    public init(description: String) { self.init(description) }
+    package init(description: String) { self.init(description) }
 
     /// The diagnostics, one per line.
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    package var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 
     /// The first diagnostic's message without its position (a batch line reports it at its own line).
-    public var message: String { diagnostics.first?.message ?? "" }
+    package var message: String { diagnostics.first?.message ?? "" }
 }
 
-public struct AttemptEvaluator: Sendable {
-    public static let anotherUser = "another-user"
+package struct AttemptEvaluator: Sendable {
+    package static let anotherUser = "another-user"
 
     /// Whether `text` can name the acting user: an identifier, neither `none` nor `another-user`.
-    public static func isUserName(_ text: String) -> Bool {
+    package static func isUserName(_ text: String) -> Bool {
         Identifier.isValid(text) && text != "none" && text != anotherUser
     }
 
-    public var traceMode: RuleTrace.Mode
+    package var traceMode: RuleTrace.Mode
     /// How much of an explain trace the outcomes keep.
-    public var explain: StepView.ExplainDetail = .decisions
+    package var explain: StepView.ExplainDetail = .decisions
     /// Whether to work out the merged answers (`EvaluateResult.outcomes`); batch lines leave them out of their
     /// JSON, so the batch does not compute them (`outcomes` is then empty).
-    public var mergesAnswers = true
+    package var mergesAnswers = true
     /// Whether to work out when each finding is reported (`EvaluateResult.findings`); the guide's what-if data and
     /// decision tables do not show it, so they leave it out (`findings` is then empty).
-    public var summarizesFindings = true
+    package var summarizesFindings = true
     /// Whether to work out the spec's outcomes (`EvaluateResult.branches`); the guide's decision tables show the
     /// merged answers only, so they leave them out (`branches` is then empty).
-    public var listsOutcomes = true
+    package var listsOutcomes = true
 
-    public init(traceMode: RuleTrace.Mode = .fired) { self.traceMode = traceMode }
+    package init(traceMode: RuleTrace.Mode = .fired) { self.traceMode = traceMode }
 
     /// A dimension of the answer: an unknown setting or fact, by the name `when` gives it, and the texts tried.
     struct Unknown {
@@ -200,7 +200,7 @@ public struct AttemptEvaluator: Sendable {
         var playedDefaults: [String]
     }
 
-    public func evaluate(_ request: EvaluateRequest, policy: CompiledPolicy) throws -> EvaluateResult {
+    package func evaluate(_ request: EvaluateRequest, policy: CompiledPolicy) throws -> EvaluateResult {
         let descriptor = policy.descriptor
         let configuration = policy.configuration
         let origin = request.origin

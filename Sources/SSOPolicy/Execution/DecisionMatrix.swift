@@ -3,32 +3,32 @@ import SSOPolicyProviderKit
 /// The full decision table of a policy's provider over its facts (and with `allSettings`, over the settings the
 /// provider marks as matrix dimensions): every combination, one row each, evaluated by the model itself so a guide
 /// built from it cannot drift.
-public struct DecisionMatrix: Sendable {
-    public struct Row: Sendable {
+package struct DecisionMatrix: Sendable {
+    package struct Row: Sendable {
         /// Values of the matrix-dimension settings (empty unless all settings are enumerated).
-        public var settings: [(key: String, value: String)]
-        public var facts: [(key: String, value: String)]
-        public var view: StepView
+        package var settings: [(key: String, value: String)]
+        package var facts: [(key: String, value: String)]
+        package var view: StepView
     }
 
-    public var policy: CompiledPolicy
-    public var app: String
-    public var user: String
-    public var settingKeys: [String]
-    public var factKeys: [String]
-    public var rows: [Row]
+    package var policy: CompiledPolicy
+    package var app: String
+    package var user: String
+    package var settingKeys: [String]
+    package var factKeys: [String]
+    package var rows: [Row]
 
     /// Rows a matrix may have unless the caller asks for more (`matrix --max-rows`).
-    public static let defaultMaxRows = 10_000
+    package static let defaultMaxRows = 10_000
 
     /// A matrix with more rows than the caller allows: nothing is built, and the count says how many it would have.
-    public struct TooManyRows: Error, Sendable, CustomStringConvertible {
-        public var policy: String
-        public var app: String
-        public var rows: Int
-        public var limit: Int
+    package struct TooManyRows: Error, Sendable, CustomStringConvertible {
+        package var policy: String
+        package var app: String
+        package var rows: Int
+        package var limit: Int
 
-        public var description: String {
+        package var description: String {
             "the decision table of \(policy) for app \(app) has \(rows) rows (one per combination of the facts), "
                 + "more than the limit of \(limit)"
         }
@@ -36,7 +36,7 @@ public struct DecisionMatrix: Sendable {
 
     /// Rows the matrix of `policy` has: every combination of the facts (less the fixed ones), times every
     /// combination of the matrix-dimension settings with `allSettings`.
-    public static func rowCount(_ policy: CompiledPolicy, allSettings: Bool, fixedFacts: [String: String] = [:]) -> Int
+    package static func rowCount(_ policy: CompiledPolicy, allSettings: Bool, fixedFacts: [String: String] = [:]) -> Int
     {
         let dimensions = allSettings ? policy.descriptor.settings.filter(\.isMatrixDimension) : []
         let settings = dimensions.reduce(1) { Saturating.product($0, max(1, $1.kind.enumeratedValues?.count ?? 1)) }
@@ -47,7 +47,7 @@ public struct DecisionMatrix: Sendable {
 
     /// Builds the matrix for `app` (default: the policy's first app) and the `open` event; throws `TooManyRows`,
     /// before evaluating anything, when it would have more than `maxRows` rows.
-    public static func build(
+    package static func build(
         _ policy: CompiledPolicy, provider: AnyPolicyProvider, app: String?, allSettings: Bool, user: String = "alice",
         fixedFacts: [String: String] = [:], origin: EvaluateRequest.Origin = .commandLine,
         maxRows: Int = defaultMaxRows
@@ -106,7 +106,7 @@ public struct DecisionMatrix: Sendable {
             factKeys: policy.descriptor.facts.map(\.key), rows: rows)
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("policy", .string(policy.configuration.id)), ("provider", .string(policy.descriptor.id)),
             ("app", .string(app)), ("user", .string(user)),
@@ -128,7 +128,7 @@ public struct DecisionMatrix: Sendable {
         ])
     }
 
-    public var markdown: String {
+    package var markdown: String {
         var out = "### Decision table: `\(policy.configuration.id)`, app `\(app)`, user \(user)\n\n"
         let header = ["#"] + settingKeys + factKeys + ["prompts", "session", "session user", "findings"]
         out += "| " + header.joined(separator: " | ") + " |\n|" + header.map { _ in "---|" }.joined() + "\n"
@@ -143,7 +143,7 @@ public struct DecisionMatrix: Sendable {
         return out + "\n"
     }
 
-    public var text: String {
+    package var text: String {
         let header = ["#"] + settingKeys + factKeys + ["prompts", "session", "findings"]
         let table = TextTable(
             header: header,

@@ -6,19 +6,19 @@ import SSOPolicyProviderKit
 /// Choice facts take their declared values; account facts take `none`, the acting user and one other user (an
 /// account fact's answer depends only on whether it is nobody, the actor or someone else). Rows are numbered in
 /// mixed radix, the first fact most significant, so every walk sees the same order.
-public struct FactSpace: Sendable {
-    public struct Dimension: Sendable {
-        public var fact: FactDeclaration
-        public var values: [String]
+package struct FactSpace: Sendable {
+    package struct Dimension: Sendable {
+        package var fact: FactDeclaration
+        package var values: [String]
     }
 
-    public var dimensions: [Dimension]
+    package var dimensions: [Dimension]
 
     /// Every fact of `descriptor` except those in `excluding` (known ones); `fixed` facts take their one value.
     /// With `growUntil`, facts are added in order until the space exceeds that many rows; the rest keep their
     /// defaults (coverage's bounded start). With `configuration`, facts that do not apply to it (`appliesWhen`)
     /// are left out: they keep their defaults.
-    public init(
+    package init(
         _ descriptor: ProviderDescriptor, actingUser: String, otherUser: String = AttemptEvaluator.anotherUser,
         excluding: Set<String> = [], fixed: [String: String] = [:], growUntil: Int? = nil,
         configuration: PolicyConfiguration? = nil
@@ -44,12 +44,12 @@ public struct FactSpace: Sendable {
     }
 
     /// Rows in the space (`Int.max` for a space too large to count).
-    public var count: Int { dimensions.reduce(1) { Saturating.product($0, $1.values.count) } }
+    package var count: Int { dimensions.reduce(1) { Saturating.product($0, $1.values.count) } }
 
-    public var radices: [Int] { dimensions.map(\.values.count) }
+    package var radices: [Int] { dimensions.map(\.values.count) }
 
     /// The value index of each dimension in row `row`.
-    public func indices(of row: Int) -> [Int] {
+    package func indices(of row: Int) -> [Int] {
         var rest = row
         var result = [Int](repeating: 0, count: dimensions.count)
         for index in dimensions.indices.reversed() {
@@ -61,7 +61,7 @@ public struct FactSpace: Sendable {
     }
 
     /// Row `row` as fact key → text, in declaration order.
-    public func row(_ row: Int) -> [(key: String, value: String)] {
+    package func row(_ row: Int) -> [(key: String, value: String)] {
         zip(dimensions, indices(of: row)).map { ($0.fact.key, $0.values[$1]) }
     }
 }

@@ -11,11 +11,11 @@
 /// Everything is computed on cubes: the primes by consensus of the leaves, the cover over the "atoms" the primes
 /// cut the class into (combinations that the same primes cover are interchangeable in a cover), so the cost
 /// follows the leaves and primes, not the product of the facts' values.
-public struct FactCube: Hashable, Sendable {
+package struct FactCube: Hashable, Sendable {
     /// Per fact, the allowed value indices as a bit mask.
-    public var masks: [UInt32]
+    package var masks: [UInt32]
 
-    public init(masks: [UInt32]) { self.masks = masks }
+    package init(masks: [UInt32]) { self.masks = masks }
 
     func contains(_ values: [Int]) -> Bool {
         zip(masks, values).allSatisfy { mask, value in mask & (1 << UInt32(value)) != 0 }

@@ -3,14 +3,14 @@ import SSOPolicyProviderKit
 /// What `check` notes about a policy's values beyond errors and warnings: every setting or per-app key written as
 /// `unknown` (with the default that run and compare play instead), and every value whose line says where it came
 /// from in a trailing `# from: FILE#POINTER` comment (as `ssopolicy import` writes them).
-public enum PolicyNotes {
+package enum PolicyNotes {
     /// One note per unknown and per value with a provenance comment, in file order; `source` is the policy file's
     /// text, where the comments are.
-    public static func notes(for policy: CompiledPolicy, source: [UInt8]) -> [Diagnostic] {
+    package static func notes(for policy: CompiledPolicy, source: [UInt8]) -> [Diagnostic] {
         notes(for: policy.configuration, descriptor: policy.descriptor, source: source)
     }
 
-    public static func notes(
+    package static func notes(
         for configuration: PolicyConfiguration, descriptor: ProviderDescriptor, source: [UInt8]
     ) -> [Diagnostic] {
         let comments = TrailingComment(source)
@@ -49,7 +49,7 @@ public enum PolicyNotes {
 
     /// One line naming every unknown of the policy with the default played for it, for `run` and `compare` to
     /// print on standard error; nil when the policy has none.
-    public static func playedDefaults(for policy: CompiledPolicy) -> String? {
+    package static func playedDefaults(for policy: CompiledPolicy) -> String? {
         let configuration = policy.configuration
         guard configuration.hasUnknowns else { return nil }
         let descriptor = policy.descriptor

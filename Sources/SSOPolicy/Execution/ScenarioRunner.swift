@@ -36,13 +36,13 @@ extension StepOutcome {
 }
 
 /// Plays a bound scenario step by step against the policy's provider, keeping the provider's state between steps.
-public struct ScenarioRunner: Sendable {
-    public var traceMode: RuleTrace.Mode
-    public var explain: StepView.ExplainDetail
+package struct ScenarioRunner: Sendable {
+    package var traceMode: RuleTrace.Mode
+    package var explain: StepView.ExplainDetail
     /// A condition flipped on purpose (tests that check each condition decides what the explanation says).
-    public var mutation: RuleTrace.Mutation?
+    package var mutation: RuleTrace.Mutation?
 
-    public init(
+    package init(
         traceMode: RuleTrace.Mode = .fired, explain: StepView.ExplainDetail = .decisions,
         mutation: RuleTrace.Mutation? = nil
     ) {
@@ -51,7 +51,7 @@ public struct ScenarioRunner: Sendable {
         self.mutation = mutation
     }
 
-    public func run(_ bound: BoundScenario) -> RunResult {
+    package func run(_ bound: BoundScenario) -> RunResult {
         var trace = RuleTrace(traceMode, mutation: mutation)
         var steps: [RunResult.Step] = []
         steps.reserveCapacity(bound.steps.count)

@@ -4,26 +4,26 @@ import SSOPolicyProviderKit
 /// vendor-neutral (the loader accepts any registered provider's words and refuses the rest), so this is not an
 /// error: the step is not applicable to that policy (a condition: the step is played without it). `run` and
 /// `compare` follow this one rule and say so in the same words: `run` on standard error, `compare` in its notes.
-public struct UndeclaredStepWord: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable { case event, condition }
+package struct UndeclaredStepWord: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable { case event, condition }
 
-    public var kind: Kind
-    public var name: String
+    package var kind: Kind
+    package var name: String
     /// The step numbers that use it, in order.
-    public var steps: [Int]
+    package var steps: [Int]
     /// The played policies whose provider does not declare it, in the order played.
-    public var policies: [Policy]
+    package var policies: [Policy]
     /// No played policy's provider declares it.
-    public var declaredByNone: Bool
+    package var declaredByNone: Bool
 
-    public struct Policy: Sendable, Hashable {
-        public var id: String
-        public var provider: String
+    package struct Policy: Sendable, Hashable {
+        package var id: String
+        package var provider: String
     }
 
     /// The note, e.g. `'check_out' (step 1) is not declared by the provider of 'frontline-entra'
     /// (entra-shared-device): not applicable there`.
-    public var note: String {
+    package var note: String {
         let stepsText = (steps.count == 1 ? "step " : "steps ") + Self.numberList(steps)
         // Policies of one provider together: `'a', 'b' (entra-shared-device), 'c' (imprivata-mam)`.
         var providers: [String] = []
@@ -42,7 +42,7 @@ public struct UndeclaredStepWord: Sendable, Hashable {
 
     /// Every event and step condition of `scenario` that some of `policies`' providers do not declare, in order of
     /// first use; linear in steps × policies (each name is looked up once per provider).
-    public static func find(in scenario: Scenario, policies: [CompiledPolicy]) -> [UndeclaredStepWord] {
+    package static func find(in scenario: Scenario, policies: [CompiledPolicy]) -> [UndeclaredStepWord] {
         let descriptors = policies.map(\.descriptor)
         var declared: [String: [Bool]] = [:]
         var found: [String: UndeclaredStepWord] = [:]

@@ -2,22 +2,22 @@ import SSOPolicyProviderKit
 
 /// A scenario played by every setup of a fleet on every device group its provider models: one comparison over the
 /// pairs that play, and a cell per setup and group, an unsupported platform included (never dropped).
-public struct FleetComparison: Sendable {
-    public struct Cell: Sendable {
-        public var setup: Fleet.Setup
-        public var group: Fleet.Group
+package struct FleetComparison: Sendable {
+    package struct Cell: Sendable {
+        package var setup: Fleet.Setup
+        package var group: Fleet.Group
         /// Index into `comparison.results`, or nil when the setup's provider does not model the group's platform.
-        public var result: Int?
-        public var supportedPlatforms: [DevicePlatform]
+        package var result: Int?
+        package var supportedPlatforms: [DevicePlatform]
     }
 
-    public var fleet: Fleet
-    public var comparison: Comparison
+    package var fleet: Fleet
+    package var comparison: Comparison
     /// Setup by setup, group by group.
-    public var cells: [Cell]
+    package var cells: [Cell]
 
     /// Plays `scenario` on every pair; each result counts effort with the fleet's table.
-    public static func run(
+    package static func run(
         _ scenario: Scenario, fleet: Fleet, traceMode: RuleTrace.Mode = .fired
     ) throws(DiagnosticsError) -> FleetComparison {
         var comparison = try Comparison.run(scenario, policies: fleet.policies, traceMode: traceMode)
@@ -50,7 +50,7 @@ public struct FleetComparison: Sendable {
             + cell.group.group.platform.rawValue
     }
 
-    public static func groupLabel(_ group: DeviceGroup) -> String {
+    package static func groupLabel(_ group: DeviceGroup) -> String {
         var words = [group.platform.rawValue]
         if let version = group.osVersion { words[0] += " \(version)" }
         if let count = group.count { words.append("\(count) device" + (count == 1 ? "" : "s")) }
@@ -60,7 +60,7 @@ public struct FleetComparison: Sendable {
     // MARK: Rendering
 
     /// The table (a block per setup, a line per group), then the comparison's steps and totals.
-    public func text(diffOnly: Bool, explain: Bool) -> String {
+    package func text(diffOnly: Bool, explain: Bool) -> String {
         var out =
             wrap(
                 "Fleet \(fleet.id)" + (fleet.title.map { ": \($0)" } ?? "") + " - scenario \(comparison.scenario.id)",
@@ -71,7 +71,7 @@ public struct FleetComparison: Sendable {
     }
 
     /// Setups × groups: each cell the pair's verdict, or why it does not play.
-    public func table() -> String {
+    package func table() -> String {
         var out = ""
         for setup in fleet.setups {
             out += "\(setup.id) (\(setup.providerID))" + (setup.title.map { " - \($0)" } ?? "") + "\n"
@@ -88,7 +88,7 @@ public struct FleetComparison: Sendable {
         return Comparison.verdict(Comparison.totals(comparison.results[index]))
     }
 
-    public func markdown(diffOnly: Bool) -> String {
+    package func markdown(diffOnly: Bool) -> String {
         var out = "# Fleet \(Markdown.text(fleet.displayTitle)) on \(Markdown.text(comparison.scenario.id))\n\n"
         out += markdownTable() + "\n"
         out += GuideMarkdown.compare(comparison, diffOnly: diffOnly)
@@ -96,7 +96,7 @@ public struct FleetComparison: Sendable {
     }
 
     /// Setups as rows, groups as columns.
-    public func markdownTable() -> String {
+    package func markdownTable() -> String {
         var out =
             "| setup | " + fleet.groups.map { Markdown.text(Self.groupLabel($0.group)) }.joined(separator: " | ")
             + " |\n|---|" + String(repeating: "---|", count: fleet.groups.count) + "\n"
@@ -107,7 +107,7 @@ public struct FleetComparison: Sendable {
         return out
     }
 
-    public func json(diffOnly: Bool) -> JSONValue {
+    package func json(diffOnly: Bool) -> JSONValue {
         guard case .object(var fields) = CompareRender.json(comparison, diffOnly: diffOnly) else { return .null }
         fields.insert(("fleet", .string(fleet.id)), at: 0)
         fields.append(

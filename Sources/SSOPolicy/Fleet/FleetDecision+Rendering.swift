@@ -5,7 +5,7 @@ import SSOPolicyProviderKit
 /// the workers' effort, what it needs and the apps that must change).
 extension FleetDecision {
     /// The decision as an HTML section (`<section id="ID">`), every text escaped; `level` is its heading's level.
-    public func html(id: String = "decision", level: Int = 2) -> String {
+    package func html(id: String = "decision", level: Int = 2) -> String {
         let h = max(1, min(level, 5))
         var out = "<section id=\"\(HTMLText.attribute(id))\" class=\"decision\">\n"
         out +=
@@ -53,7 +53,7 @@ extension FleetDecision {
 
     /// A few lines for the first screen: the setups best first, each with its worst finding, the most sign-in
     /// effort of one shift, where it does not play, and how many apps must change.
-    public func summary() -> String {
+    package func summary() -> String {
         var out = ""
         for (rank, id) in ranking.enumerated() {
             guard let setup = setups.first(where: { $0.setup.id == id }) else { continue }

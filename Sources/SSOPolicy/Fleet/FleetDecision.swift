@@ -4,55 +4,55 @@ import SSOPolicyProviderKit
 /// device group, the workers' effort, what it needs (from the setup's provider reading the app profiles), and which
 /// apps no configuration can make safe (an app that must change). Setups are ranked by their worst finding, then
 /// by the platforms they leave unmodelled, then by the workers' effort.
-public struct FleetDecision: Sendable {
-    public struct GroupVerdict: Sendable {
-        public var group: Fleet.Group
+package struct FleetDecision: Sendable {
+    package struct GroupVerdict: Sendable {
+        package var group: Fleet.Group
         /// Nil when the setup's provider does not model the group's platform.
-        public var totals: Comparison.Totals?
-        public var verdict: String
+        package var totals: Comparison.Totals?
+        package var verdict: String
     }
 
-    public struct Need: Sendable {
-        public var need: FleetNeed
+    package struct Need: Sendable {
+        package var need: FleetNeed
         /// The groups it applies to (all the setup plays on when it applies to each).
-        public var groups: [String]
+        package var groups: [String]
     }
 
-    public struct AppChange: Sendable {
-        public var app: String
-        public var reasons: [String]
+    package struct AppChange: Sendable {
+        package var app: String
+        package var reasons: [String]
     }
 
-    public struct SetupDecision: Sendable {
-        public var setup: Fleet.Setup
-        public var groups: [GroupVerdict]
+    package struct SetupDecision: Sendable {
+        package var setup: Fleet.Setup
+        package var groups: [GroupVerdict]
         /// The worst step finding over the groups, with its group.
-        public var worst: (finding: Comparison.WorstFinding, group: String)?
-        public var needs: [Need]
-        public var mustChange: [AppChange]
+        package var worst: (finding: Comparison.WorstFinding, group: String)?
+        package var needs: [Need]
+        package var mustChange: [AppChange]
 
         /// How many groups meet the setup's worst severity.
-        public var groupsAtWorst: Int {
+        package var groupsAtWorst: Int {
             guard let worst else { return 0 }
             return groups.filter { $0.totals?.worstFinding?.severity == worst.finding.severity }.count
         }
         /// Groups the setup does not play on.
-        public var unsupportedCount: Int { groups.filter { $0.totals == nil }.count }
+        package var unsupportedCount: Int { groups.filter { $0.totals == nil }.count }
         /// The largest total effort of one shift (every worker) over the groups it plays on.
-        public var effortPerShift: Int {
+        package var effortPerShift: Int {
             groups.compactMap(\.totals).map { totals in
                 totals.workers.reduce(0) { min($0 + $1.effortSeconds, EffortTable.maximumTotal) }
             }.max() ?? 0
         }
     }
 
-    public var fleet: Fleet
-    public var scenario: Scenario
-    public var setups: [SetupDecision]
+    package var fleet: Fleet
+    package var scenario: Scenario
+    package var setups: [SetupDecision]
     /// Setup ids, best first.
-    public var ranking: [String]
+    package var ranking: [String]
 
-    public static func decide(_ comparison: FleetComparison) -> FleetDecision {
+    package static func decide(_ comparison: FleetComparison) -> FleetDecision {
         let fleet = comparison.fleet
         var setups: [SetupDecision] = []
         for (setupIndex, setup) in fleet.setups.enumerated() {
@@ -152,7 +152,7 @@ public struct FleetDecision: Sendable {
         }
     }
 
-    public func text() -> String {
+    package func text() -> String {
         var out =
             wrap(
                 "Decision for fleet \(fleet.id)" + (fleet.title.map { " (\($0))" } ?? "")
@@ -217,7 +217,7 @@ public struct FleetDecision: Sendable {
 
     /// The decision as Markdown; `level` is its heading's level (1 on its own, 2 as a section of the guide), each
     /// setup's one more.
-    public func markdown(level: Int = 1) -> String {
+    package func markdown(level: Int = 1) -> String {
         let heading = String(repeating: "#", count: max(1, min(level, 5)))
         var out = "\(heading) Decision: \(Markdown.text(fleet.displayTitle)) on \(Markdown.text(scenario.id))\n\n"
         out +=
@@ -254,7 +254,7 @@ public struct FleetDecision: Sendable {
         return out
     }
 
-    public func json() -> JSONValue {
+    package func json() -> JSONValue {
         .object([
             ("fleet", .string(fleet.id)), ("title", .optional(fleet.title)), ("scenario", .string(scenario.id)),
             ("ranking", .strings(ranking)),

@@ -4,10 +4,10 @@ import SSOPolicyProviderKit
 /// compiles a policy for each setup on each device group its provider models. Every problem is positioned in the
 /// fleet file, those of a derived policy included (its values carry the positions of the fleet keys they come
 /// from), and each is reported once however many groups share it.
-public struct FleetLoader: Sendable {
-    public let registry: ProviderRegistry
+package struct FleetLoader: Sendable {
+    package let registry: ProviderRegistry
 
-    public init(registry: ProviderRegistry) { self.registry = registry }
+    package init(registry: ProviderRegistry) { self.registry = registry }
 
     static let topKeys = ["fleet", "title", "devices", "apps", "setups", "effort"]
     static let groupKeys = ["group", "name", "platform", "os_version", "count"]
@@ -19,7 +19,7 @@ public struct FleetLoader: Sendable {
     static let maxPairs = 256
     static let maxDerivedApps = 20_000
 
-    public func load(_ root: ConfigNode, file: String) -> Result<Fleet, DiagnosticsError> {
+    package func load(_ root: ConfigNode, file: String) -> Result<Fleet, DiagnosticsError> {
         var reader = NodeReader()
         guard let entries = reader.mapping(root, "fleet file") else {
             return .failure(DiagnosticsError(reader.diagnostics.all))
@@ -414,7 +414,7 @@ public struct FleetLoader: Sendable {
 
 /// The policy a setup derives on a device group, as a document the policy loader reads (each value positioned at
 /// the fleet key it comes from) and as the file `show --setup --group` prints.
-public enum FleetDerivation {
+package enum FleetDerivation {
     static func document(
         fleet: Fleet, setup: Fleet.Setup, group: Fleet.Group, reading: FleetReading
     ) -> ConfigNode {
@@ -463,7 +463,7 @@ public enum FleetDerivation {
     }
 
     /// The values a setup plays for an app on a group: the profile's reading, then the setup's console choices.
-    public static func appValues(fleet: Fleet, pair: Fleet.Pair, app: Fleet.App, reading: FleetReading) -> [FleetValue]
+    package static func appValues(fleet: Fleet, pair: Fleet.Pair, app: Fleet.App, reading: FleetReading) -> [FleetValue]
     {
         let setup = fleet.setups[pair.setup]
         var values = reading.app(app.profile, fleet.groups[pair.group].group)
@@ -475,7 +475,7 @@ public enum FleetDerivation {
 
     /// The derived policy file as YAML, as `show FLEET --setup S --group G` prints it: an ordinary policy that
     /// loads and answers as the fleet's pair does.
-    public static func yaml(
+    package static func yaml(
         _ document: ConfigNode, fleetFile: String, effort: EffortTable = .standard, defaults: EffortTable = .standard
     ) -> String {
         var out = "# Derived from the fleet \(comment(fleetFile)) (ssopolicy show FLEET --setup S --group G)\n"

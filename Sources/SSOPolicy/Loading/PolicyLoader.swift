@@ -2,14 +2,14 @@ import SSOPolicyProviderKit
 
 /// Loads a policy file (spec 3.1): validates the generic parts, then the provider's declared settings, model
 /// options and per-app keys, then lets the provider compile it. Reports every problem of the file.
-public struct PolicyLoader: Sendable {
-    public let registry: ProviderRegistry
+package struct PolicyLoader: Sendable {
+    package let registry: ProviderRegistry
 
-    public init(registry: ProviderRegistry) { self.registry = registry }
+    package init(registry: ProviderRegistry) { self.registry = registry }
 
     static let topKeys = ["policy", "title", "provider", "settings", "apps"]
 
-    public func load(_ root: ConfigNode, file: String) -> Result<CompiledPolicy, DiagnosticsError> {
+    package func load(_ root: ConfigNode, file: String) -> Result<CompiledPolicy, DiagnosticsError> {
         var reader = NodeReader()
         guard let entries = reader.mapping(root, "policy file") else {
             return .failure(DiagnosticsError(reader.diagnostics.all))

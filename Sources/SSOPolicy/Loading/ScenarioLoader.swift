@@ -2,11 +2,11 @@ import SSOPolicyProviderKit
 
 /// Loads a scenario file (spec 3.2). Events and step conditions are checked against every registered provider's
 /// vocabulary here; whether a given policy supports them is decided when the scenario is bound to it.
-public struct ScenarioLoader: Sendable {
-    public let registry: ProviderRegistry
-    public var limits: InputLimits
+package struct ScenarioLoader: Sendable {
+    package let registry: ProviderRegistry
+    package var limits: InputLimits
 
-    public init(registry: ProviderRegistry, limits: InputLimits = .documents) {
+    package init(registry: ProviderRegistry, limits: InputLimits = .documents) {
         self.registry = registry
         self.limits = limits
     }
@@ -43,7 +43,7 @@ public struct ScenarioLoader: Sendable {
         return keys
     }
 
-    public func load(_ root: ConfigNode, file: String) -> Result<Scenario, DiagnosticsError> {
+    package func load(_ root: ConfigNode, file: String) -> Result<Scenario, DiagnosticsError> {
         var reader = NodeReader()
         guard let entries = reader.mapping(root, "scenario file") else {
             return .failure(DiagnosticsError(reader.diagnostics.all))

@@ -3,15 +3,15 @@ import SSOPolicyProviderKit
 
 /// Loads a test suite file (spec 3.3). Paths are relative to the suite's folder; the files they name are loaded
 /// when the suite runs (and by `check`).
-public struct SuiteLoader: Sendable {
-    public init() {}
+package struct SuiteLoader: Sendable {
+    package init() {}
 
     static let topKeys = ["suite", "title", "policy", "scenario", "expect"]
     static let expectationKeys = [
         "step", "prompts", "session", "session_user", "details", "findings", "absent_findings",
     ]
 
-    public func load(_ root: ConfigNode, file: String) -> Result<TestSuite, DiagnosticsError> {
+    package func load(_ root: ConfigNode, file: String) -> Result<TestSuite, DiagnosticsError> {
         var reader = NodeReader()
         guard let entries = reader.mapping(root, "suite file") else {
             return .failure(DiagnosticsError(reader.diagnostics.all))

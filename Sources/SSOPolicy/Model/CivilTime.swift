@@ -1,11 +1,11 @@
 /// Dates and times of the proleptic Gregorian calendar as plain arithmetic on seconds since 1970-01-01T00:00Z, with
 /// no calendar object: scenario times, log timestamps and custody times all go through these few functions.
-public enum CivilTime {
+package enum CivilTime {
     /// The years a dated time may name.
-    public static let years = 1970...9999
+    package static let years = 1970...9999
 
     /// Days since 1970-01-01 of a date (H. Hinnant's `days_from_civil`).
-    public static func days(year: Int, month: Int, day: Int) -> Int {
+    package static func days(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -15,7 +15,7 @@ public enum CivilTime {
     }
 
     /// The date of a day counted since 1970-01-01 (`civil_from_days`).
-    public static func date(days: Int) -> (year: Int, month: Int, day: Int) {
+    package static func date(days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -27,7 +27,7 @@ public enum CivilTime {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    public static func daysInMonth(year: Int, month: Int) -> Int {
+    package static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -37,7 +37,7 @@ public enum CivilTime {
 
     /// Seconds since 1970-01-01T00:00 of a wall-clock date and time read as if it were UTC, or nil when the date
     /// or time does not exist (30 February, 24:00, 10:60).
-    public static func seconds(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Int64? {
+    package static func seconds(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Int64? {
         guard years.contains(year), (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month),
             (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
         else { return nil }
@@ -46,7 +46,7 @@ public enum CivilTime {
 
     /// `2026-11-24T19:05`, with `:SS` when the seconds are not zero (or `alwaysSeconds`), of seconds read as a
     /// wall clock (an instant plus its offset).
-    public static func format(wallClock seconds: Int64, alwaysSeconds: Bool = false) -> String {
+    package static func format(wallClock seconds: Int64, alwaysSeconds: Bool = false) -> String {
         let days = Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
         let rest = Int(seconds - Int64(days) * 86_400)
         let date = date(days: days)
@@ -57,7 +57,7 @@ public enum CivilTime {
     }
 
     /// `Z` for UTC, else `+01:00` / `-05:00` (seconds of historical offsets are dropped).
-    public static func format(offset: Int) -> String {
+    package static func format(offset: Int) -> String {
         if offset == 0 { return "Z" }
         let magnitude = abs(offset) / 60
         return (offset < 0 ? "-" : "+") + two(magnitude / 60) + ":" + two(magnitude % 60)

@@ -99,10 +99,10 @@ public struct ScenarioStep: Sendable, Hashable {
 }
 
 /// Clock times of scenarios: `HH:MM` or `HH:MM:SS`, seconds since 00:00; later days render as `+1d HH:MM`.
-public enum Clock {
-    public static let start = 8 * 3600
+package enum Clock {
+    package static let start = 8 * 3600
 
-    public static func parse(_ text: String) -> Int? {
+    package static func parse(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3,
             parts.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } })
@@ -113,11 +113,11 @@ public enum Clock {
     }
 
     /// The days a scenario may span with `+Nd` (a week of night shifts and then some).
-    public static let maxDay = 99
+    package static let maxDay = 99
 
     /// `HH:MM[:SS]` (day nil: the current day) or `+Nd HH:MM[:SS]` (day N after the first step's day), as
     /// `format` writes later days, so a time the output prints can be written back.
-    public static func parseDayTime(_ text: String) -> (day: Int?, seconds: Int)? {
+    package static func parseDayTime(_ text: String) -> (day: Int?, seconds: Int)? {
         guard text.hasPrefix("+") else { return parse(text).map { (nil, $0) } }
         let parts = text.dropFirst().split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].hasSuffix("d"), let day = Int(parts[0].dropLast()),
@@ -127,7 +127,7 @@ public enum Clock {
         return (day, seconds)
     }
 
-    public static func format(_ seconds: Int) -> String {
+    package static func format(_ seconds: Int) -> String {
         let day = seconds / 86_400
         let rest = seconds % 86_400
         func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }

@@ -2,15 +2,15 @@ import Foundation
 
 /// An IANA time zone (`Europe/Paris`) as the offsets it gives instants, and the instants a wall-clock time names:
 /// one, none (the hour skipped when clocks go forward) or two (the hour repeated when they go back).
-public struct TimeZoneRules: Sendable, Hashable {
-    public let identifier: String
+package struct TimeZoneRules: Sendable, Hashable {
+    package let identifier: String
     private let zone: TimeZone
 
     /// The zone of an IANA name, or nil when the system's time-zone database does not know it. Every name the
     /// database knows is taken, links and `Etc/` zones included (`Etc/UTC`, `Etc/GMT+12`, `US/Eastern`), even where
     /// the system's list of names leaves it out; abbreviations and ad-hoc offsets (`CET`, `PST`, `GMT+1`) are not
     /// IANA names (`IST` is three zones) and are refused.
-    public init?(identifier: String) {
+    package init?(identifier: String) {
         guard Self.isName(identifier), let zone = TimeZone(identifier: identifier) else { return nil }
         self.identifier = identifier
         self.zone = zone
@@ -28,20 +28,20 @@ public struct TimeZoneRules: Sendable, Hashable {
     }
 
     /// The IANA names the system knows, sorted (for "did you mean").
-    public static var identifiers: [String] { known.sorted() }
+    package static var identifiers: [String] { known.sorted() }
 
     private static let known: Set<String> = Set(TimeZone.knownTimeZoneIdentifiers).union(["UTC"])
 
-    public static func == (lhs: TimeZoneRules, rhs: TimeZoneRules) -> Bool { lhs.identifier == rhs.identifier }
-    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+    package static func == (lhs: TimeZoneRules, rhs: TimeZoneRules) -> Bool { lhs.identifier == rhs.identifier }
+    package func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
 
     /// Seconds east of UTC at an instant (seconds since 1970-01-01T00:00Z).
-    public func offset(at instant: Int64) -> Int {
+    package func offset(at instant: Int64) -> Int {
         zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
     }
 
     /// What a wall-clock time (seconds since 1970-01-01T00:00 read as if UTC) names in this zone.
-    public enum Resolution: Sendable, Hashable {
+    package enum Resolution: Sendable, Hashable {
         /// Exactly one instant.
         case unique(DatedTime)
         /// No instant: the clocks jumped over it, from `before` to `after` (offsets).
@@ -51,7 +51,7 @@ public struct TimeZoneRules: Sendable, Hashable {
     }
 
     /// The instants of a wall-clock time, assuming at most one change of offset within a day around it.
-    public func resolve(wallClock local: Int64) -> Resolution {
+    package func resolve(wallClock local: Int64) -> Resolution {
         let before = offset(at: local - 86_400)
         let after = offset(at: local + 86_400)
         let early = local - Int64(before)

@@ -2,9 +2,9 @@
 /// conditions that decide it, the prompts, the session and its user, and the findings. Its size follows the
 /// distinct answers, never the product of the facts' values (that is `matrix`, on request). The guide's decision
 /// tables (Markdown and HTML) and the playground's decision table are this table.
-public enum AnswerTable {
+package enum AnswerTable {
     /// An outcome's conditions in words, any of which gives it: `["always"]` when none matters.
-    public static func conditions(_ outcome: EvaluateResult.Outcome) -> [String] {
+    package static func conditions(_ outcome: EvaluateResult.Outcome) -> [String] {
         outcome.when.allSatisfy(\.isAlways) ? ["always"] : outcome.when.map(\.text)
     }
 
@@ -18,7 +18,7 @@ public enum AnswerTable {
     }
 
     /// The table in Markdown (header, rows, blank line); conditions as code spans, one alternative per line.
-    public static func markdown(_ result: EvaluateResult) -> String {
+    package static func markdown(_ result: EvaluateResult) -> String {
         let withDetails = hasDetails(result)
         let header =
             ["#", "when", "prompts", "session", "session user"] + (withDetails ? ["details"] : []) + ["findings"]
@@ -39,7 +39,7 @@ public enum AnswerTable {
     }
 
     /// The table in HTML (`class="answers"`), with an optional caption.
-    public static func html(_ result: EvaluateResult, caption: String? = nil) -> String {
+    package static func html(_ result: EvaluateResult, caption: String? = nil) -> String {
         var out = "<div class=\"scroll\"><table class=\"answers\">\n"
         if let caption { out += "<caption>\(HTMLText.escape(caption))</caption>\n" }
         out += "<thead><tr><th scope=\"col\">#</th><th scope=\"col\">when</th><th scope=\"col\">prompts</th>"
@@ -61,7 +61,7 @@ public enum AnswerTable {
     }
 
     /// "N distinct answers over M combinations of what is unknown" (the unknown facts and settings).
-    public static func summary(_ result: EvaluateResult) -> String {
+    package static func summary(_ result: EvaluateResult) -> String {
         counted(result.outcomes.count, "distinct answer") + " over "
             + counted(result.combinations, "combination") + " of what is unknown"
     }

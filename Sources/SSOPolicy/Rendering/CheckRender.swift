@@ -1,6 +1,6 @@
 /// `check --format json`: every diagnostic with its position, then the counts the text summary prints.
-public enum CheckRender {
-    public static func json(_ report: CheckReport, quiet: Bool) -> JSONValue {
+package enum CheckRender {
+    package static func json(_ report: CheckReport, quiet: Bool) -> JSONValue {
         let shown = report.diagnostics.filter { !(quiet && $0.severity != .error) }
         return .object([
             ("files_checked", .int(report.filesChecked)), ("policies", .int(report.policies)),
@@ -13,7 +13,7 @@ public enum CheckRender {
     }
 
     /// One positioned diagnostic; also the shape of the server's error answers.
-    public static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {
+    package static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {
         .object([
             ("file", .string(diagnostic.position.file)), ("line", .int(diagnostic.position.line)),
             ("column", .int(diagnostic.position.column)), ("severity", .string(diagnostic.severity.rawValue)),
@@ -23,7 +23,7 @@ public enum CheckRender {
 
     /// The text summary line, `checked N files (...): E errors, W warnings` (and `, N notes` when there are notes:
     /// unknown values and where imported values came from).
-    public static func summary(_ report: CheckReport) -> String {
+    package static func summary(_ report: CheckReport) -> String {
         "checked \(counted(report.filesChecked, "file"))"
             + " (\(counted(report.policies, "policy", "policies")), \(counted(report.scenarios, "scenario")), "
             + "\(counted(report.suites, "suite"))"

@@ -1,8 +1,8 @@
 import SSOPolicyProviderKit
 
 /// `compare` output: JSON per the contract, and text that fits an 80-column terminal.
-public enum CompareRender {
-    public static func json(_ comparison: Comparison, diffOnly: Bool) -> JSONValue {
+package enum CompareRender {
+    package static func json(_ comparison: Comparison, diffOnly: Bool) -> JSONValue {
         let allViews = comparison.results.map(\.views)
         let differences = Comparison.differences(allViews)
         let differing = Set(differences)
@@ -75,7 +75,7 @@ public enum CompareRender {
     }
 
     /// One block per step (policies one per line, so any number of policies fits 80 columns), then totals.
-    public static func text(_ comparison: Comparison, diffOnly: Bool, explain: Bool) -> String {
+    package static func text(_ comparison: Comparison, diffOnly: Bool, explain: Bool) -> String {
         let allViews = comparison.results.map(\.views)
         let differenceList = Comparison.differences(allViews)
         let differences = Set(differenceList)

@@ -3,11 +3,11 @@ import SSOPolicyProviderKit
 /// A comparison as an HTML table with its totals and verdict lines, readable without scripts. Its markup uses
 /// only classes under `ssopolicy-embed`, and `style` scopes them, so the same fragment sits in the HTML guide, in
 /// the playground and, pasted, in a wiki page.
-public enum ComparisonHTML {
+package enum ComparisonHTML {
     /// The fragment's own style: light and dark, printable, scoped to `.ssopolicy-embed` (`PageStyle.comparison`).
-    public static let style = PageStyle.comparison
+    package static let style = PageStyle.comparison
 
-    public static func prompts(_ prompts: [String]) -> String {
+    package static func prompts(_ prompts: [String]) -> String {
         prompts.isEmpty
             ? "<span class=\"none\">no prompt</span>"
             : "<span class=\"prompts\">" + prompts.map { HTMLText.escape($0) }.joined(separator: " → ") + "</span>"
@@ -30,7 +30,7 @@ public enum ComparisonHTML {
     }
 
     /// The table, totals, configuration findings and notes of one comparison, wrapped in `.ssopolicy-embed`.
-    public static func table(_ comparison: Comparison, diffOnly: Bool = false, heading: String? = nil) -> String {
+    package static func table(_ comparison: Comparison, diffOnly: Bool = false, heading: String? = nil) -> String {
         let allViews = comparison.results.map(\.views)
         let differences = Set(Comparison.differences(allViews))
         let names = comparison.results.map(\.policy.configuration.id)

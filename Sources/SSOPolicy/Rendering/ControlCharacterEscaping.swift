@@ -3,9 +3,9 @@
 /// Titles, names and batch lines are user input: a raw ESC can recolour or rewrite a terminal, BEL rings it, NUL and
 /// CR hide what came before. Every control character except line feed and tab (C0, DEL, C1) becomes `\u00XX`, which
 /// reads plainly in text and is a valid escape inside a JSON string, so JSON output stays valid JSON.
-public enum ControlCharacterEscaping {
+package enum ControlCharacterEscaping {
     /// `text` with every control character but `\n` and `\t` written as `\u00XX`.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard mayNeedEscape(text) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)

@@ -1,4 +1,4 @@
 /// "1 scenario", "2 scenarios": a count with its noun in the right number.
-public func counted(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+package func counted(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
     "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
 }

@@ -1,7 +1,7 @@
 /// A step or an attempt as a sentence that reads: "nina opens charting", "nina signs out of charting", "the
 /// device restarts". Events the core does not know read "nina: check_out hub".
-public enum EventPhrase {
-    public static func sentence(user: String?, event: String, app: String) -> String {
+package enum EventPhrase {
+    package static func sentence(user: String?, event: String, app: String) -> String {
         let who = user ?? "nobody"
         switch event {
         case "open": return "\(who) opens \(app)"

@@ -1,7 +1,7 @@
 import SSOPolicyProviderKit
 
 /// Markdown for onboarding guides: tables that render on common forges.
-public enum GuideMarkdown {
+package enum GuideMarkdown {
     static func prompts(_ prompts: [String]) -> String {
         prompts.isEmpty ? "-" : prompts.map { "`\($0)`" }.joined(separator: " → ")
     }
@@ -10,7 +10,7 @@ public enum GuideMarkdown {
         findings.isEmpty ? "" : findings.map { "**\($0.severity.name)** `\($0.id)`" }.joined(separator: "<br>")
     }
 
-    public static func run(_ result: RunResult, explain: Bool) -> String {
+    package static func run(_ result: RunResult, explain: Bool) -> String {
         let configuration = result.policy.configuration
         var out = "### `\(configuration.id)` on `\(result.scenario.id)`\n\n"
         if let title = configuration.title { out += "\(Markdown.text(title))\n\n" }
@@ -44,7 +44,7 @@ public enum GuideMarkdown {
     }
 
     /// Each provider's shift-change procedure, as a scenario's `handover` step plays it.
-    public static func handovers(_ descriptors: [ProviderDescriptor]) -> String {
+    package static func handovers(_ descriptors: [ProviderDescriptor]) -> String {
         var out = "## Handover: each provider's shift-change procedure\n\n"
         out += "A scenario step `handover: { from: alice, to: bob }` plays each provider's documented procedure:\n\n"
         out += "| provider | procedure | events | source |\n|---|---|---|---|\n"
@@ -63,7 +63,7 @@ public enum GuideMarkdown {
         return out + "\n"
     }
 
-    public static func compare(_ comparison: Comparison, diffOnly: Bool) -> String {
+    package static func compare(_ comparison: Comparison, diffOnly: Bool) -> String {
         let allViews = comparison.results.map(\.views)
         let differenceList = Comparison.differences(allViews)
         let differences = Set(differenceList)

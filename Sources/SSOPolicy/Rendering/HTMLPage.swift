@@ -4,20 +4,20 @@
 /// element) and its content is the caller's: sections are rendered by their own functions and only placed here.
 ///
 /// The title is escaped by `HTMLText`; the style and the body are markup the caller has already escaped.
-public struct HTMLPage: Sendable, Hashable {
+package struct HTMLPage: Sendable, Hashable {
     /// The text of `<title>`.
-    public var title: String
+    package var title: String
     /// The page's style sheet, written as is between `<style>` and `</style>`.
-    public var style: String
+    package var style: String
     /// Whether the page declares `<meta name="color-scheme" content="light dark">` (its sheet has a dark palette).
-    public var lightAndDark: Bool
+    package var lightAndDark: Bool
     /// The body element's class, if any.
-    public var bodyClass: String?
+    package var bodyClass: String?
     /// Whether the doctype is spelled `<!DOCTYPE html>` (the replay report's spelling since its first release)
     /// rather than `<!doctype html>`; browsers read both the same.
-    public var upperCaseDoctype: Bool
+    package var upperCaseDoctype: Bool
 
-    public init(
+    package init(
         title: String, style: String, lightAndDark: Bool = true, bodyClass: String? = nil,
         upperCaseDoctype: Bool = false
     ) {
@@ -29,7 +29,7 @@ public struct HTMLPage: Sendable, Hashable {
     }
 
     /// The page up to and including the opening `<body>` tag and its line break.
-    public var opening: String {
+    package var opening: String {
         var out = upperCaseDoctype ? "<!DOCTYPE html>\n" : "<!doctype html>\n"
         out += "<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -41,10 +41,10 @@ public struct HTMLPage: Sendable, Hashable {
     }
 
     /// What closes every page, after its content.
-    public static let closing = "</body>\n</html>\n"
+    package static let closing = "</body>\n</html>\n"
 
     /// The whole page around `body`.
-    public func render(_ body: String) -> String {
+    package func render(_ body: String) -> String {
         opening + body + Self.closing
     }
 }

@@ -6,9 +6,9 @@
 /// scalar that glues to it (U+0600 is a "Prepend" scalar, so `"\u{0600}<"` is one `Character` that is not `"<"`),
 /// while the browser reads scalars. Every byte below 0x80 in UTF-8 is the ASCII scalar itself, so no other scalar
 /// can hide one.
-public enum HTMLText {
+package enum HTMLText {
     /// Element content: `&`, `<` and `>` as character references.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         replacing(text) { byte in
             switch byte {
             case UInt8(ascii: "&"): "&amp;"
@@ -20,7 +20,7 @@ public enum HTMLText {
     }
 
     /// A quoted attribute value: also `"` and `'`, so it is safe between either quote.
-    public static func attribute(_ text: String) -> String {
+    package static func attribute(_ text: String) -> String {
         replacing(text) { byte in
             switch byte {
             case UInt8(ascii: "&"): "&amp;"
@@ -35,7 +35,7 @@ public enum HTMLText {
 
     /// Text with Markdown code spans (`like this`) as `<code>`; everything else escaped. Spans are split at the
     /// backtick scalar.
-    public static func inline(_ text: String) -> String {
+    package static func inline(_ text: String) -> String {
         let parts = text.unicodeScalars.split(separator: "`", omittingEmptySubsequences: false).map {
             String(String.UnicodeScalarView($0))
         }
@@ -48,7 +48,7 @@ public enum HTMLText {
     /// A JSON document inside `<script type="application/json">`: each `<` byte is written `\u003c` (it occurs only
     /// inside JSON strings, where the escape means the same), so no string in it can close the element (`</script`)
     /// or open a comment (`<!--`), the only ways out of script data.
-    public static func scriptJSON(_ json: String) -> String {
+    package static func scriptJSON(_ json: String) -> String {
         replacing(json) { $0 == UInt8(ascii: "<") ? "\\u003c" : nil }
     }
 

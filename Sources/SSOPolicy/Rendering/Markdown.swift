@@ -5,9 +5,9 @@
 /// become markup, since many renderers pass raw HTML through: it goes through `text`, or `code` for a code span.
 /// Both work on Unicode scalars, never on `Character`s (a scalar such as U+0600 glues to the next one in a grapheme
 /// cluster, which would hide a `<` from a comparison of characters).
-public enum Markdown {
+package enum Markdown {
     /// A table cell of the providers' own text: pipes escaped, line breaks flattened.
-    public static func cell(_ text: String) -> String {
+    package static func cell(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -23,7 +23,7 @@ public enum Markdown {
     /// character references (no HTML, no autolink), the characters that start emphasis, code, links, strikethrough
     /// or headings and the table's pipe escaped with a backslash, a leading list marker escaped, line breaks
     /// flattened. It renders as the text itself.
-    public static func text(_ text: String) -> String {
+    package static func text(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         // "- ", "+ ", "1. " or "1) " at the start of a paragraph begins a list: that marker is escaped.
         let digits = scalars.prefix { ("0"..."9").contains($0) }.count
@@ -52,7 +52,7 @@ public enum Markdown {
     /// Text from a user's file (a path, a command line) as a code span: its fence is one backtick longer than the
     /// longest run of backticks in it, so nothing in it ends the span; line breaks flattened. In a table cell
     /// (`inTable`) pipes are escaped as GitHub-flavoured tables require, even inside a code span.
-    public static func code(_ text: String, inTable: Bool = false) -> String {
+    package static func code(_ text: String, inTable: Bool = false) -> String {
         var body = String.UnicodeScalarView()
         var run = 0
         var longest = 0

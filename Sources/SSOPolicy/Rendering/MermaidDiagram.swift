@@ -2,7 +2,7 @@ import SSOPolicyProviderKit
 
 /// A Mermaid `sequenceDiagram` of a scenario run: users, apps, the provider's broker/anchor, prompts, sessions,
 /// and findings as notes.
-public enum MermaidDiagram {
+package enum MermaidDiagram {
     /// A label: `;` (a statement end) as `,`, `#` (an entity's start) dropped, line breaks flattened, and `<`, `>`
     /// and `&` as Mermaid's entity codes, so a label cannot end a statement or carry HTML. By scalars.
     static func safe(_ text: String) -> String {
@@ -28,7 +28,7 @@ public enum MermaidDiagram {
                 name.unicodeScalars.map { $0.properties.isAlphabetic || $0.properties.numericType != nil ? $0 : "_" }))
     }
 
-    public static func sequence(_ result: RunResult) -> String {
+    package static func sequence(_ result: RunResult) -> String {
         let views = result.views
         let broker = result.policy.descriptor.sessionAuthority
         var out = "sequenceDiagram\n"

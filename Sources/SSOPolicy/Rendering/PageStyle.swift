@@ -2,9 +2,9 @@
 /// same table sits in the HTML guide, in the playground and, pasted, in a wiki page), and each page's own sheet,
 /// which includes the fragment's where the page shows comparisons. `HTMLPage` writes a sheet verbatim between
 /// `<style>` and `</style>`, so a sheet's text is exactly what the playground's content security policy hashes.
-public enum PageStyle {
+package enum PageStyle {
     /// The comparison fragment's style: light and dark, printable, scoped to `.ssopolicy-embed`.
-    public static let comparison = """
+    package static let comparison = """
         .ssopolicy-embed{--ink:#1a1a1a;--muted:#555;--line:#c8c8c8;--alt:#f3f5f8;--accent:#0b57a4;--critical:#8b0000;\
         --high:#a33a00;--medium:#6b5200;color:var(--ink);font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,\
         sans-serif;overflow-x:auto}
@@ -27,7 +27,7 @@ public enum PageStyle {
         """
 
     /// The HTML guide's sheet (its own rules, then the comparison fragment's).
-    public static let guide = "\n" + guideRules + comparison
+    package static let guide = "\n" + guideRules + comparison
 
     static let guideRules = """
         :root{--ink:#1a1a1a;--muted:#555;--line:#c8c8c8;--alt:#f3f5f8;--bg:#fff;--accent:#0b57a4;--critical:#8b0000;\
@@ -80,7 +80,7 @@ public enum PageStyle {
         """
 
     /// The playground's sheet (its own rules, then the comparison fragment's).
-    public static let playground =
+    package static let playground =
         #"""
         :root { color-scheme: light dark; --ink: #1a1a1a; --muted: #555; --line: #c8c8c8; --accent: #0b57a4;
           --critical: #8b0000; --high: #a33a00; --medium: #6b5200; --bg: #fff; --bg-alt: #f3f5f8; }
@@ -130,7 +130,7 @@ public enum PageStyle {
         """# + comparison
 
     /// The replay report's sheet.
-    public static let replay = "\n" + replayRules + "\n"
+    package static let replay = "\n" + replayRules + "\n"
 
     static let replayRules = """
         body{font-family:system-ui,sans-serif;margin:2em;color:#1b1b1b;max-width:1000px}

@@ -3,7 +3,7 @@
 /// was safely in their own session after taking the device over (the verdict's "safe from step k"). It needs no
 /// style sheet: text is drawn in `currentColor` and the bars in fixed mid-tone colours, so it reads in light and dark
 /// mode alike, and everything it shows is also in its `<desc>` for screen readers.
-public enum PromptChartSVG {
+package enum PromptChartSVG {
     static let palette = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1", "#9c755f", "#edc948"]
     static let barWidth = 18
     static let barGap = 4
@@ -12,7 +12,7 @@ public enum PromptChartSVG {
     static let left = 12
     static let lineHeight = 16
 
-    public static func svg(_ comparison: Comparison, id: String) -> String {
+    package static func svg(_ comparison: Comparison, id: String) -> String {
         let totals = comparison.results.map { Comparison.totals($0) }
         var workers: [String] = []
         for total in totals {

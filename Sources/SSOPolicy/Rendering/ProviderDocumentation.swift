@@ -2,7 +2,7 @@ import Foundation
 import SSOPolicyProviderKit
 
 /// `ssopolicy providers`: everything a provider declares, from the same tables the engine validates with.
-public enum ProviderDocumentation {
+package enum ProviderDocumentation {
     static func kindText(_ kind: ValueKind) -> String {
         switch kind {
         case .choice(let values): return values.joined(separator: " | ")
@@ -67,11 +67,11 @@ public enum ProviderDocumentation {
     }
 
     /// Citations as JSON: `[{"id": …, "locator": …}]`, resolved by `ssopolicy sources --format json`.
-    public static func citationsJSON(_ citations: [Citation]) -> JSONValue {
+    package static func citationsJSON(_ citations: [Citation]) -> JSONValue {
         .array(citations.map { .object([("id", .string($0.source)), ("locator", .string($0.locator))]) })
     }
 
-    public static func text(_ descriptors: [ProviderDescriptor]) -> String {
+    package static func text(_ descriptors: [ProviderDescriptor]) -> String {
         var out = ""
         for descriptor in descriptors {
             out += "\(descriptor.id): \(descriptor.name)\n"
@@ -228,7 +228,7 @@ public enum ProviderDocumentation {
         ])
     }
 
-    public static func json(_ descriptors: [ProviderDescriptor]) -> JSONValue {
+    package static func json(_ descriptors: [ProviderDescriptor]) -> JSONValue {
         .array(descriptors.map(json))
     }
 
@@ -319,7 +319,7 @@ public enum ProviderDocumentation {
         ])
     }
 
-    public static func markdown(_ descriptors: [ProviderDescriptor]) -> String {
+    package static func markdown(_ descriptors: [ProviderDescriptor]) -> String {
         var out = ""
         for descriptor in descriptors {
             out += "## `\(descriptor.id)`: \(descriptor.name)\n\n\(descriptor.summary)\n\n"

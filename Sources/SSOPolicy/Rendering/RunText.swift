@@ -1,18 +1,18 @@
 import SSOPolicyProviderKit
 
 /// `run` as text: a row per step, findings under their step, the trace under `--explain`.
-public enum RunText {
-    public static func eventText(_ view: StepView) -> String { "\(view.event) \(view.app)" }
+package enum RunText {
+    package static func eventText(_ view: StepView) -> String { "\(view.event) \(view.app)" }
 
-    public static func sessionText(_ view: StepView) -> String {
+    package static func sessionText(_ view: StepView) -> String {
         view.sessionUser.map { "\(view.session) (\($0))" } ?? view.session
     }
 
-    public static func promptsText(_ prompts: [String]) -> String {
+    package static func promptsText(_ prompts: [String]) -> String {
         prompts.isEmpty ? "-" : prompts.joined(separator: ", ")
     }
 
-    public static func render(_ result: RunResult, explain: Bool) -> String {
+    package static func render(_ result: RunResult, explain: Bool) -> String {
         let configuration = result.policy.configuration
         var out = "\(configuration.id) (\(result.policy.descriptor.id)) on scenario \(result.scenario.id)\n"
         if let title = configuration.title { out += wrap(title, indent: "  ", hanging: "  ") + "\n" }
@@ -55,7 +55,7 @@ public enum RunText {
     }
 
     /// Details, findings and (under explain) the trace of one step, indented under its row.
-    public static func stepNotes(_ view: StepView, explain: Bool) -> String {
+    package static func stepNotes(_ view: StepView, explain: Bool) -> String {
         var out = ""
         for finding in view.findings {
             out +=
@@ -84,7 +84,7 @@ public enum RunText {
     /// (catalogue ids and locators; `ssopolicy sources ID` gives the document);
     /// a rule of a decision list passed over, with the condition that failed; under `--explain all` the other
     /// rules that did not fire, and last those not evaluated at the step.
-    public static func explanation(_ trace: [StepView.TraceView], indent: String = "    ") -> String {
+    package static func explanation(_ trace: [StepView.TraceView], indent: String = "    ") -> String {
         var out = ""
         for rule in trace where rule.evaluated {
             let text: String
@@ -110,7 +110,7 @@ public enum RunText {
         return out
     }
 
-    public static func summary(prompts: Int, findings: [StepView.FindingView]) -> String {
+    package static func summary(prompts: Int, findings: [StepView.FindingView]) -> String {
         let counts = [Severity.critical, .high, .medium, .low].map { severity in
             "\(findings.filter { $0.severity == severity }.count) \(severity.name)"
         }

@@ -4,7 +4,7 @@ import SSOPolicyProviderKit
 /// (`session_authority`) as lifelines, one arrow per step, the prompts shown on the way back, the session that
 /// results, and findings. Colours come from the page's CSS variables (classes `sq-*`), so the diagram follows light
 /// and dark mode and prints in black; text is real text, so it can be searched and read aloud.
-public enum SequenceSVG {
+package enum SequenceSVG {
     static let column = 170
     /// The narrowest lifeline spacing before the diagram is scaled down instead.
     static let minColumn = 110
@@ -14,7 +14,7 @@ public enum SequenceSVG {
     static let headerHeight = 44
     static let lineHeight = 16
 
-    public static func svg(_ result: RunResult, id: String) -> String {
+    package static func svg(_ result: RunResult, id: String) -> String {
         let views = result.views
         var participants: [String] = []
         var seenUsers: Set<String> = []

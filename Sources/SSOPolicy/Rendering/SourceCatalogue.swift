@@ -2,16 +2,16 @@ import SSOPolicyProviderKit
 
 /// `ssopolicy sources`: every document the core and the registered providers cite, with who cites it, so a
 /// reader can open what each answer rests on and see the date its content is documented as of.
-public enum SourceCatalogue {
-    public struct Entry: Sendable {
-        public var document: SourceDocument
+package enum SourceCatalogue {
+    package struct Entry: Sendable {
+        package var document: SourceDocument
         /// The providers whose declarations cite it (`core` for the core's own entries).
-        public var citedBy: [String]
-        public var citations: Int
+        package var citedBy: [String]
+        package var citations: Int
     }
 
     /// The core's entries, then each provider's, in registry order.
-    public static func entries(_ descriptors: [ProviderDescriptor]) -> [Entry] {
+    package static func entries(_ descriptors: [ProviderDescriptor]) -> [Entry] {
         var entries: [Entry] = SourceDocument.core.map { Entry(document: $0, citedBy: [], citations: 0) }
         for descriptor in descriptors {
             for document in descriptor.sources where !entries.contains(where: { $0.document.id == document.id }) {
@@ -29,17 +29,17 @@ public enum SourceCatalogue {
     }
 
     /// "Title. Publisher, as of DATE. URL (language)".
-    public static func line(_ document: SourceDocument) -> String {
+    package static func line(_ document: SourceDocument) -> String {
         "\(document.title). \(document.publisher), as of \(document.documentedAsOf). \(document.url) (\(document.language))"
     }
 
-    public static func markdownLine(_ document: SourceDocument) -> String {
+    package static func markdownLine(_ document: SourceDocument) -> String {
         "`\(document.id)`: [\(Markdown.cell(document.title))](\(document.url)). \(Markdown.cell(document.publisher)), "
             + "as of \(Markdown.cell(document.documentedAsOf)), \(document.language)."
             + (document.note.map { " " + Markdown.cell($0) + "." } ?? "")
     }
 
-    public static func json(_ document: SourceDocument) -> JSONValue {
+    package static func json(_ document: SourceDocument) -> JSONValue {
         .object([
             ("id", .string(document.id)), ("title", .string(document.title)),
             ("publisher", .string(document.publisher)), ("url", .string(document.url)),
@@ -48,7 +48,7 @@ public enum SourceCatalogue {
         ])
     }
 
-    public static func text(_ entries: [Entry]) -> String {
+    package static func text(_ entries: [Entry]) -> String {
         var out = ""
         for entry in entries {
             let document = entry.document
@@ -64,7 +64,7 @@ public enum SourceCatalogue {
         return out
     }
 
-    public static func jsonValue(_ entries: [Entry]) -> JSONValue {
+    package static func jsonValue(_ entries: [Entry]) -> JSONValue {
         .array(
             entries.map { entry in
                 guard case .object(let fields) = json(entry.document) else { return json(entry.document) }
@@ -72,7 +72,7 @@ public enum SourceCatalogue {
             })
     }
 
-    public static func markdown(_ entries: [Entry]) -> String {
+    package static func markdown(_ entries: [Entry]) -> String {
         entries.map { "- " + markdownLine($0.document) + "\n" }.joined()
     }
 }

@@ -127,12 +127,12 @@ public struct StepView: Sendable, Hashable {
 }
 
 /// Renders outcomes of one provider into `StepView`s.
-public struct OutcomeRenderer: Sendable {
-    public let descriptor: ProviderDescriptor
-    public let configuration: PolicyConfiguration
-    public let users: UserDirectory
+package struct OutcomeRenderer: Sendable {
+    package let descriptor: ProviderDescriptor
+    package let configuration: PolicyConfiguration
+    package let users: UserDirectory
     /// How much of an explain trace to keep.
-    public var explain: StepView.ExplainDetail
+    package var explain: StepView.ExplainDetail
     /// Per rule index: its rendered sources, the decision list it belongs to, why it fires and its conditions'
     /// words (worked out once per policy).
     private let sources: [String]
@@ -140,7 +140,7 @@ public struct OutcomeRenderer: Sendable {
     private let because: [String]
     private let holds: [[String]]
 
-    public init(policy: CompiledPolicy, users: UserDirectory, explain: StepView.ExplainDetail = .decisions) {
+    package init(policy: CompiledPolicy, users: UserDirectory, explain: StepView.ExplainDetail = .decisions) {
         self.descriptor = policy.descriptor
         self.configuration = policy.configuration
         self.users = users
@@ -151,7 +151,7 @@ public struct OutcomeRenderer: Sendable {
         self.holds = policy.ruleHolds
     }
 
-    public func view(
+    package func view(
         number: Int, time: Int, event: String, app: String, user: UserID?, outcome: StepOutcome,
         trace: [RuleTrace.Entry], note: String? = nil
     ) -> StepView {
@@ -193,7 +193,7 @@ public struct OutcomeRenderer: Sendable {
     /// The trace in words. Under `.decisions` a rule that did not fire is kept only when it was tried in a
     /// decision list (it is why a later rule of the list decided); under `.all` every rule that did not fire is
     /// kept, and the rules not evaluated at all are added at the end.
-    public func traceViews(_ entries: [RuleTrace.Entry]) -> [TraceView] {
+    package func traceViews(_ entries: [RuleTrace.Entry]) -> [TraceView] {
         var views: [TraceView] = entries.compactMap { entry in
             let index = Int(entry.rule.index)
             guard index < descriptor.rules.count else { return nil }
@@ -227,13 +227,14 @@ public struct OutcomeRenderer: Sendable {
         return views
     }
 
-    public typealias TraceView = StepView.TraceView
+    package typealias TraceView = StepView.TraceView
 
     /// Fills `{user}`, `{app}`, `{session_user}` and `{previous_user}` in a finding's message, in one pass (an
     /// `evaluate` with nothing known fills tens of thousands of messages); other braces are kept as written.
     private static let placeholders = ["{user}", "{app}", "{session_user}", "{previous_user}"].map { Array($0.utf8) }
 
-    public func fill(_ template: String, user: String?, app: String, sessionUser: String?, subject: String?) -> String {
+    package func fill(_ template: String, user: String?, app: String, sessionUser: String?, subject: String?) -> String
+    {
         guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         let bytes = Array(template.utf8)
         var text: [UInt8] = []
@@ -262,7 +263,7 @@ public struct OutcomeRenderer: Sendable {
     }
 
     /// Policy-level findings with their messages and positions.
-    public func policyFindings(_ findings: [PolicyFinding]) -> [(view: StepView.FindingView, position: SourcePosition)]
+    package func policyFindings(_ findings: [PolicyFinding]) -> [(view: StepView.FindingView, position: SourcePosition)]
     {
         findings.map { finding in
             let declaration = descriptor.findings[Int(finding.finding.index)]

@@ -2,11 +2,11 @@ import SSOPolicyProviderKit
 
 /// Writes a test suite that pins a run's answers step by step (`run --emit-suite`), so today's behaviour of a
 /// fleet's policy becomes a regression test that `ssopolicy test` checks from then on.
-public enum SuiteEmitter {
+package enum SuiteEmitter {
     /// - Parameters:
     ///   - policyPath: the policy as the suite must name it (relative to the suite's folder).
     ///   - scenarioPath: the scenario, likewise.
-    public static func suite(_ result: RunResult, policyPath: String, scenarioPath: String) -> String {
+    package static func suite(_ result: RunResult, policyPath: String, scenarioPath: String) -> String {
         let policy = result.policy.configuration.id
         let scenario = result.scenario.id
         var out = "suite: \(scalar(policy + "-on-" + scenario))\n"
@@ -32,7 +32,7 @@ public enum SuiteEmitter {
 
     /// Plain when unambiguous as text in any YAML reader, else double-quoted; inside `[…]` or `{…}` a comma
     /// would end the value, so there it is quoted too.
-    public static func scalar(_ text: String, inFlow: Bool = false) -> String {
+    package static func scalar(_ text: String, inFlow: Bool = false) -> String {
         let plain =
             !text.isEmpty
             && text.unicodeScalars.allSatisfy {

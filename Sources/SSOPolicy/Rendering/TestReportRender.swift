@@ -2,8 +2,8 @@ import SSOPolicyProviderKit
 
 /// `ssopolicy test` output: a line per suite, and for every failed expectation its position, expected versus
 /// actual field by field, and the trace of the step.
-public enum TestReportText {
-    public static func render(_ report: TestReport, verbose: Bool = false) -> String {
+package enum TestReportText {
+    package static func render(_ report: TestReport, verbose: Bool = false) -> String {
         var out = ""
         for suite in report.suites {
             let title = "\(suite.suite.id) (\(suite.suite.file))"
@@ -53,8 +53,8 @@ public enum TestReportText {
 }
 
 /// `ssopolicy test --format json`.
-public enum TestReportJSON {
-    public static func render(_ report: TestReport, coverage: RuleCoverage?) -> JSONValue {
+package enum TestReportJSON {
+    package static func render(_ report: TestReport, coverage: RuleCoverage?) -> JSONValue {
         var fields: [(String, JSONValue)] = [
             ("passed", .int(report.passedCount)), ("failed", .int(report.failedCount)),
             ("suites", .array(report.suites.map(suite))),
@@ -101,8 +101,8 @@ public enum TestReportJSON {
 }
 
 /// `ssopolicy test --coverage`: per provider, then per policy with the reason for every rule not checked.
-public enum CoverageText {
-    public static func render(_ coverage: RuleCoverage) -> String {
+package enum CoverageText {
+    package static func render(_ coverage: RuleCoverage) -> String {
         var out = "\ncoverage: a rule counts as checked when it fires at a step an expectation looks at\n"
         for provider in coverage.providers {
             let total = provider.rules.count
@@ -169,8 +169,8 @@ public enum CoverageText {
 }
 
 /// The coverage object of `ssopolicy test --coverage --format json`.
-public enum CoverageJSON {
-    public static func render(_ coverage: RuleCoverage) -> JSONValue {
+package enum CoverageJSON {
+    package static func render(_ coverage: RuleCoverage) -> JSONValue {
         .array(
             coverage.providers.map { provider in
                 .object([

@@ -1,14 +1,14 @@
 /// Plain-text tables for an 80-column terminal: columns padded to their widest cell, the last column free.
-public struct TextTable: Sendable {
-    public var header: [String]
-    public var rows: [[String]]
+package struct TextTable: Sendable {
+    package var header: [String]
+    package var rows: [[String]]
 
-    public init(header: [String], rows: [[String]] = []) {
+    package init(header: [String], rows: [[String]] = []) {
         self.header = header
         self.rows = rows
     }
 
-    public func render(indent: String = "") -> String {
+    package func render(indent: String = "") -> String {
         let all = [header] + rows
         let columns = header.count
         var widths = [Int](repeating: 0, count: columns)
@@ -38,7 +38,7 @@ extension TextTable {
     /// The table in parts no wider than `width`: the first column (the row key) starts every part, the other
     /// columns follow in order as many as fit, and each part after the first says which columns it holds. A table
     /// that fits is rendered as `render()` renders it.
-    public func render(maxWidth width: Int) -> String {
+    package func render(maxWidth width: Int) -> String {
         let all = [header] + rows
         let widths = header.indices.map { column in
             all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0
@@ -71,7 +71,7 @@ extension TextTable {
 }
 
 /// Wraps text at a width, indenting continuation lines.
-public func wrap(_ text: String, width: Int = 80, indent: String = "", hanging: String = "") -> String {
+package func wrap(_ text: String, width: Int = 80, indent: String = "", hanging: String = "") -> String {
     var lines: [String] = []
     var line = indent
     var lineHasWord = false

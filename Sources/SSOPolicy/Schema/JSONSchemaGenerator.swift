@@ -9,19 +9,19 @@ import SSOPolicyProviderKit
 /// typed form that the checker accepts as text (`5` and `"5"`), and nothing the checker rejects where a schema can
 /// say so. Checks a schema cannot express (unique app ids, time never going backwards, apps a scenario names
 /// existing in a policy) stay with `check`.
-public struct JSONSchemaGenerator: Sendable {
-    public enum Kind: String, CaseIterable, Sendable {
+package struct JSONSchemaGenerator: Sendable {
+    package enum Kind: String, CaseIterable, Sendable {
         case policy, scenario, suite, fleet
     }
 
-    public let registry: ProviderRegistry
+    package let registry: ProviderRegistry
 
-    public init(registry: ProviderRegistry) { self.registry = registry }
+    package init(registry: ProviderRegistry) { self.registry = registry }
 
     static let identifierPattern = "^[A-Za-z0-9._-]{1,64}$"
 
     /// The schema for one kind of file, or (nil) for every kind, dispatching on the top-level key as `check` does.
-    public func schema(for kind: Kind? = nil) -> JSONValue {
+    package func schema(for kind: Kind? = nil) -> JSONValue {
         var root: [(String, JSONValue)] = [
             ("$schema", "https://json-schema.org/draft/2020-12/schema"),
             ("$id", .string("https://ssopolicy.dev/schema/\(kind?.rawValue ?? "ssopolicy").schema.json")),

@@ -1,8 +1,8 @@
 import SSOPolicyProviderKit
 
 /// Compares one expectation with the step the model played. Only the fields the suite wrote are checked.
-public enum ExpectationMatcher {
-    public static func mismatches(_ expectation: Expectation, _ view: StepView) -> [ExpectationMismatch] {
+package enum ExpectationMatcher {
+    package static func mismatches(_ expectation: Expectation, _ view: StepView) -> [ExpectationMismatch] {
         var found: [ExpectationMismatch] = []
         if let prompts = expectation.prompts, prompts != view.prompts {
             found.append(.init(field: "prompts", expected: list(prompts), actual: list(view.prompts)))

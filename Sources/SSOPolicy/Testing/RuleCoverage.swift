@@ -6,15 +6,15 @@ import SSOPolicyProviderKit
 /// A rule counts as **checked** only when it fired at a step that an expectation looks at; a rule that fired at
 /// a step no expectation checks is reported apart (**run, unchecked**), because nothing would notice if it
 /// changed. That is the difference between coverage and coverage that tells the truth.
-public struct RuleCoverage: Sendable {
-    public enum Status: String, Sendable {
+package struct RuleCoverage: Sendable {
+    package enum Status: String, Sendable {
         case checked
         case runUnchecked = "run_unchecked"
         case notReached = "not_reached"
     }
 
     /// Why a suite could not or did not reach a rule under one policy.
-    public enum Reach: Sendable, Hashable {
+    package enum Reach: Sendable, Hashable {
         /// The model fires the rule under this policy: an example sequence that does.
         case reachable(example: String)
         /// The rule's own examples all need a setting or app key this policy does not have.
@@ -24,7 +24,7 @@ public struct RuleCoverage: Sendable {
         /// The provider never even checked the rule under this policy in the bounded search.
         case neverChecked(states: Int, depth: Int)
 
-        public var kind: String {
+        package var kind: String {
             switch self {
             case .reachable: return "reachable"
             case .excludedBySettings: return "unreachable_by_settings"
@@ -33,7 +33,7 @@ public struct RuleCoverage: Sendable {
             }
         }
 
-        public var reason: String {
+        package var reason: String {
             switch self {
             case .reachable(let example): return "reachable, e.g. \(example)"
             case .excludedBySettings(let needs):
@@ -48,35 +48,35 @@ public struct RuleCoverage: Sendable {
         }
     }
 
-    public struct RuleEntry: Sendable {
-        public var rule: RuleDeclaration
-        public var status: Status
+    package struct RuleEntry: Sendable {
+        package var rule: RuleDeclaration
+        package var status: Status
         /// For rules this policy's suites did not check.
-        public var reach: Reach?
+        package var reach: Reach?
     }
 
-    public struct PolicyEntry: Sendable {
-        public var policyID: String
-        public var file: String
-        public var suites: [String]
-        public var rules: [RuleEntry]
+    package struct PolicyEntry: Sendable {
+        package var policyID: String
+        package var file: String
+        package var suites: [String]
+        package var rules: [RuleEntry]
 
-        public func count(_ status: Status) -> Int { rules.filter { $0.status == status }.count }
+        package func count(_ status: Status) -> Int { rules.filter { $0.status == status }.count }
     }
 
-    public struct ProviderEntry: Sendable {
-        public var providerID: String
+    package struct ProviderEntry: Sendable {
+        package var providerID: String
         /// The provider's rules with their best status across its policies.
-        public var rules: [(rule: RuleDeclaration, status: Status)]
-        public var policies: [PolicyEntry]
+        package var rules: [(rule: RuleDeclaration, status: Status)]
+        package var policies: [PolicyEntry]
 
-        public func count(_ status: Status) -> Int { rules.filter { $0.status == status }.count }
+        package func count(_ status: Status) -> Int { rules.filter { $0.status == status }.count }
     }
 
-    public var providers: [ProviderEntry]
+    package var providers: [ProviderEntry]
 
     /// Builds the report from suite results; every registered provider appears, even one no suite uses.
-    public static func make(_ report: TestReport, registry: ProviderRegistry) -> RuleCoverage {
+    package static func make(_ report: TestReport, registry: ProviderRegistry) -> RuleCoverage {
         var byPolicy: [String: (policy: CompiledPolicy, suites: [String], checked: Set<RuleID>, fired: Set<RuleID>)] =
             [:]
         var order: [String] = []

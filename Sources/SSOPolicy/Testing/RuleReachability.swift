@@ -8,20 +8,20 @@ import SSOPolicyProviderKit
 /// decision-table view), and `verify`'s breadth-first explorer (recording each step's trace) from the default
 /// start over event sequences (with time jumps around each of the policy's durations) up to `maxDepth` steps or
 /// `maxStates` steps played. The claim is never stronger than the bound: a rule not found is reported as "not reached in N states", not "impossible".
-public struct RuleReachability: Sendable {
+package struct RuleReachability: Sendable {
     /// How one rule fared in the search.
-    public struct RuleResult: Sendable {
+    package struct RuleResult: Sendable {
         /// The shortest event sequence found that fires the rule, rendered for people.
-        public var example: String?
+        package var example: String?
         /// For a rule never fired: how often each condition was the first to fail when the rule was checked.
-        public var failedConditions: [UInt8: Int]
+        package var failedConditions: [UInt8: Int]
     }
 
-    public var rules: [RuleResult]
-    public var statesExplored: Int
-    public var maxDepth: Int
+    package var rules: [RuleResult]
+    package var statesExplored: Int
+    package var maxDepth: Int
 
-    public static func explore(_ policy: CompiledPolicy, maxDepth: Int = 3, maxStates: Int = 20_000)
+    package static func explore(_ policy: CompiledPolicy, maxDepth: Int = 3, maxStates: Int = 20_000)
         -> RuleReachability
     {
         var explorer = Explorer(policy: policy)

@@ -2,13 +2,13 @@ import SSOPolicyProviderKit
 
 /// Runs test suites (spec 3.3): loads each suite's policy and scenario, plays the scenario, and checks every
 /// expectation against the step the model played.
-public struct SuiteRunner: Sendable {
-    public var engine: SSOPolicyEngine
-    public var traceMode: RuleTrace.Mode
+package struct SuiteRunner: Sendable {
+    package var engine: SSOPolicyEngine
+    package var traceMode: RuleTrace.Mode
     /// Where suites found by `run(paths:)` may point.
-    public var references: SuiteReferenceScope
+    package var references: SuiteReferenceScope
 
-    public init(
+    package init(
         engine: SSOPolicyEngine, traceMode: RuleTrace.Mode = .fired,
         references: SuiteReferenceScope = SuiteReferenceScope()
     ) {
@@ -19,17 +19,17 @@ public struct SuiteRunner: Sendable {
     }
 
     /// Which suites (and which of their expectations) to run.
-    public struct Filter: Sendable, Hashable {
-        public var suite: String
-        public var step: Int?
+    package struct Filter: Sendable, Hashable {
+        package var suite: String
+        package var step: Int?
 
-        public init(suite: String, step: Int? = nil) {
+        package init(suite: String, step: Int? = nil) {
             self.suite = suite
             self.step = step
         }
 
         /// `SUITE` or `SUITE:STEP`.
-        public init?(parsing text: String) {
+        package init?(parsing text: String) {
             let parts = text.split(separator: ":", omittingEmptySubsequences: false)
             guard (1...2).contains(parts.count), !parts[0].isEmpty else { return nil }
             if parts.count == 2 {
@@ -42,7 +42,7 @@ public struct SuiteRunner: Sendable {
     }
 
     /// Finds suites below `paths` (folders recursively) and runs those the filter selects.
-    public func run(paths: [String], filter: Filter? = nil) -> TestReport {
+    package func run(paths: [String], filter: Filter? = nil) -> TestReport {
         let (files, pathProblems) = engine.yamlFiles(in: paths)
         var problems = pathProblems
         var suites: [TestSuite] = []
@@ -87,7 +87,7 @@ public struct SuiteRunner: Sendable {
     }
 
     /// Runs one loaded suite.
-    public func run(_ suite: TestSuite) -> SuiteResult {
+    package func run(_ suite: TestSuite) -> SuiteResult {
         var result = SuiteResult(
             suite: suite, policy: nil, scenarioID: nil, expectations: [], problems: [], checkedRules: [],
             firedRules: [])

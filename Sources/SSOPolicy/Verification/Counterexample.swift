@@ -1,20 +1,20 @@
 import SSOPolicyProviderKit
 
 /// A shortest move sequence that breaks a property, as a scenario file `ssopolicy run` replays, with the replay.
-public struct Counterexample: Sendable {
+package struct Counterexample: Sendable {
     /// The scenario in the spec's format (3.2): one step per event, time moves folded into `after:`.
-    public var yaml: String
+    package var yaml: String
     /// A file name for `--counterexample-dir`: `<policy>.<property>.yaml`.
-    public var fileName: String
+    package var fileName: String
     /// Moves explored, time moves included (the depth at which it was found).
-    public var moves: Int
+    package var moves: Int
     /// The scenario replayed against the policy with the `--explain` trace.
-    public var replay: RunResult
+    package var replay: RunResult
     /// 1-based step of the replay that breaks the property (the last one when the replay agrees).
-    public var breakingStep: Int?
+    package var breakingStep: Int?
 
     /// True when replaying the scenario breaks the property at its last step, as the exploration found.
-    public var replayAgrees: Bool { breakingStep == replay.steps.count }
+    package var replayAgrees: Bool { breakingStep == replay.steps.count }
 }
 
 /// Turns explored move sequences into scenario files and replays them.

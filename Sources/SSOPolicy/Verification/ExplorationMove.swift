@@ -2,8 +2,8 @@ import SSOPolicyProviderKit
 
 /// One move of the exploration: a provider event by a user (or by nobody, for events that need no user), or
 /// time passing. Public so that test support can walk the same moves (the evaluate/run agreement check).
-public struct ExplorationMove: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct ExplorationMove: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The event, its time filled in when played.
         case event(ProviderEvent)
         /// Seconds the clock advances.
@@ -12,24 +12,24 @@ public struct ExplorationMove: Sendable, Hashable {
         case handover(from: UserID, to: UserID, events: [ProviderEvent])
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// For rendering: the event name, its target as written in a scenario, and the conditions as written.
-    public var eventName: String
-    public var targetText: String
-    public var conditions: [(key: String, value: String)]
+    package var eventName: String
+    package var targetText: String
+    package var conditions: [(key: String, value: String)]
     /// Seconds the clock advances before the move (coverage's moves: an event after a delay); 0 for `verify`'s,
     /// whose time passes in `wait` moves.
-    public var delay = 0
+    package var delay = 0
 
-    public static func == (lhs: ExplorationMove, rhs: ExplorationMove) -> Bool {
+    package static func == (lhs: ExplorationMove, rhs: ExplorationMove) -> Bool {
         lhs.kind == rhs.kind && lhs.delay == rhs.delay
     }
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(delay)
     }
 
-    public var event: ProviderEvent? {
+    package var event: ProviderEvent? {
         if case .event(let event) = kind { return event }
         return nil
     }
@@ -37,13 +37,13 @@ public struct ExplorationMove: Sendable, Hashable {
 
 /// The moves explored for one policy: every declared event over the policy's apps (or the event's words) and
 /// the users, optionally with each step-condition value, then the time jumps.
-public struct ExplorationMoves: Sendable {
-    public var moves: [ExplorationMove]
+package struct ExplorationMoves: Sendable {
+    package var moves: [ExplorationMove]
     /// The time jumps, in seconds, ascending.
-    public var waits: [Int]
+    package var waits: [Int]
     /// `allowed[k]`: the move indices open when `k` users have acted (symmetry: user `k` may act for the first
     /// time, users beyond may not yet).
-    public var allowed: [[Int]]
+    package var allowed: [[Int]]
 
     /// Moves that any user may play from the start (no first-appearance order).
     init(unordered moves: [ExplorationMove], users: Int) {
@@ -52,7 +52,8 @@ public struct ExplorationMoves: Sendable {
         self.allowed = Array(repeating: Array(moves.indices), count: users + 1)
     }
 
-    public init(policy: CompiledPolicy, users: Int, exploreConditions: Bool, noRestart: Bool, handsOver: Bool = false) {
+    package init(policy: CompiledPolicy, users: Int, exploreConditions: Bool, noRestart: Bool, handsOver: Bool = false)
+    {
         let descriptor = policy.descriptor
         let configuration = policy.configuration
         var moves: [ExplorationMove] = []

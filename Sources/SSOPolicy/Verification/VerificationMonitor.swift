@@ -2,18 +2,18 @@
 /// search knowing about clocks or terminals. The explorer calls `check` once every `interval` new states; when it
 /// answers false, the search stops like at the state limit, with a partial answer that says why
 /// (`VerificationReport.stoppedByMonitor`).
-public struct VerificationMonitor: Sendable {
-    public struct Progress: Sendable {
-        public var states: Int
-        public var transitions: Int
+package struct VerificationMonitor: Sendable {
+    package struct Progress: Sendable {
+        package var states: Int
+        package var transitions: Int
         /// Levels of the breadth-first search completed so far.
-        public var depth: Int
+        package var depth: Int
     }
 
-    public var interval: Int
-    public var check: @Sendable (Progress) -> Bool
+    package var interval: Int
+    package var check: @Sendable (Progress) -> Bool
 
-    public init(interval: Int = 4096, check: @escaping @Sendable (Progress) -> Bool) {
+    package init(interval: Int = 4096, check: @escaping @Sendable (Progress) -> Bool) {
         self.interval = max(1, interval)
         self.check = check
     }

@@ -4,8 +4,8 @@ import SSOPolicyProviderKit
 ///
 /// The core's three properties are stated over the shared vocabulary (session user, the spec's finding ids), so
 /// they apply to every provider; providers add their own as `PropertyDeclaration`s over their findings.
-public struct VerificationProperty: Sendable, Hashable {
-    public enum Check: Sendable, Hashable {
+package struct VerificationProperty: Sendable, Hashable {
+    package enum Check: Sendable, Hashable {
         /// The acting user is served a session carrying another identity, or `previous-user-session-active`.
         case noForeignSession
         /// `previous-user-data-visible`.
@@ -16,20 +16,20 @@ public struct VerificationProperty: Sendable, Hashable {
         case findings([String])
     }
 
-    public var id: String
-    public var meaning: String
+    package var id: String
+    package var meaning: String
     /// `core` or the provider's id.
-    public var origin: String
-    public var check: Check
+    package var origin: String
+    package var check: Check
     /// A property about what a sign-out leaves behind: only a sign-out step, or a step exposing a user who signed out
     /// earlier on the path (and has not used the device since), can break it (`PropertyDeclaration.afterSignOut`).
-    public var afterSignOut: Bool
+    package var afterSignOut: Bool
     /// The property applies only to policies whose settings meet these (empty: always).
-    public var appliesWhen: [PropertyDeclaration.Requirement]
+    package var appliesWhen: [PropertyDeclaration.Requirement]
     /// Why the property is `n/a` where it does not apply.
-    public var notApplicableBecause: String
+    package var notApplicableBecause: String
 
-    public init(
+    package init(
         id: String, meaning: String, origin: String, check: Check, afterSignOut: Bool = false,
         appliesWhen: [PropertyDeclaration.Requirement] = [], notApplicableBecause: String = ""
     ) {
@@ -44,7 +44,7 @@ public struct VerificationProperty: Sendable, Hashable {
 
     /// Why the property does not apply to `policy` (its provider declares it inapplicable, or the policy's settings
     /// miss a requirement), or nil when it applies.
-    public func notApplicable(to policy: CompiledPolicy) -> String? {
+    package func notApplicable(to policy: CompiledPolicy) -> String? {
         if let declared = policy.descriptor.inapplicableProperties.first(where: { $0.id == id }) {
             return declared.because
         }
@@ -58,7 +58,7 @@ public struct VerificationProperty: Sendable, Hashable {
     }
 
     /// The properties every provider is checked against, in report order. Their ids are stable.
-    public static let core: [VerificationProperty] = [
+    package static let core: [VerificationProperty] = [
         VerificationProperty(
             id: "no-foreign-session",
             meaning: "a user is never served another user's session (session user differs from the acting user, "
@@ -76,7 +76,7 @@ public struct VerificationProperty: Sendable, Hashable {
     ]
 
     /// The core's properties followed by the provider's.
-    public static func catalogue(for descriptor: ProviderDescriptor) -> [VerificationProperty] {
+    package static func catalogue(for descriptor: ProviderDescriptor) -> [VerificationProperty] {
         core
             + descriptor.properties.map {
                 VerificationProperty(
@@ -87,7 +87,7 @@ public struct VerificationProperty: Sendable, Hashable {
     }
 
     /// Every property id known for these providers, core first, without duplicates.
-    public static func allIDs(_ descriptors: [ProviderDescriptor]) -> [String] {
+    package static func allIDs(_ descriptors: [ProviderDescriptor]) -> [String] {
         var ids = core.map(\.id)
         for descriptor in descriptors {
             for property in descriptor.properties where !ids.contains(property.id) { ids.append(property.id) }
@@ -98,7 +98,7 @@ public struct VerificationProperty: Sendable, Hashable {
 
 /// An assumption that restricts which sequences are explored, so a property can be shown to hold for a
 /// configuration used as intended while the sequences that break the assumption are shown to break it.
-public enum VerificationAssumption: String, Sendable, Hashable, CaseIterable {
+package enum VerificationAssumption: String, Sendable, Hashable, CaseIterable {
     /// Before another user acts, the user who acted last signed out (a `sign_out` of any app) since their last step.
     case signsOutBeforeHandover = "signs-out-before-handover"
     /// No `terminate: all` (no device restart).
@@ -109,11 +109,11 @@ public enum VerificationAssumption: String, Sendable, Hashable, CaseIterable {
 
     /// What `verify` assumes when it is asked for no assumption: the vendor's documented handover (`hands-over`) for
     /// a provider that declares one, so each vendor is judged under its own procedure; nothing for one that does not.
-    public static func documentedHandover(for descriptor: ProviderDescriptor) -> [VerificationAssumption] {
+    package static func documentedHandover(for descriptor: ProviderDescriptor) -> [VerificationAssumption] {
         descriptor.handover == nil ? [] : [.handsOver]
     }
 
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .signsOutBeforeHandover:
             return "every worker signs out (a sign_out of any app) after their last step and before the next user acts"

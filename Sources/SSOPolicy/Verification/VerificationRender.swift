@@ -2,9 +2,9 @@ import SSOPolicyProviderKit
 
 /// `verify` output: per policy the verdicts with counterexamples and the breaking step's trace, and for several
 /// policies a table of which policy holds which property. Deterministic: timings are the CLI's, behind `--stats`.
-public enum VerificationRender {
+package enum VerificationRender {
     /// The short verdict of a table cell.
-    public static func cell(_ verdict: PropertyVerdict, _ report: VerificationReport) -> String {
+    package static func cell(_ verdict: PropertyVerdict, _ report: VerificationReport) -> String {
         switch verdict.status {
         case .notApplicable: return "n/a"
         case .violated(let counterexample): return "violated (\(counterexample.moves) moves)"
@@ -16,7 +16,7 @@ public enum VerificationRender {
     }
 
     /// The verdict as a sentence; a holding property is never claimed beyond the bound that was checked.
-    public static func sentence(_ verdict: PropertyVerdict, _ report: VerificationReport) -> String {
+    package static func sentence(_ verdict: PropertyVerdict, _ report: VerificationReport) -> String {
         switch verdict.status {
         case .notApplicable:
             if let reason = verdict.reason { return "n/a: \(reason)" }
@@ -62,14 +62,14 @@ public enum VerificationRender {
 
     // MARK: Text
 
-    public static func text(_ reports: [VerificationReport]) -> String {
+    package static func text(_ reports: [VerificationReport]) -> String {
         var out = ""
         for report in reports { out += text(report) }
         if reports.count > 1 { out += "Comparison\n\n" + comparisonTable(reports).render() + "\n" }
         return out
     }
 
-    public static func text(_ report: VerificationReport) -> String {
+    package static func text(_ report: VerificationReport) -> String {
         let policy = report.policy
         let options = report.options
         var out = "\(policy.configuration.id) (\(policy.descriptor.id)): \(counted(options.users, "user")), "
@@ -174,7 +174,7 @@ public enum VerificationRender {
     // MARK: Markdown
 
     /// One line: the steps joined by arrows, then what the breaking step served and found.
-    public static func compact(_ counterexample: Counterexample) -> String {
+    package static func compact(_ counterexample: Counterexample) -> String {
         let views = counterexample.replay.views
         var out = views.map { view in
             var text = view.user.map { "\($0) " } ?? ""
@@ -190,7 +190,7 @@ public enum VerificationRender {
         return out
     }
 
-    public static func markdown(
+    package static func markdown(
         _ reports: [VerificationReport], counterexamples: Bool = true, details: Bool = true
     ) -> String {
         var out = ""
@@ -249,7 +249,7 @@ public enum VerificationRender {
 
     // MARK: JSON
 
-    public static func json(_ reports: [VerificationReport]) -> JSONValue {
+    package static func json(_ reports: [VerificationReport]) -> JSONValue {
         .object([
             ("policies", .array(reports.map(json))),
             (
@@ -272,7 +272,7 @@ public enum VerificationRender {
         }
     }
 
-    public static func json(_ report: VerificationReport) -> JSONValue {
+    package static func json(_ report: VerificationReport) -> JSONValue {
         let options = report.options
         return .object([
             ("policy", .string(report.policy.configuration.id)),

@@ -1,58 +1,58 @@
 import SSOPolicyProviderKit
 
 /// What to explore: how many users, how many moves, which properties, under which assumptions.
-public struct VerificationOptions: Sendable, Hashable {
-    public static let userRange = 1...CounterexampleWriter.userNames.count
-    public static let depthRange = 1...64
+package struct VerificationOptions: Sendable, Hashable {
+    package static let userRange = 1...CounterexampleWriter.userNames.count
+    package static let depthRange = 1...64
 
-    public var users: Int
-    public var depth: Int
+    package var users: Int
+    package var depth: Int
     /// Property ids to check; empty means every property of each policy's provider.
-    public var properties: [String]
-    public var assumptions: [VerificationAssumption]
+    package var properties: [String]
+    package var assumptions: [VerificationAssumption]
     /// Also explore each step-condition value (e.g. a failing broker sign-out) as a variant of its event.
-    public var exploreConditions: Bool
+    package var exploreConditions: Bool
     /// Distinct states after which the exploration stops (and says so) instead of exhausting memory.
-    public var maxStates: Int
+    package var maxStates: Int
     /// Keep exploring to the depth after every property is broken (to count the state space, or to benchmark).
-    public var exhaustive: Bool
+    package var exhaustive: Bool
     /// Bytes of resident memory the search may bring the process to; reaching it stops the exploration with a
     /// partial answer, as the state limit does. Counted, not measured, so the stop is deterministic: the process's
     /// own size (`processReserveBytes`) plus what the explorer holds (the state table, the frontiers with each
     /// state's heap, parent links), each array counted at its capacity and while it grows.
-    public var maxMemoryBytes: Int
+    package var maxMemoryBytes: Int
 
-    public static let defaultMaxMemoryBytes = 256 << 20
+    package static let defaultMaxMemoryBytes = 256 << 20
     /// The resident size of the tool before it explores (code, runtime, the loaded policies) and the threads'
     /// buffers of one block of the frontier (bounded by `blockNodes`, and left out of the count so that the stopping
     /// point does not depend on the threads), counted against `maxMemoryBytes` first: a bound below it stops the
     /// search before its first state.
-    public static let processReserveBytes = 32 << 20
-    public static let maxMemoryRange = (1 << 20)...(1 << 40)
+    package static let processReserveBytes = 32 << 20
+    package static let maxMemoryRange = (1 << 20)...(1 << 40)
     /// Explore states that differ only by a renaming of the users once (sound: the properties speak of "the acting
     /// user" and "another user", never of a particular one). Used when the provider's state can rename its users.
-    public var symmetry: Bool
+    package var symmetry: Bool
     /// Threads that expand each level of the search. Results do not depend on it.
-    public var jobs: Int
+    package var jobs: Int
     /// Partial-order reduction: of two moves of one user that the provider declares commute (`EventFootprint`),
     /// play one order only where the other is covered (sleep sets). Every state is still reached at the same depth
     /// and every step's outcome still checked, so verdicts, state counts and counterexample lengths do not change;
     /// fewer transitions are played. Not with a bitstate array. Off by default: the bundled vendors' events share
     /// device-wide state, so few moves commute, and on the bundled policies it skips under 1 % of the transitions
     /// for a sleep set per frontier node (docs/verification.md has the numbers).
-    public var partialOrder: Bool
+    package var partialOrder: Bool
     /// Bytes of a bitstate array (SPIN's supertrace) that replaces the exact state table: fixed memory, but a
     /// partial search that may skip states. Nil: exact.
-    public var bitstateBytes: Int?
+    package var bitstateBytes: Int?
     /// Frontier nodes expanded by the threads before their successors are merged (tests vary it: it changes
     /// nothing but the memory the threads hold).
     package var blockNodes = defaultBlockNodes
     package static let defaultBlockNodes = 1024
 
-    public static let jobsRange = 1...256
-    public static let bitstateRange = (1 << 20)...(1 << 40)
+    package static let jobsRange = 1...256
+    package static let bitstateRange = (1 << 20)...(1 << 40)
 
-    public init(
+    package init(
         users: Int = 2, depth: Int = 8, properties: [String] = [], assumptions: [VerificationAssumption] = [],
         exploreConditions: Bool = false, maxStates: Int = 50_000_000, exhaustive: Bool = false,
         maxMemoryBytes: Int = defaultMaxMemoryBytes, symmetry: Bool = true, partialOrder: Bool = false, jobs: Int = 1,
@@ -87,8 +87,8 @@ public struct VerificationOptions: Sendable, Hashable {
 }
 
 /// The verdict on one property for one policy.
-public struct PropertyVerdict: Sendable {
-    public enum Status: Sendable {
+package struct PropertyVerdict: Sendable {
+    package enum Status: Sendable {
         /// No explored sequence breaks it (up to the report's depth, or at any depth if the space closed).
         case holds
         case violated(Counterexample)
@@ -96,52 +96,52 @@ public struct PropertyVerdict: Sendable {
         case notApplicable
     }
 
-    public var property: VerificationProperty
-    public var status: Status
+    package var property: VerificationProperty
+    package var status: Status
     /// Why the property is `n/a` for this policy (nil when it belongs to another provider).
-    public var reason: String? = nil
+    package var reason: String? = nil
 
-    public var isViolated: Bool {
+    package var isViolated: Bool {
         if case .violated = status { return true }
         return false
     }
 }
 
 /// Everything `verify` found for one policy. Deterministic: no timings (the CLI measures those).
-public struct VerificationReport: Sendable {
-    public var policy: CompiledPolicy
-    public var options: VerificationOptions
-    public var verdicts: [PropertyVerdict]
-    public var states: Int
-    public var transitions: Int
+package struct VerificationReport: Sendable {
+    package var policy: CompiledPolicy
+    package var options: VerificationOptions
+    package var verdicts: [PropertyVerdict]
+    package var states: Int
+    package var transitions: Int
     /// Every sequence of at most this many moves was checked.
-    public var completedDepth: Int
+    package var completedDepth: Int
     /// No new state appeared before the depth bound: the whole reachable space was explored.
-    public var closed: Bool
+    package var closed: Bool
     /// The state limit or the memory limit stopped the search; claims hold only up to `completedDepth`.
-    public var truncated: Bool
+    package var truncated: Bool
     /// The memory limit (`maxMemoryBytes`) was what stopped it.
-    public var memoryLimited: Bool
+    package var memoryLimited: Bool
     /// The caller's `VerificationMonitor` (the command line's `--timeout`) was what stopped it.
-    public var stoppedByMonitor = false
+    package var stoppedByMonitor = false
     /// The time moves explored, in seconds.
-    public var timeMoves: [Int]
+    package var timeMoves: [Int]
     /// Moves available from each state before symmetry and assumptions.
-    public var moveCount: Int
+    package var moveCount: Int
     /// An estimate of the explorer's own memory (fingerprints and the widest frontier).
-    public var explorerBytes: Int
+    package var explorerBytes: Int
     /// States equal up to a renaming of users were explored once (`states` counts them once).
-    public var symmetryReduced = false
+    package var symmetryReduced = false
     /// Moves that commute were played in one order where the other was covered (`transitions` counts fewer).
-    public var partialOrderReduced = false
+    package var partialOrderReduced = false
     /// The search used a bitstate array of this many bytes: it may have skipped states (a partial search).
-    public var bitstateBytes: Int?
+    package var bitstateBytes: Int?
     /// The assumptions are the vendor's documented handover, taken because none was asked for
     /// (`VerificationAssumption.documentedHandover`).
-    public var assumedByDefault = false
+    package var assumedByDefault = false
     /// The same properties checked with no assumption at all, shown beside the verdicts on request (`verify
     /// --also-unassumed`); nil when not asked for.
-    public var unassumed: [PropertyVerdict]?
+    package var unassumed: [PropertyVerdict]?
 }
 
 /// `ssopolicy verify` as a library: explores a policy's state space and checks properties on every step.
@@ -150,18 +150,18 @@ public struct VerificationReport: Sendable {
 /// let report = try Verifier(engine: engine).verify(policy, options: VerificationOptions(users: 2, depth: 8))
 /// print(VerificationRender.text([report]))
 /// ```
-public struct Verifier: Sendable {
-    public let engine: SSOPolicyEngine
+package struct Verifier: Sendable {
+    package let engine: SSOPolicyEngine
     /// Progress and stopping for long searches; nil runs to the bounds.
-    public var monitor: VerificationMonitor?
+    package var monitor: VerificationMonitor?
 
-    public init(engine: SSOPolicyEngine, monitor: VerificationMonitor? = nil) {
+    package init(engine: SSOPolicyEngine, monitor: VerificationMonitor? = nil) {
         self.engine = engine
         self.monitor = monitor
     }
 
     /// Problems with the options (each a sentence naming the option), with suggestions for unknown ids.
-    public static func problems(_ options: VerificationOptions, descriptors: [ProviderDescriptor]) -> [String] {
+    package static func problems(_ options: VerificationOptions, descriptors: [ProviderDescriptor]) -> [String] {
         var problems: [String] = []
         if !VerificationOptions.userRange.contains(options.users) {
             problems.append(
@@ -194,7 +194,7 @@ public struct Verifier: Sendable {
         return problems
     }
 
-    public func verify(_ policy: CompiledPolicy, options: VerificationOptions) throws(DiagnosticsError)
+    package func verify(_ policy: CompiledPolicy, options: VerificationOptions) throws(DiagnosticsError)
         -> VerificationReport
     {
         // Unknown property ids are the caller's to reject against every provider; here they are not applicable.

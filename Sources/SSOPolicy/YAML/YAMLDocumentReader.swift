@@ -7,13 +7,13 @@ import Yams
 /// Order of checks, cheapest first: size, UTF-8 (a leading byte order mark is dropped), tabs in indentation, then
 /// `YAMLEventScan` over libyaml's events (plain keys only; depth and node count with alias expansion), and only then
 /// Yams `compose` (on a thread with a large stack) and our own walk that builds the tree.
-public struct YAMLDocumentReader: Sendable {
-    public var limits: InputLimits
+package struct YAMLDocumentReader: Sendable {
+    package var limits: InputLimits
 
-    public init(limits: InputLimits = .documents) { self.limits = limits }
+    package init(limits: InputLimits = .documents) { self.limits = limits }
 
     /// The document's root node, or the diagnostics that stop it from being read.
-    public func read(_ bytes: [UInt8], file: String) -> Result<ConfigNode, DiagnosticsError> {
+    package func read(_ bytes: [UInt8], file: String) -> Result<ConfigNode, DiagnosticsError> {
         let origin = SourcePosition(file: file, line: 1, column: 1)
         if bytes.count > limits.maxBytes {
             return .failure(DiagnosticsError([.error(at: origin, Self.tooLarge(bytes.count, limit: limits.maxBytes))]))
@@ -37,7 +37,7 @@ public struct YAMLDocumentReader: Sendable {
     }
 
     /// The size message: a reader stops one byte past the limit, so a larger count is only a lower bound.
-    public static func tooLarge(_ count: Int, limit: Int) -> String {
+    package static func tooLarge(_ count: Int, limit: Int) -> String {
         let mebibytes = limit % (1 << 20) == 0 ? " (\(limit >> 20) MiB)" : ""
         let size = count > limit + 1 ? "\(count) bytes" : "over \(limit) bytes"
         return "file is \(size); the limit is \(limit) bytes\(mebibytes), so it was not read"

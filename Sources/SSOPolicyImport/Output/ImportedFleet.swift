@@ -6,16 +6,16 @@
 /// the neutral default and lists it as assumed. Each value keeps its comment (`# from: FILE#POINTER`).
 ///
 /// Also the setup block `import --template PROVIDER --fleet FLEET` adds to an existing fleet.
-public enum ImportedFleet {
-    public static let id = "imported-fleet"
-    public static var fileName: String { id + ".yaml" }
+package enum ImportedFleet {
+    package static let id = "imported-fleet"
+    package static var fileName: String { id + ".yaml" }
     /// The setup the Entra import makes.
-    public static let setupID = "entra"
+    package static let setupID = "entra"
     /// Settings the device group gives, never written in a setup.
     static let groupSettings: Set<String> = ["platform", "os_version"]
 
     /// The fleet file of the imported entra-shared-device policies (at least one).
-    public static func yaml(_ policies: [ImportedPolicy]) -> String {
+    package static func yaml(_ policies: [ImportedPolicy]) -> String {
         var lines = [
             "# Made by 'ssopolicy import' with the policies in this folder: one device group per imported profile, each",
             "# app once, and one setup holding the imported settings (docs/fleets.md). How each app signs in and how",
@@ -140,7 +140,7 @@ public enum ImportedFleet {
 
     /// The setup `import --template` adds to a fleet: the form's settings, each `unknown` with its console field
     /// beside it, less those the device group gives; the form's per-app console choices are named in a comment.
-    public static func setupBlock(
+    package static func setupBlock(
         _ form: ImportedPolicy, id: String, groupSettings: Set<String>, consoleAppKeys: [String], indent: String
     ) -> [String] {
         var lines = [

@@ -4,13 +4,13 @@
 ///
 /// Ids are written through `YAMLText.scalar`, quoted whenever a YAML reader would take them for something other than
 /// text (`null`, `yes`, `1e3`, a date).
-public enum PolicyYAMLWriter {
+package enum PolicyYAMLWriter {
     /// The policy file, every value with its comment.
-    public static func yaml(_ policy: ImportedPolicy) -> String { yaml(policy, compact: false) }
+    package static func yaml(_ policy: ImportedPolicy) -> String { yaml(policy, compact: false) }
 
     /// The policy file. `compact` leaves out the comment of each routine app key (`ImportedPolicy.Value.routine`)
     /// and says so in the header: a policy with a long allow list then stays under the loader's file limit.
-    public static func yaml(_ policy: ImportedPolicy, compact: Bool) -> String {
+    package static func yaml(_ policy: ImportedPolicy, compact: Bool) -> String {
         var lines: [String] = policy.header.map { commentLine($0, indent: "") }
         if compact {
             lines += compactHeader(apps: policy.apps.count).map { commentLine($0, indent: "") }
@@ -40,7 +40,7 @@ public enum PolicyYAMLWriter {
 
     /// The policy as a file of at most `maxBytes` bytes (the loader's limit): in full, else in the compact form;
     /// `Oversize`, with the compact form's size, when even that is longer.
-    public static func fitting(_ policy: ImportedPolicy, maxBytes: Int) -> Result<String, Oversize> {
+    package static func fitting(_ policy: ImportedPolicy, maxBytes: Int) -> Result<String, Oversize> {
         let full = yaml(policy)
         if full.utf8.count <= maxBytes { return .success(full) }
         let compact = yaml(policy, compact: true)
@@ -49,9 +49,9 @@ public enum PolicyYAMLWriter {
     }
 
     /// A policy too long for the loader even in the compact form.
-    public struct Oversize: Error, Sendable {
+    package struct Oversize: Error, Sendable {
         /// The compact form's size.
-        public var bytes: Int
+        package var bytes: Int
     }
 
     /// What the compact form's header says about the comments it leaves out.

@@ -1,7 +1,7 @@
 /// A property-list value as read from an Apple configuration profile (XML or binary), with where it starts: a byte
 /// offset into the XML text (shown as `line:col`) or into the binary plist (shown as the offset).
-public struct PlistNode: Sendable {
-    public enum Value: Sendable {
+package struct PlistNode: Sendable {
+    package enum Value: Sendable {
         case dictionary([PlistEntry])
         case array([PlistNode])
         case string(String)
@@ -14,44 +14,44 @@ public struct PlistNode: Sendable {
         case data(byteCount: Int)
     }
 
-    public var value: Value
-    public var offset: Int
+    package var value: Value
+    package var offset: Int
 
-    public init(_ value: Value, offset: Int) {
+    package init(_ value: Value, offset: Int) {
         self.value = value
         self.offset = offset
     }
 
     /// The entry named `key` of a dictionary (keys are unique: the readers refuse duplicates).
-    public subscript(key: String) -> PlistNode? {
+    package subscript(key: String) -> PlistNode? {
         guard case .dictionary(let entries) = value else { return nil }
         return entries.first { $0.key == key }?.value
     }
 
     /// The entry whose key matches `key` ignoring case (vendor documents spell some keys in two ways).
-    public func entry(caseInsensitive key: String) -> PlistEntry? {
+    package func entry(caseInsensitive key: String) -> PlistEntry? {
         guard case .dictionary(let entries) = value else { return nil }
         let lowered = key.lowercased()
         return entries.first { $0.key.lowercased() == lowered }
     }
 
-    public var entries: [PlistEntry]? {
+    package var entries: [PlistEntry]? {
         if case .dictionary(let entries) = value { return entries }
         return nil
     }
 
-    public var items: [PlistNode]? {
+    package var items: [PlistNode]? {
         if case .array(let items) = value { return items }
         return nil
     }
 
-    public var string: String? {
+    package var string: String? {
         if case .string(let text) = value { return text }
         return nil
     }
 
     /// What the value is, for messages: never the value itself.
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch value {
         case .dictionary: return "a dictionary"
         case .array: return "an array"
@@ -66,8 +66,8 @@ public struct PlistNode: Sendable {
 }
 
 /// One entry of a plist dictionary.
-public struct PlistEntry: Sendable {
-    public var key: String
-    public var keyOffset: Int
-    public var value: PlistNode
+package struct PlistEntry: Sendable {
+    package var key: String
+    package var keyOffset: Int
+    package var value: PlistNode
 }

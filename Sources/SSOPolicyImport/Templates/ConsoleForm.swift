@@ -3,32 +3,32 @@ import SSOPolicyProviderKit
 /// A fill-in form for a vendor with no documented export: the vendor console's pages in order, each field by the
 /// name the console shows and the value to write for each console choice. `ConsoleTemplate` lays it out as a policy
 /// whose every value is `unknown` until the user fills it in.
-public struct ConsoleForm: Sendable {
-    public struct Field: Sendable {
-        public var key: String
+package struct ConsoleForm: Sendable {
+    package struct Field: Sendable {
+        package var key: String
         /// The console's field name, and how its choices are written (`Passcode → passcode, …`).
-        public var guidance: String
+        package var guidance: String
 
-        public init(_ key: String, _ guidance: String) {
+        package init(_ key: String, _ guidance: String) {
             self.key = key
             self.guidance = guidance
         }
     }
 
-    public struct Page: Sendable {
+    package struct Page: Sendable {
         /// Where the page is in the console (`Groups & Settings > All Settings > …`).
-        public var title: String
+        package var title: String
         /// The public document that describes the page.
-        public var source: String
-        public var fields: [Field]
+        package var source: String
+        package var fields: [Field]
     }
 
-    public var provider: String
-    public var id: String
-    public var title: String
+    package var provider: String
+    package var id: String
+    package var title: String
     /// Lines that open the file, after the generic instructions.
-    public var introduction: [String]
-    public var pages: [Page]
+    package var introduction: [String]
+    package var pages: [Page]
     /// Where the per-app values are in the console, and its fields.
-    public var appPage: Page
+    package var appPage: Page
 }

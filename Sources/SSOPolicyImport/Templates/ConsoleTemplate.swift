@@ -6,10 +6,10 @@ import SSOPolicyProviderKit
 ///
 /// The values, their kinds and defaults come from the provider's declarations: a setting or app key a form does not
 /// place on a console page is still written, under "not on a console page", with its declared meaning.
-public enum ConsoleTemplate {
-    public static let providers = ["airwatch-sdk", "imprivata-mam"]
+package enum ConsoleTemplate {
+    package static let providers = ["airwatch-sdk", "imprivata-mam"]
 
-    public static func form(for provider: String) -> ConsoleForm? {
+    package static func form(for provider: String) -> ConsoleForm? {
         switch provider {
         case "airwatch-sdk": return WorkspaceOneForm.form
         case "imprivata-mam": return ImprivataForm.form
@@ -17,7 +17,7 @@ public enum ConsoleTemplate {
         }
     }
 
-    public static func policy(_ form: ConsoleForm, descriptor: ProviderDescriptor) -> ImportedPolicy {
+    package static func policy(_ form: ConsoleForm, descriptor: ProviderDescriptor) -> ImportedPolicy {
         var placed = Set<String>()
         var sections: [ImportedPolicy.Section] = []
         for page in form.pages {
