@@ -5,17 +5,18 @@ import SSOPolicyProviderKit
 /// whatever is not below), then per user the passcode reset and the Entra account an administrator changes, then
 /// each app's sessions in the partitions (the Microsoft apps, and other publishers' with the SSO plug-in, share one).
 ///
-/// Every event starts with the clock (a session past its timeout ends, an idle one locks) and the sync of the
-/// partitions nobody is signed in to: both come out the same whichever of two events at one moment comes first, so
-/// they are no conflict, but every event reads the device for them. An access, the device events and the MDM
-/// commands change the device and commute with nothing; ending an app's process changes that app only; asking the
-/// SSO status changes nothing; an administrator's passcode reset or Entra offboarding changes that user's account.
+/// Every event starts with the clock: a session past its timeout ends and an idle one locks, at that event's time. So
+/// every event may write the device, and two events commute only when neither does: asking the SSO status, ending an
+/// app's process, an administrator's passcode reset or Entra offboarding all write the device through the clock
+/// (the conformance check found orders that answer differently once a session's idle time has passed), and an
+/// access, the device events and the MDM commands change the device anyway. Apple's footprints therefore name what
+/// each event touches but declare no pair independent, which keeps `verify --partial-order` sound on this provider.
 extension AppleSharedIPadProvider {
     public func footprint(of event: ProviderEvent, policy: ApplePolicy) -> EventFootprint? {
         let device = AppleRegion.device.bit
         switch EventKind<AppleEvent>(event.event) {
         case .querySSOStatus:
-            return EventFootprint(reads: device, writes: 0)
+            return EventFootprint(reads: device, writes: device)
         case .terminate:
             guard let app = event.app?.int, app < policy.apps.count, let region = AppleRegion.app(app) else {
                 return nil
@@ -23,13 +24,13 @@ extension AppleSharedIPadProvider {
             let kind = policy.apps[app].kind
             let shared = kind == .microsoft || (kind == .otherPublisher && policy.ssoPluginPerUser)
             let written = shared ? AppleRegion.microsoft.bit : region
-            return EventFootprint(reads: device | written, writes: written)
+            return EventFootprint(reads: device | written, writes: device | written)
         case .own(.passcodeReset):
             guard let user = event.user, let account = AppleRegion.passcodeResets.user(user) else { return nil }
-            return EventFootprint(reads: device | account, writes: account)
+            return EventFootprint(reads: device | account, writes: device | account)
         case .own(.entraDisableUser):
             guard let user = event.user, let account = AppleRegion.entraAccounts.user(user) else { return nil }
-            return EventFootprint(reads: device | account, writes: account)
+            return EventFootprint(reads: device | account, writes: device | account)
         case .open, .signOut, .own(.lock), .own(.unlock), .own(.deviceSignIn), .own(.deviceSignOut),
             .own(.logOutUser), .own(.deleteUser), .own(.erase), .own(.network), .own(.userConfigured), nil:
             return nil
