@@ -21,7 +21,7 @@ public protocol DeclaredIdentifiers: RawRepresentable, CaseIterable, Sendable wh
 
 extension DeclaredIdentifiers {
     /// Every case's declaration, in case order: the array a descriptor holds.
-    public static var declarations: [Declaration] { allCases.map(\.declaration) }
+    public static var declarations: [Declaration] { allCases.map { $0.declaration } }
 
     /// Cases whose raw value is not their position (the self-check reports them).
     public static var positionProblems: [String] {

@@ -101,7 +101,7 @@ public final class RuleTable<Rules: RuleSet>: RulePhaseTable {
             starts.append(checks.count)
         }
         self.definitions = definitions
-        self.declarations = definitions.map(\.declaration)
+        self.declarations = definitions.map { $0.declaration }
         self.problems = problems
         self.checks = checks
         self.starts = starts
