@@ -8,8 +8,9 @@ struct AdviseCommand: ParsableCommand, ContextualCommand {
         commandName: "advise",
         abstract: "The smallest changes that make a scenario safe, with what each costs the workers.",
         discussion: """
-            Tries every declared setting at every declared value, each app's console choices and, marked \
-            app_build (ask the app's maker), how each app is built; smallest sets first, up to --max-changes. A \
+            Tries every declared setting at every declared value (not facts of the hardware: the platform, the \
+            OS version, the device model), each app's console choices that fit the app and, marked app_build (ask \
+            the app's maker), how each app is built; smallest sets first, up to --max-changes. A \
             suggestion leaves no finding at --goal or worse (default high; in a step or in the policy itself, as \
             'run --fail-on') and, with --property, the property holds to --depth; no proper subset of it does. \
             Configuration-only suggestions come first, then by the sign-in seconds they add to the workers \
