@@ -32,8 +32,11 @@ enum AirWatchFleetReading {
                 return [
                     FleetNeed(
                         .appBuild,
-                        "must be built with the Workspace ONE SDK: without it the app keeps its own login and data "
-                            + "across check-in and check-out")
+                        profile.signIn == .none
+                            ? "must be built with the Workspace ONE SDK: without it the app keeps its data across "
+                                + "check-in and check-out"
+                            : "must be built with the Workspace ONE SDK: without it the app keeps its own login and "
+                                + "data across check-in and check-out")
                 ]
             }
             return profile.clearsDataOnUserChange

@@ -114,7 +114,9 @@ enum EntraFinding: Int, DeclaredFinding {
         case .appNotSharedDeviceAware:
             FindingDeclaration(
                 "app-not-shared-device-aware", .high, configurationFact: true,
-                message: "{app} is not shared-device aware: own login and session, no global sign-in or sign-out",
+                message:
+                    "{app} is not shared-device aware: without broker-enabled MSAL, no global sign-in or sign-out "
+                    + "reaches it",
                 meaning: "an app without broker-enabled MSAL gets no SSO and no single sign-out; "
                     + "getDeviceInformation returns an error, and its sessions and data persist across users",
                 sources: [EntraEvidence.deviceInfo, EntraEvidence.globalSignIn])

@@ -47,12 +47,19 @@ enum EntraFleetReading {
                         "must move to MSAL single-account mode (multiple-account apps are "
                             + "unsupported in shared device mode)")
                 ]
-            case .ownLogin, .none:
+            case .ownLogin:
                 return [
                     FleetNeed(
                         .appBuild,
                         "must be rebuilt on MSAL single-account with the broker: its own "
                             + "session and data outlive the global sign-out")
+                ]
+            case .none:
+                return [
+                    FleetNeed(
+                        .appBuild,
+                        "must be rebuilt on MSAL single-account with the broker: it signs no one in, so the "
+                            + "global sign-out never clears the data it keeps")
                 ]
             }
         },

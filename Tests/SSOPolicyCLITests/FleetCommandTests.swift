@@ -215,6 +215,66 @@ struct FleetCommandTests {
         #expect(decide.out.contains("clears_data_on_user_change false"), "\(decide.out)")
     }
 
+    /// An app that signs no one in has no session of its own to outlive a sign-out: its reason to change says
+    /// what it does keep (its data), where an app with its own login keeps its session too.
+    @Test func appsThatMustChangeSayWhatAnAppWithoutSignInKeeps() throws {
+        let fleet = try Self.write(
+            """
+            fleet: counter
+            devices:
+              - { group: phones, platform: ios, os_version: "17.5" }
+            apps:
+              - { id: rota, sign_in: none }
+              - { id: stock, sign_in: own_login }
+            setups:
+              - { setup: entra, provider: entra-shared-device, settings: { shared_device_mode: true } }
+              - { setup: airwatch, provider: airwatch-sdk, settings: { authentication: passcode, sso: enabled } }
+
+            """, "counter-fleet.yaml")
+        let scenario = try Self.write(
+            """
+            scenario: counter-day
+            steps:
+              - { at: "08:00", user: alice, open: rota }
+              - { at: "08:05", user: alice, open: stock }
+
+            """, "counter-day.yaml")
+        let decide = ssopolicy("decide", fleet, "--scenario", scenario, "--format", "json")
+        #expect(decide.code == 0, "\(decide.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(decide.out.utf8)) as? [String: Any])
+        let setups = try #require(object["setups"] as? [[String: Any]])
+        var reasons: [String: [String: [String]]] = [:]
+        for setup in setups {
+            let apps = try #require(setup["apps_that_must_change"] as? [[String: Any]])
+            for app in apps {
+                reasons[setup["setup"] as? String ?? "", default: [:]][app["app"] as? String ?? ""] =
+                    app["reasons"] as? [String]
+            }
+        }
+        #expect(
+            reasons["entra"]?["rota"] == [
+                "must be rebuilt on MSAL single-account with the broker: it signs no one in, so the global sign-out "
+                    + "never clears the data it keeps"
+            ])
+        #expect(
+            reasons["entra"]?["stock"] == [
+                "must be rebuilt on MSAL single-account with the broker: its own session and data outlive the "
+                    + "global sign-out"
+            ])
+        #expect(
+            reasons["airwatch"]?["rota"] == [
+                "must be built with the Workspace ONE SDK: without it the app keeps its data across check-in and "
+                    + "check-out"
+            ])
+        #expect(
+            reasons["airwatch"]?["stock"] == [
+                "must be built with the Workspace ONE SDK: without it the app keeps its own login and data across "
+                    + "check-in and check-out"
+            ])
+        let run = ssopolicy("run", "legacy-app-entra", "--scenario", "shift-change", "--format", "json")
+        #expect(run.out.contains("is not shared-device aware: without broker-enabled MSAL, no global sign-in"))
+    }
+
     @Test func decideGivesEachSetupsWorstFindingEffortNeedsAndAppsThatMustChange() throws {
         let text = ssopolicy("decide", "ward-fleet", "--scenario", "ward-handover")
         #expect(text.code == 0, "\(text.err)")
