@@ -18,7 +18,12 @@ public struct ProviderDescriptor: Sendable {
     public var stepConditions: [StepConditionDeclaration]
     public var details: [DetailDeclaration]
     public var findings: [FindingDeclaration]
-    public var rules: [RuleDeclaration]
+    /// Worked out when first read (a process registers every provider; most commands read the rules of one).
+    public var rules: [RuleDeclaration] {
+        get { ruleDeclarations.wrapped }
+        set { ruleDeclarations = OnceValue(value: newValue) }
+    }
+    private var ruleDeclarations: OnceValue<[RuleDeclaration]>
     /// Problems of the rule tables the rules come from (`RulePhases.problems`), reported by `selfCheck`.
     public var ruleProblems: [String]
     /// The ordered decisions among `rules` ("the first rule that fires"), for `providers` and the guide.
@@ -47,7 +52,8 @@ public struct ProviderDescriptor: Sendable {
         id: String, name: String, summary: String, sources: [SourceDocument], settings: [SettingDeclaration],
         modelOptions: [ModelOptionDeclaration], appKeys: [SettingDeclaration], facts: [FactDeclaration],
         events: [EventDeclaration], stepConditions: [StepConditionDeclaration], details: [DetailDeclaration],
-        findings: [FindingDeclaration], rules: [RuleDeclaration], ruleProblems: [String] = [],
+        findings: [FindingDeclaration], rules: @autoclosure @escaping @Sendable () -> [RuleDeclaration],
+        ruleProblems: [String] = [],
         requiredEventMeanings: [String: String] = [:],
         examplePolicy: String, properties: [PropertyDeclaration] = [], sessionAuthority: String = "identity broker",
         handover: HandoverDeclaration? = nil, producedPrompts: [Prompt] = Prompt.allCases,
@@ -68,7 +74,7 @@ public struct ProviderDescriptor: Sendable {
         self.stepConditions = stepConditions
         self.details = details
         self.findings = findings
-        self.rules = rules
+        self.ruleDeclarations = OnceValue(rules)
         self.ruleProblems = ruleProblems
         self.requiredEventMeanings = requiredEventMeanings
         self.examplePolicy = examplePolicy
