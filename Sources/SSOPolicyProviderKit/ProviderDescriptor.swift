@@ -24,10 +24,20 @@ public struct ProviderDescriptor: Sendable {
         set { ruleDeclarations = OnceValue(value: newValue) }
     }
     private var ruleDeclarations: OnceValue<[RuleDeclaration]>
-    /// Problems of the rule tables the rules come from (`RulePhases.problems`), reported by `selfCheck`.
-    public var ruleProblems: [String]
-    /// The ordered decisions among `rules` ("the first rule that fires"), for `providers` and the guide.
-    public var decisionLists: [DecisionListDeclaration]
+    /// Problems of the rule tables the rules come from (`RulePhases.problems`), reported by `selfCheck`; worked
+    /// out when first read, like `rules`.
+    public var ruleProblems: [String] {
+        get { tableProblems.wrapped }
+        set { tableProblems = OnceValue(value: newValue) }
+    }
+    private var tableProblems: OnceValue<[String]>
+    /// The ordered decisions among `rules` ("the first rule that fires"), for `providers` and the guide; worked out
+    /// when first read, like `rules`.
+    public var decisionLists: [DecisionListDeclaration] {
+        get { decisions.wrapped }
+        set { decisions = OnceValue(value: newValue) }
+    }
+    private var decisions: OnceValue<[DecisionListDeclaration]>
     /// Combinations of facts that cannot happen (`evaluate` rejects them when given).
     public var factConstraints: [FactConstraint]
     /// Safety properties the provider adds to `ssopolicy verify`, stated over its findings.
@@ -53,11 +63,12 @@ public struct ProviderDescriptor: Sendable {
         modelOptions: [ModelOptionDeclaration], appKeys: [SettingDeclaration], facts: [FactDeclaration],
         events: [EventDeclaration], stepConditions: [StepConditionDeclaration], details: [DetailDeclaration],
         findings: [FindingDeclaration], rules: @autoclosure @escaping @Sendable () -> [RuleDeclaration],
-        ruleProblems: [String] = [],
+        ruleProblems: @autoclosure @escaping @Sendable () -> [String] = [],
         requiredEventMeanings: [String: String] = [:],
         examplePolicy: String, properties: [PropertyDeclaration] = [], sessionAuthority: String = "identity broker",
         handover: HandoverDeclaration? = nil, producedPrompts: [Prompt] = Prompt.allCases,
-        decisionLists: [DecisionListDeclaration] = [], factConstraints: [FactConstraint] = [],
+        decisionLists: @autoclosure @escaping @Sendable () -> [DecisionListDeclaration] = [],
+        factConstraints: [FactConstraint] = [],
         inapplicableProperties: [InapplicableProperty] = [],
         fleet: FleetReading? = nil
     ) {
@@ -75,14 +86,14 @@ public struct ProviderDescriptor: Sendable {
         self.details = details
         self.findings = findings
         self.ruleDeclarations = OnceValue(rules)
-        self.ruleProblems = ruleProblems
+        self.tableProblems = OnceValue(ruleProblems)
         self.requiredEventMeanings = requiredEventMeanings
         self.examplePolicy = examplePolicy
         self.properties = properties
         self.sessionAuthority = sessionAuthority
         self.handover = handover
         self.producedPrompts = producedPrompts
-        self.decisionLists = decisionLists
+        self.decisions = OnceValue(decisionLists)
         self.factConstraints = factConstraints
         self.fleet = fleet
     }

@@ -23,10 +23,18 @@ import Testing
             rules: {
                 counter.increment()
                 return rules
-            }(), examplePolicy: base.examplePolicy)
+            }(),
+            ruleProblems: {
+                counter.increment()
+                return ["a problem"]
+            }(), examplePolicy: base.examplePolicy,
+            decisionLists: {
+                counter.increment()
+                return base.decisionLists
+            }())
     }
 
-    @Test func aDescriptorWordsItsRulesOnceAndOnlyWhenTheyAreRead() {
+    @Test func aDescriptorWorksOutItsRulesOnceAndOnlyWhenTheyAreRead() {
         let counter = Counter()
         let rules = BadgeProvider.declaration.rules
         let descriptor = Self.descriptor(rules: rules, counting: counter)
@@ -35,11 +43,19 @@ import Testing
         #expect(descriptor.rules == rules)
         #expect(descriptor.rule(rules[1].id) == RuleID(1))
         #expect(counter.value == 1)
+        #expect(descriptor.ruleProblems == ["a problem"])
+        #expect(descriptor.ruleProblems == ["a problem"])
+        #expect(descriptor.decisionLists == BadgeProvider.declaration.decisionLists)
+        #expect(counter.value == 3)
         var changed = descriptor
         changed.rules = [rules[0]]
+        changed.ruleProblems = []
+        changed.decisionLists = []
         #expect(changed.rules == [rules[0]])
+        #expect(changed.ruleProblems.isEmpty && changed.decisionLists.isEmpty)
         #expect(descriptor.rules == rules)
-        #expect(counter.value == 1)
+        #expect(descriptor.ruleProblems == ["a problem"])
+        #expect(counter.value == 3)
     }
 
     @Test func concurrentReadersShareOneWording() async {
