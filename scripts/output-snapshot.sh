@@ -7,8 +7,9 @@
 #   scripts/output-snapshot.sh /tmp/ssopolicy-before /tmp/snap-before
 #
 # Covers run (JSON and --explain text), compare, evaluate (JSON, every fact unknown, and --explain), evaluate --batch,
-# matrix, guide (Markdown, the bundled library's and each policy's), verify --format json, test (the suites, JSON)
-# and replay (a generated log, JSON, with and without a policy). Each output file also records the exit status.
+# matrix, guide (Markdown, the bundled library's and each policy's; one in HTML), providers, sources, schema, verify
+# --format json, test (the suites, JSON) and replay (a generated log, JSON, with and without a policy). Each output
+# file also records the exit status.
 # Needs python3 (the replay log and the batch lines come from the generators under Benchmarks/, fixed seeds).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -68,6 +69,13 @@ for fleet in Policies/fleets/*.yaml; do
 done
 
 snap "guide-library.md" guide --format markdown
+snap "guide-frontline-entra.html" guide frontline-entra --format html
+for format in text json markdown; do snap "providers.$format" providers --format "$format"; done
+for provider in airwatch-sdk entra-shared-device imprivata-mam apple-shared-ipad; do
+    snap "providers-$provider.txt" providers "$provider"
+done
+snap "sources.txt" sources
+snap "schema.json" schema
 snap "matrix-default.txt" matrix warehouse-airwatch
 snap "test-suites.json" test Policies/suites --format json --coverage
 

@@ -70,7 +70,7 @@ public struct AnyPolicyProvider: Sendable {
     public init<P: PolicyProvider>(_ provider: P) {
         let descriptor = provider.descriptor
         self.descriptor = descriptor
-        let texts = RuleTexts(descriptor)
+        let texts = OnceValue { RuleTexts(descriptor) }
         @Sendable func compile(_ configuration: PolicyConfiguration, _ diagnostics: inout Diagnostics)
             -> CompiledPolicy?
         {
@@ -95,7 +95,7 @@ public struct AnyPolicyProvider: Sendable {
             return CompiledPolicy(
                 configuration: configuration, descriptor: descriptor,
                 findings: provider.configurationFindings(policy), engine: TypedEngine(machine: machine),
-                texts: texts, recompile: compile)
+                texts: texts.wrapped, recompile: compile)
         }
         self.compileClosure = compile
     }

@@ -18,11 +18,26 @@ public struct ProviderDescriptor: Sendable {
     public var stepConditions: [StepConditionDeclaration]
     public var details: [DetailDeclaration]
     public var findings: [FindingDeclaration]
-    public var rules: [RuleDeclaration]
-    /// Problems of the rule tables the rules come from (`RulePhases.problems`), reported by `selfCheck`.
-    public var ruleProblems: [String]
-    /// The ordered decisions among `rules` ("the first rule that fires"), for `providers` and the guide.
-    public var decisionLists: [DecisionListDeclaration]
+    /// Worked out when first read (a process registers every provider; most commands read the rules of one).
+    public var rules: [RuleDeclaration] {
+        get { ruleDeclarations.wrapped }
+        set { ruleDeclarations = OnceValue(value: newValue) }
+    }
+    private var ruleDeclarations: OnceValue<[RuleDeclaration]>
+    /// Problems of the rule tables the rules come from (`RulePhases.problems`), reported by `selfCheck`; worked
+    /// out when first read, like `rules`.
+    public var ruleProblems: [String] {
+        get { tableProblems.wrapped }
+        set { tableProblems = OnceValue(value: newValue) }
+    }
+    private var tableProblems: OnceValue<[String]>
+    /// The ordered decisions among `rules` ("the first rule that fires"), for `providers` and the guide; worked out
+    /// when first read, like `rules`.
+    public var decisionLists: [DecisionListDeclaration] {
+        get { decisions.wrapped }
+        set { decisions = OnceValue(value: newValue) }
+    }
+    private var decisions: OnceValue<[DecisionListDeclaration]>
     /// Combinations of facts that cannot happen (`evaluate` rejects them when given).
     public var factConstraints: [FactConstraint]
     /// Safety properties the provider adds to `ssopolicy verify`, stated over its findings.
@@ -47,11 +62,13 @@ public struct ProviderDescriptor: Sendable {
         id: String, name: String, summary: String, sources: [SourceDocument], settings: [SettingDeclaration],
         modelOptions: [ModelOptionDeclaration], appKeys: [SettingDeclaration], facts: [FactDeclaration],
         events: [EventDeclaration], stepConditions: [StepConditionDeclaration], details: [DetailDeclaration],
-        findings: [FindingDeclaration], rules: [RuleDeclaration], ruleProblems: [String] = [],
+        findings: [FindingDeclaration], rules: @autoclosure @escaping @Sendable () -> [RuleDeclaration],
+        ruleProblems: @autoclosure @escaping @Sendable () -> [String] = [],
         requiredEventMeanings: [String: String] = [:],
         examplePolicy: String, properties: [PropertyDeclaration] = [], sessionAuthority: String = "identity broker",
         handover: HandoverDeclaration? = nil, producedPrompts: [Prompt] = Prompt.allCases,
-        decisionLists: [DecisionListDeclaration] = [], factConstraints: [FactConstraint] = [],
+        decisionLists: @autoclosure @escaping @Sendable () -> [DecisionListDeclaration] = [],
+        factConstraints: [FactConstraint] = [],
         inapplicableProperties: [InapplicableProperty] = [],
         fleet: FleetReading? = nil
     ) {
@@ -68,15 +85,15 @@ public struct ProviderDescriptor: Sendable {
         self.stepConditions = stepConditions
         self.details = details
         self.findings = findings
-        self.rules = rules
-        self.ruleProblems = ruleProblems
+        self.ruleDeclarations = OnceValue(rules)
+        self.tableProblems = OnceValue(ruleProblems)
         self.requiredEventMeanings = requiredEventMeanings
         self.examplePolicy = examplePolicy
         self.properties = properties
         self.sessionAuthority = sessionAuthority
         self.handover = handover
         self.producedPrompts = producedPrompts
-        self.decisionLists = decisionLists
+        self.decisions = OnceValue(decisionLists)
         self.factConstraints = factConstraints
         self.fleet = fleet
     }

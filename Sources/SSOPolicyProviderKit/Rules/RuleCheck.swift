@@ -27,9 +27,12 @@ public struct RuleCheck<Predicate: PredicateSet>: Hashable, Sendable {
     }
 
     /// The condition's words, swapped for `.not`.
-    public var words: RuleCondition {
+    public var words: RuleCondition { words(named: predicate.name) }
+
+    /// The condition's words, its predicate named `name`.
+    func words(named name: String) -> RuleCondition {
         let words = predicate.words
-        let named = expected ? predicate.name : "not " + predicate.name
+        let named = expected ? name : "not " + name
         return expected
             ? RuleCondition(words.holds, otherwise: words.fails, predicate: named)
             : RuleCondition(words.fails, otherwise: words.holds, predicate: named)

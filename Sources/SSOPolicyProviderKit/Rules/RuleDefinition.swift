@@ -23,9 +23,27 @@ public struct RuleDefinition<Predicate: PredicateSet>: Sendable {
         self.examples = examples
     }
 
-    public var declaration: RuleDeclaration {
+    public var declaration: RuleDeclaration { declaration(naming: { $0.name }) }
+
+    /// The declaration, each predicate named by `name` (a table names each of its predicates once).
+    func declaration(naming name: (Predicate) -> String) -> RuleDeclaration {
         RuleDeclaration(
-            name, summary: summary, sources: sources, conditions: checks.map(\.words), effect: effect,
-            examples: examples)
+            self.name, summary: summary, sources: sources,
+            conditions: checks.map { $0.words(named: name($0.predicate)) },
+            effect: effect, examples: examples)
+    }
+
+    /// The declarations of `definitions`, each predicate's name worked out once (by reflection, which costs
+    /// microseconds per call) however many rules check it.
+    static func declarations(_ definitions: [Self]) -> [RuleDeclaration] {
+        var names: [Predicate: String] = [:]
+        return definitions.map { definition in
+            definition.declaration { predicate in
+                if let name = names[predicate] { return name }
+                let name = predicate.name
+                names[predicate] = name
+                return name
+            }
+        }
     }
 }

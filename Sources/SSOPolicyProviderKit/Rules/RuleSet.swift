@@ -54,6 +54,8 @@ extension RuleSet {
 public protocol RulePhaseTable: Sendable {
     /// The number of rules of the phases chained before this one.
     var offset: Int { get }
+    /// The number of rules of this phase (without wording them, as `declarations` does).
+    var ruleCount: Int { get }
     var declarations: [RuleDeclaration] { get }
     var problems: [String] { get }
 }
@@ -63,7 +65,10 @@ public final class RuleTable<Rules: RuleSet>: RulePhaseTable {
     /// The number of rules of the phases chained before this one: a rule's id is `offset + rawValue`.
     public let offset: Int
     public let definitions: [RuleDefinition<Rules.Predicate>]
-    public let declarations: [RuleDeclaration]
+    /// The rules as `providers` and traces word them, worded when first read: a process registers every provider
+    /// but most commands read the words of one.
+    public var declarations: [RuleDeclaration] { worded.wrapped }
+    private let worded: OnceValue<[RuleDeclaration]>
     /// Problems with the table itself (ids out of order, rules without conditions, duplicate names); the
     /// provider's self-check reports them.
     public let problems: [String]
@@ -77,7 +82,7 @@ public final class RuleTable<Rules: RuleSet>: RulePhaseTable {
 
     /// The table of the phase that follows `previous`: its ids continue where `previous`'s end.
     public convenience init(after previous: some RulePhaseTable) {
-        self.init(offset: previous.offset + previous.declarations.count)
+        self.init(offset: previous.offset + previous.ruleCount)
     }
 
     init(offset: Int) {
@@ -101,11 +106,13 @@ public final class RuleTable<Rules: RuleSet>: RulePhaseTable {
             starts.append(checks.count)
         }
         self.definitions = definitions
-        self.declarations = definitions.map { $0.declaration }
+        self.worded = OnceValue { [definitions] in RuleDefinition.declarations(definitions) }
         self.problems = problems
         self.checks = checks
         self.starts = starts
     }
+
+    public var ruleCount: Int { definitions.count }
 
     /// The evaluation loop, the only one: checks rule `index`'s conditions in order and returns the position (within
     /// the rule) of the first that fails, or nil when every one holds. `flipped` is a position whose result is negated
@@ -135,23 +142,27 @@ public final class RuleTable<Rules: RuleSet>: RulePhaseTable {
 /// ProviderDescriptor(..., rules: phases.declarations, ...)
 /// ```
 public struct RulePhases: Sendable {
-    public let declarations: [RuleDeclaration]
+    let tables: [any RulePhaseTable]
     public let problems: [String]
 
+    /// Every phase's declarations in chain order, worded on each read (a descriptor reads them once, when its rules
+    /// are first read).
+    public var declarations: [RuleDeclaration] { tables.flatMap { $0.declarations } }
+
     public init(_ tables: any RulePhaseTable...) {
-        var declarations: [RuleDeclaration] = []
+        var count = 0
         var problems: [String] = []
         for table in tables {
-            if table.offset != declarations.count {
+            if table.offset != count {
                 let first = table.declarations.first?.id ?? "(empty phase)"
                 problems.append(
-                    "the phase of rule '\(first)' starts at id \(table.offset), expected \(declarations.count): chain "
+                    "the phase of rule '\(first)' starts at id \(table.offset), expected \(count): chain "
                         + "its table after the phase listed before it")
             }
-            declarations += table.declarations
+            count += table.ruleCount
             problems += table.problems
         }
-        self.declarations = declarations
+        self.tables = tables
         self.problems = problems
     }
 }
