@@ -28,4 +28,8 @@ public struct FactRead: Hashable, Sendable {
 
     /// The app whose value of a per-app fact is waited for.
     public var app: AppID? { appSlot == 0 ? nil : AppID(Int(appSlot) - 1) }
+
+    /// Tells the probe of the running what-if, if any, that this fact was needed (see `FactProbe`).
+    @inline(never)
+    public func note() { FactProbe.current?.note(self) }
 }

@@ -12,31 +12,17 @@ public enum FactValue: Sendable, Hashable {
 /// some may be `unknown`.
 ///
 /// Built by the core from a scenario's `given:` or from `evaluate --fact`, validated against the declarations.
-/// Reading an unknown fact through `bool`, `choice` or `account` tells the values' `probe` (the what-if's, see
-/// `FactProbe`) and yields the domain's first value; `given` instead returns a `Given` that waits for the fact until
-/// the state reads it, and then tells the same probe.
+/// Reading an unknown fact through `bool`, `choice` or `account` tells the running `FactProbe` and yields the
+/// domain's first value; `given` instead returns a `Given` that waits for the fact until the state reads it.
 public struct FactValues: Sendable, Hashable {
     /// Indexed by `FactID`; for per-app facts this holds the value for apps not listed individually.
     public var device: [FactValue]
     /// Per app (by `AppID`), per fact; nil entries fall back to `device`.
     public var perApp: [[FactValue?]]
-    /// The probe of the what-if these values run, told of every read of an unknown fact; nil on every other path.
-    /// Not part of the value: equality and hashing ignore it.
-    @usableFromInline package var probe: FactProbe?
 
     public init(device: [FactValue], perApp: [[FactValue?]]) {
         self.device = device
         self.perApp = perApp
-        self.probe = nil
-    }
-
-    public static func == (lhs: FactValues, rhs: FactValues) -> Bool {
-        lhs.device == rhs.device && lhs.perApp == rhs.perApp
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(device)
-        hasher.combine(perApp)
     }
 
     /// The fact's value as stored (possibly `unknown`), for a per-app fact the value for `app`.
@@ -57,7 +43,7 @@ public struct FactValues: Sendable, Hashable {
     @inlinable
     func needed(_ fact: FactID, app: AppID?) -> FactValue {
         let value = value(fact, app: app)
-        if case .unknown = value { probe?.note(read(fact, app: app)) }
+        if case .unknown = value { read(fact, app: app).note() }
         return value
     }
 
@@ -86,7 +72,7 @@ public struct FactValues: Sendable, Hashable {
         switch value(fact, app: app) {
         case .choice(let index): return .known(index == 0)
         case .account: return .known(false)
-        case .unknown: return Given(pending: read(fact, app: app), placeholder: false, probe: probe)
+        case .unknown: return Given(pending: read(fact, app: app), placeholder: false)
         }
     }
 
@@ -96,7 +82,7 @@ public struct FactValues: Sendable, Hashable {
         switch value(fact, app: app) {
         case .choice(let index): return .known(index)
         case .account: return .known(0)
-        case .unknown: return Given(pending: read(fact, app: app), placeholder: 0, probe: probe)
+        case .unknown: return Given(pending: read(fact, app: app), placeholder: 0)
         }
     }
 
@@ -106,7 +92,7 @@ public struct FactValues: Sendable, Hashable {
         switch value(fact, app: app) {
         case .account(let user): return .known(user)
         case .choice: return .known(nil)
-        case .unknown: return Given(pending: read(fact, app: app), placeholder: nil, probe: probe)
+        case .unknown: return Given(pending: read(fact, app: app), placeholder: nil)
         }
     }
 

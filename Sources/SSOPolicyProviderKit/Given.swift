@@ -1,6 +1,6 @@
 /// A value of a provider's state that the facts give until an event writes it, and that may be unknown in a
-/// what-if: reading it while its fact is unknown tells the probe of the what-if that built it (`FactValues.given`
-/// hands it the probe its values carry; see `FactProbe`), and writing it makes it known.
+/// what-if: reading it while its fact is unknown tells the running `FactProbe` (see there), and writing it makes it
+/// known.
 ///
 /// Mark the state's fact-derived fields `@Given`; everything else reads and writes them as plain values. `reset`
 /// assigns the projected value from the facts, derived lazily with `map` / `flatMap` so that a derived value waits
@@ -23,8 +23,6 @@ public struct Given<Value: Hashable>: Hashable {
     @usableFromInline var value: Value
     /// The fact it waits for, or `.none` when known.
     @usableFromInline var waitsFor: FactRead
-    /// The probe of the what-if whose facts gave the value, told when a read finds it pending; nil outside a what-if.
-    @usableFromInline var probe: FactProbe?
 
     /// The fact the value waits for, or `.none` when known.
     @inlinable public var pending: FactRead { waitsFor }
@@ -37,15 +35,13 @@ public struct Given<Value: Hashable>: Hashable {
     public init(wrappedValue: Value) {
         value = wrappedValue
         waitsFor = .none
-        probe = nil
     }
 
-    /// A value waiting for `fact`; `placeholder` is what a read yields until then, and `probe` is told of the read.
+    /// A value waiting for `fact`; `placeholder` is what a read yields until then.
     @inlinable
-    package init(pending fact: FactRead, placeholder: Value, probe: FactProbe?) {
+    public init(pending fact: FactRead, placeholder: Value) {
         value = placeholder
         waitsFor = fact
-        self.probe = probe
     }
 
     @inlinable
@@ -54,7 +50,7 @@ public struct Given<Value: Hashable>: Hashable {
     @inlinable
     public var wrappedValue: Value {
         get {
-            if waitsFor.isPending { probe?.note(waitsFor) }
+            if waitsFor.isPending { waitsFor.note() }
             return value
         }
         set {
@@ -80,14 +76,14 @@ public struct Given<Value: Hashable>: Hashable {
     @inlinable
     public func map<T>(_ transform: (Value) -> T) -> Given<T> {
         let mapped = transform(value)
-        return pending.isPending ? Given<T>(pending: pending, placeholder: mapped, probe: probe) : .known(mapped)
+        return pending.isPending ? Given<T>(pending: pending, placeholder: mapped) : .known(mapped)
     }
 
     /// A value derived from this one that may wait for another fact once this one is known.
     @inlinable
     public func flatMap<T>(_ transform: (Value) -> Given<T>) -> Given<T> {
         let mapped = transform(value)
-        return pending.isPending ? Given<T>(pending: pending, placeholder: mapped.value, probe: probe) : mapped
+        return pending.isPending ? Given<T>(pending: pending, placeholder: mapped.value) : mapped
     }
 
     @inlinable

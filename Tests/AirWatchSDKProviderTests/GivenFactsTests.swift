@@ -18,46 +18,17 @@ import Testing
 
     static let unknown = facts([FactValue](repeating: .unknown, count: 6))
 
-    /// `values` as a what-if runs them: carrying a fresh probe, told of every read of an unknown fact, directly or
-    /// through a `Given` field built from them.
-    static func probed(_ values: FactValues) -> (facts: FactValues, probe: FactProbe) {
-        var values = values
+    /// Runs `body` under a probe and returns the first unknown fact it read.
+    static func firstRead(_ body: () -> Void) -> FactRead? {
         let probe = FactProbe()
-        values.probe = probe
-        return (values, probe)
-    }
-
-    /// A read of an unknown fact tells the probe the values carry, directly or through a state field built from
-    /// them, and names the fact: what makes a what-if split. Without a probe (every path but a what-if) nothing is
-    /// told.
-    @Test func aReadOfAnUnknownFactTellsTheProbeItsValuesCarry() {
-        let (facts, probe) = Self.probed(Self.unknown)
-        _ = facts.bool(AirWatchFact.passcodeSet)
-        #expect(probe.firstRead == FactRead(AirWatchFact.passcodeSet.id, app: nil))
-        _ = facts.bool(AirWatchFact.sessionLive)
-        #expect(probe.firstRead?.fact == AirWatchFact.passcodeSet.id, "the first read is kept")
-        probe.reset()
-        let state = AirWatchState(Self.policy, facts: facts)
-        #expect(probe.firstRead == nil)
-        _ = state.$checkedOutUser.stored
-        _ = state.$checkedOutUser.known
-        #expect(probe.firstRead == nil, "reads that decide nothing are not told")
-        _ = state.checkedOutUser
-        #expect(probe.firstRead?.fact == AirWatchFact.checkedOutUser.id)
-        // The same reads on values without a probe tell nobody (the other probe is left alone).
-        probe.reset()
-        let plain = AirWatchState(Self.policy, facts: Self.unknown)
-        _ = plain.checkedOutUser
-        _ = Self.unknown.bool(AirWatchFact.passcodeSet)
-        #expect(probe.firstRead == nil)
-        #expect(plain.$checkedOutUser.isPending)
+        FactProbe.$current.withValue(probe) { body() }
+        return probe.firstRead
     }
 
     @Test func resetReadsNoFactAndLeavesEveryGivenFieldWaiting() {
         var state = AirWatchState(apps: [], stores: [])
-        let (facts, probe) = Self.probed(Self.unknown)
-        state.reset(Self.policy, facts: facts)
-        #expect(probe.firstRead == nil)
+        let read = Self.firstRead { state.reset(Self.policy, facts: Self.unknown) }
+        #expect(read == nil)
         let inventory = state.apps[0]
         let store = state.stores[Self.policy.apps[0].store]
         #expect(store.$passcodeSet.pending.fact == AirWatchFact.passcodeSet.id)
@@ -70,20 +41,20 @@ import Testing
         #expect(state.apps[1].$dataUsers.pending.fact == AirWatchFact.sessionUser.id)
         #expect(state.$checkedOutUser.pending.fact == AirWatchFact.checkedOutUser.id)
         // Reading a waiting field tells the probe which fact it needs.
-        _ = state.stores[0].hasSession
-        #expect(probe.firstRead?.fact == AirWatchFact.sessionLive.id)
+        #expect(Self.firstRead { _ = state.stores[0].hasSession }?.fact == AirWatchFact.sessionLive.id)
     }
 
     /// Hashing a state and listing the users it holds decide nothing, so they read no fact: a what-if that hashes
     /// or canonicalises a state does not split on what it read there.
     @Test func hashingAndListingUsersReadNoFact() {
-        let (facts, probe) = Self.probed(Self.unknown)
-        let state = AirWatchState(Self.policy, facts: facts)
-        var hasher = Hasher()
-        state.hash(into: &hasher)
-        _ = hasher.finalize()
-        state.forEachUser { _ in }
-        #expect(probe.firstRead == nil)
+        let state = AirWatchState(Self.policy, facts: Self.unknown)
+        let read = Self.firstRead {
+            var hasher = Hasher()
+            state.hash(into: &hasher)
+            _ = hasher.finalize()
+            state.forEachUser { _ in }
+        }
+        #expect(read == nil)
     }
 
     @Test func derivedFieldsWaitForTheFactTheyNeedNext() {
@@ -102,11 +73,12 @@ import Testing
     @Test func theFirstEventFixesKnownPlaceholdersAndLeavesWaitingOnes() {
         var values = Self.unknown
         values.set(AirWatchFact.sessionLive.rawValue, nil, .choice(0))
-        let (facts, probe) = Self.probed(values)
-        var state = AirWatchState(Self.policy, facts: facts)
-        state.startClock(100, timeout: 900)
-        state.resolveActingUser(UserID(0))
-        #expect(probe.firstRead == nil)
+        var state = AirWatchState(Self.policy, facts: values)
+        let read = Self.firstRead {
+            state.startClock(100, timeout: 900)
+            state.resolveActingUser(UserID(0))
+        }
+        #expect(read == nil)
         #expect(state.clockStarted && state.actingResolved)
         // The live session's time is fixed; whose it is still waits for session_user.
         #expect(state.stores[0].$stamp.known == .at(100))

@@ -1,7 +1,7 @@
 import SSOPolicyProviderKit
 
 /// One access attempt over unknown facts, split only where the decision reads: the attempt runs with the unknown
-/// facts unknown on values that carry a `FactProbe` (`FactValues.probe`); when it reads one, its answer is discarded and it runs again once per value
+/// facts unknown under a `FactProbe`; when it reads one, its answer is discarded and it runs again once per value
 /// of that fact, until every run finishes without reading an unknown fact. Each such run is a leaf: a partial
 /// assignment (a cube of the fact space) whose answer holds for every value of the facts it left free.
 ///
@@ -52,10 +52,7 @@ package struct FactSplit {
         var leaves: [Leaf] = []
         let probe = FactProbe()
         var assignment = [Int?](repeating: nil, count: facts.count)
-        // One probe for every run, carried by the values (and by the state's `Given` fields built from them): each
-        // run starts by resetting it.
         var values = base
-        values.probe = probe
         var dimensionOfFact: [Int: Int] = [:]
         for (dimension, fact) in facts.enumerated() { dimensionOfFact[fact.index] = dimension }
         func dimension(of read: FactRead) -> Int? {
@@ -82,6 +79,7 @@ package struct FactSplit {
             values.set(fact.index, scope, .unknown)
             return true
         }
-        return visit() ? leaves : nil
+        // One probe for every run: each run starts by resetting it.
+        return FactProbe.$current.withValue(probe) { visit() } ? leaves : nil
     }
 }
