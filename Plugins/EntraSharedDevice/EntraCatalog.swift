@@ -7,7 +7,7 @@ import SSOPolicyProviderKit
 /// An entry fills in a broker-enabled single-account MSAL app that meets every duty of a shared-device app (the
 /// catalogue says whether it clears the previous user's data at a global sign-out); keys the policy writes itself
 /// still win (for example to model an app caveat the list does not mention).
-public typealias EntraCatalogApp = MicrosoftApp
+typealias EntraCatalogApp = MicrosoftApp
 
 /// The catalogue's provenance, as this provider cites it.
 enum EntraCatalog {

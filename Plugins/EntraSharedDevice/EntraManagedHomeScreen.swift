@@ -10,35 +10,35 @@ private typealias MHS = EntraManagedHomeScreen
 /// The settings are the MHS app configuration keys of Microsoft Learn's "Configure the Microsoft Managed Home Screen
 /// app for Android Enterprise" (section "Configurations to customize Managed Home Screen experience when device is
 /// set up with Microsoft Entra shared device mode"); the rules are `EntraManagedHomeScreenRules`.
-public struct EntraManagedHomeScreenPolicy: Sendable, Hashable {
+struct EntraManagedHomeScreenPolicy: Sendable, Hashable {
     /// `mhs_sign_in` (`enable_mhs_signin`): workers sign in to MHS.
-    public internal(set) var signIn = false
+    var signIn = false
     /// `mhs_sign_in_type: entra_id` (`signin_type` "AAD"), the default; false for `other`.
-    public internal(set) var signInEntra = true
+    var signInEntra = true
     /// `mhs_session_pin` (`enable_session_PIN`).
-    public internal(set) var sessionPIN = false
+    var sessionPIN = false
     /// `mhs_pin_to_resume` (`enable_PIN_to_resume`).
-    public internal(set) var pinToResume = false
+    var pinToResume = false
     /// `mhs_session_pin_max_attempts` (`max_number_of_attempts_for_session_PIN`); 0 = unlimited.
-    public internal(set) var maxPINAttempts = 0
+    var maxPINAttempts = 0
     /// `mhs_system_navigation: shown`: the device restrictions profile shows the Home and Overview buttons or
     /// system notifications in the status bar, so the sign-in and PIN screens can be skipped.
-    public internal(set) var navigationShown = false
+    var navigationShown = false
     /// `mhs_auto_sign_out: true` with `mhs_auto_sign_out_permissions: missing`: the automatic sign-out does not run.
-    public internal(set) var autoSignOutInoperative = false
+    var autoSignOutInoperative = false
     /// Model option `mhs_reboot_sdm: signed_out`.
-    public internal(set) var restartSignsOut = false
+    var restartSignsOut = false
 
     /// The MHS sign-in is the shared-device-mode global sign-in (sign-in type Microsoft Entra ID).
-    public var singleSignOn: Bool { signIn && signInEntra }
+    var singleSignOn: Bool { signIn && signInEntra }
     /// The MHS sign-in is MHS's own (sign-in type Other): its sign-in and sign-out do not reach the apps.
-    public var signInOther: Bool { signIn && !signInEntra }
+    var signInOther: Bool { signIn && !signInEntra }
     /// A session PIN guards the worker's MHS session.
-    public var pinSet: Bool { singleSignOn && sessionPIN }
+    var pinSet: Bool { singleSignOn && sessionPIN }
     /// The session PIN is asked again after the screensaver.
-    public var pinToResumeSet: Bool { pinSet && pinToResume }
+    var pinToResumeSet: Bool { pinSet && pinToResume }
     /// The PIN screen after the screensaver actually stands in front of the device (it cannot be skipped).
-    public var locks: Bool { pinToResumeSet && !navigationShown }
+    var locks: Bool { pinToResumeSet && !navigationShown }
 }
 
 enum EntraManagedHomeScreen {

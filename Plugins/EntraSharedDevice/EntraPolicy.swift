@@ -2,12 +2,12 @@ import MicrosoftApps
 import SSOPolicyProviderKit
 
 /// The platform the fleet runs; MSAL's shared-mode behaviour differs between the two (research §1, §3, §6).
-public enum EntraPlatform: String, Sendable, Hashable {
+enum EntraPlatform: String, Sendable, Hashable {
     case ios, android
 }
 
 /// A device requirement of shared mode, named so a trace or a finding can say which one is missing.
-public enum EntraModeRequirement: Sendable, Hashable {
+enum EntraModeRequirement: Sendable, Hashable {
     case osVersion, authenticator, ssoExtension
 
     /// The setting a user changes to satisfy the requirement (the position of configuration findings).
@@ -21,7 +21,7 @@ public enum EntraModeRequirement: Sendable, Hashable {
 }
 
 /// How one app takes part, decided once at compile time so `apply` only switches on it.
-public enum EntraAppMode: Sendable, Hashable {
+enum EntraAppMode: Sendable, Hashable {
     /// Broker-enabled MSAL on a shared-mode device: global sign-in and sign-out.
     case shared
     /// Broker-enabled MSAL on a device that is not in shared mode: per-app sessions (research §0.4, §7).
@@ -33,7 +33,7 @@ public enum EntraAppMode: Sendable, Hashable {
 }
 
 /// How long the own login of an app that is not shared-device aware lasts (app key `own_login`).
-public enum EntraOwnLogin: String, Sendable, Hashable {
+enum EntraOwnLogin: String, Sendable, Hashable {
     /// No login: the app opens straight into its content, for whoever holds the device.
     case none
     /// Its own login at every open.
@@ -45,81 +45,81 @@ public enum EntraOwnLogin: String, Sendable, Hashable {
 }
 
 /// How an app uses MSAL (app key `msal`).
-public enum EntraMSAL: String, Sendable, Hashable {
+enum EntraMSAL: String, Sendable, Hashable {
     case singleAccount = "single_account"
     case multipleAccount = "multiple_account"
     case notMSAL = "none"
 }
 
 /// One app's compiled keys: its MSAL shape and the duties a shared-device app must perform (research §0.5).
-public struct EntraAppPolicy: Sendable, Hashable {
-    public var msal: EntraMSAL
-    public var brokerEnabled: Bool
-    public var checksCurrentAccount: Bool
-    public var comparesAccountIDs: Bool
-    public var clearsData: Bool
-    public var listener: Bool
-    public var signoutFromBrowser: Bool
-    public var cachesAccessTokens: Bool
-    public var mode: EntraAppMode
+struct EntraAppPolicy: Sendable, Hashable {
+    var msal: EntraMSAL
+    var brokerEnabled: Bool
+    var checksCurrentAccount: Bool
+    var comparesAccountIDs: Bool
+    var clearsData: Bool
+    var listener: Bool
+    var signoutFromBrowser: Bool
+    var cachesAccessTokens: Bool
+    var mode: EntraAppMode
     /// The Microsoft app this is, if the policy names one by `catalog:`.
-    public var catalog: EntraCatalogApp?
+    var catalog: EntraCatalogApp?
     /// Android: an app that is not shared-device aware, listed in Intune's "Clear local data in apps not optimized
     /// for Shared device mode" (`clears_data_on_user_change: true` written for it): Intune clears its local data at
     /// every global sign-out.
-    public var intuneClearsLocalData = false
+    var intuneClearsLocalData = false
     /// An app that is not shared-device aware: how long its own login lasts.
-    public var ownLogin: EntraOwnLogin = .untilSignOut
+    var ownLogin: EntraOwnLogin = .untilSignOut
 
     /// Broker-enabled MSAL: the app can see the device mode and the global account.
-    public var isAware: Bool { msal != .notMSAL && brokerEnabled }
-    public var isMultipleAccount: Bool { msal == .multipleAccount }
+    var isAware: Bool { msal != .notMSAL && brokerEnabled }
+    var isMultipleAccount: Bool { msal == .multipleAccount }
 }
 
 /// The device-wide part of a compiled policy: the platform, the device mode with its reason, and the model's
 /// readings. A plain value without references, so a decision's context copies it for nothing.
-public struct EntraDevicePolicy: Sendable, Hashable {
-    public internal(set) var platform: EntraPlatform
+struct EntraDevicePolicy: Sendable, Hashable {
+    var platform: EntraPlatform
     /// `shared_device_mode: true`: the policy intends shared mode.
-    public internal(set) var sharedRequested: Bool
-    public internal(set) var osSupported: Bool
-    public internal(set) var authenticatorInstalled: Bool
+    var sharedRequested: Bool
+    var osSupported: Bool
+    var authenticatorInstalled: Bool
     /// The iOS Enterprise SSO plug-in is configured; always true on Android, which has no such profile.
-    public internal(set) var ssoExtensionReady: Bool
+    var ssoExtensionReady: Bool
     /// The first device requirement that fails, if any (whether or not shared mode was asked for).
-    public internal(set) var missingRequirement: EntraModeRequirement?
+    var missingRequirement: EntraModeRequirement?
     /// Shared mode is configured and every device requirement holds.
-    public internal(set) var deviceShared: Bool
+    var deviceShared: Bool
     /// An interactive sign-in goes through the broker, which then holds the account: Authenticator on Android;
     /// on iOS the SSO extension or, without it, the Authenticator app itself (MSAL's URL broker route, research §3).
-    public internal(set) var brokerReachable: Bool
+    var brokerReachable: Bool
     /// Silent requests reach the broker (Authenticator, plus the SSO extension on iOS: without the extension MSAL
     /// iOS serves silent calls from the app's local cache only, research §3): broker SSO in default mode.
-    public internal(set) var brokerSilentSSO: Bool
+    var brokerSilentSSO: Bool
     /// Model options (spec 5.3), seed reading first.
-    public internal(set) var secondUserServed: Bool
-    public internal(set) var safariKeptUnlessSignout: Bool
-    public internal(set) var notifyOnSignIn: Bool
-    public internal(set) var localRefreshTokenFallback: Bool
-    public internal(set) var minimumIOSMajor: Int
+    var secondUserServed: Bool
+    var safariKeptUnlessSignout: Bool
+    var notifyOnSignIn: Bool
+    var localRefreshTokenFallback: Bool
+    var minimumIOSMajor: Int
     /// iOS: Safari takes part in the SSO plug-in's SSO (not in AppBlockList).
-    public internal(set) var safariPluginSSO: Bool = true
+    var safariPluginSSO: Bool = true
     /// Conditional Access sign-in frequency in seconds (0 = not configured).
-    public internal(set) var signInFrequency: Int = 0
+    var signInFrequency: Int = 0
     /// Android: Managed Home Screen's automatic sign-out after `inactivityDelay` seconds idle.
-    public internal(set) var mhsAutoSignOut: Bool = false
-    public internal(set) var inactivityDelay: Int = 300
+    var mhsAutoSignOut: Bool = false
+    var inactivityDelay: Int = 300
     /// Android: Managed Home Screen's sign-in and session PIN (`EntraManagedHomeScreen`).
-    public internal(set) var mhs = EntraManagedHomeScreenPolicy()
+    var mhs = EntraManagedHomeScreenPolicy()
 
-    public var isIOS: Bool { platform == .ios }
+    var isIOS: Bool { platform == .ios }
 }
 
 /// A compiled `entra-shared-device` policy: the device's settings resolved into flags (the device mode computed once
 /// with the reason), and each app's keys.
 public struct EntraPolicy: Sendable, Hashable {
-    public internal(set) var device: EntraDevicePolicy
-    public internal(set) var apps: [EntraAppPolicy]
+    var device: EntraDevicePolicy
+    var apps: [EntraAppPolicy]
 }
 
 extension EntraPolicy {

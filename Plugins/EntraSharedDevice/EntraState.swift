@@ -2,19 +2,19 @@ import SSOPolicyProviderKit
 
 /// What one app remembers between steps, as MSAL and the app itself store it (research §0.1). The accounts start
 /// as the facts give them (`@Given`: in a what-if they stay unknown until a decision reads them).
-public struct EntraAppState: Hashable, Sendable {
+struct EntraAppState: Hashable, Sendable {
     /// The process is alive (opened and not terminated), so it can receive the account-change notification.
-    public var running = false
+    var running = false
     /// MSAL's per-app account: iOS `principalAccountId` (the "previous account", written only by
     /// getCurrentAccount), Android's persisted current account (also written by sign-in and sign-out). §2.
-    @Given public var principal: UserID? = nil
+    @Given var principal: UserID? = nil
     /// Whose tokens the app holds locally: the app-local session of an app that is not shared-device aware or in
     /// default mode, and on iOS shared mode the local refresh token MSAL keeps (R6).
-    @Given public var tokens: UserID? = nil
+    @Given var tokens: UserID? = nil
     /// Whose data the app holds or shows; MSAL never touches it (§4 "It doesn't clear the data").
-    @Given public var dataOwner: UserID? = nil
+    @Given var dataOwner: UserID? = nil
 
-    public init(running: Bool = false, principal: UserID? = nil, tokens: UserID? = nil, dataOwner: UserID? = nil) {
+    init(running: Bool = false, principal: UserID? = nil, tokens: UserID? = nil, dataOwner: UserID? = nil) {
         self.running = running
         self.principal = principal
         self.tokens = tokens
@@ -33,25 +33,25 @@ public struct EntraAppState: Hashable, Sendable {
 /// The device and every app, compact and hashable so runs can be replayed and explored.
 public struct EntraState: Hashable, Sendable {
     /// The one account the broker holds device-wide (the user's PRT); in default mode the last broker account.
-    @Given public var deviceAccount: UserID? = nil
+    @Given var deviceAccount: UserID? = nil
     /// iOS only: whose Entra web session (ESTS cookies) Safari holds: set only by a web sign-in in Safari, and not
     /// cleared by the SSO extension (§4).
-    @Given public var safari: UserID? = nil
+    @Given var safari: UserID? = nil
     /// Indexed by `AppID.int`.
-    public var apps: [EntraAppState]
+    var apps: [EntraAppState]
     /// With sign_in_frequency: when the device account last signed in interactively, or before the first step the
     /// moment the fact `sign_in_frequency_passed` gives (just now, or the frequency ago).
-    @Given public var signInTime = Stamp.givenJustNow
+    @Given var signInTime = Stamp.givenJustNow
     /// With Managed Home Screen's automatic sign-out: when a worker last used the device, or before the first step
     /// the moment the fact `inactivity_passed` gives.
-    @Given public var lastActivity = Stamp.givenJustNow
+    @Given var lastActivity = Stamp.givenJustNow
     /// Android with Managed Home Screen's PIN to resume: the screensaver has come since the signed-in worker's last
     /// step, so the PIN screen stands in front of the device (before the first step, the fact `session_pin_locked`).
-    @Given public var sessionPINLocked = false
+    @Given var sessionPINLocked = false
     /// The wrong session PINs entered at that PIN screen (counted only with a maximum, which they stay below).
-    public var wrongSessionPINs = 0
+    var wrongSessionPINs = 0
 
-    public init(deviceAccount: UserID?, safari: UserID?, apps: [EntraAppState]) {
+    init(deviceAccount: UserID?, safari: UserID?, apps: [EntraAppState]) {
         self.deviceAccount = deviceAccount
         self.safari = safari
         self.apps = apps

@@ -155,7 +155,7 @@ extension ImprivataState {
     /// This state read back as the provider's facts for an access to app number `app` at time `clock` (seconds
     /// since midnight): choice facts as words, account facts as users. What `evaluate` needs to agree with `run`
     /// (the evaluate/run agreement test); a lending period passed by `clock` is the fact `lending_period_passed`.
-    public func facts(app: Int, clock: Int, lendingPeriod: Int) -> (
+    package func facts(app: Int, clock: Int, lendingPeriod: Int) -> (
         words: [String: String], accounts: [String: UserID?]
     ) {
         var words = [

@@ -2,14 +2,14 @@ import SSOPolicyProviderKit
 
 /// The public documents the catalogue of Microsoft apps rests on. Every provider that signs Microsoft apps in or out
 /// lists them in its own `sources`, so the catalogue's citations resolve in each.
-public enum MicrosoftAppsSources {
+package enum MicrosoftAppsSources {
     /// Microsoft Learn's iOS tutorial, whose section "Microsoft applications that support shared device mode" is
     /// the list.
-    public static let iosTutorial = "entra-sdm-ios-tutorial"
+    package static let iosTutorial = "entra-sdm-ios-tutorial"
     /// Microsoft Learn's Android shared-device page: the same list, and what a supported app does at sign-out.
-    public static let android = "entra-sdm-android"
+    package static let android = "entra-sdm-android"
 
-    public static let iosTutorialDocument = SourceDocument(
+    package static let iosTutorialDocument = SourceDocument(
         iosTutorial, title: "Modify your iOS or iPadOS application to support shared device mode",
         publisher: "Microsoft Learn", url: "https://learn.microsoft.com/en-us/entra/msal/objc/shared-devices-ios",
         language: "en", documentedAsOf: "2024-06-14",
@@ -17,7 +17,7 @@ public enum MicrosoftAppsSources {
             + "user and determine if a user has changed, Globally sign out a user, Receive broadcast to detect "
             + "global sign out, Microsoft applications that support shared device mode")
 
-    public static let androidDocument = SourceDocument(
+    package static let androidDocument = SourceDocument(
         android, title: "Shared device mode for Android devices", publisher: "Microsoft Learn",
         url: "https://learn.microsoft.com/en-us/entra/identity-platform/msal-android-shared-devices",
         language: "en", documentedAsOf: "2024-09-03",
@@ -26,5 +26,5 @@ public enum MicrosoftAppsSources {
             + "clear the previous user's data when the user changes")
 
     /// Both documents, in the order a provider's catalogue lists them.
-    public static let documents = [iosTutorialDocument, androidDocument]
+    package static let documents = [iosTutorialDocument, androidDocument]
 }

@@ -1,9 +1,10 @@
-import EntraSharedDeviceProvider
 import Foundation
 import SSOPolicy
 import SSOPolicyProviderKit
 import SSOPolicyTestSupport
 import Testing
+
+@testable import EntraSharedDeviceProvider
 
 /// `evaluate` and `run` agree for entra-shared-device: the core's generic check with Entra's reading of its state
 /// (`signed_in` = the broker's account; `data_owner` = the app's data owner, its MSAL account and tokens).

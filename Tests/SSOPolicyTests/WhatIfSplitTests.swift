@@ -36,4 +36,32 @@ import Testing
         // An app outside the kiosk asks its own login whatever the tap: one leaf for six combinations.
         #expect(report.combinations == 6 && report.leaves == 1)
     }
+
+    /// The probe travels with the values of its what-if: two what-ifs running at once in parallel tasks, one that
+    /// splits six ways and one that reads no fact, each answer as they do alone. A probe one of them could see of the
+    /// other would make the second split on the first's reads, or the first miss its own.
+    @Test func whatIfsRunningAtOnceNeverSeeEachOthersReads() async throws {
+        let splitting = try Fixtures.engine.loadPolicy(yaml: Self.policy, file: "p.yaml")
+        let deciding = try Fixtures.engine.loadPolicy(
+            yaml: Self.policy.replacingOccurrences(of: "  - id: till", with: "  - id: till\n    kiosk: false"),
+            file: "p.yaml")
+        let rounds = 200
+        let leaves = try await withThrowingTaskGroup(of: (splits: Bool, leaves: [Int]).self) { group in
+            for (splits, policy) in [(true, splitting), (false, deciding)] {
+                group.addTask {
+                    var leaves: [Int] = []
+                    for _ in 0..<rounds {
+                        let report = try WhatIfAgreement.check(policy, app: "till")
+                        leaves.append(report.failures.isEmpty ? report.leaves : -1)
+                    }
+                    return (splits, leaves)
+                }
+            }
+            var leaves: [Bool: [Int]] = [:]
+            for try await (splits, counts) in group { leaves[splits] = counts }
+            return leaves
+        }
+        #expect(leaves[true] == [Int](repeating: 6, count: rounds))
+        #expect(leaves[false] == [Int](repeating: 1, count: rounds))
+    }
 }
