@@ -21,17 +21,15 @@ public enum ConfigurationBuilder {
             declarations.filter { given[$0.key] == UnknownSetting.word && $0.defaultValue != nil }
                 .map { UnknownSetting($0.key, at: origin) }
         }
-        var settingValues = try values(
+        let settingValues = try values(
             known(settings, descriptor.settings),
             declarations: descriptor.settings + descriptor.modelOptions.map(\.setting),
-            at: origin, what: "setting")
-        let cache = DeclaredKeyCache()
-        settingValues.useKeyCache(cache)
+            layout: descriptor.settingLayout, at: origin, what: "setting")
         var appConfigurations: [AppConfiguration] = []
         for app in apps {
-            var keys = try values(
-                known(app.keys, descriptor.appKeys), declarations: descriptor.appKeys, at: origin, what: "app key")
-            keys.useKeyCache(cache)
+            let keys = try values(
+                known(app.keys, descriptor.appKeys), declarations: descriptor.appKeys, layout: descriptor.appKeyLayout,
+                at: origin, what: "app key")
             appConfigurations.append(
                 AppConfiguration(
                     id: app.id, name: nil, position: origin, keys: keys,
@@ -46,7 +44,14 @@ public enum ConfigurationBuilder {
     public static func values(
         _ given: [String: String], declarations: [SettingDeclaration], at position: SourcePosition, what: String
     ) throws -> SettingValues {
-        var result = SettingValues(blockPosition: position)
+        try values(given, declarations: declarations, layout: SettingLayout(declarations), at: position, what: what)
+    }
+
+    static func values(
+        _ given: [String: String], declarations: [SettingDeclaration], layout: SettingLayout,
+        at position: SourcePosition, what: String
+    ) throws -> SettingValues {
+        var result = SettingValues(layout: layout, blockPosition: position)
         for key in given.keys where !declarations.contains(where: { $0.key == key }) {
             throw Failure(description: "unknown \(what) '\(key)'")
         }

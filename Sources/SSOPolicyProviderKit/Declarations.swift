@@ -13,6 +13,8 @@ public struct SettingDeclaration: Sendable, Hashable {
     /// True if the setting states a fact of the hardware (the device model, its storage, whether it is supervised)
     /// rather than a choice made in a console: `advise` never suggests changing it.
     public var isDeviceFact: Bool
+    /// The declared case this declaration was made from, if any (not part of its value).
+    var origin = DeclarationOrigin.none
 
     public init(
         _ key: String, _ kind: ValueKind, default defaultValue: String?, meaning: String, sources: [Citation],
@@ -50,6 +52,8 @@ public struct ModelOptionDeclaration: Sendable, Hashable {
     public var summary: String
     /// The first reading is the default (the seed's reading).
     public var readings: [Reading]
+    /// The declared case this declaration was made from, if any (not part of its value).
+    var origin = DeclarationOrigin.none
 
     public init(_ key: String, conflict: String, summary: String, readings: [Reading]) {
         precondition(readings.count >= 2, "a model option needs at least two readings")
@@ -61,9 +65,11 @@ public struct ModelOptionDeclaration: Sendable, Hashable {
 
     public var defaultValue: String { readings[0].value }
     public var setting: SettingDeclaration {
-        SettingDeclaration(
+        var setting = SettingDeclaration(
             key, .choice(readings.map(\.value)), default: defaultValue, meaning: summary,
             sources: readings.flatMap(\.sources))
+        setting.origin = origin
+        return setting
     }
 }
 

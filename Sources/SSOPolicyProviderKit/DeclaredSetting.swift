@@ -1,13 +1,13 @@
 /// A key of `SettingValues` named by a declared case instead of a string: a misspelt key is a compile error.
 public protocol SettingKey {
     var key: String { get }
-    /// The key, looked up in `cache`: a declared case's key is made once per enum (its declaration is not built on
-    /// every read); a key that is only a string is itself.
-    func key(in cache: DeclaredKeyCache) -> String
+    /// The slot of this key in `layout`, nil when the layout lacks it: a declared case finds its slot from its enum
+    /// and position (no string is built or hashed); a key that is only a string looks itself up.
+    func slot(in layout: SettingLayout) -> Int?
 }
 
 extension SettingKey {
-    public func key(in cache: DeclaredKeyCache) -> String { key }
+    public func slot(in layout: SettingLayout) -> Int? { layout.slot(of: key) }
 }
 
 /// A provider's settings, in declaration order: the descriptor takes `declarations`, and `compile` reads each value
@@ -16,8 +16,15 @@ public protocol DeclaredSetting: DeclaredIdentifiers, SettingKey where Declarati
 
 extension DeclaredSetting {
     public var key: String { declaration.key }
-    @inlinable public func key(in cache: DeclaredKeyCache) -> String {
-        cache.key(type: ObjectIdentifier(Self.self), index: rawValue) { Self.keyTable } ?? key
+    @inlinable public func slot(in layout: SettingLayout) -> Int? { declaredSlot(in: layout) }
+
+    /// Every case's declaration, in case order, each marked with its case (so the descriptor's layout places it).
+    public static var declarations: [SettingDeclaration] {
+        allCases.map { item in
+            var declaration = item.declaration
+            declaration.origin = DeclarationOrigin(ObjectIdentifier(Self.self), item.rawValue)
+            return declaration
+        }
     }
 }
 
@@ -26,8 +33,15 @@ public protocol DeclaredModelOption: DeclaredIdentifiers, SettingKey where Decla
 
 extension DeclaredModelOption {
     public var key: String { declaration.key }
-    @inlinable public func key(in cache: DeclaredKeyCache) -> String {
-        cache.key(type: ObjectIdentifier(Self.self), index: rawValue) { Self.keyTable } ?? key
+    @inlinable public func slot(in layout: SettingLayout) -> Int? { declaredSlot(in: layout) }
+
+    /// Every case's declaration, in case order, each marked with its case (so the descriptor's layout places it).
+    public static var declarations: [ModelOptionDeclaration] {
+        allCases.map { item in
+            var declaration = item.declaration
+            declaration.origin = DeclarationOrigin(ObjectIdentifier(Self.self), item.rawValue)
+            return declaration
+        }
     }
 }
 
@@ -36,89 +50,74 @@ public protocol DeclaredAppKey: DeclaredIdentifiers, SettingKey where Declaratio
 
 extension DeclaredAppKey {
     public var key: String { declaration.key }
-    @inlinable public func key(in cache: DeclaredKeyCache) -> String {
-        cache.key(type: ObjectIdentifier(Self.self), index: rawValue) { Self.keyTable } ?? key
+    @inlinable public func slot(in layout: SettingLayout) -> Int? { declaredSlot(in: layout) }
+
+    /// Every case's declaration, in case order, each marked with its case (so the descriptor's layout places it).
+    public static var declarations: [SettingDeclaration] {
+        allCases.map { item in
+            var declaration = item.declaration
+            declaration.origin = DeclarationOrigin(ObjectIdentifier(Self.self), item.rawValue)
+            return declaration
+        }
+    }
+}
+
+extension DeclaredIdentifiers where Self: SettingKey {
+    /// The case's slot: from its enum's segment of `layout`, or by its key when the layout does not hold the enum in
+    /// order (values built by hand, declarations not made by `declarations`).
+    @inlinable func declaredSlot(in layout: SettingLayout) -> Int? {
+        layout.slot(of: ObjectIdentifier(Self.self), rawValue) ?? layout.slot(of: key)
     }
 }
 
 extension SettingValues {
-    /// The key a case names: from the block's key cache when the core filled it, else the case's key. The read is
-    /// noted.
-    @inline(__always)
-    func name(of key: some SettingKey) -> String {
-        let name = keyCache.map { key.key(in: $0) } ?? key.key
-        recorder?.note(name)
-        return name
+    /// The slot `key` names, noting the read; nil when the values have no such key.
+    @inlinable
+    func slot(_ key: some SettingKey) -> Int? {
+        guard let slot = key.slot(in: layout) else {
+            recorder?.note(key.key)
+            return nil
+        }
+        recorder?.note(slot, of: layout)
+        return slot
     }
 
-    @inline(__always)
-    func required(_ key: some SettingKey) -> (SettingValue, String) {
-        let name = name(of: key)
-        return (value(name), name)
+    /// The value `key` names, noting the read; a key the values lack is a provider defect.
+    @inlinable
+    func required(_ key: some SettingKey) -> SettingValue {
+        guard let slot = slot(key), let value = values[slot] else {
+            preconditionFailure("undeclared setting '\(key.key)'")
+        }
+        return value
     }
 
-    public subscript(key: some SettingKey) -> SettingValue? { entries[name(of: key)]?.value }
-    public func word(_ key: some SettingKey) -> String { let (v, n) = required(key); return Self.word(v, n) }
-    public func bool(_ key: some SettingKey) -> Bool { let (v, n) = required(key); return Self.bool(v, n) }
-    public func seconds(_ key: some SettingKey) -> Int { let (v, n) = required(key); return Self.seconds(v, n) }
-    public func integer(_ key: some SettingKey) -> Int { let (v, n) = required(key); return Self.integer(v, n) }
-    public func version(_ key: some SettingKey) -> [Int] { let (v, n) = required(key); return Self.version(v, n) }
-    public func isExplicit(_ key: some SettingKey) -> Bool { entries[name(of: key)]?.position != nil }
-    public func position(of key: some SettingKey) -> SourcePosition {
-        entries[name(of: key)]?.position ?? blockPosition
+    @inlinable public subscript(key: some SettingKey) -> SettingValue? {
+        guard let slot = slot(key) else { return nil }
+        return values[slot]
+    }
+    @inlinable public func word(_ key: some SettingKey) -> String { Self.word(required(key), key.key) }
+    @inlinable public func bool(_ key: some SettingKey) -> Bool { Self.bool(required(key), key.key) }
+    @inlinable public func seconds(_ key: some SettingKey) -> Int { Self.seconds(required(key), key.key) }
+    @inlinable public func integer(_ key: some SettingKey) -> Int { Self.integer(required(key), key.key) }
+    @inlinable public func version(_ key: some SettingKey) -> [Int] { Self.version(required(key), key.key) }
+    @inlinable public func isExplicit(_ key: some SettingKey) -> Bool {
+        guard let slot = slot(key) else { return false }
+        return positions[slot] != nil
+    }
+    @inlinable public func position(of key: some SettingKey) -> SourcePosition {
+        guard let slot = slot(key) else { return blockPosition }
+        return positions[slot] ?? blockPosition
     }
 
     /// A choice setting read as the provider's enum of its values, whose raw values are the declared words. The
     /// core has checked the word against the declaration, so a word the enum lacks is a provider defect.
+    @inlinable
     public func choice<Choice: RawRepresentable>(_ key: some SettingKey, as _: Choice.Type = Choice.self) -> Choice
     where Choice.RawValue == String {
-        let (value, name) = required(key)
-        let word = Self.word(value, name)
+        let word = Self.word(required(key), key.key)
         guard let choice = Choice(rawValue: word) else {
-            preconditionFailure("setting '\(name)': '\(word)' is not a case of \(Choice.self)")
+            preconditionFailure("setting '\(key.key)': '\(word)' is not a case of \(Choice.self)")
         }
         return choice
-    }
-
-    /// Declared cases read from this block find their keys in `cache` (the core sets one per loaded policy).
-    package mutating func useKeyCache(_ cache: DeclaredKeyCache) { keyCache = cache }
-}
-
-extension DeclaredIdentifiers where Self: SettingKey {
-    /// Every case's key, indexed by raw value (the case's position; `ProviderDescriptor.selfCheck` verifies it).
-    @usableFromInline static var keyTable: [String] {
-        var table = Array(repeating: "", count: allCases.count)
-        for item in allCases where item.rawValue >= 0 && item.rawValue < table.count { table[item.rawValue] = item.key }
-        return table
-    }
-}
-
-/// Each declared enum's keys, made once instead of building a case's declaration on every read. A provider's cache
-/// serves its loaded policies from any thread (under a lock); `advise` gives each search its own, confined to the
-/// search's thread, with no lock.
-public final class DeclaredKeyCache: @unchecked Sendable {
-    // Unchecked: `types` and `tables` are touched only under `lock`, or, without one, by the one thread that owns
-    // the cache.
-    private var types: [ObjectIdentifier] = []
-    private var tables: [[String]] = []
-    private let lock: KitLock?
-
-    public init() { lock = KitLock() }
-
-    /// A cache only one thread uses (no lock).
-    package init(confined: Void) { lock = nil }
-
-    /// The key at `index` of the enum `type`, its table made by `make` the first time; nil past the table.
-    @usableFromInline
-    func key(type: ObjectIdentifier, index: Int, make: () -> [String]) -> String? {
-        lock?.lock()
-        defer { lock?.unlock() }
-        var slot = 0
-        while slot < types.count && types[slot] != type { slot += 1 }
-        if slot == types.count {
-            types.append(type)
-            tables.append(make())
-        }
-        return index >= 0 && index < tables[slot].count ? tables[slot][index] : nil
     }
 }

@@ -62,8 +62,6 @@ extension PolicyProvider {
 /// lookups or value-witness copies of its policy per event.
 public struct AnyPolicyProvider: Sendable {
     public let descriptor: ProviderDescriptor
-    /// Where the declared cases of this provider's policies find their keys (`SettingValues` of a loaded policy).
-    public let keyCache = DeclaredKeyCache()
     @usableFromInline let compileClosure: @Sendable (PolicyConfiguration, inout Diagnostics) -> CompiledPolicy?
 
     @inlinable

@@ -9,9 +9,15 @@ public struct ProviderDescriptor: Sendable {
     /// The catalogue of public documents the provider's citations name (`ssopolicy sources`); every `source` of
     /// its declarations is `ID LOCATOR` pieces naming these (or the core's `SourceDocument.core`).
     public var sources: [SourceDocument]
-    public var settings: [SettingDeclaration]
-    public var modelOptions: [ModelOptionDeclaration]
-    public var appKeys: [SettingDeclaration]
+    public var settings: [SettingDeclaration] { didSet { settingLayout = Self.layout(settings, modelOptions) } }
+    public var modelOptions: [ModelOptionDeclaration] {
+        didSet { settingLayout = Self.layout(settings, modelOptions) }
+    }
+    public var appKeys: [SettingDeclaration] { didSet { appKeyLayout = SettingLayout(appKeys) } }
+    /// Where the values of a policy's `settings:` block are held: the settings, then the model options.
+    public private(set) var settingLayout: SettingLayout
+    /// Where the values of a policy's app are held: the per-app keys.
+    public private(set) var appKeyLayout: SettingLayout
     public var facts: [FactDeclaration]
     /// Provider events beyond the four required ones.
     public var events: [EventDeclaration]
@@ -80,6 +86,8 @@ public struct ProviderDescriptor: Sendable {
         self.settings = settings
         self.modelOptions = modelOptions
         self.appKeys = appKeys
+        settingLayout = Self.layout(settings, modelOptions)
+        appKeyLayout = SettingLayout(appKeys)
         self.facts = facts
         self.events = events
         self.stepConditions = stepConditions
@@ -96,6 +104,10 @@ public struct ProviderDescriptor: Sendable {
         self.decisions = OnceValue(decisionLists)
         self.factConstraints = factConstraints
         self.fleet = fleet
+    }
+
+    static func layout(_ settings: [SettingDeclaration], _ modelOptions: [ModelOptionDeclaration]) -> SettingLayout {
+        SettingLayout(settings + modelOptions.map(\.setting))
     }
 
     /// The four required events followed by the provider's own.
@@ -133,6 +145,16 @@ public struct ProviderDescriptor: Sendable {
             for name in names where !seen.insert(name).inserted { problems.append("duplicate \(what) '\(name)'") }
         }
         unique(settings.map(\.key) + modelOptions.map(\.key), "setting")
+        for (layout, declarations) in [
+            (settingLayout, settings + modelOptions.map(\.setting)), (appKeyLayout, appKeys),
+        ] {
+            let unplaced = layout.unplaced(declarations)
+            if !unplaced.isEmpty {
+                problems.append(
+                    "'\(unplaced.joined(separator: "', '"))' are read by key: take each declared enum's "
+                        + "`declarations` whole, in case order")
+            }
+        }
         unique(appKeys.map(\.key), "app key")
         unique(facts.map(\.key), "fact")
         unique(allEvents.map(\.name), "event")

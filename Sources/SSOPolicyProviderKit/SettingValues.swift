@@ -22,7 +22,9 @@ public enum SettingValue: Sendable, Hashable, CustomStringConvertible {
 /// Validated settings (or app keys, or step conditions) with defaults filled in, and where each was written.
 ///
 /// The core validates every declared key before a provider sees it, so typed accessors cannot fail for declared
-/// keys; asking for an undeclared key is a programming error in the provider.
+/// keys; asking for an undeclared key is a programming error in the provider. Values are held by slot of a
+/// `SettingLayout` (the provider descriptor's, for a loaded policy), so a declared case reads its value without
+/// hashing its key.
 public struct SettingValues: Sendable, Hashable {
     public struct Entry: Sendable, Hashable {
         public var value: SettingValue
@@ -30,45 +32,86 @@ public struct SettingValues: Sendable, Hashable {
         public var position: SourcePosition?
     }
 
-    public private(set) var entries: [String: Entry] = [:]
+    /// Where each key's value is held. Not part of the values: equality and hashing compare entries by key.
+    public private(set) var layout: SettingLayout
+    /// The values by slot of `layout` (as many as it has keys); nil where no value is set.
+    @usableFromInline private(set) var values: [SettingValue?]
+    /// Where each value was written, by slot; nil where the default applies (or no value is set).
+    @usableFromInline private(set) var positions: [SourcePosition?]
     /// The position of the block (`settings:`, the app item, the step), for problems about absent keys.
     public var blockPosition: SourcePosition
-    /// Where declared cases find their keys (`DeclaredKeyCache`), when the core set it. Not part of the values:
-    /// equality and hashing ignore it.
-    package var keyCache: DeclaredKeyCache?
     /// When set, every key read through the accessors is noted in it (`advise` varies only keys a run read). Not
     /// part of the values: equality and hashing ignore it.
-    package var recorder: Recording?
+    @usableFromInline package var recorder: Recording?
 
-    public init(blockPosition: SourcePosition) { self.blockPosition = blockPosition }
+    /// Empty values whose keys are laid out as they are set.
+    public init(blockPosition: SourcePosition) { self.init(layout: SettingLayout([]), blockPosition: blockPosition) }
+
+    /// Empty values holding their keys in `layout`'s slots (a key it lacks gets a slot of its own when set).
+    public init(layout: SettingLayout, blockPosition: SourcePosition) {
+        self.layout = layout
+        values = Array(repeating: nil, count: layout.keys.count)
+        positions = values.map { _ in nil }
+        self.blockPosition = blockPosition
+    }
+
+    /// Every key with a value, and its entry.
+    public var entries: [String: Entry] {
+        var entries: [String: Entry] = [:]
+        for slot in values.indices { if let entry = entry(slot) { entries[layout.keys[slot]] = entry } }
+        return entries
+    }
+
+    /// The entry of `key`, without noting a read; nil when it has none.
+    public func entry(named key: String) -> Entry? { layout.slot(of: key).flatMap(entry) }
+
+    func entry(_ slot: Int) -> Entry? { values[slot].map { Entry(value: $0, position: positions[slot]) } }
 
     public static func == (lhs: SettingValues, rhs: SettingValues) -> Bool {
-        lhs.entries == rhs.entries && lhs.blockPosition == rhs.blockPosition
+        guard lhs.blockPosition == rhs.blockPosition else { return false }
+        return lhs.layout === rhs.layout
+            ? lhs.values == rhs.values && lhs.positions == rhs.positions : lhs.entries == rhs.entries
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(entries)
+        // Independent of the layout, as equality is: each entry hashed with its key, combined in any order.
+        var combined = 0
+        for slot in values.indices {
+            guard let entry = entry(slot) else { continue }
+            var element = hasher
+            element.combine(layout.keys[slot])
+            element.combine(entry)
+            combined ^= element.finalize()
+        }
+        hasher.combine(combined)
         hasher.combine(blockPosition)
     }
 
     public mutating func set(_ key: String, _ value: SettingValue, at position: SourcePosition?) {
-        entries[key] = Entry(value: value, position: position)
+        if let slot = layout.slot(of: key) {
+            values[slot] = value
+            positions[slot] = position
+        } else {
+            layout = layout.adding(key)
+            values.append(value)
+            positions.append(position)
+        }
     }
 
-    public subscript(key: String) -> SettingValue? {
-        recorder?.note(key)
-        return entries[key]?.value
+    /// The slot of `key`, noting the read; nil when the values have no such key.
+    private func slot(_ key: String) -> Int? {
+        guard let slot = layout.slot(of: key) else {
+            recorder?.note(key)
+            return nil
+        }
+        recorder?.note(slot, of: layout)
+        return slot
     }
+
+    public subscript(key: String) -> SettingValue? { slot(key).flatMap { values[$0] } }
 
     private func require(_ key: String) -> SettingValue {
-        recorder?.note(key)
-        return value(key)
-    }
-
-    /// The value without noting the read (the typed accessors note it themselves).
-    @inline(__always)
-    func value(_ key: String) -> SettingValue {
-        guard let value = entries[key]?.value else { preconditionFailure("undeclared setting '\(key)'") }
+        guard let slot = slot(key), let value = values[slot] else { preconditionFailure("undeclared setting '\(key)'") }
         return value
     }
 
@@ -78,57 +121,71 @@ public struct SettingValues: Sendable, Hashable {
     public func integer(_ key: String) -> Int { Self.integer(require(key), key) }
     public func version(_ key: String) -> [Int] { Self.version(require(key), key) }
 
-    static func word(_ value: SettingValue, _ key: String) -> String {
+    @inlinable
+    static func word(_ value: SettingValue, _ key: @autoclosure () -> String) -> String {
         if case .word(let word) = value { return word }
-        preconditionFailure("setting '\(key)' is not a word")
+        preconditionFailure("setting '\(key())' is not a word")
     }
 
-    static func bool(_ value: SettingValue, _ key: String) -> Bool {
+    @inlinable
+    static func bool(_ value: SettingValue, _ key: @autoclosure () -> String) -> Bool {
         if case .bool(let flag) = value { return flag }
-        preconditionFailure("setting '\(key)' is not a bool")
+        preconditionFailure("setting '\(key())' is not a bool")
     }
 
-    static func seconds(_ value: SettingValue, _ key: String) -> Int {
+    @inlinable
+    static func seconds(_ value: SettingValue, _ key: @autoclosure () -> String) -> Int {
         if case .seconds(let seconds) = value { return seconds }
-        preconditionFailure("setting '\(key)' is not a duration")
+        preconditionFailure("setting '\(key())' is not a duration")
     }
 
-    static func integer(_ value: SettingValue, _ key: String) -> Int {
+    @inlinable
+    static func integer(_ value: SettingValue, _ key: @autoclosure () -> String) -> Int {
         if case .integer(let number) = value { return number }
-        preconditionFailure("setting '\(key)' is not an integer")
+        preconditionFailure("setting '\(key())' is not an integer")
     }
 
-    static func version(_ value: SettingValue, _ key: String) -> [Int] {
+    @inlinable
+    static func version(_ value: SettingValue, _ key: @autoclosure () -> String) -> [Int] {
         if case .version(let parts) = value { return parts }
-        preconditionFailure("setting '\(key)' is not a version")
+        preconditionFailure("setting '\(key())' is not a version")
     }
 
     /// True if the user wrote the key (rather than the default applying).
-    public func isExplicit(_ key: String) -> Bool {
-        recorder?.note(key)
-        return entries[key]?.position != nil
-    }
+    public func isExplicit(_ key: String) -> Bool { slot(key).map { positions[$0] != nil } ?? false }
 
     /// Where the key was written, or the block's position when it was not.
-    public func position(of key: String) -> SourcePosition {
-        recorder?.note(key)
-        return entries[key]?.position ?? blockPosition
-    }
+    public func position(of key: String) -> SourcePosition { slot(key).flatMap { positions[$0] } ?? blockPosition }
 }
 
 /// The keys read from blocks of values while a policy compiles and a scenario binds and plays (`advise` varies
 /// only keys a run read: a key nothing read cannot change the answer). Owned by one trial, on one thread; each
-/// block it is attached to has its own tag.
+/// block it is attached to has its own tag. A read by slot is noted by slot, with no key hashed.
+@usableFromInline
 package final class SettingReadRecorder: @unchecked Sendable {
     // Unchecked: one trial owns it and reads it after the synchronous compile and run that note into it.
-    /// Per block tag: the keys read.
-    package private(set) var read: [Set<String>]
+    /// Per block tag: the slots read, of the block's layout.
+    private var slots: [[Bool]]
+    /// Per block tag: the layout `slots` index.
+    private var layouts: [SettingLayout?]
+    /// Per block tag: keys read that no slot holds.
+    private var others: [Set<String>]
 
-    package init(blocks: Int) { read = Array(repeating: [], count: blocks) }
+    package init(blocks: Int) {
+        slots = Array(repeating: [], count: blocks)
+        layouts = Array(repeating: nil, count: blocks)
+        others = Array(repeating: [], count: blocks)
+    }
+
+    /// Per block tag: the keys read.
+    package var read: Reads { Reads(recorder: self) }
 
     /// Forgets every read noted so far.
     package func clear() {
-        for index in read.indices { read[index] = [] }
+        for block in slots.indices {
+            for slot in slots[block].indices { slots[block][slot] = false }
+            others[block] = []
+        }
     }
 
     /// The recorder for the block tagged `block`, to attach to its values.
@@ -136,17 +193,72 @@ package final class SettingReadRecorder: @unchecked Sendable {
         SettingValues.Recording(recorder: self, block: block)
     }
 
-    func note(_ key: String, block: Int) { read[block].insert(key) }
+    @usableFromInline
+    func note(_ slot: Int, of layout: SettingLayout, block: Int) {
+        if layouts[block] !== layout { adopt(layout, block: block) }
+        slots[block][slot] = true
+    }
+
+    func note(_ key: String, block: Int) { others[block].insert(key) }
+
+    /// Indexes `block`'s slots by `layout`, keeping what was read by another as keys.
+    private func adopt(_ layout: SettingLayout, block: Int) {
+        if let previous = layouts[block] {
+            for (slot, read) in slots[block].enumerated() where read { others[block].insert(previous.keys[slot]) }
+        }
+        layouts[block] = layout
+        slots[block] = Array(repeating: false, count: layout.keys.count)
+    }
+
+    /// The keys read, per block tag.
+    package struct Reads {
+        let recorder: SettingReadRecorder
+
+        package var count: Int { recorder.slots.count }
+
+        package subscript(block: Int) -> BlockReads { BlockReads(recorder: recorder, block: block) }
+    }
+
+    /// The keys read from one block.
+    package struct BlockReads: Sequence {
+        let recorder: SettingReadRecorder
+        let block: Int
+
+        /// True if `key` was read.
+        package func contains(_ key: String) -> Bool {
+            if let layout = recorder.layouts[block], let slot = layout.slot(of: key), recorder.slots[block][slot] {
+                return true
+            }
+            return recorder.others[block].contains(key)
+        }
+
+        /// Every key read.
+        package var keys: Set<String> {
+            var keys = recorder.others[block]
+            if let layout = recorder.layouts[block] {
+                for (slot, read) in recorder.slots[block].enumerated() where read { keys.insert(layout.keys[slot]) }
+            }
+            return keys
+        }
+
+        package var isEmpty: Bool { keys.isEmpty }
+
+        package func makeIterator() -> Set<String>.Iterator { keys.makeIterator() }
+    }
 }
 
 extension SettingValues {
     /// A recorder and the tag of the block it is attached to.
+    @usableFromInline
     package struct Recording: Sendable {
-        let recorder: SettingReadRecorder
-        let block: Int
+        @usableFromInline let recorder: SettingReadRecorder
+        @usableFromInline let block: Int
 
-        @inline(__always)
+        @usableFromInline
         func note(_ key: String) { recorder.note(key, block: block) }
+
+        @inlinable
+        func note(_ slot: Int, of layout: SettingLayout) { recorder.note(slot, of: layout, block: block) }
     }
 }
 

@@ -257,14 +257,13 @@ struct AdviceSearch {
         var blocks: [[Int]]
         /// Per target and value: the value as the policy holds it (nil when the declaration does not parse it).
         var values: [[SettingValue?]]
-        /// Per subject: its configuration reading declared keys from the search's own key cache.
+        /// Per subject: its configuration.
         var configurations: [PolicyConfiguration]
 
         init(search: AdviceSearch) {
             self.search = search
             values = search.targets.map { target in target.values.map { target.declaration.kind.parse($0) } }
-            let cache = DeclaredKeyCache(confined: ())
-            configurations = search.subjects.map { Self.caching($0.policy.configuration, cache) }
+            configurations = search.subjects.map(\.policy.configuration)
             blocks = search.subjects.map { subject in
                 search.targets.map { target in
                     target.app.map { 1 + (subject.policy.configuration.app(named: $0)?.int ?? -2) } ?? 0
@@ -329,14 +328,6 @@ struct AdviceSearch {
             recorded.settings.recorder = recorder.tagged(0)
             for index in recorded.apps.indices { recorded.apps[index].keys.recorder = recorder.tagged(1 + index) }
             return recorded
-        }
-
-        /// `configuration` reading declared keys from `cache` (the search's own, used on its thread only).
-        static func caching(_ configuration: PolicyConfiguration, _ cache: DeclaredKeyCache) -> PolicyConfiguration {
-            var cached = configuration
-            cached.settings.useKeyCache(cache)
-            for index in cached.apps.indices { cached.apps[index].keys.useKeyCache(cache) }
-            return cached
         }
 
         /// The targets `recorder` saw read.

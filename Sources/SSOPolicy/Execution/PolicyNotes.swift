@@ -29,7 +29,7 @@ package enum PolicyNotes {
         }
         func known(_ values: SettingValues, _ declarations: [SettingDeclaration], subject: String) {
             for declaration in declarations {
-                guard let entry = values.entries[declaration.key], let position = entry.position,
+                guard let entry = values.entry(named: declaration.key), let position = entry.position,
                     let provenance = comments.provenance(after: position)
                 else { continue }
                 note("\(subject) '\(declaration.key)' is \(entry.value) (from: \(provenance))", at: position)

@@ -65,8 +65,6 @@ package struct PolicyLoader: Sendable {
             }
         }
         guard let provider else { return .failure(DiagnosticsError(reader.diagnostics.sorted)) }
-        settings.useKeyCache(provider.keyCache)
-        for index in apps.indices { apps[index].keys.useKeyCache(provider.keyCache) }
         let configuration = PolicyConfiguration(
             id: id, title: title, providerID: provider.id, file: file, position: policyPosition, settings: settings,
             apps: apps, unknownSettings: unknownSettings)
@@ -100,7 +98,7 @@ package struct PolicyLoader: Sendable {
     private func readSettings(
         _ entry: ConfigEntry?, _ descriptor: ProviderDescriptor, _ reader: inout NodeReader, root: ConfigNode
     ) -> (SettingValues, [UnknownSetting]) {
-        var values = SettingValues(blockPosition: entry?.keyPosition ?? root.position)
+        var values = SettingValues(layout: descriptor.settingLayout, blockPosition: entry?.keyPosition ?? root.position)
         var given: [ConfigEntry] = []
         var model: [ConfigEntry] = []
         if let entry, !entry.value.isNull, let entries = reader.mapping(entry.value, "settings") {
@@ -151,7 +149,9 @@ package struct PolicyLoader: Sendable {
         }
         var name: String?
         if let entry = entries["name"] { name = reader.text(entry.value, "app name") }
-        var keys = SettingValues(blockPosition: idEntry.value.position)
+        var keys =
+            provider.map { SettingValues(layout: $0.appKeyLayout, blockPosition: idEntry.value.position) }
+            ?? SettingValues(blockPosition: idEntry.value.position)
         var unknown: [UnknownSetting] = []
         if let provider {
             unknown = fill(
