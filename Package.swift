@@ -14,7 +14,7 @@ import PackageDescription
 /// - `SSOPolicyServer`: the HTTP API and playground (Hummingbird); it does not link ArgumentParser.
 let package = Package(
     name: "ssopolicy",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "SSOPolicy", targets: ["SSOPolicy"]),
         .library(name: "SSOPolicyProviderKit", targets: ["SSOPolicyProviderKit"]),
