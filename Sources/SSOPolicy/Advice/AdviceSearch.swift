@@ -193,8 +193,12 @@ struct AdviceSearch {
                         atSize.append(picked)
                     } else {
                         if pruned && size < bound { readsNow[picked] = trial.reads }
-                        if trial.remaining != nil {
-                            closest.append(trial)
+                        if let remaining = trial.remaining,
+                            closest.count < 3 || remaining <= closest[closest.count - 1].remaining ?? .max
+                        {
+                            var kept = trial
+                            kept.changes = picked.map(change)
+                            closest.append(kept)
                             closest.sort(by: Self.closer)
                             if closest.count > 3 { closest.removeLast() }
                         }
@@ -259,10 +263,19 @@ struct AdviceSearch {
         var values: [[SettingValue?]]
         /// Per subject: its configuration reading declared keys from the search's own key cache.
         var configurations: [PolicyConfiguration]
+        /// Per subject: the findings at the goal or worse that the steps raise on the base binding, by the identity
+        /// of the policy played (`played`).
+        var plays: [[PolicyIdentity: Int]]
+        /// The provider's findings at the goal or worse (bits over its finding indices).
+        var findingMask: UInt64
 
         init(search: AdviceSearch) {
             self.search = search
             values = search.targets.map { target in target.values.map { target.declaration.kind.parse($0) } }
+            plays = search.subjects.map { _ in [:] }
+            findingMask = search.subjects.first.map {
+                AdviceSearch.findingMask($0.policy.descriptor, goal: search.request.goal)
+            } ?? 0
             let cache = DeclaredKeyCache(confined: ())
             configurations = search.subjects.map { Self.caching($0.policy.configuration, cache) }
             blocks = search.subjects.map { subject in
@@ -350,10 +363,10 @@ struct AdviceSearch {
         }
 
         /// Plays `picks` on every subject. With `within`, stops counting (remaining nil) once the findings so far
-        /// exceed it: the candidate neither meets the goal nor comes closer than the sets kept.
+        /// exceed it: the candidate neither meets the goal nor comes closer than the sets kept. The trial's
+        /// `changes` are left empty (words are made only for the trials kept, `AdviceSearch.change`).
         mutating func trial(_ picks: [Pick], within: Int? = nil, recording: Bool = true) throws -> Trial {
-            let changes = picks.map(search.change)
-            var trial = Trial(changes: changes)
+            var trial = Trial(changes: [])
             var remaining = 0
             var compiledPolicies: [CompiledPolicy] = []
             for (number, subject) in search.subjects.enumerated() {
@@ -367,12 +380,14 @@ struct AdviceSearch {
                 let compiled = subject.policy.recompiled(configuration, diagnostics: &diagnostics)
                 var bound: BoundScenario?
                 var bindReads = TargetSet()
+                var reused = false
                 if let compiled {
                     if let base = bases[number], !picks.contains(where: { base.reads.contains($0.target) }) {
                         var shared = base.bound
                         shared.policy = compiled
                         bound = shared
                         bindReads = base.reads
+                        reused = true
                     } else if case .success(let fresh) = ScenarioBinder(mode: subject.lenient ? .lenient : .strict)
                         .bind(search.scenario, to: compiled)
                     {
@@ -384,8 +399,15 @@ struct AdviceSearch {
                     trial.reads = .all(search.targets.count)
                     return trial
                 }
-                let result = ScenarioRunner(traceMode: .off).run(bound)
-                remaining = Saturating.sum(remaining, AdviceSearch.blocking(result, goal: search.request.goal))
+                let last = number == search.subjects.count - 1
+                // The policy's own findings are known once it compiles: they may rule the candidate out unplayed.
+                let own = AdviceSearch.blocking(compiled.findings, of: compiled.descriptor, goal: search.request.goal)
+                if let within, Saturating.sum(remaining, own) > within, !last {
+                    trial.reads = .all(search.targets.count)
+                    return trial
+                }
+                remaining = Saturating.sum(remaining, own)
+                remaining = Saturating.sum(remaining, played(bound, compiled, subject: number, reused: reused))
                 if let recorder {
                     trial.reads.formUnion(Self.reads(recorder, search.targets, blocks[number]))
                     trial.reads.formUnion(bindReads)
@@ -393,7 +415,7 @@ struct AdviceSearch {
                     trial.reads = .all(search.targets.count)
                 }
                 compiledPolicies.append(compiled)
-                if let within, remaining > within, number < search.subjects.count - 1 {
+                if let within, remaining > within, !last {
                     // The other subjects' reads were not recorded: every key may matter to them.
                     trial.reads = .all(search.targets.count)
                     return trial
@@ -413,6 +435,22 @@ struct AdviceSearch {
             }
             trial.remaining = remaining
             return trial
+        }
+
+        /// The findings at the goal or worse that the steps of `bound` raise, played once per distinct policy.
+        ///
+        /// Sound because a play reads nothing of the compiled policy but its provider's policy: the steps run on
+        /// `engine`, whose closures hold only the provider and its policy, and the steps, users and facts are those
+        /// of the subject's base binding (`reused`; a fresh binding may differ and is not remembered). Policies
+        /// recompiled from the subject's (one provider) with equal `identity` therefore raise the same findings at
+        /// every step; a change the provider folds away in context (a no-op) costs a compile and no play.
+        mutating func played(_ bound: BoundScenario, _ compiled: CompiledPolicy, subject number: Int, reused: Bool)
+            -> Int
+        {
+            if reused, let count = plays[number][compiled.identity] { return count }
+            let count = ScenarioRunner(traceMode: .off).countFindings(bound, among: findingMask)
+            if reused { plays[number][compiled.identity] = count }
+            return count
         }
     }
 
@@ -443,15 +481,25 @@ struct AdviceSearch {
     /// The findings at `goal` or worse of a run: in its steps (one per finding and step) and in the policy itself.
     static func blocking(_ result: RunResult, goal: Severity) -> Int {
         let descriptor = result.policy.descriptor
+        let mask = findingMask(descriptor, goal: goal)
+        var count = blocking(result.policy.findings, of: descriptor, goal: goal)
+        for step in result.steps { count += (step.outcome.findings.bits & mask).nonzeroBitCount }
+        return count
+    }
+
+    /// The provider's findings at `goal` or worse, as bits over its finding indices (the first 64, as a step's
+    /// `FindingSet` holds them).
+    static func findingMask(_ descriptor: ProviderDescriptor, goal: Severity) -> UInt64 {
         var mask: UInt64 = 0
         for (index, finding) in descriptor.findings.enumerated() where finding.severity <= goal && index < 64 {
             mask |= 1 << UInt64(index)
         }
-        var count = result.policy.findings.filter {
-            descriptor.findings[Int($0.finding.index)].severity <= goal
-        }.count
-        for step in result.steps { count += (step.outcome.findings.bits & mask).nonzeroBitCount }
-        return count
+        return mask
+    }
+
+    /// How many of a policy's own findings are at `goal` or worse.
+    static func blocking(_ findings: [PolicyFinding], of descriptor: ProviderDescriptor, goal: Severity) -> Int {
+        findings.filter { descriptor.findings[Int($0.finding.index)].severity <= goal }.count
     }
 
     /// The policy with the changes applied and recompiled; nil when its provider rejects the combination.
