@@ -16,9 +16,8 @@
 /// let registry = ProviderRegistry([AnyPolicyProvider(ExampleProvider())])
 /// ```
 public protocol PolicyProvider: Sendable {
-    /// The provider's compiled form of a policy: settings resolved into the shape its decisions need. Hashable,
-    /// so that two configurations that compile to equal policies are known to play alike (`CompiledPolicy.identity`).
-    associatedtype Policy: Hashable & Sendable
+    /// The provider's compiled form of a policy: settings resolved into the shape its decisions need.
+    associatedtype Policy: Sendable
     /// Everything the provider remembers between steps.
     associatedtype State: Hashable & Sendable
 
@@ -96,7 +95,7 @@ public struct AnyPolicyProvider: Sendable {
             return CompiledPolicy(
                 configuration: configuration, descriptor: descriptor,
                 findings: provider.configurationFindings(policy), engine: TypedEngine(machine: machine),
-                texts: texts, identity: PolicyIdentity(policy), recompile: compile)
+                texts: texts, recompile: compile)
         }
         self.compileClosure = compile
     }
@@ -125,11 +124,6 @@ public final class CompiledPolicy: Sendable {
     package var ruleBecause: [String] { texts.because }
     package var ruleHolds: [[String]] { texts.holds }
     let engine: any PolicyEngine
-    /// The provider's compiled policy, compared by value: equal exactly when the provider's policies are equal
-    /// (`==`, not only a hash). Among policies recompiled from one another (the same provider), equal identities
-    /// play every event alike and have the same `findings`, since `engine` and `findings` are functions of the
-    /// provider's policy alone; `configuration` may still differ (a change the provider folds away).
-    package let identity: PolicyIdentity
     /// Compiles another configuration with the same provider: a what-if over settings recompiles the policy with
     /// each value of a setting it leaves unknown.
     let recompile: @Sendable (PolicyConfiguration, inout Diagnostics) -> CompiledPolicy?
@@ -137,14 +131,13 @@ public final class CompiledPolicy: Sendable {
     @usableFromInline
     init(
         configuration: PolicyConfiguration, descriptor: ProviderDescriptor, findings: [PolicyFinding],
-        engine: any PolicyEngine, texts: RuleTexts, identity: PolicyIdentity,
+        engine: any PolicyEngine, texts: RuleTexts,
         recompile: @escaping @Sendable (PolicyConfiguration, inout Diagnostics) -> CompiledPolicy?
     ) {
         self.configuration = configuration
         self.descriptor = descriptor
         self.engine = engine
         self.texts = texts
-        self.identity = identity
         self.recompile = recompile
         self.findings = findings
     }
@@ -175,24 +168,4 @@ struct TypedEngine<State: Hashable & Sendable>: PolicyEngine {
 
     @usableFromInline
     func drive<D: StateMachineDriver>(_ driver: inout D) -> D.Result { driver.drive(machine) }
-}
-
-/// A provider's compiled policy as a value of no particular type: equal exactly when the two policies are of one type
-/// and equal by its `==` (`CompiledPolicy.identity`).
-@usableFromInline
-package struct PolicyIdentity: Hashable, Sendable {
-    let policy: any Hashable & Sendable
-
-    @usableFromInline
-    init(_ policy: some Hashable & Sendable) { self.policy = policy }
-
-    @usableFromInline
-    package static func == (lhs: PolicyIdentity, rhs: PolicyIdentity) -> Bool { equals(lhs.policy, rhs.policy) }
-
-    @usableFromInline
-    package func hash(into hasher: inout Hasher) { policy.hash(into: &hasher) }
-
-    private static func equals<Policy: Hashable>(_ lhs: Policy, _ rhs: any Hashable & Sendable) -> Bool {
-        (rhs as? Policy) == lhs
-    }
 }

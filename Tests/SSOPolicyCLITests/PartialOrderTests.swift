@@ -201,14 +201,14 @@ struct PartialOrderRandomSystemTests {
 struct RandomRegisters: PolicyProvider {
     static let registers = 4
 
-    struct Effect: Sendable, Hashable {
+    struct Effect: Sendable {
         var reads: UInt64
         var writes: UInt64
         var offsets: [UInt8]
         var alarm: UInt8
     }
 
-    struct Policy: Sendable, Hashable {
+    struct Policy: Sendable {
         /// Per event kind, per app.
         var effects: [[Effect]]
         var alarm: FindingID

@@ -85,6 +85,9 @@ struct AdviceSearch: Sendable {
     var targets: [AdviceTarget]
     /// Threads that play a size's candidates; the answer is the same whatever the number (`playShares`).
     var threads = AdviceSearch.defaultThreads
+    /// Candidates a thread plays in a row: the candidates of a size are cut into blocks of this many, and thread
+    /// `t` of `n` plays blocks `t`, `t + n`, `t + 2n`, … (whatever the timing, the same split).
+    var block = 64
 
     /// The most candidates one search tries when no budget is bound.
     static let maxCandidates = 400_000
@@ -163,13 +166,9 @@ struct AdviceSearch: Sendable {
     /// How many threads play one size's candidates: the machine's cores, at most four.
     static var defaultThreads: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) }
 
-    /// Candidates a thread plays in a row: the candidates of a size are cut into blocks of this many, and thread
-    /// `t` of `n` plays blocks `t`, `t + n`, `t + 2n`, … (whatever the timing, the same split).
-    static let block = 64
-
     func run() throws -> Outcome {
         let threads = max(1, self.threads)
-        // One player per thread, each with its own key cache and its own plays; a player is only ever used by one
+        // One player per thread, each with its own key cache; a player is only ever used by one
         // thread at a time (the thread its share runs on), and the threads are joined before the next size.
         var players = (0..<threads).map { _ in Player(search: self) }
         var found: [[Pick]] = []
@@ -227,9 +226,9 @@ struct AdviceSearch: Sendable {
             var atSize: [[Pick]] = []
             var readsNow: [[Pick]: TargetSet] = [:]
             for index in candidates.indices {
-                let run = index / Self.block
+                let run = index / block
                 let thread = run % shares.count
-                let position = (run / shares.count) * Self.block + index % Self.block
+                let position = (run / shares.count) * block + index % block
                 guard position < shares[thread].count else {
                     // The work budget stopped that thread.
                     finished = false
@@ -288,7 +287,7 @@ struct AdviceSearch: Sendable {
         return Outcome(found: sets, closest: sets.isEmpty ? closest : [], tried: tried, stopped: stopped)
     }
 
-    /// Plays `candidates` on up to `threads` threads, each its blocks (`block`) in order; per thread, the trials of
+    /// Plays `candidates` on up to `threads` threads, each its blocks (`block`), in order; per thread, the trials of
     /// its blocks in order, fewer when the work budget stopped it (each candidate spends one unit, on whichever
     /// thread plays it).
     ///
@@ -299,20 +298,20 @@ struct AdviceSearch: Sendable {
     func playShares(
         _ candidates: [[Pick]], players: inout [Player], threads: Int, foundNone: Bool, recording: Bool
     ) throws -> [[Trial]] {
-        let count = min(threads, max(1, (candidates.count + Self.block - 1) / Self.block))
+        let count = min(threads, max(1, (candidates.count + block - 1) / block))
         var shares = [Result<[Trial], any Error>](repeating: .success([]), count: count)
         let budget = WorkBudget.current
         let total = candidates.count
         let share: @Sendable (Int, inout Player) -> Result<[Trial], any Error> = { thread, player in
             WorkBudget.$current.withValue(budget) {
                 var trials: [Trial] = []
-                trials.reserveCapacity(total / count + Self.block)
+                trials.reserveCapacity(total / count + block)
                 // The three fewest findings left among this thread's trials, and whether one met the goal.
                 var fewest: [Int] = []
                 var met = false
-                var start = thread * Self.block
+                var start = thread * block
                 while start < total {
-                    for index in start..<min(total, start + Self.block) {
+                    for index in start..<min(total, start + block) {
                         guard WorkBudget.spend() else { return .success(trials) }
                         let within = foundNone && !met ? (fewest.count >= 3 ? fewest[2] : nil) : 0
                         let trial: Trial
@@ -329,7 +328,7 @@ struct AdviceSearch: Sendable {
                         }
                         trials.append(trial)
                     }
-                    start += count * Self.block
+                    start += count * block
                 }
                 return .success(trials)
             }
@@ -371,19 +370,16 @@ struct AdviceSearch: Sendable {
         var values: [[SettingValue?]]
         /// Per subject: its configuration reading declared keys from the search's own key cache.
         var configurations: [PolicyConfiguration]
-        /// Per subject: the findings at the goal or worse that the steps raise on the base binding, by the identity
-        /// of the policy played (`played`).
-        var plays: [[PolicyIdentity: Int]]
         /// The provider's findings at the goal or worse (bits over its finding indices).
         var findingMask: UInt64
 
         init(search: AdviceSearch) {
             self.search = search
             values = search.targets.map { target in target.values.map { target.declaration.kind.parse($0) } }
-            plays = search.subjects.map { _ in [:] }
-            findingMask = search.subjects.first.map {
-                AdviceSearch.findingMask($0.policy.descriptor, goal: search.request.goal)
-            } ?? 0
+            findingMask =
+                search.subjects.first.map {
+                    AdviceSearch.findingMask($0.policy.descriptor, goal: search.request.goal)
+                } ?? 0
             let cache = DeclaredKeyCache(confined: ())
             configurations = search.subjects.map { Self.caching($0.policy.configuration, cache) }
             blocks = search.subjects.map { subject in
@@ -488,14 +484,12 @@ struct AdviceSearch: Sendable {
                 let compiled = subject.policy.recompiled(configuration, diagnostics: &diagnostics)
                 var bound: BoundScenario?
                 var bindReads = TargetSet()
-                var reused = false
                 if let compiled {
                     if let base = bases[number], !picks.contains(where: { base.reads.contains($0.target) }) {
                         var shared = base.bound
                         shared.policy = compiled
                         bound = shared
                         bindReads = base.reads
-                        reused = true
                     } else if case .success(let fresh) = ScenarioBinder(mode: subject.lenient ? .lenient : .strict)
                         .bind(search.scenario, to: compiled)
                     {
@@ -516,7 +510,8 @@ struct AdviceSearch: Sendable {
                     return trial
                 }
                 remaining = Saturating.sum(remaining, own)
-                remaining = Saturating.sum(remaining, played(bound, compiled, subject: number, reused: reused))
+                remaining = Saturating.sum(
+                    remaining, ScenarioRunner(traceMode: .off).countFindings(bound, among: findingMask))
                 if let recorder {
                     trial.reads.formUnion(Self.reads(recorder, search.targets, blocks[number]))
                     trial.reads.formUnion(bindReads)
@@ -546,22 +541,6 @@ struct AdviceSearch: Sendable {
             }
             trial.remaining = remaining
             return trial
-        }
-
-        /// The findings at the goal or worse that the steps of `bound` raise, played once per distinct policy.
-        ///
-        /// Sound because a play reads nothing of the compiled policy but its provider's policy: the steps run on
-        /// `engine`, whose closures hold only the provider and its policy, and the steps, users and facts are those
-        /// of the subject's base binding (`reused`; a fresh binding may differ and is not remembered). Policies
-        /// recompiled from the subject's (one provider) with equal `identity` therefore raise the same findings at
-        /// every step; a change the provider folds away in context (a no-op) costs a compile and no play.
-        mutating func played(_ bound: BoundScenario, _ compiled: CompiledPolicy, subject number: Int, reused: Bool)
-            -> Int
-        {
-            if reused, let count = plays[number][compiled.identity] { return count }
-            let count = ScenarioRunner(traceMode: .off).countFindings(bound, among: findingMask)
-            if reused { plays[number][compiled.identity] = count }
-            return count
         }
     }
 
