@@ -397,4 +397,44 @@ struct AdviseTests {
             }
         }
     }
+    /// The answer does not depend on how many threads play the candidates or how they are split: on a fleet's
+    /// setups (several subjects, where each thread stops counting by its own trials) and on a policy file, one
+    /// thread and three threads taking one candidate each in turn find the same sets, closest sets and count.
+    @Test(arguments: ["ward-fleet ward-handover", "weak-logout-imprivata nursing-shift-change"])
+    func threadsDoNotChangeTheAnswer(_ names: String) throws {
+        let name = String(names.split(separator: " ")[0])
+        let scenario = try engine.loadScenario(path: Self.scenarioPath(String(names.split(separator: " ")[1])))
+        var subjectSets: [[AdviceSubject]] = []
+        if let path = Self.bundledPath(name) {
+            subjectSets = [[AdviceSubject(policy: try engine.loadPolicy(path: path))]]
+        } else {
+            let fleet = try engine.loadFleet(path: repository + "/Policies/fleets/\(name).yaml")
+            for index in fleet.setups.indices {
+                subjectSets.append(
+                    fleet.pairs.filter { $0.setup == index }.compactMap { pair in
+                        pair.policy.map {
+                            AdviceSubject(policy: $0, group: fleet.groups[pair.group].group.id, lenient: true)
+                        }
+                    })
+            }
+        }
+        #expect(!subjectSets.isEmpty)
+        for subjects in subjectSets where !subjects.isEmpty {
+            var serial = AdviceSearch(
+                scenario: scenario, subjects: subjects, request: AdviceRequest(maxChanges: 2),
+                targets: AdviceTarget.targets(of: subjects[0].policy))
+            serial.threads = 1
+            var split = serial
+            split.threads = 3
+            split.block = 1
+            let one = try serial.run()
+            let three = try split.run()
+            #expect(one.tried > 3)
+            #expect(one.found == three.found)
+            #expect(one.closest.map(\.changes) == three.closest.map(\.changes))
+            #expect(one.closest.map(\.remaining) == three.closest.map(\.remaining))
+            #expect(one.tried == three.tried)
+            #expect(one.stopped == three.stopped)
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SSOPolicyProviderKit
 
 /// What `advise` is asked: the goal severity, the bound on changes, an optional `verify` oracle.
@@ -77,11 +78,16 @@ package struct AdviceSubject: Sendable {
 /// once per subject (again only when a change touches a key the binding read) with the trace off. Over a fleet's
 /// groups it stops playing a candidate once its findings so far rule it out of both the answer and the closest
 /// sets. What bounds the cost is the work budget, one unit per candidate.
-struct AdviceSearch {
+struct AdviceSearch: Sendable {
     var scenario: Scenario
     var subjects: [AdviceSubject]
     var request: AdviceRequest
     var targets: [AdviceTarget]
+    /// Threads that play a size's candidates; the answer is the same whatever the number (`playShares`).
+    var threads = AdviceSearch.defaultThreads
+    /// Candidates a thread plays in a row: the candidates of a size are cut into blocks of this many, and thread
+    /// `t` of `n` plays blocks `t`, `t + n`, `t + 2n`, … (whatever the timing, the same split).
+    var block = 64
 
     /// The most candidates one search tries when no budget is bound.
     static let maxCandidates = 400_000
@@ -96,6 +102,11 @@ struct AdviceSearch {
         var propertyHolds: Bool?
         /// The targets whose key the candidate read (bits over `targets`).
         var reads = TargetSet()
+        /// The findings left after every subject but the last, when there are several: the merge of the threads'
+        /// trials stops counting by it where a search on one thread would have (`playShares`).
+        var beforeLast: Int?
+        /// The thread stopped counting this candidate (`within`).
+        var cut = false
         var meets: Bool { remaining == 0 && propertyHolds != false }
     }
 
@@ -109,7 +120,7 @@ struct AdviceSearch {
     }
 
     /// A set of target indices.
-    struct TargetSet: Hashable {
+    struct TargetSet: Hashable, Sendable {
         var words: [UInt64] = []
 
         mutating func insert(_ index: Int) {
@@ -136,7 +147,7 @@ struct AdviceSearch {
     }
 
     /// One change of a candidate: a target at one of its values (indices).
-    struct Pick: Hashable, Comparable {
+    struct Pick: Hashable, Comparable, Sendable {
         var target: Int
         var value: Int
 
@@ -152,8 +163,14 @@ struct AdviceSearch {
         return lhs.changes.lexicographicallyPrecedes(rhs.changes)
     }
 
+    /// How many threads play one size's candidates: the machine's cores, at most four.
+    static var defaultThreads: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) }
+
     func run() throws -> Outcome {
-        var player = Player(search: self)
+        let threads = max(1, self.threads)
+        // One player per thread; a player is only ever used by one
+        // thread at a time (the thread its share runs on), and the threads are joined before the next size.
+        var players = (0..<threads).map { _ in Player(search: self) }
         var found: [[Pick]] = []
         var closest: [Trial] = []
         var tried = 0
@@ -176,42 +193,73 @@ struct AdviceSearch {
             return false
         }
         sizes: for size in 0...bound {
-            var atSize: [[Pick]] = []
-            var readsNow: [[Pick]: TargetSet] = [:]
+            // The candidates of this size, in order: which are tried depends only on the smaller sizes.
+            var candidates: [[Pick]] = []
             var picked: [Pick] = []
             // Depth-first over increasing target indices, each at each of its values.
-            func visit(from start: Int) throws -> Bool {
+            func visit(from start: Int) {
                 if picked.count == size {
-                    if pruned && (isSuperset(picked) || (size > 0 && !followsARead(picked))) { return true }
-                    guard tried < limit, WorkBudget.spend() else { return false }
-                    tried += 1
-                    let worst = closest.count >= 3 ? closest[closest.count - 1].remaining : nil
-                    // What the last size's candidates read is not needed: no larger set is tried.
-                    let trial = try player.trial(
-                        picked, within: found.isEmpty && atSize.isEmpty ? worst : 0, recording: pruned && size < bound)
-                    if trial.meets {
-                        atSize.append(picked)
-                    } else {
-                        if pruned && size < bound { readsNow[picked] = trial.reads }
-                        if trial.remaining != nil {
-                            closest.append(trial)
-                            closest.sort(by: Self.closer)
-                            if closest.count > 3 { closest.removeLast() }
-                        }
-                    }
-                    return true
+                    if pruned && (isSuperset(picked) || (size > 0 && !followsARead(picked))) { return }
+                    candidates.append(picked)
+                    return
                 }
-                guard start < targets.count else { return true }
+                guard start < targets.count else { return }
                 for index in start..<targets.count {
                     for value in targets[index].values.indices {
                         picked.append(Pick(target: index, value: value))
-                        defer { picked.removeLast() }
-                        guard try visit(from: index + 1) else { return false }
+                        visit(from: index + 1)
+                        picked.removeLast()
                     }
                 }
-                return true
             }
-            let finished = try visit(from: 0)
+            visit(from: 0)
+            var finished = true
+            if candidates.count > limit - tried {
+                candidates.removeLast(candidates.count - (limit - tried))
+                finished = false
+            }
+            // What the last size's candidates read is not needed: no larger set is tried.
+            let recording = pruned && size < bound
+            let shares = try playShares(
+                candidates, players: &players, threads: threads, foundNone: found.isEmpty, recording: recording)
+            // Merge in candidate order, deciding as a search on one thread would (see `Trial.cut`).
+            var atSize: [[Pick]] = []
+            var readsNow: [[Pick]: TargetSet] = [:]
+            for index in candidates.indices {
+                let run = index / block
+                let thread = run % shares.count
+                let position = (run / shares.count) * block + index % block
+                guard position < shares[thread].count else {
+                    // The work budget stopped that thread.
+                    finished = false
+                    break
+                }
+                tried += 1
+                var trial = shares[thread][position]
+                let worst = closest.count >= 3 ? closest[closest.count - 1].remaining : nil
+                if let within = found.isEmpty && atSize.isEmpty ? worst : 0, !trial.cut,
+                    let beforeLast = trial.beforeLast, beforeLast > within
+                {
+                    // A search on one thread would have stopped counting before the last subject.
+                    trial.remaining = nil
+                    trial.propertyHolds = nil
+                    trial.reads = .all(targets.count)
+                }
+                let picked = candidates[index]
+                if trial.meets {
+                    atSize.append(picked)
+                } else {
+                    if recording { readsNow[picked] = trial.reads }
+                    if let remaining = trial.remaining,
+                        closest.count < 3 || remaining <= closest[closest.count - 1].remaining ?? .max
+                    {
+                        trial.changes = picked.map(change)
+                        closest.append(trial)
+                        closest.sort(by: Self.closer)
+                        if closest.count > 3 { closest.removeLast() }
+                    }
+                }
+            }
             found += atSize
             readsBefore = readsNow
             guard finished else {
@@ -239,6 +287,69 @@ struct AdviceSearch {
         return Outcome(found: sets, closest: sets.isEmpty ? closest : [], tried: tried, stopped: stopped)
     }
 
+    /// Plays `candidates` on up to `threads` threads, each its blocks (`block`), in order; per thread, the trials of
+    /// its blocks in order, fewer when the work budget stopped it (each candidate spends one unit, on whichever
+    /// thread plays it).
+    ///
+    /// A thread stops counting a candidate (`within`) by the candidates it played itself: the third fewest findings
+    /// among a subset of the earlier candidates is never fewer than among all of them (the candidates the merge
+    /// drops all had more), so a thread stops only where the search on one thread would, and the merge finds the
+    /// other stops from `Trial.beforeLast`.
+    func playShares(
+        _ candidates: [[Pick]], players: inout [Player], threads: Int, foundNone: Bool, recording: Bool
+    ) throws -> [[Trial]] {
+        let count = min(threads, max(1, (candidates.count + block - 1) / block))
+        var shares = [Result<[Trial], any Error>](repeating: .success([]), count: count)
+        let budget = WorkBudget.current
+        let total = candidates.count
+        let share: @Sendable (Int, inout Player) -> Result<[Trial], any Error> = { thread, player in
+            WorkBudget.$current.withValue(budget) {
+                var trials: [Trial] = []
+                trials.reserveCapacity(total / count + block)
+                // The three fewest findings left among this thread's trials, and whether one met the goal.
+                var fewest: [Int] = []
+                var met = false
+                var start = thread * block
+                while start < total {
+                    for index in start..<min(total, start + block) {
+                        guard WorkBudget.spend() else { return .success(trials) }
+                        let within = foundNone && !met ? (fewest.count >= 3 ? fewest[2] : nil) : 0
+                        let trial: Trial
+                        do {
+                            trial = try player.trial(candidates[index], within: within, recording: recording)
+                        } catch {
+                            return .failure(error)
+                        }
+                        if trial.meets {
+                            met = true
+                        } else if let remaining = trial.remaining {
+                            fewest.insert(remaining, at: fewest.firstIndex { $0 > remaining } ?? fewest.count)
+                            if fewest.count > 3 { fewest.removeLast() }
+                        }
+                        trials.append(trial)
+                    }
+                    start += count * block
+                }
+                return .success(trials)
+            }
+        }
+        if count == 1 {
+            shares[0] = share(0, &players[0])
+        } else {
+            players.withUnsafeMutableBufferPointer { players in
+                shares.withUnsafeMutableBufferPointer { shares in
+                    // Each thread touches only its own player and its own share: no two threads share a slot.
+                    let slots = UncheckedSendable((players, shares))
+                    DispatchQueue.concurrentPerform(iterations: count) { thread in
+                        let (players, shares) = slots.value
+                        shares[thread] = share(thread, &players[thread])
+                    }
+                }
+            }
+        }
+        return try shares.map { try $0.get() }
+    }
+
     func change(_ pick: Pick) -> AdviceChange { change(targets[pick.target], pick.value) }
 
     func change(_ target: AdviceTarget, _ value: Int) -> AdviceChange {
@@ -259,10 +370,16 @@ struct AdviceSearch {
         var values: [[SettingValue?]]
         /// Per subject: its configuration.
         var configurations: [PolicyConfiguration]
+        /// The provider's findings at the goal or worse (bits over its finding indices).
+        var findingMask: UInt64
 
         init(search: AdviceSearch) {
             self.search = search
             values = search.targets.map { target in target.values.map { target.declaration.kind.parse($0) } }
+            findingMask =
+                search.subjects.first.map {
+                    AdviceSearch.findingMask($0.policy.descriptor, goal: search.request.goal)
+                } ?? 0
             configurations = search.subjects.map(\.policy.configuration)
             blocks = search.subjects.map { subject in
                 search.targets.map { target in
@@ -341,10 +458,10 @@ struct AdviceSearch {
         }
 
         /// Plays `picks` on every subject. With `within`, stops counting (remaining nil) once the findings so far
-        /// exceed it: the candidate neither meets the goal nor comes closer than the sets kept.
+        /// exceed it: the candidate neither meets the goal nor comes closer than the sets kept. The trial's
+        /// `changes` are left empty (words are made only for the trials kept, `AdviceSearch.change`).
         mutating func trial(_ picks: [Pick], within: Int? = nil, recording: Bool = true) throws -> Trial {
-            let changes = picks.map(search.change)
-            var trial = Trial(changes: changes)
+            var trial = Trial(changes: [])
             var remaining = 0
             var compiledPolicies: [CompiledPolicy] = []
             for (number, subject) in search.subjects.enumerated() {
@@ -375,8 +492,17 @@ struct AdviceSearch {
                     trial.reads = .all(search.targets.count)
                     return trial
                 }
-                let result = ScenarioRunner(traceMode: .off).run(bound)
-                remaining = Saturating.sum(remaining, AdviceSearch.blocking(result, goal: search.request.goal))
+                let last = number == search.subjects.count - 1
+                // The policy's own findings are known once it compiles: they may rule the candidate out unplayed.
+                let own = AdviceSearch.blocking(compiled.findings, of: compiled.descriptor, goal: search.request.goal)
+                if let within, Saturating.sum(remaining, own) > within, !last {
+                    trial.reads = .all(search.targets.count)
+                    trial.cut = true
+                    return trial
+                }
+                remaining = Saturating.sum(remaining, own)
+                remaining = Saturating.sum(
+                    remaining, ScenarioRunner(traceMode: .off).countFindings(bound, among: findingMask))
                 if let recorder {
                     trial.reads.formUnion(Self.reads(recorder, search.targets, blocks[number]))
                     trial.reads.formUnion(bindReads)
@@ -384,9 +510,11 @@ struct AdviceSearch {
                     trial.reads = .all(search.targets.count)
                 }
                 compiledPolicies.append(compiled)
-                if let within, remaining > within, number < search.subjects.count - 1 {
+                if !last { trial.beforeLast = remaining }
+                if let within, remaining > within, !last {
                     // The other subjects' reads were not recorded: every key may matter to them.
                     trial.reads = .all(search.targets.count)
+                    trial.cut = true
                     return trial
                 }
             }
@@ -434,15 +562,25 @@ struct AdviceSearch {
     /// The findings at `goal` or worse of a run: in its steps (one per finding and step) and in the policy itself.
     static func blocking(_ result: RunResult, goal: Severity) -> Int {
         let descriptor = result.policy.descriptor
+        let mask = findingMask(descriptor, goal: goal)
+        var count = blocking(result.policy.findings, of: descriptor, goal: goal)
+        for step in result.steps { count += (step.outcome.findings.bits & mask).nonzeroBitCount }
+        return count
+    }
+
+    /// The provider's findings at `goal` or worse, as bits over its finding indices (the first 64, as a step's
+    /// `FindingSet` holds them).
+    static func findingMask(_ descriptor: ProviderDescriptor, goal: Severity) -> UInt64 {
         var mask: UInt64 = 0
         for (index, finding) in descriptor.findings.enumerated() where finding.severity <= goal && index < 64 {
             mask |= 1 << UInt64(index)
         }
-        var count = result.policy.findings.filter {
-            descriptor.findings[Int($0.finding.index)].severity <= goal
-        }.count
-        for step in result.steps { count += (step.outcome.findings.bits & mask).nonzeroBitCount }
-        return count
+        return mask
+    }
+
+    /// How many of a policy's own findings are at `goal` or worse.
+    static func blocking(_ findings: [PolicyFinding], of descriptor: ProviderDescriptor, goal: Severity) -> Int {
+        findings.filter { descriptor.findings[Int($0.finding.index)].severity <= goal }.count
     }
 
     /// The policy with the changes applied and recompiled; nil when its provider rejects the combination.

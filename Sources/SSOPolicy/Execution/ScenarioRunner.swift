@@ -52,15 +52,34 @@ package struct ScenarioRunner: Sendable {
     }
 
     package func run(_ bound: BoundScenario) -> RunResult {
-        var trace = RuleTrace(traceMode, mutation: mutation)
         var steps: [RunResult.Step] = []
         steps.reserveCapacity(bound.steps.count)
+        play(bound) { step, outcome, trace in
+            steps.append(.init(bound: step, outcome: outcome, trace: trace?.entries ?? []))
+        }
+        return RunResult(
+            scenario: bound.scenario, policy: bound.policy, users: bound.users, steps: steps, explain: explain)
+    }
+
+    /// The findings among `findings` (bits of the provider's finding indices) that the steps of `bound` raise, one
+    /// per finding and step: what `run` would give, counted without keeping its steps (`advise` plays hundreds of
+    /// thousands of candidates and needs only this count).
+    package func countFindings(_ bound: BoundScenario, among findings: UInt64) -> Int {
+        var count = 0
+        play(bound) { _, outcome, _ in count += (outcome.findings.bits & findings).nonzeroBitCount }
+        return count
+    }
+
+    /// Plays `bound` step by step, handing each step's outcome and trace (nil when it does not apply) to `each`:
+    /// the one loop that `run` and `countFindings` share.
+    private func play(_ bound: BoundScenario, _ each: (BoundScenario.Step, StepOutcome, RuleTrace?) -> Void) {
+        var trace = RuleTrace(traceMode, mutation: mutation)
         bound.policy.withRuns { start, play in
             start(bound.facts)
             for step in bound.steps {
                 guard WorkBudget.spend() else { break }
                 guard let event = step.event else {
-                    steps.append(.init(bound: step, outcome: .notApplicable, trace: []))
+                    each(step, .notApplicable, nil)
                     continue
                 }
                 trace.reset()
@@ -69,10 +88,8 @@ package struct ScenarioRunner: Sendable {
                     outcome = StepOutcome.merging(outcome, play(leading, &trace))
                 }
                 outcome = StepOutcome.merging(outcome, play(event, &trace))
-                steps.append(.init(bound: step, outcome: outcome, trace: trace.entries))
+                each(step, outcome, trace)
             }
         }
-        return RunResult(
-            scenario: bound.scenario, policy: bound.policy, users: bound.users, steps: steps, explain: explain)
     }
 }
