@@ -437,4 +437,28 @@ struct AdviseTests {
             #expect(one.stopped == three.stopped)
         }
     }
+
+    /// The counting mode that advise plays with stops once the count passes its limit, and the count it then gives
+    /// is past the limit: findings only add up, so "more than the limit" is decided by then.
+    @Test func aCountStopsOncePastItsLimitAndSaysSo() throws {
+        let policy = try engine.loadPolicy(path: try #require(Self.bundledPath("weak-logout-imprivata")))
+        let scenario = try engine.loadScenario(path: Self.scenarioPath("nursing-shift-change"))
+        guard case .success(let bound) = ScenarioBinder(mode: .strict).bind(scenario, to: policy) else {
+            Issue.record("nursing-shift-change does not bind to weak-logout-imprivata")
+            return
+        }
+        let mask = AdviceSearch.findingMask(policy.descriptor, goal: .info)
+        let runner = ScenarioRunner(traceMode: .off)
+        let total = runner.countFindings(bound, among: mask)
+        let counted = ScenarioRunner().run(bound).steps.reduce(0) {
+            $0 + ($1.outcome.findings.bits & mask).nonzeroBitCount
+        }
+        #expect(total == counted && total > 2)
+        for limit in 0..<total {
+            let partial = runner.countFindings(bound, among: mask, limit: limit)
+            #expect(partial > limit && partial <= total)
+        }
+        #expect(runner.countFindings(bound, among: mask, limit: 0) < total)
+        #expect(runner.countFindings(bound, among: mask, limit: total) == total)
+    }
 }

@@ -501,8 +501,11 @@ struct AdviceSearch: Sendable {
                     return trial
                 }
                 remaining = Saturating.sum(remaining, own)
+                // Before the last subject, a play that leaves more than `within` is cut below whatever its later
+                // steps raise (findings only add up), so it stops as soon as it gets there.
+                let limit = within.flatMap { last ? nil : $0 - remaining } ?? .max
                 remaining = Saturating.sum(
-                    remaining, ScenarioRunner(traceMode: .off).countFindings(bound, among: findingMask))
+                    remaining, ScenarioRunner(traceMode: .off).countFindings(bound, among: findingMask, limit: limit))
                 if let recorder {
                     trial.reads.formUnion(Self.reads(recorder, search.targets, blocks[number]))
                     trial.reads.formUnion(bindReads)

@@ -56,6 +56,7 @@ package struct ScenarioRunner: Sendable {
         steps.reserveCapacity(bound.steps.count)
         play(bound) { step, outcome, trace in
             steps.append(.init(bound: step, outcome: outcome, trace: trace?.entries ?? []))
+            return true
         }
         return RunResult(
             scenario: bound.scenario, policy: bound.policy, users: bound.users, steps: steps, explain: explain)
@@ -63,23 +64,28 @@ package struct ScenarioRunner: Sendable {
 
     /// The findings among `findings` (bits of the provider's finding indices) that the steps of `bound` raise, one
     /// per finding and step: what `run` would give, counted without keeping its steps (`advise` plays hundreds of
-    /// thousands of candidates and needs only this count).
-    package func countFindings(_ bound: BoundScenario, among findings: UInt64) -> Int {
+    /// thousands of candidates and needs only this count). Once the count exceeds `limit` the play stops there and
+    /// the count so far (more than `limit`) is returned: a caller that only asks whether the count exceeds `limit`
+    /// gets the same answer, and a finding is never taken back by a later step.
+    package func countFindings(_ bound: BoundScenario, among findings: UInt64, limit: Int = .max) -> Int {
         var count = 0
-        play(bound) { _, outcome, _ in count += (outcome.findings.bits & findings).nonzeroBitCount }
+        play(bound) { _, outcome, _ in
+            count += (outcome.findings.bits & findings).nonzeroBitCount
+            return count <= limit
+        }
         return count
     }
 
-    /// Plays `bound` step by step, handing each step's outcome and trace (nil when it does not apply) to `each`:
-    /// the one loop that `run` and `countFindings` share.
-    private func play(_ bound: BoundScenario, _ each: (BoundScenario.Step, StepOutcome, RuleTrace?) -> Void) {
+    /// Plays `bound` step by step, handing each step's outcome and trace (nil when it does not apply) to `each`,
+    /// which answers whether to go on: the one loop that `run` and `countFindings` share.
+    private func play(_ bound: BoundScenario, _ each: (BoundScenario.Step, StepOutcome, RuleTrace?) -> Bool) {
         var trace = RuleTrace(traceMode, mutation: mutation)
         bound.policy.withRuns { start, play in
             start(bound.facts)
             for step in bound.steps {
                 guard WorkBudget.spend() else { break }
                 guard let event = step.event else {
-                    each(step, .notApplicable, nil)
+                    guard each(step, .notApplicable, nil) else { break }
                     continue
                 }
                 trace.reset()
@@ -88,7 +94,7 @@ package struct ScenarioRunner: Sendable {
                     outcome = StepOutcome.merging(outcome, play(leading, &trace))
                 }
                 outcome = StepOutcome.merging(outcome, play(event, &trace))
-                each(step, outcome, trace)
+                guard each(step, outcome, trace) else { break }
             }
         }
     }
