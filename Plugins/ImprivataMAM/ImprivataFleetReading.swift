@@ -91,11 +91,13 @@ enum ImprivataFleetReading {
             ImprivataAppKey.appClearsDataOnLogout.key: "write clears_data_on_user_change: true",
         ]
         // Epic Rover's own logout says the app is Rover, and MAM's Microsoft sign-out needs a Microsoft app or one
-        // that signs in through the broker: for any other app neither is a console choice.
-        reading.consoleValueFits = { key, value, app in
+        // that signs in through the broker: for any other app neither is a console choice. Nor is a method the
+        // device's platform lacks (the policy would not compile).
+        reading.consoleValueFits = { key, value, app, settings in
             guard key == ImprivataAppKey.logoutMethod.key,
                 let method = LogoutMethod.words.firstIndex(of: value).flatMap(LogoutMethod.init(rawValue:))
             else { return true }
+            guard method.exists(under: settings) else { return false }
             switch method {
             case .epicRover:
                 return false

@@ -25,6 +25,19 @@ enum LogoutMethod: Int, WordChoice, Sendable, Hashable {
     var androidOnly: Bool {
         self == .clearAppData || self == .clearAppCache || self == .forceStop || self == .clearCacheAndStop
     }
+
+    /// Whether the method exists on the device's platform: an iOS method on Android (but Universal Link Callback
+    /// where `ulc_platforms` reads it as existing there too) or an Android method on iOS does not.
+    func exists(onAndroid android: Bool, ulcOnAndroid: Bool) -> Bool {
+        android ? !iOSOnly || (ulcOnAndroid && self == .universalLinkCallback) : !androidOnly
+    }
+
+    /// Whether the method exists on the platform the settings name, as `ulc_platforms` reads the documents.
+    func exists(under settings: SettingValues) -> Bool {
+        exists(
+            onAndroid: settings.choice(ImprivataSetting.platform, as: Platform.self) == .android,
+            ulcOnAndroid: settings.word(ImprivataModelOption.ulcPlatforms) == "ios_and_voalte_android")
+    }
 }
 
 /// How an app signs its user in.
@@ -170,12 +183,12 @@ extension ImprivataPolicy {
         for app in configuration.apps {
             let keys = app.keys
             let method = keys.choice(AppKey.logoutMethod, as: LogoutMethod.self)
-            if android && method.iOSOnly && !(ulcOnAndroid && method == .universalLinkCallback) {
+            if android && !method.exists(onAndroid: true, ulcOnAndroid: ulcOnAndroid) {
                 diagnostics.error(
                     "logout_method: '\(method.word)' is an iOS logout method; on Android use clear_app_data, "
                         + "clear_app_cache, force_stop or clear_cache_and_stop",
                     at: keys.position(of: AppKey.logoutMethod))
-            } else if !android && method.androidOnly {
+            } else if !android && !method.exists(onAndroid: false, ulcOnAndroid: ulcOnAndroid) {
                 diagnostics.error(
                     "logout_method: '\(method.word)' is an Android logout method; on iOS use "
                         + "universal_link_callback, x_callback_url, interapp_callback or force_quit",

@@ -38,10 +38,12 @@ public struct FleetReading: Sendable {
     /// Whether a value of a console per-app key fits the app as its other keys describe it. A value that says which
     /// app it is (Imprivata's `logout_method: epic_rover`, Epic Rover's own logout) or that needs another kind of app
     /// (`msal_shared_device` for an app without Microsoft's sign-in) is no console choice for this app, and `advise`
-    /// never suggests it. Every value fits unless the provider says otherwise.
-    public var consoleValueFits: @Sendable (_ key: String, _ value: String, _ app: AppConfiguration) -> Bool = {
-        _, _, _ in true
-    }
+    /// never suggests it; nor a value the device lacks, as the policy's `settings` describe it (an iOS logout method
+    /// on Android). Every value fits unless the provider says otherwise.
+    public var consoleValueFits:
+        @Sendable (_ key: String, _ value: String, _ app: AppConfiguration, _ settings: SettingValues) -> Bool = {
+            _, _, _, _ in true
+        }
 
     public init(
         platforms: [DevicePlatform], groupSettings: [String] = [], consoleAppKeys: [String] = [],

@@ -68,7 +68,10 @@ public struct AnyPolicyProvider: Sendable {
     public init<P: PolicyProvider>(_ provider: P) {
         let descriptor = provider.descriptor
         self.descriptor = descriptor
+        // Held once and shared by every policy this provider compiles (a descriptor is many references to copy).
+        let shared = SharedDescriptor(descriptor)
         let texts = OnceValue { RuleTexts(descriptor) }
+        let renaming = userRenaming(P.State.self)
         @Sendable func compile(_ configuration: PolicyConfiguration, _ diagnostics: inout Diagnostics)
             -> CompiledPolicy?
         {
@@ -88,10 +91,10 @@ public struct AnyPolicyProvider: Sendable {
                     provider.resetState(&state, policy: policy, facts: facts)
                     return provider.apply(event, to: &state, policy: policy, trace: &trace)
                 },
-                renaming: userRenaming(P.State.self),
+                renaming: renaming,
                 footprint: { event in provider.footprint(of: event, policy: policy) })
             return CompiledPolicy(
-                configuration: configuration, descriptor: descriptor,
+                configuration: configuration, descriptor: shared,
                 findings: provider.configurationFindings(policy), engine: TypedEngine(machine: machine),
                 texts: texts.wrapped, recompile: compile)
         }
@@ -109,7 +112,9 @@ public struct AnyPolicyProvider: Sendable {
 /// A compiled policy: its configuration, its provider's declarations, and a way to play events.
 public final class CompiledPolicy: Sendable {
     public let configuration: PolicyConfiguration
-    public let descriptor: ProviderDescriptor
+    /// The provider's declarations, shared with every policy it compiles.
+    @usableFromInline let sharedDescriptor: SharedDescriptor
+    @inlinable public var descriptor: ProviderDescriptor { sharedDescriptor.value }
     public let findings: [PolicyFinding]
     /// The provider's rules worded once per provider (`RuleTexts`), so that a trace entry shares these strings
     /// instead of rendering new ones (an `evaluate` with nothing known renders tens of thousands of traces).
@@ -128,12 +133,12 @@ public final class CompiledPolicy: Sendable {
 
     @usableFromInline
     init(
-        configuration: PolicyConfiguration, descriptor: ProviderDescriptor, findings: [PolicyFinding],
+        configuration: PolicyConfiguration, descriptor: SharedDescriptor, findings: [PolicyFinding],
         engine: any PolicyEngine, texts: RuleTexts,
         recompile: @escaping @Sendable (PolicyConfiguration, inout Diagnostics) -> CompiledPolicy?
     ) {
         self.configuration = configuration
-        self.descriptor = descriptor
+        self.sharedDescriptor = descriptor
         self.engine = engine
         self.texts = texts
         self.recompile = recompile
@@ -166,4 +171,13 @@ struct TypedEngine<State: Hashable & Sendable>: PolicyEngine {
 
     @usableFromInline
     func drive<D: StateMachineDriver>(_ driver: inout D) -> D.Result { driver.drive(machine) }
+}
+
+/// A provider's descriptor held once, so that each policy it compiles shares it instead of copying its references.
+@usableFromInline
+final class SharedDescriptor: Sendable {
+    @usableFromInline let value: ProviderDescriptor
+
+    @usableFromInline
+    init(_ value: ProviderDescriptor) { self.value = value }
 }

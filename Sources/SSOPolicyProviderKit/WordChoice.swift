@@ -8,6 +8,7 @@ public protocol WordChoice: RawRepresentable, CaseIterable where RawValue == Int
 extension SettingValues {
     /// A choice setting read as the provider's `Int` enum of words (`WordChoice`). The core has checked the word
     /// against the declaration (which lists `words`), so a word the enum lacks is a provider defect.
+    @inlinable
     public func choice<Choice: WordChoice>(_ key: some SettingKey, as _: Choice.Type = Choice.self) -> Choice {
         let word = word(key)
         guard let index = Choice.words.firstIndex(of: word), let choice = Choice(rawValue: index) else {

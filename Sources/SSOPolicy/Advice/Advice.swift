@@ -73,7 +73,8 @@ package struct Advice: Sendable {
         setup: String? = nil
     ) throws -> Advice {
         precondition(!subjects.isEmpty, "advise needs a policy")
-        let targets = AdviceTarget.targets(of: subjects[0].policy)
+        let targets = AdviceTarget.targets(
+            of: subjects[0].policy, others: subjects.dropFirst().map(\.policy.configuration))
         let search = AdviceSearch(scenario: scenario, subjects: subjects, request: request, targets: targets)
         let outcome = try search.run()
         let baseRuns = try subjects.map { try played(scenario, $0, changes: []) }

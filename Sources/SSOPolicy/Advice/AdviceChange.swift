@@ -47,9 +47,10 @@ struct AdviceTarget: Sendable {
     /// device group decides, such as the platform and OS version, and those declared as device facts, such as the
     /// device model; nor model options), at every declared value (a duration, number or name at its declared
     /// default); every app's keys, console choices as `console` (only the values that fit the app,
-    /// `FleetReading.consoleValueFits`), the keys an app profile gives as `app_build`, and never a key that says
-    /// which app it is. Provider-generic: driven by the declarations and the provider's fleet reading only.
-    static func targets(of policy: CompiledPolicy) -> [AdviceTarget] {
+    /// `FleetReading.consoleValueFits`, on `policy` and on each of `others`: a fleet's other device groups), the
+    /// keys an app profile gives as `app_build`, and never a key that says which app it is. Provider-generic: driven
+    /// by the declarations and the provider's fleet reading only.
+    static func targets(of policy: CompiledPolicy, others: [PolicyConfiguration] = []) -> [AdviceTarget] {
         let descriptor = policy.descriptor
         let configuration = policy.configuration
         let reading = descriptor.fleet
@@ -77,7 +78,14 @@ struct AdviceTarget: Sendable {
                     reading.map { $0.consoleAppKeys.contains(declaration.key) ? .console : .appBuild } ?? .console
                 var values = candidates(declaration, current: app.keys[declaration.key])
                 if kind == .console, let reading {
-                    values.removeAll { !reading.consoleValueFits(declaration.key, $0, app) }
+                    values.removeAll { value in
+                        !reading.consoleValueFits(declaration.key, value, app, configuration.settings)
+                            || others.contains { other in
+                                other.apps.first { $0.id == app.id }.map {
+                                    !reading.consoleValueFits(declaration.key, value, $0, other.settings)
+                                } ?? false
+                            }
+                    }
                 }
                 guard !values.isEmpty else { continue }
                 targets.append(

@@ -102,10 +102,9 @@ struct AdviceSearch: Sendable {
         var propertyHolds: Bool?
         /// The targets whose key the candidate read (bits over `targets`).
         var reads = TargetSet()
-        /// The findings left after every subject but the last, when there are several: the merge of the threads'
-        /// trials stops counting by it where a search on one thread would have (`playShares`).
-        var beforeLast: Int?
-        /// The thread stopped counting this candidate (`within`).
+        /// The thread stopped counting this candidate (`within`): its findings passed what the thread's own trials
+        /// had left. The merge of the threads' trials stops the others that a search on one thread would have
+        /// stopped (`playShares`): findings only add up, so a stop depends only on the total.
         var cut = false
         var meets: Bool { remaining == 0 && propertyHolds != false }
     }
@@ -119,9 +118,13 @@ struct AdviceSearch: Sendable {
         var stopped: String?
     }
 
-    /// A set of target indices.
+    /// A set of target indices, or every target (`all`: what a candidate whose reads were not recorded may read).
     struct TargetSet: Hashable, Sendable {
         var words: [UInt64] = []
+        var isAll = false
+
+        /// Every target.
+        static let all = TargetSet(isAll: true)
 
         mutating func insert(_ index: Int) {
             let word = index / 64
@@ -130,19 +133,19 @@ struct AdviceSearch: Sendable {
         }
 
         func contains(_ index: Int) -> Bool {
+            if isAll { return true }
             let word = index / 64
             return word < words.count && words[word] & (1 << UInt64(index % 64)) != 0
         }
 
         mutating func formUnion(_ other: TargetSet) {
+            if isAll { return }
+            if other.isAll {
+                self = .all
+                return
+            }
             if words.count < other.words.count { words += Array(repeating: 0, count: other.words.count - words.count) }
             for (index, word) in other.words.enumerated() { words[index] |= word }
-        }
-
-        static func all(_ count: Int) -> TargetSet {
-            var set = TargetSet()
-            for index in 0..<count { set.insert(index) }
-            return set
         }
     }
 
@@ -183,23 +186,32 @@ struct AdviceSearch: Sendable {
         func isSuperset(_ picked: [Pick]) -> Bool {
             found.contains { solution in solution.allSatisfy { picked.contains($0) } }
         }
-        /// Some change of `picked` touches a key that `picked` without it read.
-        func followsARead(_ picked: [Pick]) -> Bool {
+        /// What `picked` reads when one of its changes touches a key that `picked` without it did not read: it then
+        /// plays exactly as that smaller set. Nil when every change is read by the set without it.
+        func unreadChange(_ picked: [Pick]) -> TargetSet? {
             for index in picked.indices {
                 var rest = picked
                 rest.remove(at: index)
-                if readsBefore[rest]?.contains(picked[index].target) == true { return true }
+                if let reads = readsBefore[rest], !reads.contains(picked[index].target) { return reads }
             }
-            return false
+            return nil
         }
         sizes: for size in 0...bound {
             // The candidates of this size, in order: which are tried depends only on the smaller sizes.
             var candidates: [[Pick]] = []
             var picked: [Pick] = []
+            // What the sets of this size read, by set: those played, and those that play as a smaller set.
+            var readsNow: [[Pick]: TargetSet] = [:]
+            // What the last size's sets read is not needed: no larger set is tried.
+            let recording = pruned && size < bound
             // Depth-first over increasing target indices, each at each of its values.
             func visit(from start: Int) {
                 if picked.count == size {
-                    if pruned && (isSuperset(picked) || (size > 0 && !followsARead(picked))) { return }
+                    if pruned && isSuperset(picked) { return }
+                    if pruned && size > 0, let reads = unreadChange(picked) {
+                        if recording { readsNow[picked] = reads }
+                        return
+                    }
                     candidates.append(picked)
                     return
                 }
@@ -218,13 +230,10 @@ struct AdviceSearch: Sendable {
                 candidates.removeLast(candidates.count - (limit - tried))
                 finished = false
             }
-            // What the last size's candidates read is not needed: no larger set is tried.
-            let recording = pruned && size < bound
             let shares = try playShares(
                 candidates, players: &players, threads: threads, foundNone: found.isEmpty, recording: recording)
             // Merge in candidate order, deciding as a search on one thread would (see `Trial.cut`).
             var atSize: [[Pick]] = []
-            var readsNow: [[Pick]: TargetSet] = [:]
             for index in candidates.indices {
                 let run = index / block
                 let thread = run % shares.count
@@ -238,12 +247,13 @@ struct AdviceSearch: Sendable {
                 var trial = shares[thread][position]
                 let worst = closest.count >= 3 ? closest[closest.count - 1].remaining : nil
                 if let within = found.isEmpty && atSize.isEmpty ? worst : 0, !trial.cut,
-                    let beforeLast = trial.beforeLast, beforeLast > within
+                    let remaining = trial.remaining, remaining > within
                 {
-                    // A search on one thread would have stopped counting before the last subject.
+                    // A search on one thread would have stopped counting it.
                     trial.remaining = nil
                     trial.propertyHolds = nil
-                    trial.reads = .all(targets.count)
+                    trial.reads = .all
+                    trial.cut = true
                 }
                 let picked = candidates[index]
                 if trial.meets {
@@ -294,7 +304,7 @@ struct AdviceSearch: Sendable {
     /// A thread stops counting a candidate (`within`) by the candidates it played itself: the third fewest findings
     /// among a subset of the earlier candidates is never fewer than among all of them (the candidates the merge
     /// drops all had more), so a thread stops only where the search on one thread would, and the merge finds the
-    /// other stops from `Trial.beforeLast`.
+    /// other stops from each trial's total.
     func playShares(
         _ candidates: [[Pick]], players: inout [Player], threads: Int, foundNone: Bool, recording: Bool
     ) throws -> [[Trial]] {
@@ -313,7 +323,7 @@ struct AdviceSearch: Sendable {
                 while start < total {
                     for index in start..<min(total, start + block) {
                         guard WorkBudget.spend() else { return .success(trials) }
-                        let within = foundNone && !met ? (fewest.count >= 3 ? fewest[2] : nil) : 0
+                        let within =  (foundNone && !met ? (fewest.count >= 3 ? fewest[2] : nil) : 0)
                         let trial: Trial
                         do {
                             trial = try player.trial(candidates[index], within: within, recording: recording)
@@ -368,8 +378,24 @@ struct AdviceSearch: Sendable {
         var blocks: [[Int]]
         /// Per target and value: the value as the policy holds it (nil when the declaration does not parse it).
         var values: [[SettingValue?]]
-        /// Per subject: its configuration.
+        /// Per subject: its configuration, changed in place by a trial and put back after it (`apply`, `restore`).
         var configurations: [PolicyConfiguration]
+        /// Per subject and target: the slot of the target's key in its block's layout (nil: the layout lacks it).
+        var slots: [[Int?]]
+        /// Per subject: how many apps it has.
+        var blockCounts: [Int]
+        /// Per subject: what the trial under way changed (kept to reuse its storage).
+        var undos: [[Undo]]
+
+        /// One key a trial changed: its block, slot, former value and position, and the block's unknown keys when
+        /// the change removed one of them.
+        struct Undo {
+            var block: Int
+            var slot: Int
+            var value: SettingValue?
+            var position: SourcePosition?
+            var unknown: [UnknownSetting]?
+        }
         /// The provider's findings at the goal or worse (bits over its finding indices).
         var findingMask: UInt64
 
@@ -381,9 +407,18 @@ struct AdviceSearch: Sendable {
                     AdviceSearch.findingMask($0.policy.descriptor, goal: search.request.goal)
                 } ?? 0
             configurations = search.subjects.map(\.policy.configuration)
+            blockCounts = configurations.map(\.apps.count)
+            undos = configurations.map { _ in [] }
             blocks = search.subjects.map { subject in
                 search.targets.map { target in
                     target.app.map { 1 + (subject.policy.configuration.app(named: $0)?.int ?? -2) } ?? 0
+                }
+            }
+            slots = zip(configurations, blocks).map { configuration, blocks in
+                zip(search.targets, blocks).map { target, block in
+                    block == 0
+                        ? configuration.settings.layout.slot(of: target.key)
+                        : block >= 1 ? configuration.apps[block - 1].keys.layout.slot(of: target.key) : nil
                 }
             }
             bases = []
@@ -411,30 +446,42 @@ struct AdviceSearch: Sendable {
             }
         }
 
-        /// Subject `number`'s configuration with `picks` applied, as `AdviceSearch.configuration` does with their
-        /// changes; nil when a change names no declared value or an app the subject lacks.
-        func configuration(_ picks: [Pick], subject number: Int) -> PolicyConfiguration? {
-            var configuration = configurations[number]
+        /// Applies `picks` to subject `number`'s configuration in place, noting in `undo` what to put back
+        /// (`restore`), as `AdviceSearch.configuration` applies their changes; false when a change names no declared
+        /// value or an app the subject lacks (what was applied is in `undo`).
+        mutating func apply(_ picks: [Pick], subject number: Int, undo: inout [Undo]) -> Bool {
             for pick in picks {
-                let target = search.targets[pick.target]
-                guard let value = values[pick.target][pick.value] else { return nil }
+                guard let value = values[pick.target][pick.value] else { return false }
                 let block = blocks[number][pick.target]
-                if target.app == nil {
-                    configuration.settings.set(
-                        target.key, value, at: configuration.settings.position(of: target.key))
-                    if !configuration.unknownSettings.isEmpty {
-                        configuration.unknownSettings.removeAll { $0.key == target.key }
-                    }
-                } else {
-                    guard block >= 1 else { return nil }
-                    configuration.apps[block - 1].keys.set(
-                        target.key, value, at: configuration.apps[block - 1].keys.position(of: target.key))
-                    if !configuration.apps[block - 1].unknownKeys.isEmpty {
-                        configuration.apps[block - 1].unknownKeys.removeAll { $0.key == target.key }
-                    }
+                guard block >= 0, let slot = slots[number][pick.target] else { return false }
+                let key = search.targets[pick.target].key
+                configurations[number].withBlock(block) { keys, unknown in
+                    let held = keys.held(slot: slot)
+                    let removed = unknown.contains { $0.key == key } ? unknown : nil
+                    undo.append(Undo(block: block, slot: slot, value: held.value, position: held.position, unknown: removed))
+                    keys.hold(value, at: held.position ?? keys.blockPosition, slot: slot)
+                    if removed != nil { unknown.removeAll { $0.key == key } }
                 }
             }
-            return configuration
+            return true
+        }
+
+        /// Puts back what `apply` changed in subject `number`'s configuration.
+        mutating func restore(_ undo: [Undo], subject number: Int) {
+            for change in undo.reversed() {
+                configurations[number].withBlock(change.block) { keys, unknown in
+                    keys.hold(change.value, at: change.position, slot: change.slot)
+                    if let removed = change.unknown { unknown = removed }
+                }
+            }
+        }
+
+        /// `configuration` with every block noting its reads in `recorder` (nil: none).
+        static func record(_ configuration: inout PolicyConfiguration, in recorder: SettingReadRecorder?) {
+            configuration.settings.recorder = recorder?.tagged(0)
+            for index in configuration.apps.indices {
+                configuration.apps[index].keys.recorder = recorder?.tagged(1 + index)
+            }
         }
 
         /// `configuration` with every block noting its reads in `recorder`.
@@ -442,8 +489,7 @@ struct AdviceSearch: Sendable {
             -> PolicyConfiguration
         {
             var recorded = configuration
-            recorded.settings.recorder = recorder.tagged(0)
-            for index in recorded.apps.indices { recorded.apps[index].keys.recorder = recorder.tagged(1 + index) }
+            record(&recorded, in: recorder)
             return recorded
         }
 
@@ -457,76 +503,115 @@ struct AdviceSearch: Sendable {
             return set
         }
 
-        /// Plays `picks` on every subject. With `within`, stops counting (remaining nil) once the findings so far
-        /// exceed it: the candidate neither meets the goal nor comes closer than the sets kept. The trial's
-        /// `changes` are left empty (words are made only for the trials kept, `AdviceSearch.change`).
+        /// One subject compiled and bound with a candidate's changes, ready to play.
+        struct Compiled {
+            var policy: CompiledPolicy
+            var bound: BoundScenario
+            /// What binding read, when the binding was shared.
+            var bindReads: TargetSet
+            /// Its own findings at the goal or worse.
+            var own: Int
+        }
+
+        /// Compiles subject `number`'s configuration as it now is and binds the scenario to it; nil when either
+        /// fails.
+        func compile(_ picks: [Pick], subject number: Int) -> Compiled? {
+            let subject = search.subjects[number]
+            var diagnostics = Diagnostics()
+            guard let compiled = subject.policy.recompiled(configurations[number], diagnostics: &diagnostics) else {
+                return nil
+            }
+            let own = AdviceSearch.blocking(compiled.findings, of: compiled.descriptor, goal: search.request.goal)
+            if let base = bases[number], !picks.contains(where: { base.reads.contains($0.target) }) {
+                var shared = base.bound
+                shared.policy = compiled
+                return Compiled(policy: compiled, bound: shared, bindReads: base.reads, own: own)
+            }
+            guard
+                case .success(let fresh) = ScenarioBinder(mode: subject.lenient ? .lenient : .strict).bind(
+                    search.scenario, to: compiled)
+            else { return nil }
+            return Compiled(policy: compiled, bound: fresh, bindReads: TargetSet(), own: own)
+        }
+
+        /// Plays `picks` on every subject in turn: its configuration changed in place, compiled, bound and played;
+        /// every configuration put back at the end.
+        /// With `within`, stops counting (remaining nil, `cut`) once the findings so far exceed it: the candidate
+        /// neither meets the goal nor comes closer than the sets kept. The trial's `changes` are left empty (words
+        /// are made only for the trials kept, `AdviceSearch.change`).
         mutating func trial(_ picks: [Pick], within: Int? = nil, recording: Bool = true) throws -> Trial {
+            let count = search.subjects.count
+            var undos: [[Undo]] = []
+            swap(&undos, &self.undos)
+            defer { swap(&undos, &self.undos) }
+            var recorders: [SettingReadRecorder?] = Array(repeating: nil, count: count)
+            var applied = 0
             var trial = Trial(changes: [])
+            // What was changed is put back once the compiled policies (which share the configurations' storage)
+            // are gone, so that the next trial changes them in place again.
+            var compiled: [Compiled] = []
+            defer {
+                compiled.removeAll()
+                for number in 0..<applied {
+                    if recorders[number] != nil { Self.record(&configurations[number], in: nil) }
+                    restore(undos[number], subject: number)
+                }
+            }
+            compiled.reserveCapacity(count)
             var remaining = 0
-            var compiledPolicies: [CompiledPolicy] = []
-            for (number, subject) in search.subjects.enumerated() {
-                guard var configuration = configuration(picks, subject: number) else {
-                    trial.reads = .all(search.targets.count)
+            for number in 0..<count {
+                undos[number].removeAll(keepingCapacity: true)
+                applied += 1
+                guard apply(picks, subject: number, undo: &undos[number]) else {
+                    trial.reads = .all
                     return trial
                 }
-                let recorder = recording ? SettingReadRecorder(blocks: 1 + configuration.apps.count) : nil
-                if let recorder { configuration = Self.recording(configuration, recorder) }
-                var diagnostics = Diagnostics()
-                let compiled = subject.policy.recompiled(configuration, diagnostics: &diagnostics)
-                var bound: BoundScenario?
-                var bindReads = TargetSet()
-                if let compiled {
-                    if let base = bases[number], !picks.contains(where: { base.reads.contains($0.target) }) {
-                        var shared = base.bound
-                        shared.policy = compiled
-                        bound = shared
-                        bindReads = base.reads
-                    } else if case .success(let fresh) = ScenarioBinder(mode: subject.lenient ? .lenient : .strict)
-                        .bind(search.scenario, to: compiled)
-                    {
-                        bound = fresh
-                    }
+                if recording {
+                    let recorder = SettingReadRecorder(blocks: 1 + blockCounts[number])
+                    Self.record(&configurations[number], in: recorder)
+                    recorders[number] = recorder
                 }
-                guard let compiled, let bound else {
+                guard let subject = compile(picks, subject: number) else {
                     // Not compiling or binding is an answer the reads so far decided; the rest were not asked.
-                    trial.reads = .all(search.targets.count)
+                    trial.reads = .all
                     return trial
                 }
-                let last = number == search.subjects.count - 1
+                compiled.append(subject)
                 // The policy's own findings are known once it compiles: they may rule the candidate out unplayed.
-                let own = AdviceSearch.blocking(compiled.findings, of: compiled.descriptor, goal: search.request.goal)
-                if let within, Saturating.sum(remaining, own) > within, !last {
-                    trial.reads = .all(search.targets.count)
+                remaining = Saturating.sum(remaining, subject.own)
+                if let within, remaining > within {
+                    trial.reads = .all
                     trial.cut = true
                     return trial
                 }
-                remaining = Saturating.sum(remaining, own)
-                // Before the last subject, a play that leaves more than `within` is cut below whatever its later
-                // steps raise (findings only add up), so it stops as soon as it gets there.
-                let limit = within.flatMap { last ? nil : $0 - remaining } ?? .max
+                // A play that leaves more than `within` is cut whatever its later steps raise (findings only add
+                // up), so it stops as soon as it gets there.
+                let limit = within.map { $0 - remaining } ?? .max
                 remaining = Saturating.sum(
-                    remaining, ScenarioRunner(traceMode: .off).countFindings(bound, among: findingMask, limit: limit))
-                if let recorder {
-                    trial.reads.formUnion(Self.reads(recorder, search.targets, blocks[number]))
-                    trial.reads.formUnion(bindReads)
-                } else {
-                    trial.reads = .all(search.targets.count)
-                }
-                compiledPolicies.append(compiled)
-                if !last { trial.beforeLast = remaining }
-                if let within, remaining > within, !last {
-                    // The other subjects' reads were not recorded: every key may matter to them.
-                    trial.reads = .all(search.targets.count)
+                    remaining,
+                    ScenarioRunner(traceMode: .off).countFindings(subject.bound, among: findingMask, limit: limit))
+                if let within, remaining > within {
+                    trial.reads = .all
                     trial.cut = true
                     return trial
                 }
             }
+            if recording {
+                for number in 0..<count {
+                    if let recorder = recorders[number] {
+                        trial.reads.formUnion(Self.reads(recorder, search.targets, blocks[number]))
+                    }
+                    trial.reads.formUnion(compiled[number].bindReads)
+                }
+            } else {
+                trial.reads = .all
+            }
             // A property reads the whole policy: every key may matter to it.
             if let property = search.request.property {
-                trial.reads = .all(search.targets.count)
+                trial.reads = .all
                 if remaining == 0 {
                     var holds = true
-                    for policy in compiledPolicies where try !property(policy) {
+                    for subject in compiled where try !property(subject.policy) {
                         holds = false
                         break
                     }
@@ -594,3 +679,21 @@ struct AdviceSearch: Sendable {
         return policy.recompiled(configuration, diagnostics: &diagnostics)
     }
 }
+
+extension PolicyConfiguration {
+    /// Changes block `block` in place: 0 the settings, `1 + i` app `i`'s keys; with its unknown keys.
+    fileprivate mutating func withBlock(_ block: Int, _ body: (inout SettingValues, inout [UnknownSetting]) -> Void) {
+        if block == 0 {
+            body(&settings, &unknownSettings)
+        } else {
+            apps[block - 1].withKeys(body)
+        }
+    }
+}
+
+extension AppConfiguration {
+    fileprivate mutating func withKeys(_ body: (inout SettingValues, inout [UnknownSetting]) -> Void) {
+        body(&keys, &unknownKeys)
+    }
+}
+

@@ -114,11 +114,13 @@ public struct ScenarioBinder: Sendable {
         var steps: [BoundScenario.Step] = []
         // A step this policy cannot play: in a comparison (lenient) it is not applicable here, for the reason given;
         // played against this policy alone (strict) it is an error at its position.
-        func doesNotApply(_ step: ScenarioStep, _ reason: String, error: String, at position: SourcePosition) {
+        func doesNotApply(
+            _ step: ScenarioStep, _ reason: String, error: @autoclosure () -> String, at position: SourcePosition
+        ) {
             if mode == .lenient {
                 steps.append(.init(step: step, event: nil, notApplicableReason: reason))
             } else {
-                diagnostics.error(error, at: position)
+                diagnostics.error(error(), at: position)
             }
         }
         for step in scenario.steps {
