@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The advise benchmark (docs/advise.md, docs/performance.md): `advise` on every bundled policy with its shift-change
-# scenario (Shared iPad's with its locked handover), on the bundled fleets and on a five-app fleet with three setups (fixtures/ed-fleet.yaml on fixtures/ed-fleet-24h.yaml), each
+# scenario (Shared iPad's with its locked handover, or the counter or ward handover its apps are named in), on the bundled fleets and on a five-app fleet with three setups (fixtures/ed-fleet.yaml on fixtures/ed-fleet-24h.yaml), each
 # measured with hyperfine (median of the runs), side by side with the brute force (`--exhaustive`: every set of
 # changes up to the bound, minimal ones kept). Fails when a median reaches 1 s or when the brute force finds other
 # minimal sets than the search.
@@ -30,9 +30,9 @@ cases=(
     "hospital-imprivata nursing-shift-change" "weak-logout-imprivata nursing-shift-change"
     "microsoft-sdm-imprivata nursing-shift-change" "weak-logout-imprivata forgotten-check-in"
     "android-mhs-entra shift-change"
-    "counter-guest-apple locked-handover" "device-ca-apple locked-handover" "long-grace-apple locked-handover"
-    "no-timeout-apple locked-handover" "nursing-cart-apple locked-handover" "store-counter-ipad locked-handover"
-    "ward3-shared-ipad locked-handover"
+    "counter-guest-apple counter-customers" "device-ca-apple locked-handover" "long-grace-apple locked-handover"
+    "no-timeout-apple locked-handover" "nursing-cart-apple locked-handover" "store-counter-ipad counter-guests"
+    "ward3-shared-ipad ward3-0700-handover"
     "ward-fleet ward-handover" "warehouse-fleet day-shift-handover" "retail-fleet counter-customers"
     "Benchmarks/fixtures/ed-fleet.yaml Benchmarks/fixtures/ed-fleet-24h.yaml"
 )

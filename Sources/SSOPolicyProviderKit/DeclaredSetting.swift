@@ -19,13 +19,7 @@ extension DeclaredSetting {
     @inlinable public func slot(in layout: SettingLayout) -> Int? { declaredSlot(in: layout) }
 
     /// Every case's declaration, in case order, each marked with its case (so the descriptor's layout places it).
-    public static var declarations: [SettingDeclaration] {
-        allCases.map { item in
-            var declaration = item.declaration
-            declaration.origin = DeclarationOrigin(ObjectIdentifier(Self.self), item.rawValue)
-            return declaration
-        }
-    }
+    public static var declarations: [SettingDeclaration] { marked { $0.origin = $1 } }
 }
 
 /// A provider's model options (readings of what the documents leave open), in declaration order.
@@ -36,13 +30,7 @@ extension DeclaredModelOption {
     @inlinable public func slot(in layout: SettingLayout) -> Int? { declaredSlot(in: layout) }
 
     /// Every case's declaration, in case order, each marked with its case (so the descriptor's layout places it).
-    public static var declarations: [ModelOptionDeclaration] {
-        allCases.map { item in
-            var declaration = item.declaration
-            declaration.origin = DeclarationOrigin(ObjectIdentifier(Self.self), item.rawValue)
-            return declaration
-        }
-    }
+    public static var declarations: [ModelOptionDeclaration] { marked { $0.origin = $1 } }
 }
 
 /// A provider's per-app keys, in declaration order.
@@ -53,10 +41,15 @@ extension DeclaredAppKey {
     @inlinable public func slot(in layout: SettingLayout) -> Int? { declaredSlot(in: layout) }
 
     /// Every case's declaration, in case order, each marked with its case (so the descriptor's layout places it).
-    public static var declarations: [SettingDeclaration] {
+    public static var declarations: [SettingDeclaration] { marked { $0.origin = $1 } }
+}
+
+extension DeclaredIdentifiers {
+    /// Every case's declaration, in case order, each marked by `mark` with the case it was made from.
+    static func marked(_ mark: (inout Declaration, DeclarationOrigin) -> Void) -> [Declaration] {
         allCases.map { item in
             var declaration = item.declaration
-            declaration.origin = DeclarationOrigin(ObjectIdentifier(Self.self), item.rawValue)
+            mark(&declaration, DeclarationOrigin(ObjectIdentifier(Self.self), item.rawValue))
             return declaration
         }
     }
