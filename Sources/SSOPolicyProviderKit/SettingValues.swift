@@ -100,7 +100,9 @@ public struct SettingValues: Sendable, Hashable {
 
     /// The value and the position held in `slot` of the layout, read without noting a read (`advise` puts them back
     /// after a trial).
-    package func held(slot: Int) -> (value: SettingValue?, position: SourcePosition?) { (values[slot], positions[slot]) }
+    package func held(slot: Int) -> (value: SettingValue?, position: SourcePosition?) {
+        (values[slot], positions[slot])
+    }
 
     /// Sets `slot` of the layout in place (`advise` changes a key and puts it back after the trial).
     package mutating func hold(_ value: SettingValue?, at position: SourcePosition?, slot: Int) {

@@ -327,6 +327,73 @@ struct AdviseTests {
         #expect(offered.values.allSatisfy { !$0.contains("epic_rover") })
     }
 
+    /// A logout method the device's platform lacks would not compile: it is no console choice there, and in a fleet
+    /// a method one device group's platform lacks is offered to none (a setup's change applies to every group).
+    @Test func aLogoutMethodThePlatformLacksIsNotOffered() throws {
+        func offered(_ platform: String) throws -> (CompiledPolicy, Set<String>) {
+            let policy = try engine.loadPolicy(
+                yaml: """
+                    policy: fits-\(platform)
+                    provider: imprivata-mam
+                    settings: { platform: \(platform) }
+                    apps:
+                      - id: inventory
+                        login: msal_sdm
+                    """, file: "fits.yaml")
+            let values = AdviceTarget.targets(of: policy).first { $0.key == "logout_method" }?.values ?? []
+            return (policy, Set(values))
+        }
+        let (ios, onIOS) = try offered("ios")
+        let (android, onAndroid) = try offered("android")
+        #expect(onIOS.contains("x_callback_url") && !onIOS.contains("clear_app_data"))
+        #expect(onAndroid.contains("clear_app_data") && !onAndroid.contains("x_callback_url"))
+        let both = Set(
+            AdviceTarget.targets(of: ios, others: [android.configuration]).first { $0.key == "logout_method" }?
+                .values ?? [])
+        #expect(both == onIOS.intersection(onAndroid))
+        #expect(both.contains("msal_shared_device"))
+        // Each value left out would not have compiled on the platform that lacks it.
+        for value in onIOS.subtracting(onAndroid) {
+            let change = AdviceChange(kind: .console, app: "inventory", key: "logout_method", value: value)
+            #expect(AdviceSearch.apply([change], to: android) == nil, "\(value)")
+        }
+    }
+
+    /// Rebinding a scenario to a policy whose keys changed expands only its handovers again: it gives the events a
+    /// fresh binding gives, for every single change advise tries on the bundled policies' handover scenarios.
+    @Test func rebindingAfterAChangeOfKeysEqualsAFreshBinding() throws {
+        let cases = [
+            ("frontline-entra", "day-shift-handover"), ("misconfigured-entra", "day-shift-handover"),
+            ("warehouse-airwatch", "day-shift-handover"), ("weak-logout-imprivata", "day-shift-handover"),
+            ("ward3-shared-ipad", "ward3-0700-handover"),
+        ]
+        var compared = 0
+        for (name, scenarioName) in cases {
+            let policy = try engine.loadPolicy(path: try #require(Self.bundledPath(name)))
+            let scenario = try engine.loadScenario(path: Self.scenarioPath(scenarioName))
+            for mode in [ScenarioBinder.Mode.strict, .lenient] {
+                let binder = ScenarioBinder(mode: mode)
+                guard case .success(let base) = binder.bind(scenario, to: policy) else { continue }
+                #expect(base.steps.contains { $0.step.handover != nil }, "\(name)")
+                for target in AdviceTarget.targets(of: policy) {
+                    for value in target.values {
+                        let change = AdviceChange(kind: target.kind, app: target.app, key: target.key, value: value)
+                        guard let changed = AdviceSearch.apply([change], to: policy),
+                            case .success(let fresh) = binder.bind(scenario, to: changed)
+                        else { continue }
+                        let rebound = binder.rebinding(base, to: changed)
+                        #expect(rebound.steps.map(\.events) == fresh.steps.map(\.events), "\(name) \(change)")
+                        #expect(rebound.steps.map(\.expansion) == fresh.steps.map(\.expansion))
+                        #expect(
+                            rebound.steps.map(\.notApplicableReason) == fresh.steps.map(\.notApplicableReason))
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared > 100)
+    }
+
     @Test func aBadGoalIsOneCleanErrorWithTheSuggestion() {
         let answer = ssopolicy("advise", "warehouse-airwatch", "--scenario", Self.handover, "--goal", "hig")
         #expect(answer.code == 64)

@@ -68,16 +68,16 @@ package struct AdviceSubject: Sendable {
 /// Sizes are tried in order (1, 2, … up to the bound); a set is tried only when no set already found is part of it,
 /// so every set found is minimal: each of its proper subsets was tried at a smaller size and fell short.
 ///
-/// A set is also tried only when one of its changes touches a key that the set without it read (the search records,
-/// per candidate, the keys read from the policy's blocks while it compiled, bound and played): a key nothing read
-/// cannot change the answer, so if no change of `M` is read by a smaller set `S ⊂ M`'s candidate, `M` plays exactly
-/// as `S`. Every minimal set is therefore reached by adding, one at a time, a change the set before read, and the
+/// A set is also tried only when each of its changes touches a key that the set without it read (the search
+/// records, per candidate, the keys read from the policy's blocks while it compiled, bound and played): a key nothing
+/// read cannot change the answer, so a set `M` with a change `c` that `M` without `c` did not read plays exactly as
+/// `M` without `c` (and reads what it reads), and is neither minimal nor closer. Every minimal set passes, and the
 /// search finds the same minimal sets as the brute force (`exhaustive`), which plays every set.
 ///
-/// Each candidate recompiles the policy with the changes (as `evaluate --setting` does) and plays the scenario bound
-/// once per subject (again only when a change touches a key the binding read) with the trace off. Over a fleet's
-/// groups it stops playing a candidate once its findings so far rule it out of both the answer and the closest
-/// sets. What bounds the cost is the work budget, one unit per candidate.
+/// Each candidate recompiles the policy with the changes made in place (as `evaluate --setting` does) and plays the
+/// scenario bound once per subject (its handovers expanded again only when a change touches a key the binding read)
+/// with the trace off. It stops playing a candidate once its findings so far rule it out of both the answer and the
+/// closest sets. What bounds the cost is the work budget, one unit per candidate.
 struct AdviceSearch: Sendable {
     var scenario: Scenario
     var subjects: [AdviceSubject]
@@ -323,7 +323,7 @@ struct AdviceSearch: Sendable {
                 while start < total {
                     for index in start..<min(total, start + block) {
                         guard WorkBudget.spend() else { return .success(trials) }
-                        let within =  (foundNone && !met ? (fewest.count >= 3 ? fewest[2] : nil) : 0)
+                        let within = (foundNone && !met ? (fewest.count >= 3 ? fewest[2] : nil) : 0)
                         let trial: Trial
                         do {
                             trial = try player.trial(candidates[index], within: within, recording: recording)
@@ -458,7 +458,8 @@ struct AdviceSearch: Sendable {
                 configurations[number].withBlock(block) { keys, unknown in
                     let held = keys.held(slot: slot)
                     let removed = unknown.contains { $0.key == key } ? unknown : nil
-                    undo.append(Undo(block: block, slot: slot, value: held.value, position: held.position, unknown: removed))
+                    undo.append(
+                        Undo(block: block, slot: slot, value: held.value, position: held.position, unknown: removed))
                     keys.hold(value, at: held.position ?? keys.blockPosition, slot: slot)
                     if removed != nil { unknown.removeAll { $0.key == key } }
                 }
@@ -522,16 +523,15 @@ struct AdviceSearch: Sendable {
                 return nil
             }
             let own = AdviceSearch.blocking(compiled.findings, of: compiled.descriptor, goal: search.request.goal)
-            if let base = bases[number], !picks.contains(where: { base.reads.contains($0.target) }) {
+            guard let base = bases[number] else { return nil }
+            if !picks.contains(where: { base.reads.contains($0.target) }) {
                 var shared = base.bound
                 shared.policy = compiled
                 return Compiled(policy: compiled, bound: shared, bindReads: base.reads, own: own)
             }
-            guard
-                case .success(let fresh) = ScenarioBinder(mode: subject.lenient ? .lenient : .strict).bind(
-                    search.scenario, to: compiled)
-            else { return nil }
-            return Compiled(policy: compiled, bound: fresh, bindReads: TargetSet(), own: own)
+            // A change touches a key the binding read: its handovers are expanded again (their reads recorded).
+            let rebound = ScenarioBinder(mode: subject.lenient ? .lenient : .strict).rebinding(base.bound, to: compiled)
+            return Compiled(policy: compiled, bound: rebound, bindReads: TargetSet(), own: own)
         }
 
         /// Plays `picks` on every subject in turn: its configuration changed in place, compiled, bound and played;
@@ -696,4 +696,3 @@ extension AppConfiguration {
         body(&keys, &unknownKeys)
     }
 }
-

@@ -213,6 +213,20 @@ public struct ScenarioBinder: Sendable {
         return .success(BoundScenario(scenario: scenario, policy: policy, users: users, facts: facts, steps: steps))
     }
 
+    /// `bound`, bound to another compile of the same policy's apps (`advise` changes keys, never apps), bound to
+    /// `policy`: only its handover steps are expanded again. They are the one part of binding that reads the
+    /// policy's keys (which app a handover signs out first); the rest reads app names and the provider's
+    /// declarations, which a change of keys leaves as they are.
+    func rebinding(_ bound: BoundScenario, to policy: CompiledPolicy) -> BoundScenario {
+        var rebound = bound
+        rebound.policy = policy
+        for index in rebound.steps.indices {
+            guard let handover = rebound.steps[index].step.handover else { continue }
+            rebound.steps[index] = expand(rebound.steps[index].step, handover, policy: policy, users: &rebound.users)
+        }
+        return rebound
+    }
+
     /// A `handover` step as the provider's declared procedure: each action's event by `from` or `to`, at the
     /// step's time.
     private func expand(
