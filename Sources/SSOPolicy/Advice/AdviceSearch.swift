@@ -398,6 +398,8 @@ struct AdviceSearch: Sendable {
         }
         /// The provider's findings at the goal or worse (bits over its finding indices).
         var findingMask: UInt64
+        /// Per finding index of the provider: whether it is at the goal or worse (for a policy's own findings).
+        var blockingFindings: [Bool]
 
         init(search: AdviceSearch) {
             self.search = search
@@ -406,6 +408,8 @@ struct AdviceSearch: Sendable {
                 search.subjects.first.map {
                     AdviceSearch.findingMask($0.policy.descriptor, goal: search.request.goal)
                 } ?? 0
+            let goal = search.request.goal
+            blockingFindings = search.subjects.first?.policy.descriptor.findings.map { $0.severity <= goal } ?? []
             configurations = search.subjects.map(\.policy.configuration)
             blockCounts = configurations.map(\.apps.count)
             undos = configurations.map { _ in [] }
@@ -522,7 +526,8 @@ struct AdviceSearch: Sendable {
             guard let compiled = subject.policy.recompiled(configurations[number], diagnostics: &diagnostics) else {
                 return nil
             }
-            let own = AdviceSearch.blocking(compiled.findings, of: compiled.descriptor, goal: search.request.goal)
+            var own = 0
+            for finding in compiled.findings where blockingFindings[Int(finding.finding.index)] { own += 1 }
             guard let base = bases[number] else { return nil }
             if !picks.contains(where: { base.reads.contains($0.target) }) {
                 var shared = base.bound
