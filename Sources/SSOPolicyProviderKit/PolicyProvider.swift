@@ -72,6 +72,8 @@ public struct AnyPolicyProvider: Sendable {
         let shared = SharedDescriptor(descriptor)
         let texts = OnceValue { RuleTexts(descriptor) }
         let renaming = userRenaming(P.State.self)
+        // `compile` hands itself to each policy it makes (`recompile`), which captures what it captures again: it
+        // reads the descriptor through `shared`, so that no compile copies the descriptor's references.
         @Sendable func compile(_ configuration: PolicyConfiguration, _ diagnostics: inout Diagnostics)
             -> CompiledPolicy?
         {
@@ -79,7 +81,7 @@ public struct AnyPolicyProvider: Sendable {
             guard let policy = provider.compile(configuration, diagnostics: &diagnostics) else {
                 if diagnostics.errors.count == before {
                     diagnostics.error(
-                        "provider '\(descriptor.id)' rejected the policy without saying why",
+                        "provider '\(shared.value.id)' rejected the policy without saying why",
                         at: configuration.position)
                 }
                 return nil
