@@ -330,12 +330,12 @@ struct AdviseTests {
     /// A logout method the device's platform lacks would not compile: it is no console choice there, and in a fleet
     /// a method one device group's platform lacks is offered to none (a setup's change applies to every group).
     @Test func aLogoutMethodThePlatformLacksIsNotOffered() throws {
-        func offered(_ platform: String) throws -> (CompiledPolicy, Set<String>) {
+        func offered(_ platform: String, model: String = "") throws -> (CompiledPolicy, Set<String>) {
             let policy = try engine.loadPolicy(
                 yaml: """
                     policy: fits-\(platform)
                     provider: imprivata-mam
-                    settings: { platform: \(platform) }
+                    settings: { platform: \(platform)\(model) }
                     apps:
                       - id: inventory
                         login: msal_sdm
@@ -352,11 +352,16 @@ struct AdviseTests {
                 .values ?? [])
         #expect(both == onIOS.intersection(onAndroid))
         #expect(both.contains("msal_shared_device"))
-        // Each value left out would not have compiled on the platform that lacks it.
-        for value in onIOS.subtracting(onAndroid) {
+        // A value is offered exactly when the policy compiles with it: each one left out would not compile on the
+        // platform that lacks it, and each one offered does.
+        for value in onIOS.union(onAndroid) {
             let change = AdviceChange(kind: .console, app: "inventory", key: "logout_method", value: value)
-            #expect(AdviceSearch.apply([change], to: android) == nil, "\(value)")
+            #expect((AdviceSearch.apply([change], to: android) != nil) == onAndroid.contains(value), "\(value)")
+            #expect((AdviceSearch.apply([change], to: ios) != nil) == onIOS.contains(value), "\(value)")
         }
+        // Where `ulc_platforms` reads Universal Link Callback as existing on Android too, it is offered there.
+        let (_, ulcOnAndroid) = try offered("android", model: ", model: { ulc_platforms: ios_and_voalte_android }")
+        #expect(ulcOnAndroid == onAndroid.union(["universal_link_callback"]))
     }
 
     /// Rebinding a scenario to a policy whose keys changed expands only its handovers again: it gives the events a

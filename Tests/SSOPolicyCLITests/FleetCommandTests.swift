@@ -251,26 +251,29 @@ struct FleetCommandTests {
                     app["reasons"] as? [String]
             }
         }
-        #expect(
-            reasons["entra"]?["rota"] == [
+        let expected: [(setup: String, app: String, reason: String)] = [
+            (
+                "entra", "rota",
                 "must be rebuilt on MSAL single-account with the broker: it signs no one in, so the global sign-out "
                     + "never clears the data it keeps"
-            ])
-        #expect(
-            reasons["entra"]?["stock"] == [
+            ),
+            (
+                "entra", "stock",
                 "must be rebuilt on MSAL single-account with the broker: its own session and data outlive the "
                     + "global sign-out"
-            ])
-        #expect(
-            reasons["airwatch"]?["rota"] == [
+            ),
+            (
+                "airwatch", "rota",
                 "must be built with the Workspace ONE SDK: without it the app keeps its data across check-in and "
                     + "check-out"
-            ])
-        #expect(
-            reasons["airwatch"]?["stock"] == [
+            ),
+            (
+                "airwatch", "stock",
                 "must be built with the Workspace ONE SDK: without it the app keeps its own login and data across "
                     + "check-in and check-out"
-            ])
+            ),
+        ]
+        for (setup, app, reason) in expected { #expect(reasons[setup]?[app] == [reason], "\(setup) \(app)") }
         let run = ssopolicy("run", "legacy-app-entra", "--scenario", "shift-change", "--format", "json")
         #expect(run.out.contains("is not shared-device aware: without broker-enabled MSAL, no global sign-in"))
     }

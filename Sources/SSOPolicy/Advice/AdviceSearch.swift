@@ -323,7 +323,7 @@ struct AdviceSearch: Sendable {
                 while start < total {
                     for index in start..<min(total, start + block) {
                         guard WorkBudget.spend() else { return .success(trials) }
-                        let within = (foundNone && !met ? (fewest.count >= 3 ? fewest[2] : nil) : 0)
+                        let within = foundNone && !met ? (fewest.count >= 3 ? fewest[2] : nil) : 0
                         let trial: Trial
                         do {
                             trial = try player.trial(candidates[index], within: within, recording: recording)
@@ -518,8 +518,9 @@ struct AdviceSearch: Sendable {
             var own: Int
         }
 
-        /// Compiles subject `number`'s configuration as it now is and binds the scenario to it; nil when either
-        /// fails.
+        /// Compiles subject `number`'s configuration as it now is and binds the scenario to it (the unchanged
+        /// policy's binding, its handovers expanded again when a change touches a key they read); nil when the
+        /// policy does not compile or the unchanged one did not bind.
         func compile(_ picks: [Pick], subject number: Int) -> Compiled? {
             let subject = search.subjects[number]
             var diagnostics = Diagnostics()
