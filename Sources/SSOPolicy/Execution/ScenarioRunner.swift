@@ -54,8 +54,8 @@ package struct ScenarioRunner: Sendable {
     package func run(_ bound: BoundScenario) -> RunResult {
         var steps: [RunResult.Step] = []
         steps.reserveCapacity(bound.steps.count)
-        play(bound) { step, outcome, trace in
-            steps.append(.init(bound: step, outcome: outcome, trace: trace?.entries ?? []))
+        play(bound) { index, outcome, trace in
+            steps.append(.init(bound: bound.steps[index], outcome: outcome, trace: trace?.entries ?? []))
             return true
         }
         return RunResult(
@@ -76,25 +76,26 @@ package struct ScenarioRunner: Sendable {
         return count
     }
 
-    /// Plays `bound` step by step, handing each step's outcome and trace (nil when it does not apply) to `each`,
-    /// which answers whether to go on: the one loop that `run` and `countFindings` share.
-    private func play(_ bound: BoundScenario, _ each: (BoundScenario.Step, StepOutcome, RuleTrace?) -> Bool) {
+    /// Plays `bound` step by step, handing each step's index, outcome and trace (nil when it does not apply) to
+    /// `each`, which answers whether to go on: the one loop that `run` and `countFindings` share. A step is read in
+    /// place, not copied (`advise` plays each scenario hundreds of thousands of times).
+    private func play(_ bound: BoundScenario, _ each: (Int, StepOutcome, RuleTrace?) -> Bool) {
         var trace = RuleTrace(traceMode, mutation: mutation)
         bound.policy.withRuns { start, play in
             start(bound.facts)
-            for step in bound.steps {
+            for index in bound.steps.indices {
                 guard WorkBudget.spend() else { break }
-                guard let event = step.event else {
-                    guard each(step, .notApplicable, nil) else { break }
+                guard let event = bound.steps[index].event else {
+                    guard each(index, .notApplicable, nil) else { break }
                     continue
                 }
                 trace.reset()
                 var outcome = StepOutcome.notApplicable
-                for leading in step.leading {
+                for leading in bound.steps[index].leading {
                     outcome = StepOutcome.merging(outcome, play(leading, &trace))
                 }
                 outcome = StepOutcome.merging(outcome, play(event, &trace))
-                guard each(step, outcome, trace) else { break }
+                guard each(index, outcome, trace) else { break }
             }
         }
     }
