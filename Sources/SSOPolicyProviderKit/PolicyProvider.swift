@@ -94,7 +94,31 @@ public struct AnyPolicyProvider: Sendable {
                     return provider.apply(event, to: &state, policy: policy, trace: &trace)
                 },
                 renaming: renaming,
-                footprint: { event in provider.footprint(of: event, policy: policy) })
+                footprint: { event in provider.footprint(of: event, policy: policy) },
+                run: {
+                    let held = RunState<P.State>()
+                    return StateRun(
+                        start: { facts in held.state = provider.initialState(policy, facts: facts) },
+                        play: { event, trace in
+                            precondition(held.state != nil, "a run played an event before it started")
+                            return provider.apply(event, to: &held.state!, policy: policy, trace: &trace)
+                        })
+                },
+                attempts: {
+                    // The scratch state, made by the first attempt and then reset in place (never copied, so never
+                    // reallocated by copy-on-write).
+                    let held = RunState<P.State>()
+                    return { event, facts, trace in
+                        guard held.state != nil else {
+                            var state = provider.initialState(policy, facts: facts)
+                            let outcome = provider.apply(event, to: &state, policy: policy, trace: &trace)
+                            held.state = state
+                            return outcome
+                        }
+                        provider.resetState(&held.state!, policy: policy, facts: facts)
+                        return provider.apply(event, to: &held.state!, policy: policy, trace: &trace)
+                    }
+                })
             return CompiledPolicy(
                 configuration: configuration, descriptor: shared,
                 findings: provider.configurationFindings(policy), engine: TypedEngine(machine: machine),

@@ -18,6 +18,11 @@ package struct StateMachine<State: Hashable & Sendable>: Sendable {
     package let renaming: UserRenaming<State>?
     /// What an event reads and writes of the state (`PolicyProvider.footprint`); nil: anything.
     package let footprint: @Sendable (ProviderEvent) -> EventFootprint?
+    /// A run on a state of its own (`RunDriver`), made where the provider is known, so that no generic code over
+    /// the state stands between the core and the provider at each event.
+    package let run: @Sendable () -> StateRun
+    /// Attempts on a scratch state of their own (`AttemptDriver`), made where the provider is known.
+    package let attempts: @Sendable () -> StateRun.Attempt
 
     @usableFromInline
     init(
@@ -25,14 +30,44 @@ package struct StateMachine<State: Hashable & Sendable>: Sendable {
         apply: @escaping @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
         attempt: @escaping @Sendable (inout State, FactValues, ProviderEvent, inout RuleTrace) -> StepOutcome,
         renaming: UserRenaming<State>?,
-        footprint: @escaping @Sendable (ProviderEvent) -> EventFootprint?
+        footprint: @escaping @Sendable (ProviderEvent) -> EventFootprint?,
+        run: @escaping @Sendable () -> StateRun,
+        attempts: @escaping @Sendable () -> StateRun.Attempt
     ) {
         self.initialState = initialState
         self.apply = apply
         self.attempt = attempt
         self.renaming = renaming
         self.footprint = footprint
+        self.run = run
+        self.attempts = attempts
     }
+}
+
+/// One run's functions over a state they hold: `start` puts the state facts describe in it, `play` plays an event on
+/// it (after a `start`).
+@usableFromInline
+package struct StateRun {
+    @usableFromInline package typealias Attempt = (ProviderEvent, FactValues, inout RuleTrace) -> StepOutcome
+
+    package let start: (FactValues) -> Void
+    package let play: (ProviderEvent, inout RuleTrace) -> StepOutcome
+
+    @usableFromInline
+    init(start: @escaping (FactValues) -> Void, play: @escaping (ProviderEvent, inout RuleTrace) -> StepOutcome) {
+        self.start = start
+        self.play = play
+    }
+}
+
+/// The state one run or attempt loop plays on, held by the closures that play it. A run is played on one thread,
+/// by one caller at a time, so its accesses need no dynamic exclusivity check.
+@usableFromInline
+final class RunState<State> {
+    @exclusivity(unchecked) @usableFromInline var state: State?
+
+    @usableFromInline
+    init() {}
 }
 
 /// What the core runs on a provider's state machine: a scenario player, an attempt loop, an explorer. Each is
@@ -72,21 +107,9 @@ package struct AttemptDriver<Value, Failure: Error>: StateMachineDriver {
     package mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> Result<
         Value, Failure
     > {
-        // The scratch state, made by the first attempt and then mutated in place (never copied, so never
-        // reallocated by copy-on-write); the closure that plays on it does not escape, so its exclusivity is
-        // checked statically.
-        var scratch: State? = nil
+        let attempt = machine.attempts()
         do throws(Failure) {
-            return .success(
-                try body { event, facts, trace in
-                    guard scratch != nil else {
-                        var state = machine.initialState(facts)
-                        let outcome = machine.apply(&state, event, &trace)
-                        scratch = state
-                        return outcome
-                    }
-                    return machine.attempt(&scratch!, facts, event, &trace)
-                })
+            return .success(try body(attempt))
         } catch {
             return .failure(error)
         }
@@ -119,13 +142,8 @@ package struct RunDriver<Value>: StateMachineDriver {
     let body: (_ start: Start, _ play: Play) -> Value
 
     package mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> Value {
-        var scratch: State? = nil
-        return body(
-            { facts in scratch = machine.initialState(facts) },
-            { event, trace in
-                precondition(scratch != nil, "RunDriver: play before start")
-                return machine.apply(&scratch!, event, &trace)
-            })
+        let run = machine.run()
+        return body(run.start, run.play)
     }
 }
 
