@@ -139,7 +139,7 @@ public struct AnyPolicyProvider: Sendable {
 public final class CompiledPolicy: Sendable {
     public let configuration: PolicyConfiguration
     /// The provider's declarations, shared with every policy it compiles.
-    @usableFromInline let sharedDescriptor: SharedDescriptor
+    @usableFromInline package let sharedDescriptor: SharedDescriptor
     @inlinable public var descriptor: ProviderDescriptor { sharedDescriptor.value }
     public let findings: [PolicyFinding]
     /// The provider's rules worded once per provider (`RuleTexts`), so that a trace entry shares these strings
@@ -201,8 +201,8 @@ struct TypedEngine<State: Hashable & Sendable>: PolicyEngine {
 
 /// A provider's descriptor held once, so that each policy it compiles shares it instead of copying its references.
 @usableFromInline
-final class SharedDescriptor: Sendable {
-    @usableFromInline let value: ProviderDescriptor
+package final class SharedDescriptor: Sendable {
+    @usableFromInline package let value: ProviderDescriptor
 
     @usableFromInline
     init(_ value: ProviderDescriptor) { self.value = value }

@@ -201,7 +201,8 @@ package struct AttemptEvaluator: Sendable {
     }
 
     package func evaluate(_ request: EvaluateRequest, policy: CompiledPolicy) throws -> EvaluateResult {
-        let descriptor = policy.descriptor
+        // The descriptor read in place: a copy of it is tens of references to retain and release.
+        let shared = policy.sharedDescriptor
         let configuration = policy.configuration
         let origin = request.origin
         let validated = try validate(request, policy: policy)
@@ -210,7 +211,7 @@ package struct AttemptEvaluator: Sendable {
         )
         var users = validated.users
         let space = FactSpace(
-            descriptor, actingUser: request.user, excluding: Set(given.keys), configuration: configuration)
+            shared.value, actingUser: request.user, excluding: Set(given.keys), configuration: configuration)
         let settings = validated.settings
         let unknowns =
             settings.dimensions.map { Unknown(key: $0.name, values: $0.values) }
@@ -218,7 +219,7 @@ package struct AttemptEvaluator: Sendable {
         _ = users.intern(Self.anotherUser)
 
         let target: ProviderEvent.Target
-        switch descriptor.allEvents[Int(eventID.index)].target {
+        switch shared.value.allEvents[Int(eventID.index)].target {
         case .choice(let words): target = .word(words[0])
         default: target = .app(app)
         }
@@ -228,15 +229,15 @@ package struct AttemptEvaluator: Sendable {
         // settings recompile the policy once per assignment, whose leaves carry it in front.
         var device = given
         var perApp: [Int: [String: String]] = [:]
-        for (key, value) in given where descriptor.facts[Int(descriptor.fact(key)!.index)].scope == .app {
+        for (key, value) in given where shared.value.facts[Int(shared.value.fact(key)!.index)].scope == .app {
             perApp[app.int, default: [:]][key] = value
             device.removeValue(forKey: key)
         }
         let split: FactSplit
         do {
             let known = try FactBuilder.make(
-                descriptor, appCount: configuration.apps.count, device: device, perApp: perApp, users: &users)
-            split = try FactSplit(descriptor, space: space, known: known, app: app, users: &users)
+                shared.value, appCount: configuration.apps.count, device: device, perApp: perApp, users: &users)
+            split = try FactSplit(shared.value, space: space, known: known, app: app, users: &users)
         } catch {
             throw EvaluateError("\(error)", origin: origin.file)
         }
@@ -300,7 +301,7 @@ package struct AttemptEvaluator: Sendable {
             evaluatedLeaves, views: views.views, answerKeys: views.answerKeys, pathKeys: views.pathKeys,
             radices: unknowns.map(\.values.count))
         evaluated.impossible = Self.impossibleLeaves(
-            evaluated.assignments, unknowns: unknowns, given: given, descriptor: descriptor)
+            evaluated.assignments, unknowns: unknowns, given: given, descriptor: shared.value)
         // The reductions spend the budget too (`PrimeCubes.charge`); what they return once it stopped is partial.
         func stopped() -> Bool { WorkBudget.current?.stopReason != nil }
         // The leaves' classes by answer and fired rules, shared by the outcomes and the branches.
@@ -356,7 +357,7 @@ package struct AttemptEvaluator: Sendable {
 
     /// Checks every part of the request, reporting every problem at once.
     func validate(_ request: EvaluateRequest, policy: CompiledPolicy) throws -> Validated {
-        let descriptor = policy.descriptor
+        let shared = policy.sharedDescriptor
         let configuration = policy.configuration
         let origin = request.origin
         func failure(_ message: String, _ part: String, _ key: String? = nil, _ value: String? = nil) -> EvaluateError {
@@ -380,24 +381,24 @@ package struct AttemptEvaluator: Sendable {
                         + "or '\(Self.anotherUser)')", "user"
                 ).diagnostics
         }
-        let eventID = descriptor.event(request.event)
+        let eventID = shared.value.event(request.event)
         if eventID == nil {
             problems +=
                 failure(
-                    "unknown event '\(request.event)' for provider '\(descriptor.id)'"
-                        + Suggestion.didYouMean(request.event, in: descriptor.allEvents.map(\.name)), "event"
+                    "unknown event '\(request.event)' for provider '\(shared.value.id)'"
+                        + Suggestion.didYouMean(request.event, in: shared.value.allEvents.map(\.name)), "event"
                 ).diagnostics
         }
         var given: [String: String] = [:]
         var users = UserDirectory([Identifier.isValid(request.user) ? request.user : "user"])
         let user = UserID(0)
         for (key, value) in request.facts {
-            guard let id = descriptor.fact(key) else {
+            guard let id = shared.value.fact(key) else {
                 problems +=
                     failure(
-                        "unknown fact '\(key)' for provider '\(descriptor.id)'"
-                            + Suggestion.didYouMean(key, in: descriptor.facts.map(\.key)) + "; facts: "
-                            + descriptor.facts.map(\.key).joined(separator: ", "), "fact", key, value
+                        "unknown fact '\(key)' for provider '\(shared.value.id)'"
+                            + Suggestion.didYouMean(key, in: shared.value.facts.map(\.key)) + "; facts: "
+                            + shared.value.facts.map(\.key).joined(separator: ", "), "fact", key, value
                     ).diagnostics
                 continue
             }
@@ -407,18 +408,18 @@ package struct AttemptEvaluator: Sendable {
             }
             // Validate given values now, so a typo is an error rather than an empty answer.
             do {
-                _ = try FactBuilder.parse(value, for: descriptor.facts[Int(id.index)], users: &users)
+                _ = try FactBuilder.parse(value, for: shared.value.facts[Int(id.index)], users: &users)
                 given[key] = value
             } catch {
                 problems += failure("\(error)", "fact", key, value).diagnostics
             }
         }
         // Facts that cannot hold together (the provider declares which).
-        for constraint in descriptor.factConstraints {
+        for constraint in shared.value.factConstraints {
             guard let value = given[constraint.fact], let other = given[constraint.other],
-                let otherFact = descriptor.fact(constraint.other)
+                let otherFact = shared.value.fact(constraint.other)
             else { continue }
-            let isAccount = descriptor.facts[Int(otherFact.index)].domain == .account
+            let isAccount = shared.value.facts[Int(otherFact.index)].domain == .account
             if constraint.isBroken(by: value, other, otherIsAccount: isAccount) {
                 problems +=
                     failure(
@@ -429,16 +430,16 @@ package struct AttemptEvaluator: Sendable {
         }
         var conditions = StepConditions()
         for (key, text) in request.conditions {
-            guard let id = descriptor.stepCondition(key) else {
+            guard let id = shared.value.stepCondition(key) else {
                 problems +=
                     failure(
                         "unknown step condition '\(key)'"
-                            + Suggestion.didYouMean(key, in: descriptor.stepConditions.map(\.key)), "condition", key,
+                            + Suggestion.didYouMean(key, in: shared.value.stepConditions.map(\.key)), "condition", key,
                         text
                     ).diagnostics
                 continue
             }
-            let declaration = descriptor.stepConditions[Int(id.index)]
+            let declaration = shared.value.stepConditions[Int(id.index)]
             guard let value = declaration.kind.parse(text) else {
                 problems +=
                     failure(

@@ -98,7 +98,7 @@ struct SettingWhatIf {
     /// returned by name, for the answer's note.
     mutating func addFileUnknowns(of policy: CompiledPolicy, app: AppID) -> [String] {
         let configuration = policy.configuration
-        let descriptor = policy.descriptor
+        let shared = policy.sharedDescriptor
         let named = Set(dimensions.map(\.target) + overrides.map(\.target))
         var assignments = dimensions.reduce(1) { Saturating.product($0, $1.values.count) }
         var played: [String] = []
@@ -114,13 +114,13 @@ struct SettingWhatIf {
             dimensions.append(Dimension(name: name, target: target, values: values))
         }
         for item in configuration.unknownSettings {
-            consider(item, .setting(item.key), name: item.key, descriptor.settings)
+            consider(item, .setting(item.key), name: item.key, shared.value.settings)
         }
         for (index, entry) in configuration.apps.enumerated() {
             for item in entry.unknownKeys {
                 let name = entry.id + "." + item.key
                 if index == app.int {
-                    consider(item, .appKey(app, item.key), name: name, descriptor.appKeys)
+                    consider(item, .appKey(app, item.key), name: name, shared.value.appKeys)
                 } else {
                     played.append(name)
                 }
