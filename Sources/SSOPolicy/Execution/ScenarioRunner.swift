@@ -81,10 +81,12 @@ package struct ScenarioRunner: Sendable {
     /// place, not copied (`advise` plays each scenario hundreds of thousands of times).
     private func play(_ bound: BoundScenario, _ each: (Int, StepOutcome, RuleTrace?) -> Bool) {
         var trace = RuleTrace(traceMode, mutation: mutation)
+        // The bound budget, looked up once for the run rather than at each step.
+        let budget = WorkBudget.current
         bound.policy.withRuns { start, play in
             start(bound.facts)
             for index in bound.steps.indices {
-                guard WorkBudget.spend() else { break }
+                guard budget?.spend(1) ?? true else { break }
                 guard let event = bound.steps[index].event else {
                     guard each(index, .notApplicable, nil) else { break }
                     continue
