@@ -8,7 +8,7 @@ user + system CPU time over those requests is read from /proc. The minimum over 
 
 Prints a Markdown table: one row per kind of request, one column per binary (ms of CPU).
 """
-import http.client, json, os, re, subprocess, sys, time
+import http.client, json, os, re, subprocess, sys, threading, time
 
 requests, binaries = int(sys.argv[1]), sys.argv[2:]
 here = os.path.dirname(os.path.abspath(__file__))
@@ -38,6 +38,8 @@ def measure(binary):
                 port = int(match.group(1))
         if port is None:
             raise SystemExit(f"{binary}: the server did not say where it listens")
+        # The server logs every request: read its output to the end, or it stops once the pipe is full.
+        threading.Thread(target=lambda: server.stdout.read(), daemon=True).start()
         connection = http.client.HTTPConnection("127.0.0.1", port)
         result = {}
         for label, path, name in kinds:
