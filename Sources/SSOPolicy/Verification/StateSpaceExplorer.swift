@@ -198,20 +198,21 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
         /// The heap each held node owns beyond its inline size (a provider's state keeps its apps in arrays):
         /// estimated from the root, then from a sample of each level.
         var nodeHeap = HeapEstimate.bytes(of: initial)
-        /// What an array holds after one more append (a full array doubles, and holds both copies while it does).
-        func bytesAfterAppend<Element>(_ array: [Element], _ size: Int) -> Int {
-            array.count < array.capacity ? array.capacity * size : max(array.capacity * 3, 16) * size
-        }
+        // The arrays' buffers as the bound counts them (`CountedCapacity`): the frontier's arrays, the next level's
+        // (appended in step, and swapped with the frontier's at each level), and the parents and moves (in step).
+        var frontierCapacity = CountedCapacity(holding: frontier.count)
+        var nextCapacity = CountedCapacity()
+        var parentsCapacity = CountedCapacity(holding: parents.count)
         /// The explorer's memory if the next state is new: counted, not measured, so the bound is deterministic.
         func bytesIfNew() -> Int {
-            visited.byteCountDuringNextInsert + max(frontier.capacity, frontierStates.capacity) * stride
-                + max(bytesAfterAppend(next, stride), bytesAfterAppend(nextStates, stride))
+            visited.byteCountDuringNextInsert + frontierCapacity.elements * stride
+                + nextCapacity.bytesAfterAppend(count: next.count, size: stride)
                 + (frontier.count + next.count + 1) * nodeHeap
-                + bytesAfterAppend(parents, MemoryLayout<Int32>.stride)
-                + bytesAfterAppend(moveOf, MemoryLayout<UInt16>.stride)
+                + parentsCapacity.bytesAfterAppend(count: parents.count, size: MemoryLayout<Int32>.stride)
+                + parentsCapacity.bytesAfterAppend(count: moveOf.count, size: MemoryLayout<UInt16>.stride)
                 + (reducing
-                    ? frontierSleep.capacity * MemoryLayout<MoveSet>.stride
-                        + bytesAfterAppend(nextSleep, MemoryLayout<MoveSet>.stride) : 0)
+                    ? frontierCapacity.elements * MemoryLayout<MoveSet>.stride
+                        + nextCapacity.bytesAfterAppend(count: nextSleep.count, size: MemoryLayout<MoveSet>.stride) : 0)
         }
 
         let jobs = max(1, self.jobs)
@@ -316,6 +317,8 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
                                 NodeInfo(monitor: node.monitor, clock: node.clock, id: Int32(parents.count - 1)))
                             nextStates.append(slice.states[node.state])
                             if reducing { nextSleep.append(candidate.sleep) }
+                            nextCapacity.grow(toHold: next.count)
+                            parentsCapacity.grow(toHold: parents.count)
                         }
                         let transitionsHere = transitionsBefore + candidate.transition
                         if visited.count >= maxStates {
@@ -360,6 +363,7 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
                 nodeHeap = HeapEstimate.perValue(nextStates.prefix(Self.heapSample).map { $0 as Any })
             }
             swap(&frontier, &next)
+            swap(&frontierCapacity, &nextCapacity)
             next.removeAll(keepingCapacity: true)
             swap(&frontierStates, &nextStates)
             nextStates.removeAll(keepingCapacity: true)
@@ -685,4 +689,23 @@ final class StopSignal: @unchecked Sendable {
 struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
+}
+
+/// An array's buffer as `verify`'s memory bound counts it: it doubles (from 16 elements) whenever an append finds it
+/// full. The array's real capacity also depends on what the allocator handed out, which differs from run to run (and
+/// with the threads' timing); counted this way, the point where the bound stops a search does not.
+struct CountedCapacity {
+    private(set) var elements = 0
+
+    init(holding count: Int = 0) { grow(toHold: count) }
+
+    mutating func grow(toHold count: Int) {
+        while elements < count { elements = elements == 0 ? max(16, count) : elements * 2 }
+    }
+
+    /// What an array of `count` elements of `size` bytes holds after one more append: a full buffer doubles, and
+    /// holds both copies while it does.
+    func bytesAfterAppend(count: Int, size: Int) -> Int {
+        count < elements ? elements * size : max(elements * 3, 16) * size
+    }
 }
