@@ -89,10 +89,6 @@ public struct AnyPolicyProvider: Sendable {
             let machine = StateMachine<P.State>(
                 initialState: { facts in provider.initialState(policy, facts: facts) },
                 apply: { state, event, trace in provider.apply(event, to: &state, policy: policy, trace: &trace) },
-                attempt: { state, facts, event, trace in
-                    provider.resetState(&state, policy: policy, facts: facts)
-                    return provider.apply(event, to: &state, policy: policy, trace: &trace)
-                },
                 renaming: renaming,
                 footprint: { event in provider.footprint(of: event, policy: policy) },
                 run: {

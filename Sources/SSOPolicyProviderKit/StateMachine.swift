@@ -11,9 +11,6 @@ package struct StateMachine<State: Hashable & Sendable>: Sendable {
     /// Plays one event on a state in place (`PolicyProvider.apply`); may run on several threads at once, each on
     /// its own state.
     package let apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome
-    /// An attempt in a tight loop: resets a state to the one facts describe, reusing its storage
-    /// (`PolicyProvider.resetState`), then plays one event, in one call and without allocating.
-    package let attempt: @Sendable (inout State, FactValues, ProviderEvent, inout RuleTrace) -> StepOutcome
     /// The state's renaming of users when it adopts `UserSymmetricState` (nil otherwise).
     package let renaming: UserRenaming<State>?
     /// What an event reads and writes of the state (`PolicyProvider.footprint`); nil: anything.
@@ -21,14 +18,14 @@ package struct StateMachine<State: Hashable & Sendable>: Sendable {
     /// A run on a state of its own (`RunDriver`), made where the provider is known, so that no generic code over
     /// the state stands between the core and the provider at each event.
     package let run: @Sendable () -> StateRun
-    /// Attempts on a scratch state of their own (`AttemptDriver`), made where the provider is known.
+    /// Attempts on a scratch state of their own (`AttemptDriver`), made where the provider is known: each resets the
+    /// state to the one facts describe, reusing its storage (`PolicyProvider.resetState`), then plays one event.
     package let attempts: @Sendable () -> StateRun.Attempt
 
     @usableFromInline
     init(
         initialState: @escaping @Sendable (FactValues) -> State,
         apply: @escaping @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
-        attempt: @escaping @Sendable (inout State, FactValues, ProviderEvent, inout RuleTrace) -> StepOutcome,
         renaming: UserRenaming<State>?,
         footprint: @escaping @Sendable (ProviderEvent) -> EventFootprint?,
         run: @escaping @Sendable () -> StateRun,
@@ -36,7 +33,6 @@ package struct StateMachine<State: Hashable & Sendable>: Sendable {
     ) {
         self.initialState = initialState
         self.apply = apply
-        self.attempt = attempt
         self.renaming = renaming
         self.footprint = footprint
         self.run = run
@@ -98,7 +94,7 @@ private func renaming<S: UserSymmetricState & Sendable>(of _: S.Type) -> Any {
         forEachUser: { state, body in state.forEachUser(body) })
 }
 
-/// Attempts on one scratch state: each resets the state to its facts and plays one event (`StateMachine.attempt`).
+/// Attempts on one scratch state: each resets the state to its facts and plays one event (`StateMachine.attempts`).
 /// The `evaluate` path, rule examples, reachability and the attempt benchmark drive a provider through this.
 package struct AttemptDriver<Value, Failure: Error>: StateMachineDriver {
     package typealias Attempt = (ProviderEvent, FactValues, inout RuleTrace) -> StepOutcome
