@@ -44,13 +44,18 @@ package struct StateMachine<State: Hashable & Sendable>: Sendable {
 /// it (after a `start`).
 @usableFromInline
 package struct StateRun {
+    /// Puts the state facts describe in the run's state.
+    @usableFromInline package typealias Start = (FactValues) -> Void
+    /// Plays an event on the run's state.
+    @usableFromInline package typealias Play = (ProviderEvent, inout RuleTrace) -> StepOutcome
+    /// Resets the loop's state to the one facts describe, then plays an event on it.
     @usableFromInline package typealias Attempt = (ProviderEvent, FactValues, inout RuleTrace) -> StepOutcome
 
-    package let start: (FactValues) -> Void
-    package let play: (ProviderEvent, inout RuleTrace) -> StepOutcome
+    package let start: Start
+    package let play: Play
 
     @usableFromInline
-    init(start: @escaping (FactValues) -> Void, play: @escaping (ProviderEvent, inout RuleTrace) -> StepOutcome) {
+    init(start: @escaping Start, play: @escaping Play) {
         self.start = start
         self.play = play
     }
@@ -97,7 +102,7 @@ private func renaming<S: UserSymmetricState & Sendable>(of _: S.Type) -> Any {
 /// Attempts on one scratch state: each resets the state to its facts and plays one event (`StateMachine.attempts`).
 /// The `evaluate` path, rule examples, reachability and the attempt benchmark drive a provider through this.
 package struct AttemptDriver<Value, Failure: Error>: StateMachineDriver {
-    package typealias Attempt = (ProviderEvent, FactValues, inout RuleTrace) -> StepOutcome
+    package typealias Attempt = StateRun.Attempt
     let body: (_ attempt: Attempt) throws(Failure) -> Value
 
     package mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> Result<
@@ -133,8 +138,8 @@ extension CompiledPolicy {
 /// Runs of events on one scratch state: `start` puts the state facts describe in it, `play` plays an event on it.
 /// Scenarios and the scenario-step benchmark drive a provider through this.
 package struct RunDriver<Value>: StateMachineDriver {
-    package typealias Start = (FactValues) -> Void
-    package typealias Play = (ProviderEvent, inout RuleTrace) -> StepOutcome
+    package typealias Start = StateRun.Start
+    package typealias Play = StateRun.Play
     let body: (_ start: Start, _ play: Play) -> Value
 
     package mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> Value {
