@@ -130,7 +130,15 @@ public struct ProviderDescriptor: Sendable {
     }
 
     public func event(_ name: String) -> EventID? {
-        allEvents.firstIndex { $0.name == name }.map(EventID.init)
+        if let index = EventDeclaration.required.firstIndex(where: { $0.name == name }) { return EventID(index) }
+        return events.firstIndex { $0.name == name }.map { EventID(EventDeclaration.required.count + $0) }
+    }
+
+    /// The event `id` names, read in place (`allEvents` builds the list).
+    public func eventDeclaration(_ id: EventID) -> EventDeclaration {
+        let index = Int(id.index)
+        let required = EventDeclaration.required
+        return index < required.count ? required[index] : events[index - required.count]
     }
 
     public func stepCondition(_ key: String) -> StepConditionID? {

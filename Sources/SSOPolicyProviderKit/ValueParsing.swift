@@ -31,10 +31,7 @@ extension ValueKind {
             }
             return .version(numbers)
         case .identifier, .app:
-            guard !text.isEmpty, text.count <= 64,
-                text.unicodeScalars.allSatisfy({ Identifier.allowed.contains($0) })
-            else { return nil }
-            return .word(text)
+            return Identifier.isValid(text) ? .word(text) : nil
         }
     }
 
@@ -50,12 +47,21 @@ extension ValueKind {
 
 /// Identifier rules shared by policies, apps and users.
 public enum Identifier {
-    static let allowed: Set<Unicode.Scalar> = Set(
-        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-".unicodeScalars)
-
-    /// `[A-Za-z0-9._-]+`, at most 64 characters.
+    /// `[A-Za-z0-9._-]+`, at most 64 characters. Every allowed character is one ASCII byte, so the text is read
+    /// as UTF-8 bytes (a batch parses one identifier or more per line).
     public static func isValid(_ text: String) -> Bool {
-        !text.isEmpty && text.count <= 64 && text.unicodeScalars.allSatisfy { allowed.contains($0) }
+        let bytes = text.utf8
+        return !bytes.isEmpty && bytes.count <= 64 && bytes.allSatisfy(isAllowed)
+    }
+
+    /// A byte of `[A-Za-z0-9._-]`.
+    static func isAllowed(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+            true
+        default: false
+        }
     }
 }
 

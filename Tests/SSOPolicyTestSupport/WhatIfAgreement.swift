@@ -32,7 +32,7 @@ public enum WhatIfAgreement {
         let known = try FactBuilder.make(
             descriptor, appCount: policy.configuration.apps.count, device: given, users: &users)
         let space = FactSpace(
-            descriptor, actingUser: user, excluding: Set(given.keys), configuration: policy.configuration)
+            descriptor, actingUser: user, excluding: given, configuration: policy.configuration)
         let split = try FactSplit(descriptor, space: space, known: known, app: app, users: &users)
         let target: ProviderEvent.Target
         if case .choice(let words) = descriptor.allEvents[Int(eventID.index)].target {

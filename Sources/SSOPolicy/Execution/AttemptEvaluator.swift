@@ -211,7 +211,7 @@ package struct AttemptEvaluator: Sendable {
         )
         var users = validated.users
         let space = FactSpace(
-            shared.value, actingUser: request.user, excluding: Set(given.keys), configuration: configuration)
+            shared.value, actingUser: request.user, excluding: given, configuration: configuration)
         let settings = validated.settings
         let unknowns =
             settings.dimensions.map { Unknown(key: $0.name, values: $0.values) }
@@ -219,7 +219,7 @@ package struct AttemptEvaluator: Sendable {
         _ = users.intern(Self.anotherUser)
 
         let target: ProviderEvent.Target
-        switch shared.value.allEvents[Int(eventID.index)].target {
+        switch shared.value.eventDeclaration(eventID).target {
         case .choice(let words): target = .word(words[0])
         default: target = .app(app)
         }

@@ -135,7 +135,7 @@ public struct ScenarioBinder: Sendable {
                         notApplicableReason: "'\(step.event)' is not an event of \(descriptor.id)"))
                 continue
             }
-            let declaration = descriptor.allEvents[Int(eventID.index)]
+            let declaration = descriptor.eventDeclaration(eventID)
             if declaration.requiresUser, step.user == nil {
                 // Another provider's declaration of the event let the scenario leave out the user.
                 doesNotApply(

@@ -14,19 +14,19 @@ package struct FactSpace: Sendable {
 
     package var dimensions: [Dimension]
 
-    /// Every fact of `descriptor` except those in `excluding` (known ones); `fixed` facts take their one value.
+    /// Every fact of `descriptor` except those `known` gives a value; `fixed` facts take their one value.
     /// With `growUntil`, facts are added in order until the space exceeds that many rows; the rest keep their
     /// defaults (coverage's bounded start). With `configuration`, facts that do not apply to it (`appliesWhen`)
     /// are left out: they keep their defaults.
     package init(
         _ descriptor: ProviderDescriptor, actingUser: String, otherUser: String = AttemptEvaluator.anotherUser,
-        excluding: Set<String> = [], fixed: [String: String] = [:], growUntil: Int? = nil,
+        excluding known: [String: String] = [:], fixed: [String: String] = [:], growUntil: Int? = nil,
         configuration: PolicyConfiguration? = nil
     ) {
         var dimensions: [Dimension] = []
         var count = 1
         for fact in descriptor.facts
-        where !excluding.contains(fact.key) && (configuration.map { fact.applies(to: $0) } ?? true) {
+        where known[fact.key] == nil && (configuration.map { fact.applies(to: $0) } ?? true) {
             if let growUntil, count > growUntil { break }
             let values: [String]
             if let value = fixed[fact.key] {
