@@ -118,7 +118,7 @@ public struct AnyPolicyProvider: Sendable {
             return CompiledPolicy(
                 configuration: configuration, descriptor: shared,
                 findings: provider.configurationFindings(policy), engine: TypedEngine(machine: machine),
-                texts: texts.wrapped, recompile: compile)
+                texts: texts, recompile: compile)
         }
         self.compileClosure = compile
     }
@@ -140,7 +140,9 @@ public final class CompiledPolicy: Sendable {
     public let findings: [PolicyFinding]
     /// The provider's rules worded once per provider (`RuleTexts`), so that a trace entry shares these strings
     /// instead of rendering new ones (an `evaluate` with nothing known renders tens of thousands of traces).
-    let texts: RuleTexts
+    var texts: RuleTexts { wordedTexts.wrapped }
+    /// Worded when a rendering first reads them (compiling, as `advise` does for every set it tries, does not).
+    let wordedTexts: OnceValue<RuleTexts>
     /// Per rule index: the rule's sources as readers see them.
     package var ruleSources: [String] { texts.sources }
     /// Per rule index: the decision list the rule is tried in, if any.
@@ -156,13 +158,13 @@ public final class CompiledPolicy: Sendable {
     @usableFromInline
     init(
         configuration: PolicyConfiguration, descriptor: SharedDescriptor, findings: [PolicyFinding],
-        engine: any PolicyEngine, texts: RuleTexts,
+        engine: any PolicyEngine, texts: OnceValue<RuleTexts>,
         recompile: @escaping @Sendable (PolicyConfiguration, inout Diagnostics) -> CompiledPolicy?
     ) {
         self.configuration = configuration
         self.sharedDescriptor = descriptor
         self.engine = engine
-        self.texts = texts
+        self.wordedTexts = texts
         self.recompile = recompile
         self.findings = findings
     }

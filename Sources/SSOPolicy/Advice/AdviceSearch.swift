@@ -386,6 +386,8 @@ struct AdviceSearch: Sendable {
         var blockCounts: [Int]
         /// Per subject: what the trial under way changed (kept to reuse its storage).
         var undos: [[Undo]]
+        /// Per subject: the recorder of a trial's reads, cleared for each trial (a player plays one trial at a time).
+        let readRecorders: [SettingReadRecorder]
 
         /// One key a trial changed: its block, slot, former value and position, and the block's unknown keys when
         /// the change removed one of them.
@@ -413,6 +415,7 @@ struct AdviceSearch: Sendable {
             configurations = search.subjects.map(\.policy.configuration)
             blockCounts = configurations.map(\.apps.count)
             undos = configurations.map { _ in [] }
+            readRecorders = configurations.map { SettingReadRecorder(blocks: 1 + $0.apps.count) }
             blocks = search.subjects.map { subject in
                 search.targets.map { target in
                     target.app.map { 1 + (subject.policy.configuration.app(named: $0)?.int ?? -2) } ?? 0
@@ -511,7 +514,8 @@ struct AdviceSearch: Sendable {
         /// One subject compiled and bound with a candidate's changes, ready to play.
         struct Compiled {
             var policy: CompiledPolicy
-            var bound: BoundScenario
+            /// The scenario bound again for this policy; nil when the unchanged policy's binding serves it.
+            var rebound: BoundScenario?
             /// What binding read, when the binding was shared.
             var bindReads: TargetSet
             /// Its own findings at the goal or worse.
@@ -531,13 +535,11 @@ struct AdviceSearch: Sendable {
             for finding in compiled.findings where blockingFindings[Int(finding.finding.index)] { own += 1 }
             guard let base = bases[number] else { return nil }
             if !picks.contains(where: { base.reads.contains($0.target) }) {
-                var shared = base.bound
-                shared.policy = compiled
-                return Compiled(policy: compiled, bound: shared, bindReads: base.reads, own: own)
+                return Compiled(policy: compiled, rebound: nil, bindReads: base.reads, own: own)
             }
             // A change touches a key the binding read: its handovers are expanded again (their reads recorded).
             let rebound = ScenarioBinder(mode: subject.lenient ? .lenient : .strict).rebinding(base.bound, to: compiled)
-            return Compiled(policy: compiled, bound: rebound, bindReads: TargetSet(), own: own)
+            return Compiled(policy: compiled, rebound: rebound, bindReads: TargetSet(), own: own)
         }
 
         /// Plays `picks` on every subject in turn: its configuration changed in place, compiled, bound and played;
@@ -550,7 +552,6 @@ struct AdviceSearch: Sendable {
             var undos: [[Undo]] = []
             swap(&undos, &self.undos)
             defer { swap(&undos, &self.undos) }
-            var recorders: [SettingReadRecorder?] = Array(repeating: nil, count: count)
             var applied = 0
             var trial = Trial(changes: [])
             // What was changed is put back once the compiled policies (which share the configurations' storage)
@@ -559,7 +560,7 @@ struct AdviceSearch: Sendable {
             defer {
                 compiled.removeAll()
                 for number in 0..<applied {
-                    if recorders[number] != nil { Self.record(&configurations[number], in: nil) }
+                    if recording { Self.record(&configurations[number], in: nil) }
                     restore(undos[number], subject: number)
                 }
             }
@@ -573,9 +574,8 @@ struct AdviceSearch: Sendable {
                     return trial
                 }
                 if recording {
-                    let recorder = SettingReadRecorder(blocks: 1 + blockCounts[number])
-                    Self.record(&configurations[number], in: recorder)
-                    recorders[number] = recorder
+                    readRecorders[number].clear()
+                    Self.record(&configurations[number], in: readRecorders[number])
                 }
                 guard let subject = compile(picks, subject: number) else {
                     // Not compiling or binding is an answer the reads so far decided; the rest were not asked.
@@ -593,9 +593,17 @@ struct AdviceSearch: Sendable {
                 // A play that leaves more than `within` is cut whatever its later steps raise (findings only add
                 // up), so it stops as soon as it gets there.
                 let limit = within.map { $0 - remaining } ?? .max
-                remaining = Saturating.sum(
-                    remaining,
-                    ScenarioRunner(traceMode: .off).countFindings(subject.bound, among: findingMask, limit: limit))
+                // The unchanged policy's binding is played by the recompiled policy in place (not copied per set).
+                let runner = ScenarioRunner(traceMode: .off)
+                let found =
+                    if let rebound = subject.rebound {
+                        runner.countFindings(rebound, among: findingMask, limit: limit)
+                    } else if let base = bases[number] {
+                        runner.countFindings(base.bound, playedBy: subject.policy, among: findingMask, limit: limit)
+                    } else {
+                        0
+                    }
+                remaining = Saturating.sum(remaining, found)
                 if let within, remaining > within {
                     trial.reads = .all
                     trial.cut = true
@@ -604,9 +612,7 @@ struct AdviceSearch: Sendable {
             }
             if recording {
                 for number in 0..<count {
-                    if let recorder = recorders[number] {
-                        trial.reads.formUnion(Self.reads(recorder, search.targets, blocks[number]))
-                    }
+                    trial.reads.formUnion(Self.reads(readRecorders[number], search.targets, blocks[number]))
                     trial.reads.formUnion(compiled[number].bindReads)
                 }
             } else {

@@ -54,7 +54,7 @@ package struct ScenarioRunner: Sendable {
     package func run(_ bound: BoundScenario) -> RunResult {
         var steps: [RunResult.Step] = []
         steps.reserveCapacity(bound.steps.count)
-        play(bound) { index, outcome, trace in
+        play(bound, policy: bound.policy) { index, outcome, trace in
             steps.append(.init(bound: bound.steps[index], outcome: outcome, trace: trace?.entries ?? []))
             return true
         }
@@ -67,9 +67,13 @@ package struct ScenarioRunner: Sendable {
     /// thousands of candidates and needs only this count). Once the count exceeds `limit` the play stops there and
     /// the count so far (more than `limit`) is returned: a caller that only asks whether the count exceeds `limit`
     /// gets the same answer, and a finding is never taken back by a later step.
-    package func countFindings(_ bound: BoundScenario, among findings: UInt64, limit: Int = .max) -> Int {
+    /// `policy` plays the steps in place of `bound.policy` (a policy recompiled from it, whose binding is the same:
+    /// `advise` binds once and plays each recompiled policy on that binding).
+    package func countFindings(
+        _ bound: BoundScenario, playedBy policy: CompiledPolicy? = nil, among findings: UInt64, limit: Int = .max
+    ) -> Int {
         var count = 0
-        play(bound) { _, outcome, _ in
+        play(bound, policy: policy ?? bound.policy) { _, outcome, _ in
             count += (outcome.findings.bits & findings).nonzeroBitCount
             return count <= limit
         }
@@ -79,11 +83,13 @@ package struct ScenarioRunner: Sendable {
     /// Plays `bound` step by step, handing each step's index, outcome and trace (nil when it does not apply) to
     /// `each`, which answers whether to go on: the one loop that `run` and `countFindings` share. A step is read in
     /// place, not copied (`advise` plays each scenario hundreds of thousands of times).
-    private func play(_ bound: BoundScenario, _ each: (Int, StepOutcome, RuleTrace?) -> Bool) {
+    private func play(
+        _ bound: BoundScenario, policy: CompiledPolicy, _ each: (Int, StepOutcome, RuleTrace?) -> Bool
+    ) {
         var trace = RuleTrace(traceMode, mutation: mutation)
         // The bound budget, looked up once for the run rather than at each step.
         let budget = WorkBudget.current
-        bound.policy.withRuns { start, play in
+        policy.withRuns { start, play in
             start(bound.facts)
             for index in bound.steps.indices {
                 guard budget?.spend(1) ?? true else { break }
