@@ -35,7 +35,7 @@ public enum WhatIfAgreement {
             descriptor, actingUser: user, excluding: given, configuration: policy.configuration)
         let split = try FactSplit(descriptor, space: space, known: known, app: app, users: &users)
         let target: ProviderEvent.Target
-        if case .choice(let words) = descriptor.allEvents[Int(eventID.index)].target {
+        if case .choice(let words) = descriptor.eventDeclaration(eventID).target {
             target = .word(words[0])
         } else {
             target = .app(app)

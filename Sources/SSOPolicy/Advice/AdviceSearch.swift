@@ -595,14 +595,16 @@ struct AdviceSearch: Sendable {
                 let limit = within.map { $0 - remaining } ?? .max
                 // The unchanged policy's binding is played by the recompiled policy in place (not copied per set).
                 let runner = ScenarioRunner(traceMode: .off)
-                let found =
-                    if let rebound = subject.rebound {
-                        runner.countFindings(rebound, among: findingMask, limit: limit)
-                    } else if let base = bases[number] {
-                        runner.countFindings(base.bound, playedBy: subject.policy, among: findingMask, limit: limit)
-                    } else {
-                        0
-                    }
+                let found: Int
+                if let rebound = subject.rebound {
+                    found = runner.countFindings(rebound, among: findingMask, limit: limit)
+                } else if let base = bases[number] {
+                    found = runner.countFindings(base.bound, playedBy: subject.policy, among: findingMask, limit: limit)
+                } else {
+                    // Not bound, as `compile` answers when the unchanged policy did not bind.
+                    trial.reads = .all
+                    return trial
+                }
                 remaining = Saturating.sum(remaining, found)
                 if let within, remaining > within {
                     trial.reads = .all
