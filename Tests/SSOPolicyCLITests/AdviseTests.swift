@@ -365,7 +365,8 @@ struct AdviseTests {
     }
 
     /// Rebinding a scenario to a policy whose keys changed expands only its handovers again: it gives the events a
-    /// fresh binding gives, for every single change advise tries on the bundled policies' handover scenarios.
+    /// fresh binding gives, for every single change advise tries on the bundled policies' handover scenarios. The
+    /// findings counted on it, or on the unchanged binding played by the changed policy, are the fresh binding's.
     @Test func rebindingAfterAChangeOfKeysEqualsAFreshBinding() throws {
         let cases = [
             ("frontline-entra", "day-shift-handover"), ("misconfigured-entra", "day-shift-handover"),
@@ -373,9 +374,12 @@ struct AdviseTests {
             ("ward3-shared-ipad", "ward3-0700-handover"),
         ]
         var compared = 0
+        var playedInPlace = 0
+        let runner = ScenarioRunner(traceMode: .off)
         for (name, scenarioName) in cases {
             let policy = try engine.loadPolicy(path: try #require(Self.bundledPath(name)))
             let scenario = try engine.loadScenario(path: Self.scenarioPath(scenarioName))
+            let mask = AdviceSearch.findingMask(policy.descriptor, goal: .info)
             for mode in [ScenarioBinder.Mode.strict, .lenient] {
                 let binder = ScenarioBinder(mode: mode)
                 guard case .success(let base) = binder.bind(scenario, to: policy) else { continue }
@@ -391,12 +395,23 @@ struct AdviseTests {
                         #expect(rebound.steps.map(\.expansion) == fresh.steps.map(\.expansion))
                         #expect(
                             rebound.steps.map(\.notApplicableReason) == fresh.steps.map(\.notApplicableReason))
+                        // What the search counts: the fresh binding's findings, whether the changed policy plays
+                        // its own binding or (when the change left the events alone) the unchanged policy's.
+                        let freshCount = runner.countFindings(fresh, among: mask)
+                        #expect(runner.countFindings(rebound, among: mask) == freshCount, "\(name) \(change)")
+                        if base.steps.map(\.events) == fresh.steps.map(\.events) {
+                            #expect(
+                                runner.countFindings(base, playedBy: changed, among: mask) == freshCount,
+                                "\(name) \(change)")
+                            playedInPlace += 1
+                        }
                         compared += 1
                     }
                 }
             }
         }
         #expect(compared > 100)
+        #expect(playedInPlace > 50)
     }
 
     @Test func aBadGoalIsOneCleanErrorWithTheSuggestion() {
