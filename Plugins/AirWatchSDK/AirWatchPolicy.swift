@@ -211,8 +211,9 @@ extension AirWatchPolicy {
         var groups: [String: Int] = [:]
         var groupAuth: [Int: (AuthenticationType, Int)] = [:]
         let appCount = configuration.apps.count
-        for (index, app) in configuration.apps.enumerated() {
-            let keys = app.keys
+        // By index: a copy of each app (`for app in configuration.apps`) would retain every reference it holds.
+        for index in configuration.apps.indices {
+            let keys = configuration.apps[index].keys
             let authentication = keys.choice(AirWatchAppKey.authentication, as: AppAuthentication.self)
                 .resolved(policyAuth)
             let requested =
@@ -237,10 +238,10 @@ extension AirWatchPolicy {
                 store = appCount + shared
                 if let (otherAuth, otherApp) = groupAuth[shared], otherAuth != authentication {
                     diagnostics.error(
-                        "app '\(app.id)' shares an SSO session with '\(configuration.apps[otherApp].id)' but uses "
+                        "app '\(configuration.apps[index].id)' shares an SSO session with '\(configuration.apps[otherApp].id)' but uses "
                             + "a different authentication type; SDK profiles of SSO apps must match",
                         at: keys.isExplicit(AirWatchAppKey.authentication)
-                            ? keys.position(of: AirWatchAppKey.authentication) : app.position)
+                            ? keys.position(of: AirWatchAppKey.authentication) : configuration.apps[index].position)
                 } else {
                     groupAuth[shared] = (authentication, index)
                 }

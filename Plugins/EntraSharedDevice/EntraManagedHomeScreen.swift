@@ -84,22 +84,22 @@ enum EntraManagedHomeScreen {
             + "Notification windows disabled, \"the automatic sign out feature\" doesn't \"function properly\")")
     static let restart = row("Enable sign in: \"After the device reboots, end users must sign in again\"")
 
-    /// Every key this file reads (settings and model options): Android only.
-    static var keys: [any SettingKey] {
-        EntraManagedHomeScreenSetting.allCases.map { $0 } + EntraManagedHomeScreenModelOption.allCases.map { $0 }
-    }
-
     /// Reads the MHS keys into `device` (after the rest of the device policy); on iOS each key written is a
     /// positioned warning, as for the other Android-only keys.
     static func compile(
         _ settings: SettingValues, into device: inout EntraDevicePolicy, diagnostics: inout Diagnostics
     ) {
         guard device.platform == .android else {
-            for key in keys where settings.isExplicit(key) {
+            // Every key this file reads (settings and model options) is Android only; each enum is read as it is,
+            // with no list of keys built at each compile.
+            func warnIfWritten(_ key: some SettingKey) {
+                guard settings.isExplicit(key) else { return }
                 diagnostics.warning(
                     "'\(key.key)' applies only to Android (Managed Home Screen); it is ignored on iOS",
                     at: settings.position(of: key))
             }
+            for key in EntraManagedHomeScreenSetting.allCases { warnIfWritten(key) }
+            for key in EntraManagedHomeScreenModelOption.allCases { warnIfWritten(key) }
             return
         }
         var mhs = EntraManagedHomeScreenPolicy()

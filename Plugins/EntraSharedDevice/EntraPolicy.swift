@@ -165,15 +165,16 @@ extension EntraPolicy {
         }
         var apps: [EntraAppPolicy] = []
         var valid = true
-        for app in configuration.apps {
-            let keys = app.keys
+        // By index: a copy of each app (`for app in configuration.apps`) would retain every reference it holds.
+        for index in configuration.apps.indices {
+            let keys = configuration.apps[index].keys
             let catalog = EntraCatalogApp(rawValue: keys.word(EntraAppKey.catalog))
             if let catalog {
                 for key in [EntraAppKey.msal, .brokerEnabled] where keys.isExplicit(key) {
                     let listed = key == .msal ? keys.word(key) == EntraMSAL.singleAccount.rawValue : keys.bool(key)
                     if !listed {
                         diagnostics.warning(
-                            "app '\(app.id)': '\(key.key)' contradicts 'catalog: \(catalog.rawValue)' (a broker-enabled "
+                            "app '\(configuration.apps[index].id)': '\(key.key)' contradicts 'catalog: \(catalog.rawValue)' (a broker-enabled "
                                 + "single-account MSAL app); the key written here wins",
                             at: keys.position(of: key))
                     }
@@ -182,13 +183,13 @@ extension EntraPolicy {
             let msal = keys.choice(EntraAppKey.msal, as: EntraMSAL.self)
             if msal == .notMSAL && keys.isExplicit(EntraAppKey.brokerEnabled) && keys.bool(EntraAppKey.brokerEnabled) {
                 diagnostics.error(
-                    "app '\(app.id)': 'broker_enabled: true' needs an MSAL app, but 'msal' is 'none'",
+                    "app '\(configuration.apps[index].id)': 'broker_enabled: true' needs an MSAL app, but 'msal' is 'none'",
                     at: keys.position(of: EntraAppKey.brokerEnabled))
                 valid = false
             }
             if platform == .android && keys.isExplicit(EntraAppKey.signoutFromBrowser) {
                 diagnostics.warning(
-                    "app '\(app.id)': 'signout_from_browser' applies only to iOS (Safari); it is ignored on Android",
+                    "app '\(configuration.apps[index].id)': 'signout_from_browser' applies only to iOS (Safari); it is ignored on Android",
                     at: keys.position(of: EntraAppKey.signoutFromBrowser))
             }
             // A catalogued Microsoft app clears the previous user's data as the shared catalogue says, unless the

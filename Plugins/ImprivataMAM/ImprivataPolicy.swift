@@ -131,7 +131,7 @@ extension ImprivataPolicy {
         typealias Setting = ImprivataSetting
         typealias AppKey = ImprivataAppKey
         let android = settings.choice(Setting.platform, as: Platform.self) == .android
-        let model = { (option: ImprivataModelOption) in settings.word(option) }
+        func model(_ option: ImprivataModelOption) -> String { settings.word(option) }
         var lending = settings.seconds(Setting.lendingPeriod)
         if !settings.isExplicit(Setting.lendingPeriod) && model(.lendingPeriodDefault) == "36h" { lending = 36 * 3600 }
         var policy = ImprivataPolicy(
@@ -180,8 +180,9 @@ extension ImprivataPolicy {
             )
         }
         let ulcOnAndroid = model(.ulcPlatforms) == "ios_and_voalte_android"
-        for app in configuration.apps {
-            let keys = app.keys
+        // By index: a copy of each app (`for app in configuration.apps`) would retain every reference it holds.
+        for index in configuration.apps.indices {
+            let keys = configuration.apps[index].keys
             let method = keys.choice(AppKey.logoutMethod, as: LogoutMethod.self)
             if android && !method.exists(onAndroid: true, ulcOnAndroid: ulcOnAndroid) {
                 diagnostics.error(

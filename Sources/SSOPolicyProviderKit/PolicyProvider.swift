@@ -86,38 +86,47 @@ public struct AnyPolicyProvider: Sendable {
                 }
                 return nil
             }
+            // Each closure captures one reference (the provider with its compiled policy, or a run's state that
+            // holds it), which Swift uses as the closure's context: no context is allocated and no copy of the
+            // policy retained per closure.
+            let findings = provider.configurationFindings(policy)
+            let held = ProviderPolicy(provider, consume policy)
             let machine = StateMachine<P.State>(
-                initialState: { facts in provider.initialState(policy, facts: facts) },
-                apply: { state, event, trace in provider.apply(event, to: &state, policy: policy, trace: &trace) },
+                initialState: { facts in held.provider.initialState(held.policy, facts: facts) },
+                apply: { state, event, trace in
+                    held.provider.apply(event, to: &state, policy: held.policy, trace: &trace)
+                },
                 renaming: renaming,
-                footprint: { event in provider.footprint(of: event, policy: policy) },
+                footprint: { event in held.provider.footprint(of: event, policy: held.policy) },
                 run: {
-                    let held = RunState<P.State>()
+                    let run = ProviderRunState(held)
                     return StateRun(
-                        start: { facts in held.state = provider.initialState(policy, facts: facts) },
+                        start: { facts in run.state = run.provider.initialState(run.policy, facts: facts) },
                         play: { event, trace in
-                            precondition(held.state != nil, "a run played an event before it started")
-                            return provider.apply(event, to: &held.state!, policy: policy, trace: &trace)
+                            precondition(run.state != nil, "a run played an event before it started")
+                            return run.provider.apply(
+                                event, to: &run.state!, policy: run.policy, trace: &trace)
                         })
                 },
                 attempts: {
                     // The scratch state, made by the first attempt and then reset in place (never copied, so never
                     // reallocated by copy-on-write).
-                    let held = RunState<P.State>()
+                    let run = ProviderRunState(held)
                     return { event, facts, trace in
-                        guard held.state != nil else {
-                            var state = provider.initialState(policy, facts: facts)
-                            let outcome = provider.apply(event, to: &state, policy: policy, trace: &trace)
-                            held.state = state
+                        let provider = run.provider
+                        guard run.state != nil else {
+                            var state = provider.initialState(run.policy, facts: facts)
+                            let outcome = provider.apply(event, to: &state, policy: run.policy, trace: &trace)
+                            run.state = state
                             return outcome
                         }
-                        provider.resetState(&held.state!, policy: policy, facts: facts)
-                        return provider.apply(event, to: &held.state!, policy: policy, trace: &trace)
+                        provider.resetState(&run.state!, policy: run.policy, facts: facts)
+                        return provider.apply(event, to: &run.state!, policy: run.policy, trace: &trace)
                     }
                 })
             return CompiledPolicy(
                 configuration: configuration, descriptor: shared,
-                findings: provider.configurationFindings(policy), engine: TypedEngine(machine: machine),
+                findings: findings, engine: TypedEngine(machine: machine),
                 texts: texts, recompile: compile)
         }
         self.compileClosure = compile
@@ -128,6 +137,35 @@ public struct AnyPolicyProvider: Sendable {
     /// Compiles a validated configuration; nil (with errors in `diagnostics`) if the provider rejects it.
     public func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> CompiledPolicy? {
         compileClosure(configuration, &diagnostics)
+    }
+}
+
+/// A provider and a policy it compiled, held once by the closures of the policy's state machine.
+@usableFromInline
+final class ProviderPolicy<P: PolicyProvider>: Sendable {
+    @usableFromInline let provider: P
+    @usableFromInline let policy: P.Policy
+
+    @usableFromInline
+    init(_ provider: P, _ policy: P.Policy) {
+        self.provider = provider
+        self.policy = policy
+    }
+}
+
+/// The state of one run (or one attempt loop's scratch state) with the provider and policy it is played by, held
+/// by the run's closures. A run is played on one thread, by one caller at a time, so its accesses need no dynamic
+/// exclusivity check.
+@usableFromInline
+final class ProviderRunState<P: PolicyProvider> {
+    @usableFromInline let provider: P
+    @usableFromInline let policy: P.Policy
+    @exclusivity(unchecked) @usableFromInline var state: P.State?
+
+    @usableFromInline
+    init(_ held: ProviderPolicy<P>) {
+        provider = held.provider
+        policy = held.policy
     }
 }
 

@@ -61,16 +61,6 @@ package struct StateRun {
     }
 }
 
-/// The state one run or attempt loop plays on, held by the closures that play it. A run is played on one thread,
-/// by one caller at a time, so its accesses need no dynamic exclusivity check.
-@usableFromInline
-final class RunState<State> {
-    @exclusivity(unchecked) @usableFromInline var state: State?
-
-    @usableFromInline
-    init() {}
-}
-
 /// What the core runs on a provider's state machine: a scenario player, an attempt loop, an explorer. Each is
 /// handed the machine with the provider's state type opened.
 @usableFromInline

@@ -370,9 +370,11 @@ struct AdviceSearch: Sendable {
     /// on the scenario bound once per subject (bound again only when a change touches a key the binding read).
     struct Player {
         var search: AdviceSearch
-        /// Per subject: the scenario bound to the unchanged policy and the targets binding read; nil when it does
-        /// not bind.
-        var bases: [(bound: BoundScenario, reads: TargetSet)?]
+        /// Per subject: the scenario bound to the unchanged policy; nil when it does not bind. Held in a box, so a
+        /// trial reads it with one reference rather than copying a scenario.
+        var bases: [BaseBinding?]
+        /// Per subject: the targets binding the unchanged policy read (none when it does not bind).
+        var baseReads: [TargetSet]
         /// Per subject and target: the block the target's key is in (0 the settings, 1 + i app i; -1 an app the
         /// subject lacks).
         var blocks: [[Int]]
@@ -388,6 +390,13 @@ struct AdviceSearch: Sendable {
         var undos: [[Undo]]
         /// Per subject: the recorder of a trial's reads, cleared for each trial (a player plays one trial at a time).
         let readRecorders: [SettingReadRecorder]
+
+        /// The scenario bound to a subject's unchanged policy.
+        final class BaseBinding: Sendable {
+            let bound: BoundScenario
+
+            init(bound: BoundScenario) { self.bound = bound }
+        }
 
         /// One key a trial changed: its block, slot, former value and position, and the block's unknown keys when
         /// the change removed one of them.
@@ -429,6 +438,7 @@ struct AdviceSearch: Sendable {
                 }
             }
             bases = []
+            baseReads = []
             for (number, subject) in search.subjects.enumerated() {
                 let recorder = SettingReadRecorder(blocks: 1 + subject.policy.configuration.apps.count)
                 var diagnostics = Diagnostics()
@@ -437,6 +447,7 @@ struct AdviceSearch: Sendable {
                         Self.recording(subject.policy.configuration, recorder), diagnostics: &diagnostics)
                 else {
                     bases.append(nil)
+                    baseReads.append(TargetSet())
                     continue
                 }
                 // What binding alone reads.
@@ -446,10 +457,12 @@ struct AdviceSearch: Sendable {
                         search.scenario, to: policy)
                 else {
                     bases.append(nil)
+                    baseReads.append(TargetSet())
                     continue
                 }
                 bound.policy = subject.policy
-                bases.append((bound, Self.reads(recorder, search.targets, blocks[number])))
+                bases.append(BaseBinding(bound: bound))
+                baseReads.append(Self.reads(recorder, search.targets, blocks[number]))
             }
         }
 
@@ -514,10 +527,9 @@ struct AdviceSearch: Sendable {
         /// One subject compiled and bound with a candidate's changes, ready to play.
         struct Compiled {
             var policy: CompiledPolicy
-            /// The scenario bound again for this policy; nil when the unchanged policy's binding serves it.
+            /// The scenario bound again for this policy; nil when the unchanged policy's binding serves it (and what
+            /// binding read is `baseReads`).
             var rebound: BoundScenario?
-            /// What binding read, when the binding was shared.
-            var bindReads: TargetSet
             /// Its own findings at the goal or worse.
             var own: Int
         }
@@ -526,20 +538,23 @@ struct AdviceSearch: Sendable {
         /// policy's binding, its handovers expanded again when a change touches a key they read); nil when the
         /// policy does not compile or the unchanged one did not bind.
         func compile(_ picks: [Pick], subject number: Int) -> Compiled? {
-            let subject = search.subjects[number]
+            // The subject and its binding are read in place: copying them per trial would retain each of their
+            // references.
             var diagnostics = Diagnostics()
-            guard let compiled = subject.policy.recompiled(configurations[number], diagnostics: &diagnostics) else {
-                return nil
-            }
+            guard
+                let compiled = search.subjects[number].policy.recompiled(
+                    configurations[number], diagnostics: &diagnostics)
+            else { return nil }
             var own = 0
             for finding in compiled.findings where blockingFindings[Int(finding.finding.index)] { own += 1 }
             guard let base = bases[number] else { return nil }
-            if !picks.contains(where: { base.reads.contains($0.target) }) {
-                return Compiled(policy: compiled, rebound: nil, bindReads: base.reads, own: own)
+            if !picks.contains(where: { baseReads[number].contains($0.target) }) {
+                return Compiled(policy: compiled, rebound: nil, own: own)
             }
             // A change touches a key the binding read: its handovers are expanded again (their reads recorded).
-            let rebound = ScenarioBinder(mode: subject.lenient ? .lenient : .strict).rebinding(base.bound, to: compiled)
-            return Compiled(policy: compiled, rebound: rebound, bindReads: TargetSet(), own: own)
+            let rebound = ScenarioBinder(mode: search.subjects[number].lenient ? .lenient : .strict).rebinding(
+                base.bound, to: compiled)
+            return Compiled(policy: compiled, rebound: rebound, own: own)
         }
 
         /// Plays `picks` on every subject in turn: its configuration changed in place, compiled, bound and played;
@@ -615,7 +630,7 @@ struct AdviceSearch: Sendable {
             if recording {
                 for number in 0..<count {
                     trial.reads.formUnion(Self.reads(readRecorders[number], search.targets, blocks[number]))
-                    trial.reads.formUnion(compiled[number].bindReads)
+                    if compiled[number].rebound == nil { trial.reads.formUnion(baseReads[number]) }
                 }
             } else {
                 trial.reads = .all
