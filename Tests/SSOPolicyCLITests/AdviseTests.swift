@@ -525,6 +525,22 @@ struct AdviseTests {
         }
     }
 
+    /// A set that leaves as many findings as the third closest, a smaller set, is not closer (fewer changes come
+    /// first), so at the last size the search cuts it one finding sooner; at a smaller size it does not (a set cut
+    /// has unknown reads, which would leave more of its supersets to play), and never below 0 (a set that meets the
+    /// goal is never cut).
+    @Test func aTieWithASmallerSetIsCutOnlyAtTheLastSize() {
+        func third(_ remaining: Int, changes: Int) -> AdviceSearch.Trial {
+            let change = AdviceChange(kind: .setting, app: nil, key: "k", value: "v")
+            return AdviceSearch.Trial(changes: Array(repeating: change, count: changes), remaining: remaining)
+        }
+        #expect(AdviceSearch.cutBound(third(5, changes: 2), size: 3, last: true) == 4)
+        #expect(AdviceSearch.cutBound(third(5, changes: 2), size: 3, last: false) == 5)
+        #expect(AdviceSearch.cutBound(third(5, changes: 3), size: 3, last: true) == 5)
+        #expect(AdviceSearch.cutBound(third(0, changes: 1), size: 3, last: true) == 0)
+        #expect(AdviceSearch.cutBound(third(1, changes: 1), size: 3, last: true) == 0)
+    }
+
     /// The counting mode that advise plays with stops once the count passes its limit, and the count it then gives
     /// is past the limit: findings only add up, so "more than the limit" is decided by then.
     @Test func aCountStopsOncePastItsLimitAndSaysSo() throws {

@@ -157,6 +157,16 @@ struct AdviceSearch: Sendable {
         static func < (lhs: Pick, rhs: Pick) -> Bool { (lhs.target, lhs.value) < (rhs.target, rhs.value) }
     }
 
+    /// The most findings a set of `size` changes may leave and still come closer than `third`, the third closest
+    /// so far: as many as it leaves; at the last size, one fewer when `third` has fewer changes (a set that leaves as
+    /// many findings with more changes is not closer). Only at the last size: a set cut has unknown reads, so at a
+    /// smaller size cutting it would leave more of its supersets to play (`unreadChange`). Never below 0, so a set
+    /// that meets the goal is never cut.
+    static func cutBound(_ third: Trial, size: Int, last: Bool) -> Int? {
+        guard let remaining = third.remaining else { return nil }
+        return last && third.changes.count < size && remaining > 0 ? remaining - 1 : remaining
+    }
+
     /// Fewest remaining findings first, then fewer changes, then in order.
     static func closer(_ lhs: Trial, _ rhs: Trial) -> Bool {
         let l = lhs.remaining ?? .max
@@ -231,7 +241,10 @@ struct AdviceSearch: Sendable {
                 finished = false
             }
             let shares = try playShares(
-                candidates, players: &players, threads: threads, foundNone: found.isEmpty, recording: recording)
+                candidates, players: &players, threads: threads, foundNone: found.isEmpty,
+                prior: closest.count >= 3
+                    ? Self.cutBound(closest[closest.count - 1], size: size, last: !recording) : nil,
+                recording: recording)
             // Merge in candidate order, deciding as a search on one thread would (see `Trial.cut`).
             var atSize: [[Pick]] = []
             for index in candidates.indices {
@@ -245,7 +258,8 @@ struct AdviceSearch: Sendable {
                 }
                 tried += 1
                 var trial = shares[thread][position]
-                let worst = closest.count >= 3 ? closest[closest.count - 1].remaining : nil
+                let worst =
+                    closest.count >= 3 ? Self.cutBound(closest[closest.count - 1], size: size, last: !recording) : nil
                 if let within = found.isEmpty && atSize.isEmpty ? worst : 0, !trial.cut,
                     let remaining = trial.remaining, remaining > within
                 {
@@ -305,8 +319,12 @@ struct AdviceSearch: Sendable {
     /// among a subset of the earlier candidates is never fewer than among all of them (the candidates the merge
     /// drops all had more), so a thread stops only where the search on one thread would, and the merge finds the
     /// other stops from each trial's total.
+    ///
+    /// `prior` is the merge's bound when the size starts (`cutBound` of the third closest of the smaller sizes): a
+    /// thread cuts by it too, since the merge's bound only falls as the size goes on.
     func playShares(
-        _ candidates: [[Pick]], players: inout [Player], threads: Int, foundNone: Bool, recording: Bool
+        _ candidates: [[Pick]], players: inout [Player], threads: Int, foundNone: Bool, prior: Int? = nil,
+        recording: Bool
     ) throws -> [[Trial]] {
         let count = min(threads, max(1, (candidates.count + block - 1) / block))
         var shares = [Result<[Trial], any Error>](repeating: .success([]), count: count)
@@ -323,7 +341,9 @@ struct AdviceSearch: Sendable {
                 while start < total {
                     for index in start..<min(total, start + block) {
                         guard WorkBudget.spend() else { return .success(trials) }
-                        let within = foundNone && !met ? (fewest.count >= 3 ? fewest[2] : nil) : 0
+                        var bound = prior
+                        if fewest.count >= 3, fewest[2] < bound ?? .max { bound = fewest[2] }
+                        let within = foundNone && !met ? bound : 0
                         let trial: Trial
                         do {
                             trial = try player.trial(candidates[index], within: within, recording: recording)
@@ -388,6 +408,8 @@ struct AdviceSearch: Sendable {
         var blockCounts: [Int]
         /// Per subject: what the trial under way changed (kept to reuse its storage).
         var undos: [[Undo]]
+        /// The subjects a trial compiled, empty between trials (kept to reuse its storage).
+        var compiledBuffer: [Compiled] = []
         /// Per subject: the recorder of a trial's reads, cleared for each trial (a player plays one trial at a time).
         let readRecorders: [SettingReadRecorder]
 
@@ -553,7 +575,7 @@ struct AdviceSearch: Sendable {
             }
             // A change touches a key the binding read: its handovers are expanded again (their reads recorded).
             let rebound = ScenarioBinder(mode: search.subjects[number].lenient ? .lenient : .strict).rebinding(
-                base.bound, to: compiled)
+                base.bound, to: compiled, worded: false)
             return Compiled(policy: compiled, rebound: rebound, own: own)
         }
 
@@ -572,12 +594,14 @@ struct AdviceSearch: Sendable {
             // What was changed is put back once the compiled policies (which share the configurations' storage)
             // are gone, so that the next trial changes them in place again.
             var compiled: [Compiled] = []
+            swap(&compiled, &compiledBuffer)
             defer {
-                compiled.removeAll()
+                compiled.removeAll(keepingCapacity: true)
                 for number in 0..<applied {
                     if recording { Self.record(&configurations[number], in: nil) }
                     restore(undos[number], subject: number)
                 }
+                swap(&compiled, &compiledBuffer)
             }
             compiled.reserveCapacity(count)
             var remaining = 0

@@ -27,8 +27,10 @@ public struct BoundScenario: Sendable {
 /// A provider's declared handover as its events, for one policy and two users: shared by scenario binding and by
 /// `verify --assume hands-over`, so both play the same procedure.
 enum HandoverExpansion {
+    /// Each action's events with its words (`open app`), or with no words unless `worded`.
     static func events(
-        _ declaration: HandoverDeclaration, policy: CompiledPolicy, from: UserID, to: UserID, time: Int
+        _ declaration: HandoverDeclaration, policy: CompiledPolicy, from: UserID, to: UserID, time: Int,
+        worded: Bool = true
     ) -> [(event: ProviderEvent, text: String)] {
         var events: [(ProviderEvent, String)] = []
         for action in declaration.actions {
@@ -38,7 +40,7 @@ enum HandoverExpansion {
                 events.append(
                     (
                         ProviderEvent(event: eventID, target: .word(word), user: user, time: time),
-                        "\(action.event) \(word)"
+                        worded ? "\(action.event) \(word)" : ""
                     ))
                 continue
             }
@@ -46,7 +48,7 @@ enum HandoverExpansion {
                 events.append(
                     (
                         ProviderEvent(event: eventID, target: .app(app), user: user, time: time),
-                        "\(action.event) \(policy.configuration.apps[app.int].id)"
+                        worded ? "\(action.event) \(policy.configuration.apps[app.int].id)" : ""
                     ))
             }
         }
@@ -216,13 +218,15 @@ public struct ScenarioBinder: Sendable {
     /// `bound`, bound to another compile of the same policy's apps (`advise` changes keys, never apps), bound to
     /// `policy`: only its handover steps are expanded again. They are the one part of binding that reads the
     /// policy's keys (which app a handover signs out first); the rest reads app names and the provider's
-    /// declarations, which a change of keys leaves as they are.
-    func rebinding(_ bound: BoundScenario, to policy: CompiledPolicy) -> BoundScenario {
+    /// declarations, which a change of keys leaves as they are. Unless `worded`, the expanded steps have no words
+    /// (`Step.expansion`): a play that is only counted (`advise`) never shows them.
+    func rebinding(_ bound: BoundScenario, to policy: CompiledPolicy, worded: Bool = true) -> BoundScenario {
         var rebound = bound
         rebound.policy = policy
         for index in rebound.steps.indices {
             guard let handover = rebound.steps[index].step.handover else { continue }
-            rebound.steps[index] = expand(rebound.steps[index].step, handover, policy: policy, users: &rebound.users)
+            rebound.steps[index] = expand(
+                rebound.steps[index].step, handover, policy: policy, users: &rebound.users, worded: worded)
         }
         return rebound
     }
@@ -230,18 +234,21 @@ public struct ScenarioBinder: Sendable {
     /// A `handover` step as the provider's declared procedure: each action's event by `from` or `to`, at the
     /// step's time.
     private func expand(
-        _ step: ScenarioStep, _ handover: ScenarioStep.Handover, policy: CompiledPolicy, users: inout UserDirectory
+        _ step: ScenarioStep, _ handover: ScenarioStep.Handover, policy: CompiledPolicy, users: inout UserDirectory,
+        worded: Bool = true
     ) -> BoundScenario.Step {
-        let descriptor = policy.descriptor
-        guard let declaration = descriptor.handover else {
+        // The descriptor is read in place: a copy of it would retain each of its many references.
+        guard let declaration = policy.descriptor.handover else {
             return .init(
-                step: step, event: nil, notApplicableReason: "\(descriptor.id) declares no handover procedure")
+                step: step, event: nil,
+                notApplicableReason: "\(policy.descriptor.id) declares no handover procedure")
         }
         let from = users.intern(handover.from)
         let to = users.intern(handover.to)
-        let expanded = HandoverExpansion.events(declaration, policy: policy, from: from, to: to, time: step.time)
+        let expanded = HandoverExpansion.events(
+            declaration, policy: policy, from: from, to: to, time: step.time, worded: worded)
         var events = expanded.map(\.event)
-        let words = expanded.map { "\($0.event.user == from ? handover.from : handover.to) \($0.text)" }
+        let words = worded ? expanded.map { "\($0.event.user == from ? handover.from : handover.to) \($0.text)" } : []
         guard let last = events.popLast() else {
             return .init(step: step, event: nil, notApplicableReason: "the handover names no app of this policy")
         }
