@@ -16,6 +16,8 @@ enum BadgeSource: String, SourceCatalogue {
 
 /// What a policy's `settings:` may say; `compile` reads each through its case.
 enum BadgeSetting: Int, DeclaredSetting {
+    static let declaredKeys = DeclaredKeys<Self>()
+
     case timeout
     case afterTimeout
 
@@ -41,6 +43,8 @@ enum AfterTimeout: String, CaseIterable {
 
 /// The readings of what the kiosk's manual leaves open.
 enum BadgeModelOption: Int, DeclaredModelOption {
+    static let declaredKeys = DeclaredKeys<Self>()
+
     case tapScope
 
     var declaration: ModelOptionDeclaration {
@@ -58,6 +62,8 @@ enum BadgeModelOption: Int, DeclaredModelOption {
 
 /// What each app of a policy may say.
 enum BadgeAppKey: Int, DeclaredAppKey {
+    static let declaredKeys = DeclaredKeys<Self>()
+
     case kiosk
 
     var declaration: SettingDeclaration {

@@ -4,6 +4,8 @@ private typealias Evidence = AirWatchEvidence
 
 /// What a policy's `settings:` may say; `compile` reads each through its case.
 enum AirWatchSetting: Int, DeclaredSetting {
+    static let declaredKeys = DeclaredKeys<Self>()
+
     case authentication
     case sso
     case commonAuthentication
@@ -126,6 +128,8 @@ enum AirWatchSetting: Int, DeclaredSetting {
 
 /// The readings of what the sources leave open (first reading = the seed's); `compile` reads each through its case.
 enum AirWatchModelOption: Int, DeclaredModelOption {
+    static let declaredKeys = DeclaredKeys<Self>()
+
     case silentLoginToken
     case passcodeWithoutSSO
     case usernamePasswordWithoutSSO
@@ -258,6 +262,8 @@ enum AirWatchModelOption: Int, DeclaredModelOption {
 
 /// What each app of a policy may say.
 enum AirWatchAppKey: Int, DeclaredAppKey {
+    static let declaredKeys = DeclaredKeys<Self>()
+
     case sdkInitialized
     case cluster
     case sso

@@ -4,6 +4,8 @@ private typealias E = AppleEvidence
 
 /// The readings of what the sources leave open (the literal reading first), in declaration order.
 enum AppleModelOption: Int, DeclaredModelOption {
+    static let declaredKeys = DeclaredKeys<Self>()
+
     case passcodeLockGraceDefault
     case onlineAuthWhenUnset
     case lockScreenSignOut

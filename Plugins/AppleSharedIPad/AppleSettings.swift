@@ -5,6 +5,8 @@ private typealias S = AppleSource
 
 /// What a policy's `settings:` may say, in declaration order; `compile` reads each value through its case.
 enum AppleSetting: Int, DeclaredSetting {
+    static let declaredKeys = DeclaredKeys<Self>()
+
     case device
     case osVersion
     case storageGB
@@ -141,6 +143,8 @@ enum AppleSetting: Int, DeclaredSetting {
 
 /// What each app of a policy may say, in declaration order.
 enum AppleAppKey: Int, DeclaredAppKey {
+    static let declaredKeys = DeclaredKeys<Self>()
+
     case kind
     case license
     case dataLocation

@@ -108,6 +108,8 @@ enum EntraDescriptor {
 /// What a policy's `settings:` may say (Managed Home Screen's keys are `EntraManagedHomeScreenSetting`); `compile`
 /// reads each value through its case.
 enum EntraSetting: Int, DeclaredSetting {
+    static let declaredKeys = DeclaredKeys<Self>()
+
     case platform
     case osVersion
     case sharedDeviceMode
@@ -206,6 +208,8 @@ enum EntraSetting: Int, DeclaredSetting {
 
 /// What each app of a policy may say; `compile` reads each value through its case.
 enum EntraAppKey: Int, DeclaredAppKey {
+    static let declaredKeys = DeclaredKeys<Self>()
+
     case catalog
     case msal
     case brokerEnabled

@@ -154,6 +154,8 @@ enum EntraManagedHomeScreen {
 
 /// Managed Home Screen's settings (Android), after `EntraSetting`'s.
 enum EntraManagedHomeScreenSetting: Int, DeclaredSetting {
+    static let declaredKeys = DeclaredKeys<Self>()
+
     case mhsSignIn
     case mhsSignInType
     case mhsSessionPIN
@@ -226,6 +228,8 @@ enum EntraManagedHomeScreenSetting: Int, DeclaredSetting {
 
 /// Managed Home Screen's model options (Android), after `EntraModelOption`'s.
 enum EntraManagedHomeScreenModelOption: Int, DeclaredModelOption {
+    static let declaredKeys = DeclaredKeys<Self>()
+
     case mhsSignOutAt
     case mhsRebootSDM
 

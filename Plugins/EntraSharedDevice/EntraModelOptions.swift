@@ -5,6 +5,8 @@ private let seed = EntraSource.tutorial
 /// Points where the sources disagree or are silent (spec 5.3); the first reading is the seed's and the default
 /// (Managed Home Screen's are `EntraManagedHomeScreenModelOption`).
 enum EntraModelOption: Int, DeclaredModelOption {
+    static let declaredKeys = DeclaredKeys<Self>()
+
     case minIOSVersion
     case iosSecondUserSignIn
     case safariSignOut

@@ -6,6 +6,8 @@ private typealias S = ImprivataSource
 
 /// What a policy's `settings:` may say, in declaration order; `compile` reads each value through its case.
 enum ImprivataSetting: Int, DeclaredSetting {
+    static let declaredKeys = DeclaredKeys<Self>()
+
     case platform
     case identityProvider
     case checkOutAuth
@@ -125,6 +127,8 @@ enum ImprivataSetting: Int, DeclaredSetting {
 
 /// The readings of what the sources leave open (the note's default reading first), in declaration order.
 enum ImprivataModelOption: Int, DeclaredModelOption {
+    static let declaredKeys = DeclaredKeys<Self>()
+
     case forceQuitEffect
     case unattendedInterappDialogs
     case ulcErrorHandling
@@ -212,6 +216,8 @@ enum ImprivataModelOption: Int, DeclaredModelOption {
 
 /// What each app of a policy may say, in declaration order.
 enum ImprivataAppKey: Int, DeclaredAppKey {
+    static let declaredKeys = DeclaredKeys<Self>()
+
     case catalog
     case logoutMethod
     case login

@@ -12,10 +12,13 @@ extension SettingKey {
 
 /// A provider's settings, in declaration order: the descriptor takes `declarations`, and `compile` reads each value
 /// through its case (`settings.word(ImprivataSetting.checkOutAuth)`).
-public protocol DeclaredSetting: DeclaredIdentifiers, SettingKey where Declaration == SettingDeclaration {}
+public protocol DeclaredSetting: DeclaredIdentifiers, SettingKey where Declaration == SettingDeclaration {
+    /// Each case's key, worded once for the enum: `static let declaredKeys = DeclaredKeys<Self>()`.
+    static var declaredKeys: DeclaredKeys<Self> { get }
+}
 
 extension DeclaredSetting {
-    public var key: String { declaration.key }
+    public var key: String { Self.declaredKeys[self] }
     @inlinable public func slot(in layout: SettingLayout) -> Int? { declaredSlot(in: layout) }
 
     /// Every case's declaration, in case order, each marked with its case (so the descriptor's layout places it).
@@ -23,10 +26,13 @@ extension DeclaredSetting {
 }
 
 /// A provider's model options (readings of what the documents leave open), in declaration order.
-public protocol DeclaredModelOption: DeclaredIdentifiers, SettingKey where Declaration == ModelOptionDeclaration {}
+public protocol DeclaredModelOption: DeclaredIdentifiers, SettingKey where Declaration == ModelOptionDeclaration {
+    /// Each case's key, worded once for the enum: `static let declaredKeys = DeclaredKeys<Self>()`.
+    static var declaredKeys: DeclaredKeys<Self> { get }
+}
 
 extension DeclaredModelOption {
-    public var key: String { declaration.key }
+    public var key: String { Self.declaredKeys[self] }
     @inlinable public func slot(in layout: SettingLayout) -> Int? { declaredSlot(in: layout) }
 
     /// Every case's declaration, in case order, each marked with its case (so the descriptor's layout places it).
@@ -34,14 +40,41 @@ extension DeclaredModelOption {
 }
 
 /// A provider's per-app keys, in declaration order.
-public protocol DeclaredAppKey: DeclaredIdentifiers, SettingKey where Declaration == SettingDeclaration {}
+public protocol DeclaredAppKey: DeclaredIdentifiers, SettingKey where Declaration == SettingDeclaration {
+    /// Each case's key, worded once for the enum: `static let declaredKeys = DeclaredKeys<Self>()`.
+    static var declaredKeys: DeclaredKeys<Self> { get }
+}
 
 extension DeclaredAppKey {
-    public var key: String { declaration.key }
+    public var key: String { Self.declaredKeys[self] }
     @inlinable public func slot(in layout: SettingLayout) -> Int? { declaredSlot(in: layout) }
 
     /// Every case's declaration, in case order, each marked with its case (so the descriptor's layout places it).
     public static var declarations: [SettingDeclaration] { marked { $0.origin = $1 } }
+}
+
+/// The keys of a declared enum's cases, in case order, worded once per enum (`static let declaredKeys =
+/// DeclaredKeys<Self>()`): a case's `key` is read here rather than from its whole declaration, which it would
+/// otherwise build (sources, values and all) each time, as a finding that names its setting does at every compile.
+public struct DeclaredKeys<Key: DeclaredIdentifiers>: Sendable {
+    let keys: [String]
+
+    init(_ key: (Key.Declaration) -> String) { keys = Key.allCases.map { key($0.declaration) } }
+
+    /// The key of `item`.
+    public subscript(_ item: Key) -> String { keys[item.rawValue] }
+}
+
+extension DeclaredKeys where Key: DeclaredSetting {
+    public init() { self.init { $0.key } }
+}
+
+extension DeclaredKeys where Key: DeclaredModelOption {
+    public init() { self.init { $0.key } }
+}
+
+extension DeclaredKeys where Key: DeclaredAppKey {
+    public init() { self.init { $0.key } }
 }
 
 extension DeclaredIdentifiers {

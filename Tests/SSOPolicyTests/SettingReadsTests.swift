@@ -7,6 +7,8 @@ import Testing
 @Suite struct SettingReadsTests {
     /// Two enums over one block, as a provider that declares its settings in parts does: positions are per enum.
     enum First: Int, DeclaredSetting {
+        static let declaredKeys = DeclaredKeys<Self>()
+
         case alpha, beta
         var declaration: SettingDeclaration {
             switch self {
@@ -17,6 +19,8 @@ import Testing
     }
 
     enum Second: Int, DeclaredSetting {
+        static let declaredKeys = DeclaredKeys<Self>()
+
         case gamma
         var declaration: SettingDeclaration {
             switch self {

@@ -392,7 +392,7 @@ struct AdviceSearch: Sendable {
         var search: AdviceSearch
         /// Per subject: the scenario bound to the unchanged policy; nil when it does not bind. Held in a box, so a
         /// trial reads it with one reference rather than copying a scenario.
-        var bases: [BaseBinding?]
+        var bases: [HeldBinding?]
         /// Per subject: the targets binding the unchanged policy read (none when it does not bind).
         var baseReads: [TargetSet]
         /// Per subject and target: the block the target's key is in (0 the settings, 1 + i app i; -1 an app the
@@ -413,8 +413,8 @@ struct AdviceSearch: Sendable {
         /// Per subject: the recorder of a trial's reads, cleared for each trial (a player plays one trial at a time).
         let readRecorders: [SettingReadRecorder]
 
-        /// The scenario bound to a subject's unchanged policy.
-        final class BaseBinding: Sendable {
+        /// A bound scenario held by reference, so that a trial reads it through one reference rather than copying it.
+        final class HeldBinding: Sendable {
             let bound: BoundScenario
 
             init(bound: BoundScenario) { self.bound = bound }
@@ -483,7 +483,7 @@ struct AdviceSearch: Sendable {
                     continue
                 }
                 bound.policy = subject.policy
-                bases.append(BaseBinding(bound: bound))
+                bases.append(HeldBinding(bound: bound))
                 baseReads.append(Self.reads(recorder, search.targets, blocks[number]))
             }
         }
@@ -551,7 +551,7 @@ struct AdviceSearch: Sendable {
             var policy: CompiledPolicy
             /// The scenario bound again for this policy; nil when the unchanged policy's binding serves it (and what
             /// binding read is `baseReads`).
-            var rebound: BoundScenario?
+            var rebound: HeldBinding?
             /// Its own findings at the goal or worse.
             var own: Int
         }
@@ -576,7 +576,7 @@ struct AdviceSearch: Sendable {
             // A change touches a key the binding read: its handovers are expanded again (their reads recorded).
             let rebound = ScenarioBinder(mode: search.subjects[number].lenient ? .lenient : .strict).rebinding(
                 base.bound, to: compiled, worded: false)
-            return Compiled(policy: compiled, rebound: rebound, own: own)
+            return Compiled(policy: compiled, rebound: HeldBinding(bound: rebound), own: own)
         }
 
         /// Plays `picks` on every subject in turn: its configuration changed in place, compiled, bound and played;
@@ -636,7 +636,7 @@ struct AdviceSearch: Sendable {
                 let runner = ScenarioRunner(traceMode: .off)
                 let found: Int
                 if let rebound = subject.rebound {
-                    found = runner.countFindings(rebound, among: findingMask, limit: limit)
+                    found = runner.countFindings(rebound.bound, among: findingMask, limit: limit)
                 } else if let base = bases[number] {
                     found = runner.countFindings(base.bound, playedBy: subject.policy, among: findingMask, limit: limit)
                 } else {
