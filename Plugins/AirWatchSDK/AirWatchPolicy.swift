@@ -200,7 +200,7 @@ extension AirWatchPolicy {
     /// Resolves a validated configuration; cross-key problems go to `diagnostics` at the key's position.
     static func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> AirWatchPolicy? {
         let settings = configuration.settings
-        let before = diagnostics.errors.count
+        let before = diagnostics.errorCount
         let policyAuth = settings.choice(AirWatchSetting.authentication, as: AuthenticationType.self)
         let policySSO = settings.choice(AirWatchSetting.sso, as: SSOChoice.self) == .enabled
         let anchorMissing = settings.choice(AirWatchSetting.anchorApp, as: AnchorApp.self) == AnchorApp.none
@@ -274,7 +274,7 @@ extension AirWatchPolicy {
                 "biometric unlock needs an app with authentication: passcode",
                 at: settings.position(of: AirWatchSetting.biometric))
         }
-        guard diagnostics.errors.count == before else { return nil }
+        guard diagnostics.errorCount == before else { return nil }
 
         let resolved = AirWatchSettings(
             timeout: settings.seconds(AirWatchSetting.authenticationTimeout),

@@ -45,22 +45,36 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 /// An ordered collection of diagnostics, the way every loader and validator reports.
 public struct Diagnostics: Sendable, Hashable {
     public private(set) var all: [Diagnostic] = []
+    /// How many of `all` are errors.
+    public private(set) var errorCount = 0
+    /// Whether warnings are kept: a caller that only asks whether something compiles (`advise`, for every set of
+    /// changes it tries) drops them, and their messages are then never worded.
+    let keepsWarnings: Bool
 
-    public init() {}
+    public init() { keepsWarnings = true }
 
-    public mutating func append(_ diagnostic: Diagnostic) { all.append(diagnostic) }
+    /// Diagnostics that keep errors only (`keepingWarnings: false`), or both.
+    package init(keepingWarnings: Bool) { keepsWarnings = keepingWarnings }
+
+    public mutating func append(_ diagnostic: Diagnostic) {
+        if diagnostic.severity == .error { errorCount += 1 } else if !keepsWarnings { return }
+        all.append(diagnostic)
+    }
 
     public mutating func error(_ message: String, at position: SourcePosition) {
-        all.append(.error(at: position, message))
+        append(.error(at: position, message))
     }
 
-    public mutating func warning(_ message: String, at position: SourcePosition, id: String? = nil) {
-        all.append(Diagnostic(.warning, at: position, message, id: id))
+    public mutating func warning(
+        _ message: @autoclosure () -> String, at position: @autoclosure () -> SourcePosition, id: String? = nil
+    ) {
+        guard keepsWarnings else { return }
+        append(Diagnostic(.warning, at: position(), message(), id: id))
     }
 
-    public mutating func append(contentsOf other: Diagnostics) { all.append(contentsOf: other.all) }
+    public mutating func append(contentsOf other: Diagnostics) { for diagnostic in other.all { append(diagnostic) } }
 
-    public var hasErrors: Bool { all.contains { $0.severity == .error } }
+    public var hasErrors: Bool { errorCount > 0 }
     public var errors: [Diagnostic] { all.filter { $0.severity == .error } }
     public var isEmpty: Bool { all.isEmpty }
 

@@ -77,9 +77,9 @@ public struct AnyPolicyProvider: Sendable {
         @Sendable func compile(_ configuration: PolicyConfiguration, _ diagnostics: inout Diagnostics)
             -> CompiledPolicy?
         {
-            let before = diagnostics.errors.count
+            let before = diagnostics.errorCount
             guard let policy = provider.compile(configuration, diagnostics: &diagnostics) else {
-                if diagnostics.errors.count == before {
+                if diagnostics.errorCount == before {
                     diagnostics.error(
                         "provider '\(shared.value.id)' rejected the policy without saying why",
                         at: configuration.position)

@@ -83,6 +83,31 @@ import Testing
         #expect(values.entries.count == 3 && values.entries["beta"]?.position?.line == 3)
     }
 
+    /// A case's key is its declaration's, read from the keys its enum words once.
+    @Test func aCaseKeyIsItsDeclarationsKey() {
+        #expect(First.allCases.map(\.key) == ["alpha", "beta"] && Second.gamma.key == "gamma")
+        #expect(First.declaredKeys[.beta] == First.beta.declaration.key)
+    }
+
+    /// Diagnostics that keep errors only (`advise`, for every set it tries) drop warnings without wording them,
+    /// and still count and keep errors.
+    @Test func diagnosticsWithoutWarningsKeepErrorsOnly() {
+        var quiet = Diagnostics(keepingWarnings: false)
+        var worded = 0
+        func message() -> String {
+            worded += 1
+            return "ignored"
+        }
+        quiet.warning(message(), at: Self.position)
+        quiet.error("broken", at: Self.position)
+        #expect(worded == 0 && quiet.all.count == 1 && quiet.errorCount == 1 && quiet.hasErrors)
+        var full = Diagnostics()
+        full.warning(message(), at: Self.position)
+        #expect(worded == 1 && full.all.count == 1 && full.errorCount == 0 && !full.hasErrors)
+        full.append(contentsOf: quiet)
+        #expect(full.errorCount == 1 && full.all.count == 2)
+    }
+
     @Test func aKeyTheLayoutLacksGetsASlotOfItsOwn() {
         var values = SettingValues(layout: Self.declared, blockPosition: Self.position)
         values.set("delta", .integer(4), at: nil)

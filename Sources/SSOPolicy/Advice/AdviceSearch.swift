@@ -561,8 +561,8 @@ struct AdviceSearch: Sendable {
         /// policy does not compile or the unchanged one did not bind.
         func compile(_ picks: [Pick], subject number: Int) -> Compiled? {
             // The subject and its binding are read in place: copying them per trial would retain each of their
-            // references.
-            var diagnostics = Diagnostics()
+            // references. Only whether it compiles matters: warnings are not kept (nor worded).
+            var diagnostics = Diagnostics(keepingWarnings: false)
             guard
                 let compiled = search.subjects[number].policy.recompiled(
                     configurations[number], diagnostics: &diagnostics)
