@@ -167,6 +167,36 @@ struct AdviceSearch: Sendable {
         return last && third.changes.count < size && remaining > 0 ? remaining - 1 : remaining
     }
 
+    /// A set of picks, in order, as a value the search looks sets up by: up to four (`AdviceRequest.maxChangesRange`)
+    /// in words of its own, so that no array is allocated or hashed element by element.
+    struct PickSet: Hashable {
+        var first: UInt64 = 0
+        var second: UInt64 = 0
+        var third: UInt64 = 0
+        var fourth: UInt64 = 0
+        /// Picks past the fourth (none within `AdviceRequest.maxChangesRange`).
+        var more: [UInt64] = []
+
+        /// `picks` without the one at `skipped` (none when nil).
+        init(_ picks: [Pick], skipping skipped: Int? = nil) {
+            var slot = 0
+            for index in picks.indices where index != skipped {
+                // One word per pick, never 0 (an empty slot): its target and its value, each far below 2^32.
+                let word =
+                    (UInt64(UInt32(truncatingIfNeeded: picks[index].target)) << 32
+                        | UInt64(UInt32(truncatingIfNeeded: picks[index].value))) &+ 1
+                switch slot {
+                case 0: first = word
+                case 1: second = word
+                case 2: third = word
+                case 3: fourth = word
+                default: more.append(word)
+                }
+                slot += 1
+            }
+        }
+    }
+
     /// Fewest remaining findings first, then fewer changes, then in order.
     static func closer(_ lhs: Trial, _ rhs: Trial) -> Bool {
         let l = lhs.remaining ?? .max
@@ -192,7 +222,7 @@ struct AdviceSearch: Sendable {
         let bound = min(request.maxChanges, targets.count)
         let pruned = !request.exhaustive
         // What the tried sets of the size before read, by set (the search only).
-        var readsBefore: [[Pick]: TargetSet] = [:]
+        var readsBefore: [PickSet: TargetSet] = [:]
         func isSuperset(_ picked: [Pick]) -> Bool {
             found.contains { solution in solution.allSatisfy { picked.contains($0) } }
         }
@@ -200,9 +230,9 @@ struct AdviceSearch: Sendable {
         /// plays exactly as that smaller set. Nil when every change is read by the set without it.
         func unreadChange(_ picked: [Pick]) -> TargetSet? {
             for index in picked.indices {
-                var rest = picked
-                rest.remove(at: index)
-                if let reads = readsBefore[rest], !reads.contains(picked[index].target) { return reads }
+                if let reads = readsBefore[PickSet(picked, skipping: index)], !reads.contains(picked[index].target) {
+                    return reads
+                }
             }
             return nil
         }
@@ -211,7 +241,7 @@ struct AdviceSearch: Sendable {
             var candidates: [[Pick]] = []
             var picked: [Pick] = []
             // What the sets of this size read, by set: those played, and those that play as a smaller set.
-            var readsNow: [[Pick]: TargetSet] = [:]
+            var readsNow: [PickSet: TargetSet] = [:]
             // What the last size's sets read is not needed: no larger set is tried.
             let recording = pruned && size < bound
             // Depth-first over increasing target indices, each at each of its values.
@@ -219,7 +249,7 @@ struct AdviceSearch: Sendable {
                 if picked.count == size {
                     if pruned && isSuperset(picked) { return }
                     if pruned && size > 0, let reads = unreadChange(picked) {
-                        if recording { readsNow[picked] = reads }
+                        if recording { readsNow[PickSet(picked)] = reads }
                         return
                     }
                     candidates.append(picked)
@@ -273,7 +303,7 @@ struct AdviceSearch: Sendable {
                 if trial.meets {
                     atSize.append(picked)
                 } else {
-                    if recording { readsNow[picked] = trial.reads }
+                    if recording { readsNow[PickSet(picked)] = trial.reads }
                     if let remaining = trial.remaining,
                         closest.count < 3 || remaining <= closest[closest.count - 1].remaining ?? .max
                     {
