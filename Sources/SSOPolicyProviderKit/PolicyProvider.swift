@@ -86,9 +86,9 @@ public struct AnyPolicyProvider: Sendable {
                 }
                 return nil
             }
-            // Each closure captures one reference (the provider with its compiled policy, or a run's state that
-            // holds it), which Swift uses as the closure's context: no context is allocated and no copy of the
-            // policy retained per closure.
+            // Each closure captures one reference (the provider with its compiled policy, or a run's state with
+            // its own copy of them, made once per run), which Swift uses as the closure's context: no context is
+            // allocated and no copy of the policy retained per closure.
             let findings = provider.configurationFindings(policy)
             let held = ProviderPolicy(provider, consume policy)
             let machine = StateMachine<P.State>(
