@@ -65,15 +65,13 @@ public struct DeclaredKeys<Key: DeclaredIdentifiers>: Sendable {
     public subscript(_ item: Key) -> String { keys[item.rawValue] }
 }
 
-extension DeclaredKeys where Key: DeclaredSetting {
+extension DeclaredKeys where Key.Declaration == SettingDeclaration {
+    /// The keys of settings or app keys.
     public init() { self.init { $0.key } }
 }
 
-extension DeclaredKeys where Key: DeclaredModelOption {
-    public init() { self.init { $0.key } }
-}
-
-extension DeclaredKeys where Key: DeclaredAppKey {
+extension DeclaredKeys where Key.Declaration == ModelOptionDeclaration {
+    /// The keys of model options.
     public init() { self.init { $0.key } }
 }
 

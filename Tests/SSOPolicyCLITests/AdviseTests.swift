@@ -529,6 +529,26 @@ struct AdviseTests {
     /// first), so at the last size the search cuts it one finding sooner; at a smaller size it does not (a set cut
     /// has unknown reads, which would leave more of its supersets to play), and never below 0 (a set that meets the
     /// goal is never cut).
+    /// The value the search looks a set up by: the set without one of its picks is the smaller set itself, picks of
+    /// another target or value (or another order) give another value, and a fifth pick still counts.
+    @Test func aPickSetIsItsPicksInOrder() {
+        typealias Pick = AdviceSearch.Pick
+        typealias PickSet = AdviceSearch.PickSet
+        let a = Pick(target: 0, value: 1)
+        let b = Pick(target: 1, value: 0)
+        let c = Pick(target: 2, value: 3)
+        #expect(PickSet([a, b, c], skipping: 1) == PickSet([a, c]))
+        #expect(PickSet([a, b, c], skipping: 0) == PickSet([b, c]))
+        #expect(
+            PickSet([a]) != PickSet([Pick(target: 1, value: 0)]) && PickSet([a]) != PickSet([Pick(target: 0, value: 0)])
+        )
+        #expect(PickSet([a, b]) != PickSet([b, a]) && PickSet([]) != PickSet([Pick(target: 0, value: 0)]))
+        let five = (0..<5).map { Pick(target: $0, value: 0) }
+        #expect(
+            PickSet(five) != PickSet(Array(five.prefix(4)))
+                && PickSet(five, skipping: 4) == PickSet(Array(five.prefix(4))))
+    }
+
     @Test func aTieWithASmallerSetIsCutOnlyAtTheLastSize() {
         func third(_ remaining: Int, changes: Int) -> AdviceSearch.Trial {
             let change = AdviceChange(kind: .setting, app: nil, key: "k", value: "v")

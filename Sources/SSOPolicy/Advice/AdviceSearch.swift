@@ -353,7 +353,7 @@ struct AdviceSearch: Sendable {
     /// `prior` is the merge's bound when the size starts (`cutBound` of the third closest of the smaller sizes): a
     /// thread cuts by it too, since the merge's bound only falls as the size goes on.
     func playShares(
-        _ candidates: [[Pick]], players: inout [Player], threads: Int, foundNone: Bool, prior: Int? = nil,
+        _ candidates: [[Pick]], players: inout [Player], threads: Int, foundNone: Bool, prior: Int?,
         recording: Bool
     ) throws -> [[Trial]] {
         let count = min(threads, max(1, (candidates.count + block - 1) / block))
