@@ -24,8 +24,9 @@ Phase 4, the wire: ten pipelined requests in one write, the last with `Connectio
 Phase 5, questions that once ended the process (a trap on a compute thread): an evaluate that sets an Entra
 sign-in frequency, the playground's GET what-if link that does the same (any web page can make a browser fetch it),
 and Imprivata questions that give four to six facts, as POST /v1/evaluate and as the playground's link, each
-TRAP_ROUNDS times (default 3) while /healthz is probed; passes when every one is answered 200 (503 if it ran out of
-its time budget), every probe answered, and the server is still running.
+TRAP_ROUNDS times (default 3) and in more rounds until TRAP_SECONDS (default 2) have passed, while /healthz is probed;
+passes when every one is answered 200 (503 if it ran out of its time budget) in every round, every probe answered,
+and the server is still running. A phase with fewer than two /healthz probes fails the test.
 
 Prints the numbers as one JSON line. Everything stops by itself: fixed durations, bounded loops, socket time-outs.
 
@@ -45,6 +46,7 @@ KEYS = int(os.environ.get("KEYS", "80000"))
 CACHE_REQUESTS = int(os.environ.get("CACHE_REQUESTS", "1000"))
 CACHE_RSS_MB = float(os.environ.get("CACHE_RSS_MB", "200"))
 TRAP_ROUNDS = int(os.environ.get("TRAP_ROUNDS", "3"))
+TRAP_SECONDS = float(os.environ.get("TRAP_SECONDS", "2"))
 
 
 def bomb_body(levels, width=9):
@@ -222,7 +224,11 @@ def once_trapped():
 
 
 def trapped_requests(stop, stats):
-    for _ in range(TRAP_ROUNDS):
+    """At least TRAP_ROUNDS rounds, and more until TRAP_SECONDS have passed: a fast server still answers them while
+    /healthz is probed several times."""
+    start = time.monotonic()
+    while stats["trap_rounds"] < TRAP_ROUNDS or time.monotonic() - start < TRAP_SECONDS:
+        stats["trap_rounds"] += 1
         for name, request in once_trapped().items():
             head = exchange(request, 120).split(b"\r\n", 1)[0].split()
             status = head[1].decode() if len(head) > 1 else "None"
@@ -232,6 +238,8 @@ def trapped_requests(stop, stats):
 
 
 def latency_stats(prefix, latencies, stats):
+    if len(latencies) < 2:
+        raise SystemExit(f"hostile load test: {len(latencies)} /healthz probes in the {prefix.rstrip('_')} phase")
     stats.update({
         prefix + "probes": len(latencies), prefix + "max_ms": max(latencies),
         prefix + "p50_ms": statistics.median(latencies),
@@ -326,17 +334,19 @@ async def main():
         wire(stats)
 
         # Phase 5: questions that once ended the process, /healthz probed meanwhile.
-        trapped = dict(healthz_ms=[], healthz_failures=0, rss_mb=0.0, trap_statuses={})
+        trapped = dict(healthz_ms=[], healthz_failures=0, rss_mb=0.0, trap_rounds=0, trap_statuses={})
         stop_traps = threading.Event()
         asking = threading.Thread(target=trapped_requests, args=(stop_traps, trapped))
         probing = threading.Thread(target=probes, args=(stop_traps, trapped, server.pid, 10 * 60 * 10))
-        asking.start()
         probing.start()
-        asking.join(timeout=TRAP_ROUNDS * 6 * 125)
+        asking.start()
+        asking.join(timeout=TRAP_ROUNDS * 6 * 125 + TRAP_SECONDS)
         stop_traps.set()
         probing.join(timeout=5)
-        latency_stats("traps_healthz_", trapped.pop("healthz_ms") or [0.0, 0.0], stats)
-        stats.update(traps_healthz_failures=trapped["healthz_failures"], trap_statuses=trapped["trap_statuses"])
+        latency_stats("traps_healthz_", trapped.pop("healthz_ms"), stats)
+        stats.update(
+            traps_healthz_failures=trapped["healthz_failures"], trap_rounds=trapped["trap_rounds"],
+            trap_statuses=trapped["trap_statuses"])
         print(json.dumps(stats))
         problems = []
         if stats["healthz_failures"]:
@@ -368,8 +378,8 @@ async def main():
             problems.append(f"{stats['traps_healthz_failures']} /healthz probes failed during once-trapping questions")
         for name in once_trapped():
             answered = stats["trap_statuses"].get(name, {})
-            if sum(answered.values()) != TRAP_ROUNDS or not set(answered) <= {"200", "503"}:
-                problems.append(f"{name} was answered {answered}, not 200 (or 503) {TRAP_ROUNDS} times")
+            if sum(answered.values()) != stats["trap_rounds"] or not set(answered) <= {"200", "503"}:
+                problems.append(f"{name} was answered {answered}, not 200 (or 503) {stats['trap_rounds']} times")
         if server.poll() is not None:
             problems.append(f"the server died (exit {server.returncode})")
         for problem in problems:
