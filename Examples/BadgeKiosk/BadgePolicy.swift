@@ -1,7 +1,7 @@
 import SSOPolicyProviderKit
 
 /// A badge policy compiled into the shape `apply` needs.
-public struct BadgePolicy: Sendable {
+public struct BadgePolicy: Sendable, Hashable {
     var timeout: Int
     var afterTimeout: AfterTimeout
     /// `tap_scope: one_app`: a tap unlocks only the app it was made at.

@@ -20,7 +20,7 @@ struct AppleApp: Sendable, Hashable {
 }
 
 /// A Shared iPad policy compiled into the shape decisions need. Times are seconds.
-public struct ApplePolicy: Sendable {
+public struct ApplePolicy: Sendable, Hashable {
     var unsupportedDevice: Bool
     var federated: Bool
     /// How many partitions the iPad keeps (resident_users, capped by the quota).

@@ -16,8 +16,10 @@
 /// let registry = ProviderRegistry([AnyPolicyProvider(ExampleProvider())])
 /// ```
 public protocol PolicyProvider: Sendable {
-    /// The provider's compiled form of a policy: settings resolved into the shape its decisions need.
-    associatedtype Policy: Sendable
+    /// The provider's compiled form of a policy: settings resolved into the shape its decisions need. A value: two
+    /// equal policies of one provider play every event alike (`advise` plays a policy once however many of the sets
+    /// it tries compile to it).
+    associatedtype Policy: Hashable & Sendable
     /// Everything the provider remembers between steps.
     associatedtype State: Hashable & Sendable
 
@@ -126,7 +128,7 @@ public struct AnyPolicyProvider: Sendable {
                 })
             return CompiledPolicy(
                 configuration: configuration, descriptor: shared,
-                findings: findings, engine: TypedEngine(machine: machine),
+                findings: findings, engine: TypedEngine(machine: machine), played: held,
                 texts: texts, recompile: compile)
         }
         self.compileClosure = compile
@@ -151,6 +153,26 @@ final class ProviderPolicy<P: PolicyProvider>: Sendable {
         self.provider = provider
         self.policy = policy
     }
+}
+
+extension ProviderPolicy: PlayedPolicy {
+    @usableFromInline
+    func hash(into hasher: inout Hasher) { hasher.combine(policy) }
+
+    @usableFromInline
+    func plays(like other: any PlayedPolicy) -> Bool {
+        guard let other = other as? ProviderPolicy<P> else { return false }
+        return policy == other.policy
+    }
+}
+
+/// A compiled provider policy compared by value, without its configuration: two that are alike play every event
+/// alike under one provider.
+@usableFromInline
+package protocol PlayedPolicy: AnyObject, Sendable {
+    func hash(into hasher: inout Hasher)
+    /// Whether `other` holds an equal policy of the same provider type.
+    func plays(like other: any PlayedPolicy) -> Bool
 }
 
 /// The state of one run (or one attempt loop's scratch state) with the provider and policy it is played by, held
@@ -189,6 +211,9 @@ public final class CompiledPolicy: Sendable {
     package var ruleBecause: [String] { texts.because }
     package var ruleHolds: [[String]] { texts.holds }
     let engine: any PolicyEngine
+    /// The provider's policy, compared by value (not its configuration, positions or words): two compiled policies of
+    /// one provider whose `played` are alike answer every event alike.
+    package let played: any PlayedPolicy
     /// Compiles another configuration with the same provider: a what-if over settings recompiles the policy with
     /// each value of a setting it leaves unknown.
     let recompile: @Sendable (PolicyConfiguration, inout Diagnostics) -> CompiledPolicy?
@@ -196,12 +221,13 @@ public final class CompiledPolicy: Sendable {
     @usableFromInline
     init(
         configuration: PolicyConfiguration, descriptor: SharedDescriptor, findings: [PolicyFinding],
-        engine: any PolicyEngine, texts: OnceValue<RuleTexts>,
+        engine: any PolicyEngine, played: any PlayedPolicy, texts: OnceValue<RuleTexts>,
         recompile: @escaping @Sendable (PolicyConfiguration, inout Diagnostics) -> CompiledPolicy?
     ) {
         self.configuration = configuration
         self.sharedDescriptor = descriptor
         self.engine = engine
+        self.played = played
         self.wordedTexts = texts
         self.recompile = recompile
         self.findings = findings

@@ -525,10 +525,49 @@ struct AdviseTests {
         }
     }
 
-    /// A set that leaves as many findings as the third closest, a smaller set, is not closer (fewer changes come
-    /// first), so at the last size the search cuts it one finding sooner; at a smaller size it does not (a set cut
-    /// has unknown reads, which would leave more of its supersets to play), and never below 0 (a set that meets the
-    /// goal is never cut).
+    /// Device groups the scenario binds alike form one play group, and a set whose changes compile to a provider
+    /// policy played lately in the group is not played again: the retail fleet's iPhones and till iPads under Entra
+    /// compile to one policy. A count that stopped at a limit serves a lower limit and is played again for a higher
+    /// one.
+    @Test func aPolicyPlayedInItsPlayGroupIsNotPlayedAgain() throws {
+        let scenario = try engine.loadScenario(path: Self.scenarioPath("forgotten-sign-out"))
+        let fleet = try engine.loadFleet(path: repository + "/Policies/fleets/retail-fleet.yaml")
+        let entra = try #require(fleet.setups.firstIndex { $0.id == "entra" })
+        let subjects = fleet.pairs.filter { $0.setup == entra }.compactMap { pair in
+            pair.policy.map { AdviceSubject(policy: $0, group: fleet.groups[pair.group].group.id, lenient: true) }
+        }
+        try #require(subjects.count == 2)
+        #expect(subjects[0].policy.played.plays(like: subjects[1].policy.played))
+        let search = AdviceSearch(
+            scenario: scenario, subjects: subjects, request: AdviceRequest(),
+            targets: AdviceTarget.targets(of: subjects[0].policy))
+        var player = AdviceSearch.Player(search: search)
+        #expect(player.playGroups == [0, 0])
+        let iphones = try #require(player.bases[0])
+        let ipads = try #require(player.bases[1])
+        let all = ScenarioRunner(traceMode: .off).countFindings(iphones.bound, among: player.findingMask)
+        let first = ScenarioRunner(traceMode: .off).countFindings(iphones.bound, among: player.findingMask, limit: 0)
+        try #require(all > first && first > 0)
+        func held(_ policy: CompiledPolicy) -> AdviceSearch.Player.PlayedCount? {
+            let key = AdviceSearch.Player.PlayedPolicyKey(group: 0, played: policy.played)
+            let slot = player.playedCounts[key.hash & (AdviceSearch.Player.playedCountsSize - 1)]
+            return slot?.key == key ? slot?.count : nil
+        }
+        #expect(player.countBaseFindings(iphones, playedBy: subjects[0].policy, subject: 0, limit: 0) == first)
+        #expect(held(subjects[1].policy)?.count == first && held(subjects[1].policy)?.complete == false)
+        #expect(player.countBaseFindings(ipads, playedBy: subjects[1].policy, subject: 1, limit: 0) == first)
+        #expect(player.countBaseFindings(ipads, playedBy: subjects[1].policy, subject: 1, limit: .max) == all)
+        #expect(held(subjects[0].policy)?.count == all && held(subjects[0].policy)?.complete == true)
+        #expect(player.countBaseFindings(iphones, playedBy: subjects[0].policy, subject: 0, limit: 0) == all)
+        // A group of another platform compiles to another policy.
+        let ward = try engine.loadFleet(path: repository + "/Policies/fleets/ward-fleet.yaml")
+        let wardEntra = try #require(ward.setups.firstIndex { $0.providerID == "entra-shared-device" })
+        let policies = ward.pairs.filter { $0.setup == wardEntra }.compactMap(\.policy)
+        try #require(policies.count == 2)
+        #expect(!policies[0].played.plays(like: policies[1].played))
+        #expect(policies[0].played.plays(like: policies[0].played))
+    }
+
     /// The value the search looks a set up by: the set without one of its picks is the smaller set itself, picks of
     /// another target or value (or another order) give another value, and a fifth pick still counts.
     @Test func aPickSetIsItsPicksInOrder() {
@@ -549,6 +588,10 @@ struct AdviseTests {
                 && PickSet(five, skipping: 4) == PickSet(Array(five.prefix(4))))
     }
 
+    /// A set that leaves as many findings as the third closest, a smaller set, is not closer (fewer changes come
+    /// first), so at the last size the search cuts it one finding sooner; at a smaller size it does not (a set cut
+    /// has unknown reads, which would leave more of its supersets to play), and never below 0 (a set that meets the
+    /// goal is never cut).
     @Test func aTieWithASmallerSetIsCutOnlyAtTheLastSize() {
         func third(_ remaining: Int, changes: Int) -> AdviceSearch.Trial {
             let change = AdviceChange(kind: .setting, app: nil, key: "k", value: "v")

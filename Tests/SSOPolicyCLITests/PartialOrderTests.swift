@@ -201,14 +201,14 @@ struct PartialOrderRandomSystemTests {
 struct RandomRegisters: PolicyProvider {
     static let registers = 4
 
-    struct Effect: Sendable {
+    struct Effect: Sendable, Hashable {
         var reads: UInt64
         var writes: UInt64
         var offsets: [UInt8]
         var alarm: UInt8
     }
 
-    struct Policy: Sendable {
+    struct Policy: Sendable, Hashable {
         /// Per event kind, per app.
         var effects: [[Effect]]
         var alarm: FindingID

@@ -442,6 +442,42 @@ struct AdviceSearch: Sendable {
         var compiledBuffer: [Compiled] = []
         /// Per subject: the recorder of a trial's reads, cleared for each trial (a player plays one trial at a time).
         let readRecorders: [SettingReadRecorder]
+        /// Per subject: the first subject whose unchanged binding plays the same events (device groups the scenario
+        /// binds alike share their plays).
+        var playGroups: [Int] = []
+        /// What the unchanged binding of a play group found played by a provider policy, by the key's hash (a later
+        /// play of the same hash takes the place): a set whose changes compile to a policy played lately, for this
+        /// subject or another of its play group, is not played again.
+        var playedCounts: [(key: PlayedPolicyKey, count: PlayedCount)?]
+        /// How many plays `playedCounts` holds (a power of two).
+        static let playedCountsSize = 1 << 13
+
+        /// A provider policy the unchanged binding of a play group was played by.
+        struct PlayedPolicyKey: Equatable {
+            let group: Int
+            let played: any PlayedPolicy
+            let hash: Int
+
+            init(group: Int, played: any PlayedPolicy) {
+                self.group = group
+                self.played = played
+                var hasher = Hasher()
+                hasher.combine(group)
+                played.hash(into: &hasher)
+                hash = hasher.finalize()
+            }
+
+            static func == (lhs: Self, rhs: Self) -> Bool {
+                lhs.hash == rhs.hash && lhs.group == rhs.group && lhs.played.plays(like: rhs.played)
+            }
+        }
+
+        /// The findings a play counted, and whether it played every step: a play stops once it passes its limit, so
+        /// an incomplete count only says that the findings are more than that limit.
+        struct PlayedCount {
+            var count: Int
+            var complete: Bool
+        }
 
         /// A bound scenario held by reference, so that a trial reads it through one reference rather than copying it.
         final class HeldBinding: Sendable {
@@ -466,6 +502,7 @@ struct AdviceSearch: Sendable {
 
         init(search: AdviceSearch) {
             self.search = search
+            playedCounts = Array(repeating: nil, count: Self.playedCountsSize)
             values = search.targets.map { target in target.values.map { target.declaration.kind.parse($0) } }
             findingMask =
                 search.subjects.first.map {
@@ -516,6 +553,30 @@ struct AdviceSearch: Sendable {
                 bases.append(HeldBinding(bound: bound))
                 baseReads.append(Self.reads(recorder, search.targets, blocks[number]))
             }
+            for number in bases.indices {
+                let first = bases[number].flatMap { base in
+                    bases[..<number].firstIndex { $0?.bound.playsLike(base.bound) == true }
+                }
+                playGroups.append(first ?? number)
+            }
+        }
+
+        /// The findings of the goal that subject `number`'s unchanged binding raises played by `policy`, counted up
+        /// to past `limit` (as `ScenarioRunner.countFindings`): a provider policy played lately in the subject's play
+        /// group is not played again, since an equal policy plays the same events alike. A count that stopped at a
+        /// limit serves a limit below it.
+        mutating func countBaseFindings(
+            _ base: HeldBinding, playedBy policy: CompiledPolicy, subject number: Int, limit: Int
+        ) -> Int {
+            let key = PlayedPolicyKey(group: playGroups[number], played: policy.played)
+            let slot = key.hash & (Self.playedCountsSize - 1)
+            if let known = playedCounts[slot], known.key == key, known.count.complete || known.count.count > limit {
+                return known.count.count
+            }
+            let count = ScenarioRunner(traceMode: .off).countFindings(
+                base.bound, playedBy: policy, among: findingMask, limit: limit)
+            playedCounts[slot] = (key, PlayedCount(count: count, complete: count <= limit))
+            return count
         }
 
         /// Applies `picks` to subject `number`'s configuration in place, noting in `undo` what to put back
@@ -663,12 +724,12 @@ struct AdviceSearch: Sendable {
                 // up), so it stops as soon as it gets there.
                 let limit = within.map { $0 - remaining } ?? .max
                 // The unchanged policy's binding is played by the recompiled policy in place (not copied per set).
-                let runner = ScenarioRunner(traceMode: .off)
                 let found: Int
                 if let rebound = subject.rebound {
-                    found = runner.countFindings(rebound.bound, among: findingMask, limit: limit)
+                    found = ScenarioRunner(traceMode: .off).countFindings(
+                        rebound.bound, among: findingMask, limit: limit)
                 } else if let base = bases[number] {
-                    found = runner.countFindings(base.bound, playedBy: subject.policy, among: findingMask, limit: limit)
+                    found = countBaseFindings(base, playedBy: subject.policy, subject: number, limit: limit)
                 } else {
                     // Not bound, as `compile` answers when the unchanged policy did not bind.
                     trial.reads = .all

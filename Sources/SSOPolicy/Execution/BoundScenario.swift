@@ -22,6 +22,13 @@ public struct BoundScenario: Sendable {
     public var users: UserDirectory
     public var facts: FactValues
     public var steps: [Step]
+
+    /// Whether `other` plays the same events from the same facts: any policy plays both alike (their words may
+    /// differ).
+    func playsLike(_ other: BoundScenario) -> Bool {
+        facts == other.facts && steps.count == other.steps.count
+            && zip(steps, other.steps).allSatisfy { $0.event == $1.event && $0.leading == $1.leading }
+    }
 }
 
 /// A provider's declared handover as its events, for one policy and two users: shared by scenario binding and by
