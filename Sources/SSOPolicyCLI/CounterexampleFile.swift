@@ -2,12 +2,12 @@
 /// scenario file as the user gave them (a path stays a path, a bundled name a name), so the replay command in it
 /// runs as written from the directory `verify` ran in, against the same policy file.
 enum CounterexampleFile {
-    static func text(_ yaml: String, policyID: String, argument: String, path: String) -> String {
+    static func text(_ yaml: String, policyID: String, argument: [String], path: String) -> String {
         var lines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let found = "#   ssopolicy verify \(policyID)"
         for index in lines.indices where lines[index].hasPrefix("#") {
             if lines[index].hasPrefix(found + " ") || lines[index] == found {
-                lines[index] = "#   ssopolicy verify \(shellWord(argument))" + lines[index].dropFirst(found.count)
+                lines[index] = "#   ssopolicy verify \(shellWords(argument))" + lines[index].dropFirst(found.count)
             } else if lines[index].hasPrefix("# Replay: ") {
                 lines[index] = "# Replay: " + replay(argument: argument, path: path)
             }
@@ -15,9 +15,13 @@ enum CounterexampleFile {
         return lines.joined(separator: "\n")
     }
 
-    static func replay(argument: String, path: String) -> String {
-        "ssopolicy run --scenario \(shellWord(path)) \(shellWord(argument)) --explain"
+    /// The command that replays the counterexample at `path` against the policy `argument` names (a file, or a fleet
+    /// file with its `--setup` and `--group`).
+    static func replay(argument: [String], path: String) -> String {
+        "ssopolicy run --scenario \(shellWord(path)) \(shellWords(argument)) --explain"
     }
+
+    static func shellWords(_ words: [String]) -> String { words.map(shellWord).joined(separator: " ") }
 
     /// Gives each policy's counterexamples file names no other policy of the run uses: the first policy with an id
     /// keeps `<id>.<property>.yaml`, a later one with the same id gets `<id>-2.<property>.yaml` (then `-3`…, past

@@ -9,6 +9,37 @@ struct FleetPairOption: ParsableArguments {
     @Option(name: .long, help: "With a fleet: the device group (see its 'devices:').")
     var group: String?
 
+    /// The policy `argument` names: a policy file (or bundled name) without `--setup` and `--group`, or the policy
+    /// that the named pair of a fleet file derives (`show FLEET --setup S --group G` prints it). A fleet without
+    /// both options is a positioned error that lists its setups and groups.
+    func resolvePolicy(_ argument: String, in context: CLIContext) throws -> CompiledPolicy {
+        guard context.queries.isFleet(argument) else {
+            try requireNone()
+            return try FileResolver(context: context).policy(argument)
+        }
+        let fleet = try context.queries.fleet(argument)
+        guard let policy = try policy(in: fleet) else {
+            throw DiagnosticsError([.error(at: Self.origin(of: fleet), Self.nameBoth(fleet))])
+        }
+        return policy
+    }
+
+    /// The words that name the same policy on another command line: the argument, and the pair for a fleet.
+    func words(_ argument: String) -> [String] {
+        guard let setup, let group else { return [argument] }
+        return [argument, "--setup", setup, "--group", group]
+    }
+
+    static func origin(of fleet: Fleet) -> SourcePosition {
+        SourcePosition(file: fleet.file, line: fleet.position.line, column: fleet.position.column)
+    }
+
+    static func nameBoth(_ fleet: Fleet) -> String {
+        "a fleet file: name both --setup (" + fleet.setups.map(\.id).joined(separator: ", ") + ") and --group ("
+            + fleet.groups.map(\.group.id).joined(separator: ", ") + ") to choose the policy one setup derives for "
+            + "one device group"
+    }
+
     /// Both options given for a file that is not a fleet are a mistake.
     func requireNone() throws {
         if setup != nil || group != nil { throw ValidationError("--setup and --group name a pair of a fleet file") }
@@ -17,7 +48,7 @@ struct FleetPairOption: ParsableArguments {
     /// The derived policy of the named pair; nil when neither option is given.
     func policy(in fleet: Fleet) throws -> CompiledPolicy? {
         guard setup != nil || group != nil else { return nil }
-        let origin = SourcePosition(file: fleet.file, line: fleet.position.line, column: fleet.position.column)
+        let origin = Self.origin(of: fleet)
         let setups = fleet.setups.map(\.id)
         let groups = fleet.groups.map(\.group.id)
         guard let setup, let group else {

@@ -73,9 +73,15 @@ package struct Queries<Resolver: DocumentResolver>: Sendable {
         policy: Resolver.Reference, request: EvaluateRequest, explain: Bool,
         detail: StepView.ExplainDetail = .decisions
     ) throws -> EvaluateResult {
-        let policy = try resolver.policy(policy)
-        return try resolver.engine.evaluate(
-            request, policy: policy, traceMode: explain ? .explain : .fired, explain: detail)
+        try evaluate(compiled: try resolver.policy(policy), request: request, explain: explain, detail: detail)
+    }
+
+    /// Throws `EvaluateError` when the attempt does not fit the policy.
+    package func evaluate(
+        compiled policy: CompiledPolicy, request: EvaluateRequest, explain: Bool,
+        detail: StepView.ExplainDetail = .decisions
+    ) throws -> EvaluateResult {
+        try resolver.engine.evaluate(request, policy: policy, traceMode: explain ? .explain : .fired, explain: detail)
     }
 
     /// Throws `DiagnosticsError` when the policy does not load, `EvaluateError` when the app is unknown,
@@ -84,7 +90,16 @@ package struct Queries<Resolver: DocumentResolver>: Sendable {
         policy: Resolver.Reference, app: String?, all: Bool, user: String = "alice",
         origin: EvaluateRequest.Origin = .commandLine, maxRows: Int = DecisionMatrix.defaultMaxRows
     ) throws -> DecisionMatrix {
-        let compiled = try resolver.policy(policy)
+        try matrix(
+            compiled: try resolver.policy(policy), app: app, all: all, user: user, origin: origin, maxRows: maxRows)
+    }
+
+    /// Throws `EvaluateError` when the app is unknown, `DecisionMatrix.TooManyRows` when the table would have more
+    /// than `maxRows` rows.
+    package func matrix(
+        compiled: CompiledPolicy, app: String?, all: Bool, user: String = "alice",
+        origin: EvaluateRequest.Origin = .commandLine, maxRows: Int = DecisionMatrix.defaultMaxRows
+    ) throws -> DecisionMatrix {
         guard let provider = registry.provider(id: compiled.descriptor.id) else {
             throw EvaluateError(description: "provider '\(compiled.descriptor.id)' is not registered")
         }

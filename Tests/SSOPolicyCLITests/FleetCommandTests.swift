@@ -161,6 +161,71 @@ struct FleetCommandTests {
         }
     }
 
+    /// `evaluate`, `matrix` and `verify` take a pair of a fleet (`--setup S --group G`) and answer byte for byte as on
+    /// the policy `show` derives for it; `verify` names the pair in the counterexamples it writes, whose replay runs.
+    @Test func evaluateMatrixAndVerifyAnswerAPairAsItsDerivedPolicy() throws {
+        let pair = ["ward-fleet", "--setup", "entra", "--group", "ward-iphones"]
+        let shown = ssopolicy(["show"] + pair)
+        #expect(shown.code == 0, "\(shown.err)")
+        let file = try Self.write(shown.out, "entra-ward-iphones.yaml")
+        for arguments in [
+            ["evaluate", "--app", "ehr", "--user", "bob"],
+            ["evaluate", "--app", "barcode", "--user", "bob", "--fact", "signed_in=alice", "--format", "json"],
+            ["matrix", "--app", "teams", "--format", "json"],
+            ["verify", "--depth", "3", "--format", "json"],
+        ] {
+            let fromFleet = ssopolicy([arguments[0]] + pair + arguments.dropFirst())
+            let fromFile = ssopolicy([arguments[0], file] + arguments.dropFirst())
+            #expect(fromFleet.code == fromFile.code, "\(arguments) \(fromFleet.err)")
+            #expect(!fromFleet.out.isEmpty && fromFleet.out == fromFile.out, "\(arguments)")
+        }
+        let batch = ssopolicy(
+            input: Array("{}\n".utf8),
+            arguments: ["evaluate"] + pair + ["--app", "ehr", "--user", "bob", "--batch", "-"])
+        #expect(batch.code == 0 && batch.out.hasPrefix("{\"policy\":\"entra-ward-iphones\""), "\(batch.out)")
+
+        let folder = Fixtures.folder()
+        let verified = ssopolicy(
+            ["verify"] + pair + ["--depth", "4", "--assume", "none", "--counterexample-dir", folder])
+        #expect(verified.code == 1, "\(verified.err)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        let first = try #require(written.first)
+        let text = try String(contentsOfFile: folder + "/" + first, encoding: .utf8)
+        #expect(
+            text.contains(
+                "# Replay: ssopolicy run --scenario \(folder)/\(first) ward-fleet --setup entra --group "
+                    + "ward-iphones --explain"), "\(text)")
+        let replayed = ssopolicy(
+            ["run", "--scenario", folder + "/" + first] + pair + ["--format", "json"])
+        #expect(replayed.code == 0 && replayed.out.contains("\"policy\": \"entra-ward-iphones\""), "\(replayed.err)")
+    }
+
+    /// A fleet given to a command that takes one policy, without the pair, is one positioned error that lists the
+    /// setups and groups to choose from; the pair's options without a fleet are a usage error.
+    @Test func aFleetWithoutItsPairIsAPositionedErrorThatListsThem() {
+        for arguments in [
+            ["evaluate", "ward-fleet", "--app", "ehr", "--user", "bob"], ["matrix", "ward-fleet"],
+            ["verify", "ward-fleet", "--depth", "2"],
+        ] {
+            let result = ssopolicy(arguments)
+            #expect(result.code == 1, "\(arguments)")
+            #expect(
+                result.err.hasSuffix(
+                    "ward-fleet.yaml:1:8: error: a fleet file: name both --setup (entra, imprivata, airwatch) and "
+                        + "--group (ward-iphones, med-handhelds) to choose the policy one setup derives for one "
+                        + "device group\n"), "\(arguments) \(result.err)")
+        }
+        let half = ssopolicy("evaluate", "ward-fleet", "--setup", "entra", "--app", "ehr", "--user", "bob")
+        #expect(half.code == 1 && half.err.contains("name both --setup"), "\(half.err)")
+        let unsupported = ssopolicy(
+            "matrix", "ward-fleet", "--setup", "airwatch", "--group", "med-handhelds")
+        #expect(unsupported.code == 1 && unsupported.err.contains("does not play on group 'med-handhelds'"))
+        #expect(
+            ssopolicy("evaluate", "frontline-entra", "--setup", "entra", "--app", "inventory", "--user", "bob").code
+                == 64)
+        #expect(ssopolicy("verify", "frontline-entra", "--group", "ward-iphones").code == 64)
+    }
+
     @Test func aFleetsOwnEffortIsNamedInTheShownPolicy() {
         let shown = ssopolicy("show", "retail-fleet", "--setup", "imprivata", "--group", "floor-iphones")
         #expect(shown.out.contains("# The fleet's effort: run this file with --effort badge=3 for the same totals\n"))

@@ -14,6 +14,7 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
               ssopolicy evaluate warehouse-airwatch --app timesheet --user bob
               ssopolicy evaluate warehouse-airwatch --app timesheet --user bob --fact passcode_set=true --fact session_live=false
               ssopolicy evaluate frontline-entra --app inventory --user bob --fact signed_in=alice --format json
+              ssopolicy evaluate ward-fleet --setup entra --group ward-iphones --app ehr --user bob
 
             A what-if is bounded: past --max-work units of work (default \(EvaluateCommand.defaultMaxWork); a unit is \
             one attempt of the split, or 64 comparisons while reducing its answers) it stops with exit status 3 and \
@@ -29,8 +30,10 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
               ssopolicy evaluate warehouse-airwatch --app timesheet --user bob --batch facts.jsonl
             """)
 
-    @Argument(help: "The policy file (or bundled policy name).")
+    @Argument(help: "The policy file (or bundled policy name), or a fleet file with --setup and --group.")
     var policy: String
+
+    @OptionGroup var pair: FleetPairOption
 
     @Option(name: .long, help: "The app of the attempt.")
     var app: String
@@ -100,9 +103,8 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
 
     func evaluate(in context: CLIContext) throws -> Int32 {
         try output.require(for: "evaluate")
-        if let batch {
-            return try runBatch(batch, policy: try FileResolver(context: context).policy(policy), in: context)
-        }
+        let compiled = try pair.resolvePolicy(policy, in: context)
+        if let batch { return try runBatch(batch, policy: compiled, in: context) }
         let request = EvaluateRequest(
             app: app, user: user, facts: try Self.pairs(facts, "--fact"), event: event,
             conditions: try Self.pairs(conditions, "--condition"), settings: try Self.pairs(settings, "--setting"))
@@ -111,7 +113,7 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
         do {
             let (answer, stopped) = try WorkBudget.within(maxWork) {
                 try context.queries.evaluate(
-                    policy: policy, request: request, explain: output.explaining, detail: output.explainDetail)
+                    compiled: compiled, request: request, explain: output.explaining, detail: output.explainDetail)
             }
             if stopped != nil || answer.stopReason != nil {
                 context.writeError(

@@ -22,8 +22,10 @@ struct MatrixCommand: ParsableCommand, ContextualCommand {
               ssopolicy matrix frontline-entra --app timesheet --format json
             """)
 
-    @Argument(help: "The policy file (or bundled policy name).")
+    @Argument(help: "The policy file (or bundled policy name), or a fleet file with --setup and --group.")
     var policy: String
+
+    @OptionGroup var pair: FleetPairOption
 
     @Option(name: .long, help: "The app (default: the policy's first app).")
     var app: String?
@@ -47,14 +49,18 @@ struct MatrixCommand: ParsableCommand, ContextualCommand {
         guard maxRows >= 0 else { throw ValidationError("--max-rows must be 0 or more") }
         let matrix: DecisionMatrix
         do {
-            matrix = try context.queries.matrix(policy: policy, app: app, all: all, user: user, maxRows: maxRows)
+            matrix = try context.queries.matrix(
+                compiled: try pair.resolvePolicy(policy, in: context), app: app, all: all, user: user,
+                maxRows: maxRows)
         } catch let error as EvaluateError {
             for diagnostic in error.diagnostics { context.writeError(diagnostic.description + "\n") }
             return 1
         } catch let error as DecisionMatrix.TooManyRows {
             context.writeError(
                 "error: \(error.description); nothing was written. "
-                    + "`" + ShellCommand.line(["ssopolicy", "evaluate", policy, "--app", error.app, "--user", user])
+                    + "`"
+                    + ShellCommand.line(
+                        ["ssopolicy", "evaluate"] + pair.words(policy) + ["--app", error.app, "--user", user])
                     + "` gives its distinct answers with their deciding conditions; or give facts a value, or raise "
                     + "the limit with --max-rows \(error.rows)\n")
             return 3

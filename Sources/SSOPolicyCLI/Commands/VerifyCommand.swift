@@ -53,8 +53,10 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
               ssopolicy verify legacy-app-entra --counterexample-dir out --stats
             """)
 
-    @Argument(help: "One or more policy files (or bundled policy names).")
+    @Argument(help: "One or more policy files (or bundled policy names), or fleet files with --setup and --group.")
     var policies: [String]
+
+    @OptionGroup var pair: FleetPairOption
 
     @Option(name: .long, help: "Number of users (1 to 8).")
     var users = 2
@@ -189,11 +191,19 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
                 seenAssumptions.append(assumption)
             }
         }
-        let resolver = FileResolver(context: context)
         var loaded: [CompiledPolicy] = []
         var problems: [Diagnostic] = []
-        for policy in policies {
-            do { loaded.append(try resolver.policy(policy)) } catch { problems.append(contentsOf: error.diagnostics) }
+        // --setup and --group name a pair of each fleet file given; a policy file beside them is taken as it is.
+        let fleets = policies.map { context.queries.isFleet($0) }
+        if !fleets.contains(true) { try pair.requireNone() }
+        let named = zip(policies, fleets).map { policy, fleet in fleet ? pair.words(policy) : [policy] }
+        for (policy, fleet) in zip(policies, fleets) {
+            do {
+                loaded.append(
+                    fleet
+                        ? try pair.resolvePolicy(policy, in: context)
+                        : try FileResolver(context: context).policy(policy))
+            } catch let error as DiagnosticsError { problems.append(contentsOf: error.diagnostics) }
         }
         if !problems.isEmpty { throw DiagnosticsError(problems) }
 
@@ -233,11 +243,11 @@ struct VerifyCommand: ParsableCommand, ContextualCommand {
         }
 
         CounterexampleFile.giveDistinctNames(&reports)
-        var written: [(path: String, policy: String)] = []
+        var written: [(path: String, policy: [String])] = []
         if let counterexampleDir {
             do {
                 try OutputFile.makeFolder(counterexampleDir)
-                for (report, argument) in zip(reports, policies) {
+                for (report, argument) in zip(reports, named) {
                     for verdict in report.verdicts {
                         guard case .violated(let counterexample) = verdict.status else { continue }
                         let path = (counterexampleDir as NSString).appendingPathComponent(counterexample.fileName)
