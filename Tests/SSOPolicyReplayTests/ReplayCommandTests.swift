@@ -97,6 +97,28 @@ struct ReplayCommandTests {
         #expect(run.out.contains("model frontline-entra: clean, reality worse than the model"))
     }
 
+    /// A fleet's pair (`--policy FLEET --setup S --group G`) is played as the policy it derives; the pair's options
+    /// without `--policy` are a usage error, and a fleet without them a positioned error.
+    @Test func aFleetsPairIsPlayedAsItsDerivedPolicy() {
+        let signIns = clean()
+        let map = ["--app-map", "Rounds=ehr", "--app-map", "Chat=teams"]
+        let pair = ["--policy", "ward-fleet", "--setup", "entra", "--group", "ward-iphones"]
+        let fromFleet = ReplayFixtures.ssopolicy(
+            ["replay", "--signins", signIns, "--custody", custody] + pair + map + day)
+        #expect(fromFleet.code == 0, "\(fromFleet.err)")
+        #expect(fromFleet.out.contains("Model entra-ward-iphones: "), "\(fromFleet.out)")
+        let shown = ReplayFixtures.ssopolicy(["show", "ward-fleet", "--setup", "entra", "--group", "ward-iphones"])
+        let file = Fixtures.write(shown.out, to: "entra-ward-iphones.yaml", in: Fixtures.folder())
+        let fromFile = ReplayFixtures.ssopolicy(
+            ["replay", "--signins", signIns, "--custody", custody, "--policy", file] + map + day)
+        #expect(fromFleet.out == fromFile.out)
+        let noPolicy = ReplayFixtures.ssopolicy(["replay", "--signins", signIns, "--setup", "entra"])
+        #expect(noPolicy.code == 64)
+        let noPair = ReplayFixtures.ssopolicy(
+            ["replay", "--signins", signIns, "--custody", custody, "--policy", "ward-fleet"] + day)
+        #expect(noPair.code == 1 && noPair.err.contains("a fleet file: name both --setup"), "\(noPair.err)")
+    }
+
     @Test func helpShowsExamples() {
         let run = ReplayFixtures.ssopolicy(["replay", "--help"])
         #expect(run.code == 0)

@@ -69,8 +69,11 @@ struct ReplayCommand: ParsableCommand, ContextualCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Also play each handover through this policy (a file or a bundled name).", valueName: "policy"))
+            "Also play each handover through this policy (a file or a bundled name, or a fleet file with --setup "
+                + "and --group).", valueName: "policy"))
     var policy: String?
+
+    @OptionGroup var pair: FleetPairOption
 
     @Option(
         name: .customLong("app-map"),
@@ -235,10 +238,13 @@ struct ReplayCommand: ParsableCommand, ContextualCommand {
 
         var model: ReplayModel?
         if let policy {
-            let compiled = try FileResolver(context: context).policy(policy)
+            let compiled = try pair.resolvePolicy(policy, in: context)
             model = ReplayModel(policy: compiled, mapping: try AppMapping(pairs: appMap, policy: compiled))
-        } else if !appMap.isEmpty {
-            throw ValidationError("--app-map maps log apps to a policy's apps: give --policy too")
+        } else {
+            if !appMap.isEmpty {
+                throw ValidationError("--app-map maps log apps to a policy's apps: give --policy too")
+            }
+            try pair.requireNone()
         }
         var sources: [SignInSource] = []
         var stdinUsed = false
