@@ -13,11 +13,13 @@ struct FleetPairOption: ParsableArguments {
     /// that the named pair of a fleet file derives (`show FLEET --setup S --group G` prints it). A fleet without
     /// both options is a positioned error that lists its setups and groups.
     func resolvePolicy(_ argument: String, in context: CLIContext) throws -> CompiledPolicy {
-        guard context.queries.isFleet(argument) else {
+        // Read once: whether it is a fleet is the document's top-level key.
+        let (root, file) = try FileResolver(context: context).document(argument)
+        guard (try? context.engine.kind(of: root)) == .fleet else {
             try requireNone()
-            return try FileResolver(context: context).policy(argument)
+            return try context.engine.loadPolicy(root, file: file)
         }
-        let fleet = try context.queries.fleet(argument)
+        let fleet = try context.engine.loadFleet(root, file: file)
         guard let policy = try policy(in: fleet) else {
             throw DiagnosticsError([.error(at: Self.origin(of: fleet), Self.nameBoth(fleet))])
         }

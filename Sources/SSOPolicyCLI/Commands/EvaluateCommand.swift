@@ -103,12 +103,12 @@ struct EvaluateCommand: ParsableCommand, ContextualCommand {
 
     func evaluate(in context: CLIContext) throws -> Int32 {
         try output.require(for: "evaluate")
-        let compiled = try pair.resolvePolicy(policy, in: context)
-        if let batch { return try runBatch(batch, policy: compiled, in: context) }
+        if let batch { return try runBatch(batch, policy: try pair.resolvePolicy(policy, in: context), in: context) }
         let request = EvaluateRequest(
             app: app, user: user, facts: try Self.pairs(facts, "--fact"), event: event,
             conditions: try Self.pairs(conditions, "--condition"), settings: try Self.pairs(settings, "--setting"))
         guard maxWork > 0 else { throw ValidationError("--max-work must be 1 or more") }
+        let compiled = try pair.resolvePolicy(policy, in: context)
         let result: EvaluateResult
         do {
             let (answer, stopped) = try WorkBudget.within(maxWork) {
