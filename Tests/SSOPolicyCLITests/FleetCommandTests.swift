@@ -348,6 +348,10 @@ struct FleetCommandTests {
         #expect(text.code == 0, "\(text.err)")
         #expect(text.out.hasPrefix("Decision for fleet ward-fleet"))
         #expect(text.out.contains("1. imprivata"), "\(text.out)")
+        // The ranking names the groups a setup does not play on, in every format.
+        #expect(
+            text.out.replacingOccurrences(of: "\n  ", with: " ").contains(
+                "1. imprivata 2. airwatch (does not play on med-handhelds) 3. entra\n"), "\(text.out)")
         #expect(text.out.contains("  worst: critical previous-user-session-active"))
         #expect(text.out.contains("device: Imprivata Launchpads (docks with badge readers)"))
         #expect(text.out.contains("    - ehr: must be rebuilt on MSAL single-account with the broker"))
@@ -363,6 +367,7 @@ struct FleetCommandTests {
         #expect(changes.map { $0["app"] as? String } == ["ehr", "barcode", "teams"])
         let markdown = ssopolicy("decide", "ward-fleet", "--scenario", "ward-handover", "--format", "markdown")
         #expect(markdown.out.hasPrefix("# Decision: A hospital ward"))
+        #expect(markdown.out.contains(": imprivata, airwatch (does not play on med-handhelds), entra\n"))
         #expect(ssopolicy("decide", "frontline-entra", "--scenario", "shift-change").code == 1)
     }
 

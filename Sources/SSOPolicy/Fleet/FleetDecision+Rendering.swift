@@ -10,9 +10,13 @@ extension FleetDecision {
         var out = "<section id=\"\(HTMLText.attribute(id))\" class=\"decision\">\n"
         out +=
             "<h\(h)>Decision: \(HTMLText.escape(fleet.displayTitle)) on \(HTMLText.escape(scenario.id))</h\(h)>\n"
+        let ranked = ranking.map { id -> String in
+            let label = rankingLabel(id)
+            return "<strong>" + HTMLText.escape(id) + "</strong>" + HTMLText.escape(String(label.dropFirst(id.count)))
+        }
         out +=
             "<p>Ranking (worst finding, then on how many groups it occurs or the setup does not play, then effort): "
-            + "<strong>" + ranking.map(HTMLText.escape).joined(separator: "</strong>, <strong>") + "</strong></p>\n"
+            + ranked.joined(separator: ", ") + "</p>\n"
         out += "<table>\n<thead><tr><th scope=\"col\">setup</th><th scope=\"col\">worst</th>"
         out += "<th scope=\"col\">effort per shift</th>"
         for group in fleet.groups {

@@ -158,7 +158,8 @@ package struct FleetDecision: Sendable {
                 "Decision for fleet \(fleet.id)" + (fleet.title.map { " (\($0))" } ?? "")
                     + " on scenario \(scenario.id)",
                 indent: "", hanging: "  ") + "\n"
-        let ranked = ranking.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "  ")
+        let ranked = ranking.enumerated().map { "\($0.offset + 1). \(rankingLabel($0.element))" }.joined(
+            separator: "  ")
         out +=
             wrap(
                 "Ranking (worst finding, then on how many groups it occurs or the setup does not play, then effort): "
@@ -209,6 +210,14 @@ package struct FleetDecision: Sendable {
         return out
     }
 
+    /// A setup as the ranking names it: its id, and the device groups it does not play on, if any. A setup is ranked
+    /// by the groups it plays on, so the line says which it leaves out.
+    func rankingLabel(_ id: String) -> String {
+        guard let setup = setups.first(where: { $0.setup.id == id }) else { return id }
+        let missing = setup.groups.filter { $0.totals == nil }.map(\.group.group.id)
+        return missing.isEmpty ? id : id + " (does not play on " + missing.joined(separator: ", ") + ")"
+    }
+
     func needText(_ need: Need, _ setup: SetupDecision) -> String {
         let played = setup.groups.filter { $0.totals != nil }.map(\.group.group.id)
         let scope = need.groups == played ? "" : " [" + need.groups.joined(separator: ", ") + "]"
@@ -222,7 +231,7 @@ package struct FleetDecision: Sendable {
         var out = "\(heading) Decision: \(Markdown.text(fleet.displayTitle)) on \(Markdown.text(scenario.id))\n\n"
         out +=
             "Ranking (worst finding, then on how many groups it occurs or the setup does not play, then effort): "
-            + ranking.map { Markdown.text($0) }.joined(separator: ", ") + "\n\n"
+            + ranking.map { Markdown.text(rankingLabel($0)) }.joined(separator: ", ") + "\n\n"
         out +=
             "| setup | worst | effort per shift | "
             + fleet.groups.map { Markdown.text(FleetComparison.groupLabel($0.group)) }
