@@ -68,6 +68,29 @@ package struct Queries<Resolver: DocumentResolver>: Sendable {
         return try FleetComparison.run(played, fleet: fleet, traceMode: explain ? .explain : .fired)
     }
 
+    /// The policy `reference` names, or with `setup` or `group` the policy that pair of the fleet it names derives
+    /// (`Fleet.pairPolicy`; `options` are the names errors give the two). A fleet named without them is an error that
+    /// lists its setups and groups.
+    package func policy(
+        _ reference: Resolver.Reference, setup: String?, group: String?, options: (setup: String, group: String)
+    ) throws(DiagnosticsError) -> CompiledPolicy {
+        guard setup != nil || group != nil else {
+            do { return try resolver.policy(reference) } catch {
+                guard isFleet(reference) else { throw error }
+                throw try fleet(reference).pairNeeded(options: options)
+            }
+        }
+        let (root, file) = try resolver.document(reference)
+        guard (try? resolver.engine.kind(of: root)) == .fleet else {
+            throw DiagnosticsError([
+                .error(
+                    at: SourcePosition(file: file, line: 1, column: 1),
+                    "\(options.setup) and \(options.group) name a pair of a fleet; this is not a fleet")
+            ])
+        }
+        return try resolver.engine.loadFleet(root, file: file).pairPolicy(setup: setup, group: group, options: options)
+    }
+
     /// Throws `DiagnosticsError` when the policy does not load, `EvaluateError` when the attempt does not fit it.
     package func evaluate(
         policy: Resolver.Reference, request: EvaluateRequest, explain: Bool,

@@ -45,6 +45,9 @@ struct DecideRequest: Decodable, Sendable {
 /// were left out.
 struct EvaluateRequestBody: Decodable, Sendable {
     var policy: RequestDocument
+    /// With a fleet as `policy`: the pair whose derived policy answers (`evaluate FLEET --setup S --group G`).
+    var setup: String?
+    var group: String?
     var app: String
     var user: String
     var facts: [String: String]?
@@ -53,13 +56,18 @@ struct EvaluateRequestBody: Decodable, Sendable {
     var event: String?
     var explain: Bool?
 
-    enum CodingKeys: String, CodingKey { case policy, app, user, facts, conditions, settings, event, explain }
+    enum CodingKeys: String, CodingKey {
+        case policy, setup, group, app, user, facts, conditions, settings, event, explain
+    }
 
     init(
-        policy: RequestDocument, app: String, user: String, facts: [String: String]?, conditions: [String: String]?,
-        settings: [String: String]?, event: String?, explain: Bool?
+        policy: RequestDocument, setup: String? = nil, group: String? = nil, app: String, user: String,
+        facts: [String: String]?, conditions: [String: String]?, settings: [String: String]?, event: String?,
+        explain: Bool?
     ) {
         self.policy = policy
+        self.setup = setup
+        self.group = group
         self.app = app
         self.user = user
         self.facts = facts
@@ -72,6 +80,8 @@ struct EvaluateRequestBody: Decodable, Sendable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         policy = try container.decode(RequestDocument.self, forKey: .policy)
+        setup = try container.decodeIfPresent(String.self, forKey: .setup)
+        group = try container.decodeIfPresent(String.self, forKey: .group)
         app = try container.decode(String.self, forKey: .app)
         user = try container.decode(String.self, forKey: .user)
         func texts(_ key: CodingKeys) throws -> [String: String]? {
@@ -114,6 +124,9 @@ struct ScalarText: Decodable, Sendable {
 
 struct MatrixRequest: Decodable, Sendable {
     var policy: RequestDocument
+    /// With a fleet as `policy`: the pair whose derived policy's table is asked for.
+    var setup: String?
+    var group: String?
     var app: String?
     var all: Bool?
 }

@@ -15,6 +15,8 @@ struct EvaluateQuestion: Hashable, Sendable, CacheSized {
     static let maxPeople = 8
 
     let policy: RequestDocument
+    let setup: String?
+    let group: String?
     let app: String
     let event: String?
     let explain: Bool?
@@ -40,7 +42,8 @@ struct EvaluateQuestion: Hashable, Sendable, CacheSized {
             object?.mapValues { value in people.firstIndex(of: value).map(Value.person) ?? .text(value) }
         }
         let question = EvaluateQuestion(
-            policy: body.policy, app: body.app, event: body.event, explain: body.explain, facts: values(body.facts),
+            policy: body.policy, setup: body.setup, group: body.group, app: body.app, event: body.event,
+            explain: body.explain, facts: values(body.facts),
             conditions: values(body.conditions), settings: values(body.settings), peopleCount: people.count)
         return (question, people)
     }
@@ -56,7 +59,8 @@ struct EvaluateQuestion: Hashable, Sendable, CacheSized {
             }
         }
         return EvaluateRequestBody(
-            policy: policy, app: app, user: people[0], facts: values(facts), conditions: values(conditions),
+            policy: policy, setup: setup, group: group, app: app, user: people[0], facts: values(facts),
+            conditions: values(conditions),
             settings: values(settings), event: event, explain: explain)
     }
 
@@ -72,7 +76,8 @@ struct EvaluateQuestion: Hashable, Sendable, CacheSized {
         case .bundled(let name): document = name.utf8.count
         case .inline(let yaml, let file): document = yaml.utf8.count + (file?.utf8.count ?? 0)
         }
-        return document + app.utf8.count + (event?.utf8.count ?? 0) + size(facts) + size(conditions) + size(settings)
+        return document + (setup?.utf8.count ?? 0) + (group?.utf8.count ?? 0) + app.utf8.count
+            + (event?.utf8.count ?? 0) + size(facts) + size(conditions) + size(settings)
     }
 }
 

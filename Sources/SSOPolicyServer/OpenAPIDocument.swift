@@ -204,8 +204,9 @@ enum OpenAPIDocument {
                 "EvaluateRequest",
                 object(
                     [
-                        ("policy", ref("Document")), ("app", string), ("user", string), ("facts", valueMap),
-                        ("conditions", valueMap), ("settings", valueMap), ("event", string), ("explain", boolean),
+                        ("policy", ref("Document")), ("setup", string), ("group", string), ("app", string),
+                        ("user", string), ("facts", valueMap), ("conditions", valueMap), ("settings", valueMap),
+                        ("event", string), ("explain", boolean),
                     ], required: ["policy", "app", "user"])
             ),
             (
@@ -252,7 +253,12 @@ enum OpenAPIDocument {
             ),
             (
                 "MatrixRequest",
-                object([("policy", ref("Document")), ("app", string), ("all", boolean)], required: ["policy"])
+                object(
+                    [
+                        ("policy", ref("Document")), ("setup", string), ("group", string), ("app", string),
+                        ("all", boolean),
+                    ],
+                    required: ["policy"])
             ),
             (
                 "CheckRequest",

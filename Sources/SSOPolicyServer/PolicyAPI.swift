@@ -9,6 +9,8 @@ struct PolicyAPI: Sendable {
     /// Matches the loader's file limit: no request can carry more YAML than a file may hold.
     static let maxBodyBytes = InputLimits.documents.maxBytes
     static let maxDocuments = 32
+    /// The names a request gives the pair of a fleet (`"setup"`, `"group"`), as errors say them.
+    static let pairFields = (setup: "'setup'", group: "'group'")
     /// `evaluate` bodies up to this size (a bundled policy's name, or a small policy inline, with facts, conditions
     /// and settings) have their question looked up in the template cache before the limiter (`postEvaluate`).
     static let maxEvaluateBodyLookedUpOnArrival = 16 << 10
@@ -105,8 +107,9 @@ struct PolicyAPI: Sendable {
                 app: body.app, user: body.user, facts: Self.pairs(body.facts), event: body.event ?? "open",
                 conditions: Self.pairs(body.conditions), settings: Self.pairs(body.settings))
             request.origin = .httpRequest
-            let result = try queries.evaluate(
-                policy: body.policy.named("policy.yaml"), request: request, explain: body.explain ?? false)
+            let policy = try queries.policy(
+                body.policy.named("policy.yaml"), setup: body.setup, group: body.group, options: Self.pairFields)
+            let result = try queries.evaluate(compiled: policy, request: request, explain: body.explain ?? false)
             try WorkBudget.throwIfStopped()
             return JSONAnswer.evaluate(result)
         }
@@ -144,8 +147,9 @@ struct PolicyAPI: Sendable {
         }
         post("/v1/matrix", router) { (body: MatrixRequest) in
             let matrix = try queries.matrix(
-                policy: body.policy.named("policy.yaml"), app: body.app, all: body.all ?? false,
-                origin: .httpRequest)
+                compiled: try queries.policy(
+                    body.policy.named("policy.yaml"), setup: body.setup, group: body.group, options: Self.pairFields),
+                app: body.app, all: body.all ?? false, origin: .httpRequest)
             try WorkBudget.throwIfStopped()
             return JSONAnswer.matrix(matrix)
         }

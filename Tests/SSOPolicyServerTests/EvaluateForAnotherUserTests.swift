@@ -74,6 +74,43 @@ struct EvaluateForAnotherUserTests {
         }
     }
 
+    /// A fleet's pair (`"setup"`, `"group"`) is its own question: each pair's answer, asked by several users so that
+    /// its template is made and filled, is the command line's for that pair; the matrix takes the pair too, and a
+    /// fleet without one, or a pair of a policy file, is a 422 that says what to name.
+    @Test func eachPairOfAFleetIsItsOwnQuestion() async throws {
+        let (_, router) = limitedAPI(.underTest)
+        try await Application(router: router).test(.router) { client in
+            for user in ["bob", "carol", "dan"] {
+                for setup in ["entra", "imprivata"] {
+                    let body =
+                        #"{"policy": "ward-fleet", "setup": "\#(setup)", "group": "ward-iphones", "app": "ehr", "user": "\#(user)"}"#
+                    let answer = try await post(client, body)
+                    let expected = cli([
+                        "evaluate", "ward-fleet", "--setup", setup, "--group", "ward-iphones", "--app", "ehr",
+                        "--user", user, "--format", "json",
+                    ])
+                    #expect(answer.status == 200 && expected.code == 0, "\(answer.body)")
+                    #expect(answer.body == expected.out, "\(setup) \(user)")
+                }
+            }
+            let matrix = try await client.execute(
+                uri: "/v1/matrix", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(
+                    string: #"{"policy": "ward-fleet", "setup": "entra", "group": "ward-iphones", "app": "teams"}"#)
+            ) { ($0.status.code, String(buffer: $0.body)) }
+            let expected = cli([
+                "matrix", "ward-fleet", "--setup", "entra", "--group", "ward-iphones", "--app", "teams", "--format",
+                "json",
+            ])
+            #expect(matrix.0 == 200 && matrix.1 == expected.out)
+            let noPair = try await post(client, #"{"policy": "ward-fleet", "app": "ehr", "user": "bob"}"#)
+            #expect(noPair.status == 422 && noPair.body.contains("name both 'setup' (entra, imprivata, airwatch)"))
+            let notFleet = try await post(
+                client, #"{"policy": "frontline-entra", "setup": "entra", "app": "inventory", "user": "bob"}"#)
+            #expect(notFleet.status == 422 && notFleet.body.contains("this is not a fleet"), "\(notFleet.body)")
+        }
+    }
+
     /// The users that account facts name are people of the question too: the same question asked with other names
     /// is answered from one template, and who equals whom is part of the question.
     @Test func usersThatFactsNameAreAnsweredFromTheSameTemplate() async throws {

@@ -1,0 +1,63 @@
+import SSOPolicyProviderKit
+
+extension Fleet {
+    /// The policy that setup `setup` derives for device group `group`: what `--setup S --group G` names on the
+    /// command line and `"setup"`, `"group"` in a request (`options` are the names the errors use). Both must be
+    /// given; an unknown name, with the nearest one suggested, and a pair that does not play are positioned errors at
+    /// the fleet.
+    public func pairPolicy(
+        setup: String?, group: String?, options: (setup: String, group: String) = ("--setup", "--group")
+    ) throws(DiagnosticsError) -> CompiledPolicy {
+        let origin = SourcePosition(file: file, line: position.line, column: position.column)
+        let setups = self.setups.map(\.id)
+        let groups = self.groups.map(\.group.id)
+        guard let setup, let group else {
+            throw DiagnosticsError([
+                .error(
+                    at: origin,
+                    "name both \(options.setup) (" + setups.joined(separator: ", ") + ") and \(options.group) ("
+                        + groups.joined(separator: ", ") + ")")
+            ])
+        }
+        var problems: [Diagnostic] = []
+        if !setups.contains(setup) {
+            problems.append(
+                .error(
+                    at: origin,
+                    "\(options.setup): no setup '\(setup)'" + Suggestion.didYouMean(setup, in: setups)
+                        + "; the fleet's setups: "
+                        + setups.joined(separator: ", ")))
+        }
+        if !groups.contains(group) {
+            problems.append(
+                .error(
+                    at: origin,
+                    "\(options.group): no group '\(group)'" + Suggestion.didYouMean(group, in: groups)
+                        + "; the fleet's groups: "
+                        + groups.joined(separator: ", ")))
+        }
+        if !problems.isEmpty { throw DiagnosticsError(problems) }
+        guard let pair = pair(setup: setup, group: group), let policy = pair.policy else {
+            let platform = self.groups.first { $0.group.id == group }?.group.platform.rawValue ?? ""
+            let provider = self.setups.first { $0.id == setup }?.providerID ?? ""
+            throw DiagnosticsError([
+                .error(
+                    at: origin,
+                    "setup '\(setup)' does not play on group '\(group)': \(provider) does not model \(platform)")
+            ])
+        }
+        return policy
+    }
+
+    /// The error for a fleet named where one policy is asked for, without a pair: it lists the setups and groups.
+    public func pairNeeded(options: (setup: String, group: String) = ("--setup", "--group")) -> DiagnosticsError {
+        DiagnosticsError([
+            .error(
+                at: SourcePosition(file: file, line: position.line, column: position.column),
+                "a fleet file: name both \(options.setup) (" + setups.map(\.id).joined(separator: ", ") + ") and "
+                    + "\(options.group) ("
+                    + groups.map(\.group.id).joined(separator: ", ") + ") to choose the policy one setup derives for "
+                    + "one device group")
+        ])
+    }
+}
