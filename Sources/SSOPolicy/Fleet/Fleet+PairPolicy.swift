@@ -19,22 +19,17 @@ extension Fleet {
                         + groups.joined(separator: ", ") + ")")
             ])
         }
-        var problems: [Diagnostic] = []
-        if !setups.contains(setup) {
-            problems.append(
-                .error(
+        // An unknown setup or group, each named with the nearest one and the fleet's list.
+        let problems: [Diagnostic] = [
+            (options.setup, "setup", setup, setups), (options.group, "group", group, groups),
+        ].compactMap { option, kind, name, known in
+            known.contains(name)
+                ? nil
+                : .error(
                     at: origin,
-                    "\(options.setup): no setup '\(setup)'" + Suggestion.didYouMean(setup, in: setups)
-                        + "; the fleet's setups: "
-                        + setups.joined(separator: ", ")))
-        }
-        if !groups.contains(group) {
-            problems.append(
-                .error(
-                    at: origin,
-                    "\(options.group): no group '\(group)'" + Suggestion.didYouMean(group, in: groups)
-                        + "; the fleet's groups: "
-                        + groups.joined(separator: ", ")))
+                    "\(option): no \(kind) '\(name)'" + Suggestion.didYouMean(name, in: known)
+                        + "; the fleet's \(kind)s: "
+                        + known.joined(separator: ", "))
         }
         if !problems.isEmpty { throw DiagnosticsError(problems) }
         guard let pair = pair(setup: setup, group: group), let policy = pair.policy else {
