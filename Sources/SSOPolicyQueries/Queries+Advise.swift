@@ -25,6 +25,14 @@ package enum AdviceAnswer: Sendable {
         case .fleet(let advice): advice.json()
         }
     }
+
+    /// The values played at their defaults, one note per policy or fleet setup that has any, for standard error.
+    package var notes: [String] {
+        switch self {
+        case .policy(let advice): advice.notes
+        case .fleet(let advice): advice.notes
+        }
+    }
 }
 
 extension Queries {
@@ -55,9 +63,10 @@ extension Queries {
         _ = try ScenarioBinder(mode: .strict).bind(played, to: policy).get()
         var table = EffortTable.standard
         for (prompt, seconds) in effort { table.set(prompt, seconds) }
-        let advice = try Advice.advise(
+        var advice = try Advice.advise(
             played, subjects: [AdviceSubject(policy: policy, effort: table)], request: request,
             subject: policy.configuration.id)
+        advice.notes = PolicyNotes.playedDefaults(for: policy).map { [$0] } ?? []
         try WorkBudget.throwIfStopped()
         return .policy(advice)
     }

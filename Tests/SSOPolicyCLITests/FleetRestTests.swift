@@ -188,7 +188,7 @@ struct ImportFleetTests {
         #expect(!text.contains("msal:"))
         let decide = ssopolicy("decide", fleet, "--scenario", "day-shift-handover")
         #expect(decide.code == 0, "\(decide.err)")
-        #expect(decide.out.contains("Assumed (left out of the fleet, neutral defaults played): "))
+        #expect(decide.out.contains("Assumed (left out of the fleet or unknown, defaults played): "))
         // Without --output, only the fleet.
         let alone = folder + "/alone.yaml"
         let only = ssopolicy("import", Self.export, "--fleet", alone)

@@ -49,6 +49,8 @@ package struct Advice: Sendable {
     package var subject: String
     /// The fleet's setup, for a fleet.
     package var setup: String?
+    /// The policy's values played at their defaults (`PolicyNotes.playedDefaults`), for standard error.
+    package var notes: [String] = []
     package var provider: String
     package var scenario: String
     package var goal: Severity

@@ -179,6 +179,8 @@ package struct FleetAdvice: Sendable {
     package var fleet: String
     package var scenario: String
     package var setups: [Advice]
+    /// The fleet's notes of values played at their defaults (`Fleet.playedDefaultsNotes`), for standard error.
+    package var notes: [String] = []
 
     package init(fleet: String, scenario: String, setups: [Advice]) {
         self.fleet = fleet
@@ -221,7 +223,9 @@ extension FleetAdvice {
             }
             setups.append(advice)
         }
-        return FleetAdvice(fleet: fleet.id, scenario: scenario.id, setups: setups)
+        var advice = FleetAdvice(fleet: fleet.id, scenario: scenario.id, setups: setups)
+        advice.notes = fleet.playedDefaultsNotes
+        return advice
     }
 
     /// A fleet suggestion's app build changes written into the fleet's app profiles, in the profile's words, and

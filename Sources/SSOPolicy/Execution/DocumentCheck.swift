@@ -56,6 +56,7 @@ extension SSOPolicyEngine {
                             id: view.id))
                 }
             }
+            report.diagnostics.append(contentsOf: PolicyNotes.notes(for: fleet))
         case .suite:
             let suite = try loadSuite(root, file: file)
             switch suites {

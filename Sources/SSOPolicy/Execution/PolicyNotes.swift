@@ -47,6 +47,31 @@ package enum PolicyNotes {
         return notes.sorted { $0.position < $1.position }
     }
 
+    /// A fleet's notes: per setup, every value written `unknown` with the default played (on which device groups,
+    /// when not on all the setup plays on), once however many groups derive it; and per app that leaves profile keys
+    /// out or writes them `unknown`, the neutral defaults played. (A derived policy's values are positioned at the
+    /// fleet keys they come from, so its provenance notes would give an app line's comment to every derived key: a
+    /// fleet's `# from:` comments are read in the file itself.)
+    package static func notes(for fleet: Fleet) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for value in fleet.playedDefaults {
+            let subject = value.app.map { "app '\($0)': '\(value.key)'" } ?? "setting '\(value.key)'"
+            found.append(
+                Diagnostic(
+                    .note, at: value.position,
+                    "setup \(value.setup): \(subject) is unknown: run and compare play its default '\(value.played)'"
+                        + value.onGroups(of: fleet)))
+        }
+        for app in fleet.apps where !app.leftOut.isEmpty {
+            found.append(
+                Diagnostic(
+                    .note, at: app.position,
+                    "app '\(app.profile.id)' leaves \(counted(app.leftOut.count, "build fact")) out or unknown: every "
+                        + "setup plays " + app.leftOutWords))
+        }
+        return found.sorted { $0.position < $1.position }
+    }
+
     /// One line naming every unknown of the policy with the default played for it, for `run` and `compare` to
     /// print on standard error; nil when the policy has none.
     package static func playedDefaults(for policy: CompiledPolicy) -> String? {

@@ -46,11 +46,9 @@ extension FleetDecision {
             }
             out += "</ul>\n"
         }
-        let assumed = assumptions()
+        let assumed = fleet.assumptionWords
         if !assumed.isEmpty {
-            out +=
-                "<p>Assumed (left out of the fleet, neutral defaults played): "
-                + HTMLText.escape(assumed.joined(separator: "; ")) + "</p>\n"
+            out += "<p>" + HTMLText.escape(Self.assumedHeading + assumed.joined(separator: "; ")) + "</p>\n"
         }
         return out + "</section>\n"
     }

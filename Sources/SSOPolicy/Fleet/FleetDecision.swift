@@ -133,24 +133,8 @@ package struct FleetDecision: Sendable {
         return "\(worst.finding.severity.name) \(worst.finding.id) (\(worst.group), step \(worst.finding.step))"
     }
 
-    func assumptions() -> [String] {
-        fleet.apps.filter { !$0.leftOut.isEmpty }.map { app in
-            "\(app.profile.id): "
-                + app.leftOut.map { key in "\(key.rawValue) \(Self.defaultWord(key, app.profile))" }
-                .joined(separator: ", ")
-        }
-    }
-
-    static func defaultWord(_ key: FleetKey, _ profile: AppProfile) -> String {
-        switch key {
-        case .signIn: return profile.signIn.rawValue
-        case .ownSession: return profile.ownSession.rawValue
-        case .workspaceOneSDK: return String(profile.workspaceOneSDK)
-        case .logout: return "[]"
-        case .clearsDataOnUserChange: return String(profile.clearsDataOnUserChange)
-        case .platform, .osVersion, .microsoft: return ""
-        }
-    }
+    /// What the fleet leaves to defaults (`Fleet.assumptionWords`), under the heading every format gives it.
+    static let assumedHeading = "Assumed (left out of the fleet or unknown, defaults played): "
 
     package func text() -> String {
         var out =
@@ -199,13 +183,10 @@ package struct FleetDecision: Sendable {
                 }
             }
         }
-        let assumed = assumptions()
+        let assumed = fleet.assumptionWords
         if !assumed.isEmpty {
             out +=
-                "\n"
-                + wrap(
-                    "Assumed (left out of the fleet, neutral defaults played): " + assumed.joined(separator: "; "),
-                    indent: "", hanging: "  ") + "\n"
+                "\n" + wrap(Self.assumedHeading + assumed.joined(separator: "; "), indent: "", hanging: "  ") + "\n"
         }
         return out
     }
@@ -254,11 +235,9 @@ package struct FleetDecision: Sendable {
                 out += "- \(Markdown.text(change.app)): " + Markdown.cell(change.reasons.joined(separator: "; ")) + "\n"
             }
         }
-        let assumed = assumptions()
+        let assumed = fleet.assumptionWords
         if !assumed.isEmpty {
-            out +=
-                "\nAssumed (left out of the fleet, neutral defaults played): "
-                + Markdown.text(assumed.joined(separator: "; ")) + "\n"
+            out += "\n" + Self.assumedHeading + Markdown.text(assumed.joined(separator: "; ")) + "\n"
         }
         return out
     }
@@ -306,6 +285,19 @@ package struct FleetDecision: Sendable {
             (
                 "apps_that_must_change",
                 .array(setup.mustChange.map { .object([("app", .string($0.app)), ("reasons", .strings($0.reasons))]) })
+            ),
+            (
+                "played_defaults",
+                .array(
+                    fleet.playedDefaults.filter { $0.setup == setup.setup.id }.map { value in
+                        var fields: [(String, JSONValue)] = []
+                        if let app = value.app { fields.append(("app", .string(app))) }
+                        fields += [
+                            ("key", .string(value.key)), ("value", .string(value.played)),
+                            ("groups", .strings(value.groups)),
+                        ]
+                        return .object(fields)
+                    })
             ),
         ])
     }

@@ -444,8 +444,9 @@ package enum FleetDerivation {
             if let name = app.profile.name {
                 keys.append(entry("name", ConfigNode(.scalar(name, quoted: true), at: app.position)))
             }
-            let choices = setup.choices(app: app.profile.id, on: group.group.id)
-            for value in reading.app(app.profile, group.group) where !choices.contains(where: { $0.key == value.key }) {
+            let derived = reading.app(app.profile, group.group)
+            let choices = consoleChoices(setup: setup, app: app, group: group.group.id, derived: derived)
+            for value in derived where !choices.contains(where: { $0.key == value.key }) {
                 keys.append(entry(value.key, scalar(value.value, app.keyPositions[value.from] ?? app.position)))
             }
             keys += choices
@@ -465,12 +466,25 @@ package enum FleetDerivation {
     /// The values a setup plays for an app on a group: the profile's reading, then the setup's console choices.
     package static func appValues(fleet: Fleet, pair: Fleet.Pair, app: Fleet.App, reading: FleetReading) -> [FleetValue]
     {
-        let setup = fleet.setups[pair.setup]
-        var values = reading.app(app.profile, fleet.groups[pair.group].group)
-        for choice in setup.choices(app: app.profile.id, on: fleet.groups[pair.group].group.id) {
-            if let text = choice.value.scalar { values.append(FleetValue(choice.key, text, from: .signIn)) }
+        let group = fleet.groups[pair.group].group
+        var values = reading.app(app.profile, group)
+        for choice in consoleChoices(setup: fleet.setups[pair.setup], app: app, group: group.id, derived: values) {
+            if let text = choice.value.scalar, text != UnknownSetting.word {
+                values.append(FleetValue(choice.key, text, from: .signIn))
+            }
         }
         return values
+    }
+
+    /// The console choices a setup makes for an app on a group. A choice written `unknown` is left out where the
+    /// provider's reading of the app profile gives the key a value (as a choice the setup does not make), and kept
+    /// (played at the provider's default, and noted) where it does not.
+    static func consoleChoices(setup: Fleet.Setup, app: Fleet.App, group: String, derived: [FleetValue])
+        -> [ConfigEntry]
+    {
+        setup.choices(app: app.profile.id, on: group).filter { choice in
+            choice.value.scalar != UnknownSetting.word || !derived.contains { $0.key == choice.key }
+        }
     }
 
     /// The derived policy file as YAML, as `show FLEET --setup S --group G` prints it: an ordinary policy that

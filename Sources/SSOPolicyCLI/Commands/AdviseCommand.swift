@@ -85,6 +85,7 @@ struct AdviseCommand: ParsableCommand, ContextualCommand {
         }
         let answer = try context.queries.advise(
             scenario: scenario, subject: subject, request: request, effort: effort.overrides)
+        for note in answer.notes { context.writeError(note + "\n") }
         switch format {
         case .json: context.write(JSONAnswer.document(answer.json()))
         case .markdown: context.write(answer.markdown())

@@ -51,6 +51,7 @@ struct CompareCommand: ParsableCommand, ContextualCommand {
             }
             let fleet = try context.queries.compareFleet(
                 scenario: scenario, fleet: policies[0], effort: effort.overrides, explain: output.explaining)
+            for note in fleet.fleet.playedDefaultsNotes { context.writeError(note + "\n") }
             switch output.format {
             case .json: context.write(JSONAnswer.document(fleet.json(diffOnly: diff)))
             case .markdown: context.write(fleet.markdown(diffOnly: diff))

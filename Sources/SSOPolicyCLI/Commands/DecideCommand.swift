@@ -36,6 +36,7 @@ struct DecideCommand: ParsableCommand, ContextualCommand {
         try OutputFormat.require(format, in: TextJSONOrMarkdown.formats, for: "decide")
         let comparison = try context.queries.compareFleet(scenario: scenario, fleet: fleet, effort: effort.overrides)
         let decision = FleetDecision.decide(comparison)
+        for note in comparison.fleet.playedDefaultsNotes { context.writeError(note + "\n") }
         switch format {
         case .json: context.write(JSONAnswer.document(decision.json()))
         case .markdown: context.write(decision.markdown())

@@ -62,6 +62,7 @@ struct RunCommand: ParsableCommand, ContextualCommand {
             guard let derived = try pair.policy(in: fleet) else {
                 let comparison = try context.queries.compareFleet(
                     scenario: scenario, fleet: policy, effort: effort.overrides, explain: output.explaining)
+                for note in comparison.fleet.playedDefaultsNotes { context.writeError(note + "\n") }
                 switch output.format {
                 case .json: context.write(JSONAnswer.document(comparison.json(diffOnly: false)))
                 case .markdown: context.write(comparison.markdown(diffOnly: false))
