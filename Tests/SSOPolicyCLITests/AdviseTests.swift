@@ -274,6 +274,49 @@ struct AdviseTests {
         #expect(text.out.contains("What still stands in the way:"))
     }
 
+    /// A finding of the policy itself about one app is that app's: rebuilding one of two apps that are not
+    /// shared-device aware removes its finding and leaves the other's, and both say which app.
+    @Test func aPolicyFindingAboutAnAppIsRemovedAndLeftPerApp() throws {
+        let folder = Fixtures.folder()
+        let policy = Fixtures.write(
+            """
+            policy: two-legacy
+            provider: entra-shared-device
+            settings: { shared_device_mode: true }
+            apps:
+              - { id: notes, msal: none, own_login: until_sign_out }
+              - { id: roster, msal: none, own_login: until_sign_out }
+
+            """, to: "two-legacy.yaml", in: folder)
+        let scenario = Fixtures.write(
+            """
+            scenario: two-legacy-handover
+            steps:
+              - { at: "08:00", user: alice, open: notes }
+              - { at: "08:05", user: alice, open: roster }
+              - { at: "12:00", handover: { from: alice, to: bob } }
+              - { at: "12:01", user: bob, open: roster }
+
+            """, to: "two-legacy-handover.yaml", in: folder)
+        let answer = ssopolicy("advise", policy, "--scenario", scenario, "--max-changes", "1", "--format", "json")
+        #expect(answer.code == 0, "\(answer.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.out.utf8)) as? [String: Any])
+        let closest = try #require(object["closest"] as? [[String: Any]])
+        let rebuilt = try #require(
+            closest.first { ($0["changes"] as? [[String: Any]])?.first?["app"] as? String == "roster" })
+        let removes = try #require(rebuilt["removes"] as? [[String: Any]])
+        let itself = removes.filter { $0["step"] as? Int == 0 }.map { "\($0["id"] ?? "") \($0["app"] ?? "")" }
+        #expect(itself == ["app-not-shared-device-aware roster"])
+        let obstacles = try #require(object["unreachable"] as? [[String: Any]])
+        #expect(
+            obstacles.filter { $0["step"] as? Int == 0 }.map { "\($0["finding"] ?? "") \($0["app"] ?? "")" } == [
+                "app-not-shared-device-aware notes"
+            ])
+        let text = ssopolicy("advise", policy, "--scenario", scenario, "--max-changes", "1")
+        #expect(text.out.contains("app-not-shared-device-aware (the policy itself, roster)"), "\(text.out)")
+        #expect(text.out.contains("high app-not-shared-device-aware in the policy itself (notes)"), "\(text.out)")
+    }
+
     @Test func aSafePolicyNeedsNothing() {
         let answer = ssopolicy("advise", "frontline-entra", "--scenario", Self.handover)
         #expect(answer.code == 0)

@@ -18,6 +18,8 @@ package struct Advice: Sendable {
         package var id: String
         package var step: Int
         package var group: String?
+        /// The app a finding of the policy itself is about (step 0), if any.
+        package var app: String? = nil
     }
 
     package struct Suggestion: Sendable {
@@ -178,10 +180,12 @@ package struct Advice: Sendable {
                     cite(entry.sources)
                 }
             }
-            let beforeConfiguration = Set(baseResult.policyFindingViews.map(\.id))
-            let afterConfiguration = Set(result.policyFindingViews.map(\.id))
-            for id in beforeConfiguration.subtracting(afterConfiguration).sorted() {
-                removes.append(Removed(id: id, step: 0, group: subject.group))
+            let afterConfiguration = Set(
+                Self.policyFindings(result).map { Removed(id: $0.view.id, step: 0, app: $0.app) })
+            for finding in Self.policyFindings(baseResult) {
+                let removed = Removed(id: finding.view.id, step: 0, app: finding.app)
+                guard !afterConfiguration.contains(removed) else { continue }
+                removes.append(Removed(id: removed.id, step: 0, group: subject.group, app: removed.app))
             }
         }
         let descriptor = runs[0].1.policy.descriptor
@@ -254,14 +258,22 @@ package struct Advice: Sendable {
         return lines
     }
 
+    /// The findings of a run's policy itself, each with the app it is about (nil for the policy as a whole).
+    static func policyFindings(_ result: RunResult) -> [(view: StepView.FindingView, app: String?)] {
+        let apps = result.policy.configuration.apps
+        return zip(result.policy.findings, result.policyFindingViews).map { finding, view in
+            (view, finding.app.map { apps[$0.int].id })
+        }
+    }
+
     /// The findings at the goal or worse left in a run, with the rule that raised each.
     static func obstacles(_ result: RunResult, goal: Severity, group: String?) -> [Obstacle] {
         let descriptor = result.policy.descriptor
         var obstacles: [Obstacle] = []
-        for finding in result.policyFindingViews where finding.severity <= goal {
+        for (finding, app) in policyFindings(result) where finding.severity <= goal {
             obstacles.append(
                 Obstacle(
-                    finding: finding.id, severity: finding.severity, step: 0, app: nil, group: group, rule: nil,
+                    finding: finding.id, severity: finding.severity, step: 0, app: app, group: group, rule: nil,
                     sources: descriptor.findings.first { $0.id == finding.id }?.sources ?? []))
         }
         for view in result.views {

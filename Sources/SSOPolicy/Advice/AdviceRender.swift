@@ -20,7 +20,9 @@ extension Advice {
     }
 
     static func removedText(_ removed: Removed) -> String {
-        removed.id + (removed.step == 0 ? " (the policy itself)" : " (step \(removed.step))")
+        removed.id
+            + (removed.step == 0
+                ? " (the policy itself\(removed.app.map { ", \($0)" } ?? ""))" : " (step \(removed.step))")
             + (removed.group.map { " [\($0)]" } ?? "")
     }
 
@@ -133,6 +135,7 @@ extension Advice {
                     suggestion.removes.map { removed in
                         var fields: [(String, JSONValue)] = [("id", .string(removed.id)), ("step", .int(removed.step))]
                         if let group = removed.group { fields.append(("group", .string(group))) }
+                        if let app = removed.app { fields.append(("app", .string(app))) }
                         return .object(fields)
                     })
             ),

@@ -88,18 +88,26 @@ extension Advice {
     /// `shared-mode-not-active (the policy itself)`; a fleet's group after the steps.
     static func removedSummary(_ removed: [Removed]) -> String {
         var order: [String] = []
-        var places: [String: [String]] = [:]
+        var steps: [String: [String]] = [:]
+        /// Per finding removed from the policy itself: the apps it was about ("" for the policy as a whole).
+        var itself: [String: [String]] = [:]
         for item in removed {
             let key = item.id + (item.group.map { " [\($0)]" } ?? "")
-            if places[key] == nil { order.append(key) }
-            places[key, default: []].append(item.step == 0 ? "the policy itself" : String(item.step))
+            if steps[key] == nil, itself[key] == nil { order.append(key) }
+            if item.step == 0 {
+                itself[key, default: []].append(item.app ?? "")
+            } else {
+                steps[key, default: []].append(String(item.step))
+            }
         }
         return order.map { key in
-            let all = places[key] ?? []
-            let steps = all.filter { $0 != "the policy itself" }
             var at: [String] = []
-            if !steps.isEmpty { at.append((steps.count == 1 ? "step " : "steps ") + steps.joined(separator: ", ")) }
-            if steps.count < all.count { at.append("the policy itself") }
+            if let steps = steps[key] {
+                at.append((steps.count == 1 ? "step " : "steps ") + steps.joined(separator: ", "))
+            }
+            if let apps = itself[key]?.filter({ !$0.isEmpty }) {
+                at.append("the policy itself" + (apps.isEmpty ? "" : ": " + apps.joined(separator: ", ")))
+            }
             return key + " (" + at.joined(separator: "; ") + ")"
         }.joined(separator: ", ")
     }
