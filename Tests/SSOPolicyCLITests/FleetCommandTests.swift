@@ -367,6 +367,37 @@ struct FleetCommandTests {
         #expect(advise.err == notes.joined(), "\(advise.err)")
     }
 
+    /// A device group's OS version or count written `unknown` is left out, as a build fact is; a group without an
+    /// OS version gives each provider that reads one its own default, which `check` and `decide` name.
+    @Test func aGroupWithoutAnOSVersionPlaysEachProvidersDefaultAndSaysSo() throws {
+        let path = try Self.write(
+            """
+            fleet: tills
+            devices:
+              - { group: tills, platform: ipados, os_version: unknown, count: unknown }
+            apps:
+              - { id: till, sign_in: none }
+            setups:
+              - { setup: entra, provider: entra-shared-device, settings: { shared_device_mode: true } }
+              - { setup: ipad, provider: apple-shared-ipad }
+
+            """)
+        let check = ssopolicy("check", path)
+        #expect(check.code == 0, "\(check.err)")
+        #expect(
+            check.err.contains(
+                path
+                    + ":3:14: note: setup entra: setting 'os_version' is unknown: run and compare play its default '17'\n"
+            ), "\(check.err)")
+        #expect(
+            check.err.contains(
+                path + ":3:14: note: setup ipad: setting 'os_version' is unknown: run and compare play its default "
+                    + "'18.1'\n"), "\(check.err)")
+        let shown = ssopolicy("show", path, "--setup", "ipad", "--group", "tills")
+        #expect(shown.out.contains("settings:\n  os_version: unknown\n"), "\(shown.out)")
+        #expect(shown.out.contains("on tills (ipados)\""), "\(shown.out)")
+    }
+
     /// An app that signs no one in has no session of its own to outlive a sign-out: its reason to change says
     /// what it does keep (its data), where an app with its own login keeps its session too.
     @Test func appsThatMustChangeSayWhatAnAppWithoutSignInKeeps() throws {

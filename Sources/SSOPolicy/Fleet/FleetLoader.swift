@@ -145,13 +145,14 @@ package struct FleetLoader: Sendable {
                 positions[.platform] = entry.value.position
                 platform = choice(entry.value, DevicePlatform.self, "platform", &reader) ?? .ios
             }
+            // An OS version or a count written `unknown` is left out, as an app's build fact is.
             var version: String?
-            if let entry = entries["os_version"] {
+            if let entry = entries["os_version"], entry.value.scalar != UnknownSetting.word {
                 positions[.osVersion] = entry.value.position
                 if reader.value(entry.value, kind: .version, "os_version") != nil { version = entry.value.scalar }
             }
             var count: Int?
-            if let entry = entries["count"],
+            if let entry = entries["count"], entry.value.scalar != UnknownSetting.word,
                 case .integer(let value)? = reader.value(entry.value, kind: .integer(min: 1, max: 1_000_000), "count")
             {
                 count = value
@@ -429,7 +430,11 @@ package enum FleetDerivation {
             entry("title", scalar(title(fleet: fleet, setup: setup, group: group.group), fleet.position)),
             entry("provider", scalar(setup.providerID, setup.providerPosition)),
         ]
-        var settings: [ConfigEntry] = reading.settings(group.group).map { value in
+        // A group without an OS version gives the providers that read one `unknown`: each plays its own default and
+        // says so (`Fleet.playedDefaults`).
+        var device = group.group
+        if device.osVersion == nil { device.osVersion = UnknownSetting.word }
+        var settings: [ConfigEntry] = reading.settings(device).map { value in
             entry(value.key, scalar(value.value, group.keyPositions[value.from] ?? group.position))
         }
         settings += setup.settings(on: group.group.id).filter { !reading.groupSettings.contains($0.key) }
