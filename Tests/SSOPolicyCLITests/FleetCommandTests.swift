@@ -238,7 +238,11 @@ struct FleetCommandTests {
         let unsupported = ssopolicy(
             "run", "--scenario", "ward-handover", "ward-fleet", "--setup", "airwatch", "--group", "med-handhelds")
         #expect(unsupported.code == 1)
-        #expect(unsupported.err.contains("setup 'airwatch' does not play on group 'med-handhelds'"))
+        // At the group's platform, naming the groups the setup plays on.
+        #expect(
+            unsupported.err.hasSuffix(
+                "ward-fleet.yaml:9:15: error: setup 'airwatch' does not play on group 'med-handhelds': airwatch-sdk "
+                    + "does not model android; it plays on 'ward-iphones'\n"), "\(unsupported.err)")
         #expect(ssopolicy("run", "--scenario", "shift-change", "frontline-entra", "--setup", "entra").code == 64)
     }
 

@@ -33,12 +33,19 @@ extension Fleet {
         }
         if !problems.isEmpty { throw DiagnosticsError(problems) }
         guard let pair = pair(setup: setup, group: group), let policy = pair.policy else {
-            let platform = self.groups.first { $0.group.id == group }?.group.platform.rawValue ?? ""
+            // At the group's platform, which the setup's provider does not model; with the groups it plays on.
+            let device = self.groups.first { $0.group.id == group }
             let provider = self.setups.first { $0.id == setup }?.providerID ?? ""
+            let playing = pairs.filter { self.setups[$0.setup].id == setup && $0.policy != nil }.map {
+                self.groups[$0.group].group.id
+            }
             throw DiagnosticsError([
                 .error(
-                    at: origin,
-                    "setup '\(setup)' does not play on group '\(group)': \(provider) does not model \(platform)")
+                    at: device.flatMap { $0.keyPositions[.platform] } ?? origin,
+                    "setup '\(setup)' does not play on group '\(group)': \(provider) does not model "
+                        + (device?.group.platform.rawValue ?? "")
+                        + (playing.isEmpty
+                            ? "" : "; it plays on " + playing.map { "'\($0)'" }.joined(separator: ", ")))
             ])
         }
         return policy
