@@ -82,7 +82,18 @@ struct CubeRows {
 
     /// Whether some row of `self` contains row `inner` of `rows`.
     func anyContains(_ inner: Int, of rows: CubeRows) -> Bool {
-        (0..<count).contains { contains($0, inner, of: rows) }
+        // Row by row through the flat buffer, by offsets: no product per row.
+        let b = inner * width
+        var start = 0
+        let end = count * width
+        rows: while start < end {
+            for fact in 0..<width where masks[start + fact] & rows.masks[b + fact] != rows.masks[b + fact] {
+                start += width
+                continue rows
+            }
+            return true
+        }
+        return false
     }
 
     /// Whether row `a` equals row `b` of `rows` but for `fact`.
