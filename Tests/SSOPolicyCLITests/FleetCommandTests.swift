@@ -501,6 +501,13 @@ struct FleetCommandTests {
         for policy in ["entra-ward-iphones", "entra-med-handhelds", "imprivata-ward-iphones", "airwatch-ward-iphones"] {
             #expect(guide.out.contains("`\(policy)`"), "\(policy)")
         }
+        // Each pair's decision table names the command that answers it, pair included, and the command runs.
+        let command = "ssopolicy evaluate ward-fleet --setup imprivata --group med-handhelds --app ehr --user alice"
+        #expect(guide.out.contains("`\(command)`"), "\(guide.out)")
+        #expect(ssopolicy(Array(command.split(separator: " ").dropFirst().map(String.init))).code == 0)
+        // The what-if explorer builds the same command from each table's file and pair.
+        let html = ssopolicy("guide", "ward-fleet", "--scenario", "ward-handover", "--format", "html")
+        #expect(html.out.contains(#""file":"ward-fleet","pair":["--setup","entra","--group","med-handhelds"]"#))
     }
 
     @Test func aFleetAsAUserWritesItIsCheckedComparedAndDecided() {

@@ -8,6 +8,14 @@ struct GuideContent {
     struct Policy {
         var argument: String
         var compiled: CompiledPolicy
+        /// The setup and device group of a fleet's pair (`argument` is then the fleet).
+        var pair: (setup: String, group: String)? = nil
+
+        /// What `evaluate` is given to answer for this policy: the argument, and a fleet pair's `--setup` and
+        /// `--group`.
+        var evaluateArguments: [String] {
+            [argument] + (pair.map { ["--setup", $0.setup, "--group", $0.group] } ?? [])
+        }
     }
 
     /// Decision tables with the sentence that introduces them (Markdown inline syntax: backticks only).
@@ -162,7 +170,13 @@ struct GuideContent {
                     fleets.append(fleet)
                     fleetArguments.append(argument)
                     loaded += fleet.policies
-                    listed += fleet.policies.map { Policy(argument: argument, compiled: $0) }
+                    listed += fleet.pairs.compactMap { pair in
+                        pair.policy.map {
+                            Policy(
+                                argument: argument, compiled: $0,
+                                pair: (fleet.setups[pair.setup].id, fleet.groups[pair.group].group.id))
+                        }
+                    }
                 } else {
                     let policy = try resolver.policy(argument)
                     loaded.append(policy)

@@ -5,8 +5,9 @@ import SSOPolicy
 /// within a work budget: a table that does not fit says so and names the command that answers instead.
 struct GuideDecisionTable {
     var policy: CompiledPolicy
-    /// The policy as the guide's command line named it (a file or a bundled name).
-    var argument: String
+    /// The policy as the guide's command line named it (a file or a bundled name), with a fleet pair's `--setup` and
+    /// `--group`.
+    var arguments: [String]
     var app: String
     var user: String
     var facts: [(key: String, value: String)]
@@ -21,7 +22,7 @@ struct GuideDecisionTable {
 
     /// The command that answers the same question.
     var command: String {
-        var words = ["ssopolicy", "evaluate", argument, "--app", app, "--user", user]
+        var words = ["ssopolicy", "evaluate"] + arguments + ["--app", app, "--user", user]
         for (key, value) in facts { words += ["--fact", key + "=" + value] }
         for (key, value) in settings { words += ["--setting", key + "=" + value] }
         return ShellCommand.line(words)
@@ -34,7 +35,8 @@ struct GuideDecisionTable {
     ) throws -> GuideDecisionTable {
         let compiled = policy.compiled
         var table = GuideDecisionTable(
-            policy: compiled, argument: policy.argument, app: app ?? compiled.configuration.apps[0].id, user: user,
+            policy: compiled, arguments: policy.evaluateArguments, app: app ?? compiled.configuration.apps[0].id,
+            user: user,
             facts: facts, settings: settings, result: nil, leftOut: nil)
         let request = EvaluateRequest(app: table.app, user: user, facts: facts, settings: settings)
         // The table shows the merged answers only: no trace, no per-finding conditions, no spec outcomes.

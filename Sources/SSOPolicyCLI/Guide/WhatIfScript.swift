@@ -282,7 +282,7 @@ enum WhatIfScript {
 
           function render(table, app, user, known, setting, settingValue, dims, result) {
             output.textContent = "";
-            var words = ["ssopolicy", "evaluate", table.file, "--app", app, "--user", user];
+            var words = ["ssopolicy", "evaluate", table.file].concat(table.pair, ["--app", app, "--user", user]);
             known.forEach(function (k, i) {
               if (k >= 0) {
                 var v = table.facts[i].values[k];

@@ -27,8 +27,9 @@ struct WhatIfTable {
     }
 
     var policy: CompiledPolicy
-    /// The policy as the guide's command line named it (a file or a bundled name): the explorer's command uses it.
-    var argument: String
+    /// The policy as the guide's command line named it (a file or a bundled name), with a fleet pair's `--setup` and
+    /// `--group`: the explorer's command uses them.
+    var arguments: [String]
     var users: [String]
     var settings: [Setting]
     /// Answer objects as `evaluate --format json` writes them (prompts, session, session user, details,
@@ -87,7 +88,8 @@ struct WhatIfTable {
     ) throws -> WhatIfTable {
         let compiled = policy.compiled
         var table = WhatIfTable(
-            policy: compiled, argument: policy.argument, users: users, settings: settings(of: compiled), answers: [],
+            policy: compiled, arguments: policy.evaluateArguments, users: users, settings: settings(of: compiled),
+            answers: [],
             lists: [], rows: [], leftOut: nil)
         table.names = templates
         var answerIndex: [String: Int] = [:]
@@ -182,7 +184,8 @@ struct WhatIfTable {
             // Some answer holds the placeholder's own text: computed again with every answer as evaluate wrote it.
             return try build(policy, users: users, maxWork: maxWork, templates: false)
         }
-        let command = ShellCommand.line(["ssopolicy", "evaluate", policy.argument, "--app", "APP", "--user", "USER"])
+        let command = ShellCommand.line(
+            ["ssopolicy", "evaluate"] + policy.evaluateArguments + ["--app", "APP", "--user", "USER"])
         switch fits {
         case .nothing:
             return table.emptied("its what-if needs more than \(maxWork) units of work; ask `\(command)`")
@@ -337,7 +340,8 @@ struct WhatIfTable {
         let compact = self.compact
         return .object([
             ("policy", .string(configuration.id)), ("provider", .string(policy.descriptor.id)),
-            ("title", .optional(configuration.title)), ("file", .string(argument)),
+            ("title", .optional(configuration.title)), ("file", .string(arguments[0])),
+            ("pair", .strings(Array(arguments.dropFirst()))),
             (
                 "apps",
                 .array(
