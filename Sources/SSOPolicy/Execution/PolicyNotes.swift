@@ -22,10 +22,8 @@ package enum PolicyNotes {
             notes.append(Diagnostic(.note, at: position, message))
         }
         func unknown(_ item: UnknownSetting, _ declarations: [SettingDeclaration], subject: String) {
-            let played = declarations.first { $0.key == item.key }?.defaultValue.map { " '\($0)'" } ?? ""
-            note(
-                "\(subject) '\(item.key)' is unknown: run and compare play its default\(played)\(from(item.position))",
-                at: item.position)
+            let played = declarations.first { $0.key == item.key }?.defaultValue
+            note(unknownWords("\(subject) '\(item.key)'", played: played) + from(item.position), at: item.position)
         }
         func known(_ values: SettingValues, _ declarations: [SettingDeclaration], subject: String) {
             for declaration in declarations {
@@ -59,8 +57,7 @@ package enum PolicyNotes {
             found.append(
                 Diagnostic(
                     .note, at: value.position,
-                    "setup \(value.setup): \(subject) is unknown: run and compare play its default '\(value.played)'"
-                        + value.onGroups(of: fleet)))
+                    "setup \(value.setup): " + unknownWords(subject, played: value.played) + value.onGroups(of: fleet)))
         }
         for app in fleet.apps where !app.leftOut.isEmpty {
             found.append(
@@ -70,6 +67,12 @@ package enum PolicyNotes {
                         + "setup plays " + app.leftOutWords))
         }
         return found.sorted { $0.position < $1.position }
+    }
+
+    /// The words of a note on a value written `unknown`: `setting 'sso' is unknown: run and compare play its default
+    /// 'disabled'`.
+    static func unknownWords(_ named: String, played: String?) -> String {
+        "\(named) is unknown: run and compare play its default" + (played.map { " '\($0)'" } ?? "")
     }
 
     /// One line naming every unknown of the policy with the default played for it, for `run` and `compare` to
