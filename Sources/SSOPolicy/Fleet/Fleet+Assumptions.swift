@@ -31,7 +31,7 @@ extension Fleet {
 
         /// Whether every group the setup plays on plays this default.
         func isOnEveryGroup(of fleet: Fleet) -> Bool {
-            groups.count == fleet.pairs.filter { fleet.setups[$0.setup].id == setup && $0.policy != nil }.count
+            groups.count == fleet.groups(playedBy: setup).count
         }
     }
 

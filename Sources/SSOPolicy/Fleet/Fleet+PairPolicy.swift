@@ -11,14 +11,7 @@ extension Fleet {
         let origin = SourcePosition(file: file, line: position.line, column: position.column)
         let setups = self.setups.map(\.id)
         let groups = self.groups.map(\.group.id)
-        guard let setup, let group else {
-            throw DiagnosticsError([
-                .error(
-                    at: origin,
-                    "name both \(options.setup) (" + setups.joined(separator: ", ") + ") and \(options.group) ("
-                        + groups.joined(separator: ", ") + ")")
-            ])
-        }
+        guard let setup, let group else { throw pairNeeded(options: options) }
         // An unknown setup or group, each named with the nearest one and the fleet's list.
         let problems: [Diagnostic] = [
             (options.setup, "setup", setup, setups), (options.group, "group", group, groups),
@@ -36,9 +29,7 @@ extension Fleet {
             // At the group's platform, which the setup's provider does not model; with the groups it plays on.
             let device = self.groups.first { $0.group.id == group }
             let provider = self.setups.first { $0.id == setup }?.providerID ?? ""
-            let playing = pairs.filter { self.setups[$0.setup].id == setup && $0.policy != nil }.map {
-                self.groups[$0.group].group.id
-            }
+            let playing = self.groups(playedBy: setup)
             throw DiagnosticsError([
                 .error(
                     at: device.flatMap { $0.keyPositions[.platform] } ?? origin,
@@ -51,7 +42,12 @@ extension Fleet {
         return policy
     }
 
-    /// The error for a fleet named where one policy is asked for, without a pair: it lists the setups and groups.
+    /// The device groups setup `setup` plays on (its provider models their platform), in fleet order.
+    package func groups(playedBy setup: String) -> [String] {
+        pairs.filter { setups[$0.setup].id == setup && $0.policy != nil }.map { groups[$0.group].group.id }
+    }
+
+    /// The error for a fleet named where one policy is asked for, or with half a pair: it lists the setups and groups.
     public func pairNeeded(options: (setup: String, group: String) = ("--setup", "--group")) -> DiagnosticsError {
         DiagnosticsError([
             .error(
