@@ -76,8 +76,13 @@ public enum Suggestion {
             if distance <= limit, best == nil || distance < best!.1 { best = (candidate, distance) }
         }
         if best == nil {
-            // A prefix or containment match (e.g. 'sso_ext' for 'sso_extension') is still worth suggesting.
+            // A prefix match (e.g. 'sso_ext' for 'sso_extension') is still worth suggesting.
             best = candidates.first { word.count >= 3 && ($0.hasPrefix(word) || word.hasPrefix($0)) }.map { ($0, 0) }
+        }
+        if best == nil, word.count >= 4 {
+            // So is a name written without its qualifier ('session_timeout' for 'user_session_timeout').
+            let lowered = word.lowercased()
+            best = candidates.first { $0.lowercased().contains(lowered) }.map { ($0, 0) }
         }
         return best?.0
     }

@@ -122,6 +122,18 @@ struct FleetCommandTests {
                     + "did you mean 'shared_device_mode'?") == true, "\(errors)")
     }
 
+    @Test func aSettingWrittenWithoutItsQualifierIsSuggested() {
+        let text = Self.minimal.replacingOccurrences(
+            of: "settings: { authentication: passcode, sso: enabled }",
+            with: "settings: { authentication: passcode, sso: enabled, timeout: 5m }")
+        let errors = Self.errors(text)
+        #expect(
+            errors == [
+                "f.yaml:10:100: error: unknown key 'timeout' in settings of provider 'airwatch-sdk'; "
+                    + "did you mean 'authentication_timeout'?"
+            ], "\(errors)")
+    }
+
     @Test func aFleetThatWouldDeriveTooManyPoliciesIsRefusedBeforeDerivingAny() {
         var text = "fleet: big\ndevices:\n"
         for index in 0..<300 { text += "  - { group: g\(index), platform: ios }\n" }
