@@ -507,6 +507,36 @@ struct FleetCommandTests {
         #expect(ssopolicy("decide", "frontline-entra", "--scenario", "shift-change").code == 1)
     }
 
+    /// On the bundled warehouse and a shift change with no handover, nobody checks an Imprivata device out: every
+    /// access is denied, so no finding is raised. Such a setup was never seen in a shift and ranks last, saying why.
+    @Test func aSetupUnderWhichNoOneCouldWorkRanksLastAndSaysSo() throws {
+        let text = ssopolicy("decide", "warehouse-fleet", "--scenario", "shift-change")
+        #expect(text.code == 0, "\(text.err)")
+        let flat = text.out.replacingOccurrences(of: "\n    ", with: " ").replacingOccurrences(of: "\n  ", with: " ")
+        #expect(
+            flat.contains(
+                "then effort; setups under which workers could not work on every group last): 1. airwatch (does not "
+                    + "play on floor-handhelds) 2. entra 3. imprivata (workers could not work on floor-handhelds, "
+                    + "lead-iphones)\n"), "\(text.out)")
+        #expect(
+            flat.contains(
+                "worst: alice, bob could not work (floor-handhelds, lead-iphones); no finding above info effort:"),
+            "\(text.out)")
+        let json = ssopolicy("decide", "warehouse-fleet", "--scenario", "shift-change", "--format", "json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        #expect(object["ranking"] as? [String] == ["airwatch", "entra", "imprivata"])
+        let setups = try #require(object["setups"] as? [[String: Any]])
+        #expect(
+            setups.map { $0["could_not_work_on"] as? [String] } == [[], [], ["floor-handhelds", "lead-iphones"]])
+        // With the device checked out to the first worker and the vendor's handover, the same setup lets everyone
+        // work and is ranked on what it does.
+        let handover = ssopolicy("decide", "warehouse-fleet", "--scenario", "day-shift-handover", "--format", "json")
+        let ranked = try #require(try JSONSerialization.jsonObject(with: Data(handover.out.utf8)) as? [String: Any])
+        #expect(ranked["ranking"] as? [String] == ["imprivata", "airwatch", "entra"])
+        let handoverSetups = try #require(ranked["setups"] as? [[String: Any]])
+        #expect(handoverSetups.allSatisfy { ($0["could_not_work_on"] as? [String])?.isEmpty == true })
+    }
+
     @Test func aGuideOfAFleetHoldsEveryPolicyItsSetupsDerive() {
         let guide = ssopolicy("guide", "ward-fleet", "--scenario", "ward-handover")
         #expect(guide.code == 0, "\(guide.err)")

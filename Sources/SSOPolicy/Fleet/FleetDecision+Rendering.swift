@@ -15,8 +15,7 @@ extension FleetDecision {
             return "<strong>" + HTMLText.escape(id) + "</strong>" + HTMLText.escape(String(label.dropFirst(id.count)))
         }
         out +=
-            "<p>Ranking (worst finding, then on how many groups it occurs or the setup does not play, then effort): "
-            + ranked.joined(separator: ", ") + "</p>\n"
+            "<p>" + HTMLText.escape(Self.rankingHeading) + ": " + ranked.joined(separator: ", ") + "</p>\n"
         out += "<table>\n<thead><tr><th scope=\"col\">setup</th><th scope=\"col\">worst</th>"
         out += "<th scope=\"col\">effort per shift</th>"
         for group in fleet.groups {
@@ -63,6 +62,8 @@ extension FleetDecision {
             clauses.append("effort up to \(Comparison.seconds(setup.effortPerShift)) per shift")
             let unsupported = setup.groups.filter { $0.totals == nil }.map(\.group.group.id)
             if !unsupported.isEmpty { clauses.append("does not play on " + unsupported.joined(separator: ", ")) }
+            let stranded = setup.strandedGroups
+            if !stranded.isEmpty { clauses.append("workers could not work on " + stranded.joined(separator: ", ")) }
             clauses.append(
                 setup.mustChange.isEmpty
                     ? "no app must change"

@@ -3,7 +3,9 @@ import SSOPolicyProviderKit
 /// `decide FLEET --scenario S` (spec 4): per setup, its worst finding and from when each worker is safe on each
 /// device group, the workers' effort, what it needs (from the setup's provider reading the app profiles), and which
 /// apps no configuration can make safe (an app that must change). Setups are ranked by their worst finding, then
-/// by the platforms they leave unmodelled, then by the workers' effort.
+/// by the groups where it occurs, a worker could not work or the setup does not play, then by the workers' effort;
+/// a setup under which no group's workers could all work (every access attempt of one of them denied) comes last,
+/// since its findings say nothing of a shift that never happened.
 package struct FleetDecision: Sendable {
     package struct GroupVerdict: Sendable {
         package var group: Fleet.Group
@@ -31,13 +33,35 @@ package struct FleetDecision: Sendable {
         package var needs: [Need]
         package var mustChange: [AppChange]
 
-        /// How many groups meet the setup's worst severity.
-        package var groupsAtWorst: Int {
-            guard let worst else { return 0 }
-            return groups.filter { $0.totals?.worstFinding?.severity == worst.finding.severity }.count
-        }
         /// Groups the setup does not play on.
         package var unsupportedCount: Int { groups.filter { $0.totals == nil }.count }
+        /// Groups where a worker could not work (every access attempt denied).
+        package var strandedGroups: [String] {
+            groups.filter { $0.totals?.workers.contains(where: \.couldNotWork) == true }.map(\.group.group.id)
+        }
+        /// The workers who could not work on some group, in order of first appearance.
+        package var strandedWorkers: [String] {
+            var workers: [String] = []
+            for group in groups {
+                for worker in group.totals?.workers ?? [] where worker.couldNotWork && !workers.contains(worker.user) {
+                    workers.append(worker.user)
+                }
+            }
+            return workers
+        }
+        /// Groups where the setup fails its workers: the worst finding occurs there, a worker could not work, or
+        /// the setup does not play there.
+        package var failingGroups: Int {
+            groups.filter { group in
+                guard let totals = group.totals else { return true }
+                return totals.workers.contains(where: \.couldNotWork)
+                    || (worst != nil && totals.worstFinding?.severity == worst?.finding.severity)
+            }.count
+        }
+        /// No group where it plays lets every worker work: nothing it does was seen in a shift.
+        package var servesNoGroup: Bool {
+            groups.allSatisfy { $0.totals?.workers.contains(where: \.couldNotWork) ?? true }
+        }
         /// The largest total effort of one shift (every worker) over the groups it plays on.
         package var effortPerShift: Int {
             groups.compactMap(\.totals).map { totals in
@@ -110,12 +134,13 @@ package struct FleetDecision: Sendable {
             setups.append(SetupDecision(setup: setup, groups: groups, worst: worst, needs: needs, mustChange: changes))
         }
         let ranking = setups.enumerated().sorted { lhs, rhs in
+            if lhs.element.servesNoGroup != rhs.element.servesNoGroup { return !lhs.element.servesNoGroup }
             let l = (lhs.element.worst?.finding.severity.rawValue).map(Int.init) ?? Int.max
             let r = (rhs.element.worst?.finding.severity.rawValue).map(Int.init) ?? Int.max
             if l != r { return l > r }
-            // A group the setup cannot play on counts as one where it fails.
-            let lFailing = lhs.element.groupsAtWorst + lhs.element.unsupportedCount
-            let rFailing = rhs.element.groupsAtWorst + rhs.element.unsupportedCount
+            // A group the setup cannot play on, or where a worker could not work, counts as one where it fails.
+            let lFailing = lhs.element.failingGroups
+            let rFailing = rhs.element.failingGroups
             if lFailing != rFailing { return lFailing < rFailing }
             if lhs.element.effortPerShift != rhs.element.effortPerShift {
                 return lhs.element.effortPerShift < rhs.element.effortPerShift
@@ -128,10 +153,21 @@ package struct FleetDecision: Sendable {
 
     // MARK: Rendering
 
+    /// Who could not work and where, then the worst finding.
     func worstText(_ setup: SetupDecision) -> String {
-        guard let worst = setup.worst else { return "no finding above info" }
-        return "\(worst.finding.severity.name) \(worst.finding.id) (\(worst.group), step \(worst.finding.step))"
+        let stranded = setup.strandedWorkers
+        let finding =
+            setup.worst.map { "\($0.finding.severity.name) \($0.finding.id) (\($0.group), step \($0.finding.step))" }
+            ?? "no finding above info"
+        guard !stranded.isEmpty else { return finding }
+        return stranded.joined(separator: ", ") + " could not work ("
+            + setup.strandedGroups.joined(separator: ", ") + "); " + finding
     }
+
+    /// How the setups are ranked, as every format says it.
+    static let rankingHeading =
+        "Ranking (worst finding, then on how many groups it occurs, a worker could not work or the setup does not "
+        + "play, then effort; setups under which workers could not work on every group last)"
 
     /// What the fleet leaves to defaults (`Fleet.assumptionWords`), under the heading every format gives it.
     static let assumedHeading = "Assumed (left out of the fleet or unknown, defaults played): "
@@ -146,8 +182,7 @@ package struct FleetDecision: Sendable {
             separator: "  ")
         out +=
             wrap(
-                "Ranking (worst finding, then on how many groups it occurs or the setup does not play, then effort): "
-                    + ranked, indent: "", hanging: "  ")
+                Self.rankingHeading + ": " + ranked, indent: "", hanging: "  ")
             + "\n"
         for setup in setups {
             out +=
@@ -191,12 +226,16 @@ package struct FleetDecision: Sendable {
         return out
     }
 
-    /// A setup as the ranking names it: its id, and the device groups it does not play on, if any. A setup is ranked
-    /// by the groups it plays on, so the line says which it leaves out.
+    /// A setup as the ranking names it: its id, the device groups it does not play on and those where a worker
+    /// could not work, if any: the line says what its rank does not weigh.
     func rankingLabel(_ id: String) -> String {
         guard let setup = setups.first(where: { $0.setup.id == id }) else { return id }
         let missing = setup.groups.filter { $0.totals == nil }.map(\.group.group.id)
-        return missing.isEmpty ? id : id + " (does not play on " + missing.joined(separator: ", ") + ")"
+        var clauses: [String] = []
+        if !missing.isEmpty { clauses.append("does not play on " + missing.joined(separator: ", ")) }
+        let stranded = setup.strandedGroups
+        if !stranded.isEmpty { clauses.append("workers could not work on " + stranded.joined(separator: ", ")) }
+        return clauses.isEmpty ? id : id + " (" + clauses.joined(separator: "; ") + ")"
     }
 
     func needText(_ need: Need, _ setup: SetupDecision) -> String {
@@ -211,8 +250,8 @@ package struct FleetDecision: Sendable {
         let heading = String(repeating: "#", count: max(1, min(level, 5)))
         var out = "\(heading) Decision: \(Markdown.text(fleet.displayTitle)) on \(Markdown.text(scenario.id))\n\n"
         out +=
-            "Ranking (worst finding, then on how many groups it occurs or the setup does not play, then effort): "
-            + ranking.map { Markdown.text(rankingLabel($0)) }.joined(separator: ", ") + "\n\n"
+            Self.rankingHeading + ": " + ranking.map { Markdown.text(rankingLabel($0)) }.joined(separator: ", ")
+            + "\n\n"
         out +=
             "| setup | worst | effort per shift | "
             + fleet.groups.map { Markdown.text(FleetComparison.groupLabel($0.group)) }
@@ -270,6 +309,7 @@ package struct FleetDecision: Sendable {
                     ])
                 } ?? .null
             ),
+            ("could_not_work_on", .strings(setup.strandedGroups)),
             ("effort_seconds_per_shift", .int(setup.effortPerShift)),
             ("groups", .array(setup.groups.map(groupJSON))),
             (
