@@ -57,11 +57,21 @@ struct AdviseTests {
 
     static func scenarioPath(_ name: String) -> String { repository + "/Policies/scenarios/\(name).yaml" }
 
-    /// `run --fail-on GOAL` on the policy text: true when it meets the goal.
-    static func meets(_ text: String, scenario: String, goal: String = "high", folder: String) -> Bool {
+    /// `run --fail-on GOAL` on the policy text: true when it meets the goal and no worker but those in
+    /// `stranded` could not work (a change that stops the work is no fix).
+    static func meets(
+        _ text: String, scenario: String, goal: String = "high", folder: String, stranded: Set<String> = []
+    ) -> Bool {
         let path = Fixtures.write(text, to: "edited-\(UInt32.random(in: 0...UInt32.max)).yaml", in: folder)
         let run = ssopolicy("run", "--scenario", scenario, path, "--fail-on", goal, "--format", "json")
-        return run.code == 0
+        return run.code == 0 && Self.stranded(run.out).isSubset(of: stranded)
+    }
+
+    /// The workers a `run --format json` answer says could not work.
+    static func stranded(_ json: String) -> Set<String> {
+        let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let summary = object?["summary"] as? [String: Any]
+        return Set(summary?["could_not_work"] as? [String] ?? [])
     }
 
     static func advise(_ path: String, scenario: String, request: AdviceRequest) throws -> Advice {
@@ -86,20 +96,35 @@ struct AdviseTests {
         if found != bruteFound {
             failures.append("\(path) on \(scenario): search \(found.count) sets, brute force \(bruteFound.count)")
         }
+        let stranded = Self.stranded(ssopolicy("run", "--scenario", scenario, path, "--format", "json").out)
         for suggestion in advice.suggestions {
             let label = "\(path) on \(scenario): " + suggestion.changes.map(\.text).joined(separator: "; ")
-            if !meets(edit(text, with: suggestion.changes), scenario: scenario, folder: folder) {
+            if !meets(edit(text, with: suggestion.changes), scenario: scenario, folder: folder, stranded: stranded) {
                 failures.append(label + ": applied, does not meet the goal")
             }
             for dropped in suggestion.changes.indices where suggestion.changes.count > 1 || !advice.alreadyMeets {
                 var fewer = suggestion.changes
                 fewer.remove(at: dropped)
-                if meets(edit(text, with: fewer), scenario: scenario, folder: folder) {
+                if meets(edit(text, with: fewer), scenario: scenario, folder: folder, stranded: stranded) {
                     failures.append(label + ": meets the goal without \(suggestion.changes[dropped].text)")
                 }
             }
         }
         if !advice.suggestions.isEmpty && advice.alreadyMeets { failures.append("\(path): suggests on a safe policy") }
+        // The sets left out since they stop the work: each leaves no finding and keeps a worker from working.
+        for left in advice.stopsWork {
+            let label = "\(path) on \(scenario): left out " + left.changes.map(\.text).joined(separator: "; ")
+            let edited = Fixtures.write(
+                edit(text, with: left.changes), to: "left-\(UInt32.random(in: 0...UInt32.max)).yaml", in: folder)
+            let run = ssopolicy("run", "--scenario", scenario, edited, "--fail-on", "high", "--format", "json")
+            if run.code != 0 { failures.append(label + ": does not meet the goal") }
+            if !Set(left.workers).isSubset(of: Self.stranded(run.out).subtracting(stranded)) {
+                failures.append(label + ": \(left.workers) are not kept from working")
+            }
+        }
+        if Set(advice.stopsWork.map { Set($0.changes) }) != Set(brute.stopsWork.map { Set($0.changes) }) {
+            failures.append("\(path) on \(scenario): the search and the brute force leave out different sets")
+        }
         return failures
     }
 
@@ -272,6 +297,33 @@ struct AdviseTests {
         let text = ssopolicy("advise", "warehouse-airwatch", "--scenario", "shift-change", "--max-changes", "1")
         #expect(text.out.contains("No change within 1 change reaches the goal"))
         #expect(text.out.contains("What still stands in the way:"))
+    }
+
+    /// Having the iPad wait for its configuration after a restart or a sign-out denies every access on the locked
+    /// handover: no finding is left, and no one works. It is left out and said so; the grace period is the fix.
+    @Test func aChangeThatMeetsTheGoalOnlyByStoppingTheWorkIsNoFix() throws {
+        let answer = ssopolicy("advise", "long-grace-apple", "--scenario", "locked-handover", "--format", "json")
+        #expect(answer.code == 0, "\(answer.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.out.utf8)) as? [String: Any])
+        let suggestions = try #require(object["suggestions"] as? [[String: Any]])
+        let settings = suggestions.map {
+            ($0["changes"] as? [[String: Any]] ?? []).compactMap { $0["setting"] as? String }
+        }
+        #expect(settings.contains(["passcode_lock_grace_period"]), "\(settings)")
+        #expect(!settings.contains { $0.contains("await_user_configuration") }, "\(settings)")
+        let left = try #require(object["stops_work"] as? [[String: Any]])
+        #expect(left.count == 1, "\(left)")
+        #expect(
+            (left.first?["changes"] as? [[String: String]]) == [
+                ["setting": "await_user_configuration", "value": "true"]
+            ])
+        #expect((left.first?["could_not_work"] as? [String]) == ["alice", "bob"])
+        let text = ssopolicy("advise", "long-grace-apple", "--scenario", "locked-handover")
+        #expect(
+            text.out.contains(
+                "Left out, since they leave no finding only by keeping workers from working:\n"
+                    + "  - await_user_configuration: true (alice, bob could not work: every access\n"
+                    + "    attempt denied)\n"), "\(text.out)")
     }
 
     /// A finding of the policy itself about one app is that app's: rebuilding one of two apps that are not

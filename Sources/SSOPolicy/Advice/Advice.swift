@@ -36,6 +36,14 @@ package struct Advice: Sendable {
         package var needsAppBuild: Bool { changes.contains { $0.kind == .appBuild } }
     }
 
+    /// A set of changes left out because it leaves no finding only by keeping workers who could work from working
+    /// (every access attempt of theirs denied): safe, but no one can do the job.
+    package struct StopsWork: Sendable {
+        package var changes: [AdviceChange]
+        /// The workers who could work before and could not with the changes.
+        package var workers: [String]
+    }
+
     /// What still stands in the way of the closest suggestion: a finding, where, and the rule that raised it.
     package struct Obstacle: Sendable, Hashable {
         package var finding: String
@@ -64,6 +72,8 @@ package struct Advice: Sendable {
     /// The closest sets when none meets the goal (fewest remaining findings first).
     package var closest: [Suggestion]
     package var unreachable: [Obstacle]
+    /// The first few smallest sets left out since they stop the work.
+    package var stopsWork: [StopsWork] = []
     /// Sets of changes played.
     package var tried: Int
     /// Why the search stopped before the bound, if it did (the suggestions found so far are still minimal).
@@ -115,8 +125,9 @@ package struct Advice: Sendable {
         return Advice(
             subject: subject, setup: setup, provider: subjects[0].policy.descriptor.id, scenario: scenario.id,
             goal: request.goal, maxChanges: request.maxChanges, before: before, alreadyMeets: alreadyMeets,
-            suggestions: suggestions, closest: closest, unreachable: unreachable, tried: outcome.tried,
-            stopped: outcome.stopped)
+            suggestions: suggestions, closest: closest, unreachable: unreachable,
+            stopsWork: outcome.stranding.map { StopsWork(changes: $0.changes, workers: $0.stranded) },
+            tried: outcome.tried, stopped: outcome.stopped)
     }
 
     /// The scenario played with the trace on, for the words; nil when the changes do not compile or bind.

@@ -40,6 +40,14 @@ extension Advice {
         return words
     }
 
+    static func stopsWorkText(_ left: StopsWork) -> String {
+        left.changes.map(changeText).joined(separator: "; ") + " (" + left.workers.joined(separator: ", ")
+            + " could not work: every access attempt denied)"
+    }
+
+    /// The heading of the sets left out since they stop the work.
+    static let stopsWorkHeading = "Left out, since they leave no finding only by keeping workers from working:"
+
     var title: String {
         "Advice for \(setup.map { "setup \($0) of fleet \(subject)" } ?? subject) (\(provider)) on scenario "
             + "\(scenario): no finding at \(goal.name) or worse"
@@ -63,10 +71,14 @@ extension Advice {
                     out += wrap(Self.obstacleText(obstacle), indent: "  - ", hanging: "    ") + "\n"
                 }
             }
-            return out
+        } else {
+            for (index, suggestion) in suggestions.enumerated() {
+                out += suggestionText(suggestion, number: index + 1)
+            }
         }
-        for (index, suggestion) in suggestions.enumerated() {
-            out += suggestionText(suggestion, number: index + 1)
+        if !stopsWork.isEmpty {
+            out += "\n" + Self.stopsWorkHeading + "\n"
+            for left in stopsWork { out += wrap(Self.stopsWorkText(left), indent: "  - ", hanging: "    ") + "\n" }
         }
         return out
     }
@@ -165,6 +177,16 @@ extension Advice {
                             ("step", .int(obstacle.step)), ("app", .optional(obstacle.app)),
                             ("group", .optional(obstacle.group)), ("rule", .optional(obstacle.rule)),
                             ("sources", ProviderDocumentation.citationsJSON(obstacle.sources)),
+                        ])
+                    })
+            ),
+            (
+                "stops_work",
+                .array(
+                    stopsWork.map { left in
+                        .object([
+                            ("changes", .array(left.changes.map(Self.changeJSON))),
+                            ("could_not_work", .strings(left.workers)),
                         ])
                     })
             ),

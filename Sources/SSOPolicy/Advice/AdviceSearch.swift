@@ -106,13 +106,19 @@ struct AdviceSearch: Sendable {
         /// had left. The merge of the threads' trials stops the others that a search on one thread would have
         /// stopped (`playShares`): findings only add up, so a stop depends only on the total.
         var cut = false
-        var meets: Bool { remaining == 0 && propertyHolds != false }
+        /// The workers who could work unchanged and, with these changes, could not (every access attempt denied),
+        /// when the candidate leaves no finding: a set that meets the goal by stopping the work is no fix.
+        var stranded: [String] = []
+        var meets: Bool { remaining == 0 && propertyHolds != false && stranded.isEmpty }
     }
 
     struct Outcome {
         var found: [[AdviceChange]]
         /// The candidates that came closest (fewest remaining findings), when none met the goal.
         var closest: [Trial]
+        /// The smallest candidates that left no finding only by keeping workers from working (`Trial.stranded`),
+        /// the first few.
+        var stranding: [Trial]
         var tried: Int
         /// Why it stopped before the bound, if it did.
         var stopped: String?
@@ -216,6 +222,7 @@ struct AdviceSearch: Sendable {
         var players = (0..<threads).map { _ in Player(search: self) }
         var found: [[Pick]] = []
         var closest: [Trial] = []
+        var stranding: [Trial] = []
         var tried = 0
         var stopped: String?
         let limit = Self.maxCandidates
@@ -304,7 +311,16 @@ struct AdviceSearch: Sendable {
                     atSize.append(picked)
                 } else {
                     if recording { readsNow[PickSet(picked)] = trial.reads }
-                    if let remaining = trial.remaining,
+                    if !trial.stranded.isEmpty {
+                        // The first few of the smallest size, none holding a set that meets the goal (as the
+                        // search without pruning finds them too).
+                        if stranding.count < 3, stranding.first.map({ $0.changes.count == size }) ?? true,
+                            !isSuperset(picked)
+                        {
+                            trial.changes = picked.map(change)
+                            stranding.append(trial)
+                        }
+                    } else if let remaining = trial.remaining,
                         closest.count < 3 || remaining <= closest[closest.count - 1].remaining ?? .max
                     {
                         trial.changes = picked.map(change)
@@ -338,7 +354,8 @@ struct AdviceSearch: Sendable {
                 }
             }
         }
-        return Outcome(found: sets, closest: sets.isEmpty ? closest : [], tried: tried, stopped: stopped)
+        return Outcome(
+            found: sets, closest: sets.isEmpty ? closest : [], stranding: stranding, tried: tried, stopped: stopped)
     }
 
     /// Plays `candidates` on up to `threads` threads, each its blocks (`block`), in order; per thread, the trials of
@@ -382,7 +399,7 @@ struct AdviceSearch: Sendable {
                         }
                         if trial.meets {
                             met = true
-                        } else if let remaining = trial.remaining {
+                        } else if trial.stranded.isEmpty, let remaining = trial.remaining {
                             fewest.insert(remaining, at: fewest.firstIndex { $0 > remaining } ?? fewest.count)
                             if fewest.count > 3 { fewest.removeLast() }
                         }
@@ -495,6 +512,8 @@ struct AdviceSearch: Sendable {
             var position: SourcePosition?
             var unknown: [UnknownSetting]?
         }
+        /// Per subject: the workers who could work with the unchanged policy (an access attempt not denied).
+        var working: [Set<String>] = []
         /// The provider's findings at the goal or worse (bits over its finding indices).
         var findingMask: UInt64
         /// Per finding index of the provider: whether it is at the goal or worse (for a policy's own findings).
@@ -537,6 +556,7 @@ struct AdviceSearch: Sendable {
                 else {
                     bases.append(nil)
                     baseReads.append(TargetSet())
+                    working.append([])
                     continue
                 }
                 // What binding alone reads.
@@ -547,10 +567,12 @@ struct AdviceSearch: Sendable {
                 else {
                     bases.append(nil)
                     baseReads.append(TargetSet())
+                    working.append([])
                     continue
                 }
                 bound.policy = subject.policy
                 bases.append(HeldBinding(bound: bound))
+                working.append(Self.working(ScenarioRunner(traceMode: .off).run(bound)))
                 baseReads.append(Self.reads(recorder, search.targets, blocks[number]))
             }
             for number in bases.indices {
@@ -559,6 +581,20 @@ struct AdviceSearch: Sendable {
                 }
                 playGroups.append(first ?? number)
             }
+        }
+
+        /// The workers of a run who could work: at least one access attempt not denied.
+        static func working(_ result: RunResult) -> Set<String> {
+            Set(Comparison.totals(result).workers.filter { $0.accessAttempts > 0 && !$0.couldNotWork }.map(\.user))
+        }
+
+        /// The workers who could work with subject `number` unchanged and cannot in `subject`'s play of the
+        /// scenario, in order of first appearance.
+        func stranded(_ subject: Compiled, number: Int) -> [String] {
+            guard var bound = subject.rebound?.bound ?? bases[number]?.bound else { return [] }
+            bound.policy = subject.policy
+            let workers = Comparison.totals(ScenarioRunner(traceMode: .off).run(bound)).workers
+            return workers.filter { $0.couldNotWork && working[number].contains($0.user) }.map(\.user)
         }
 
         /// The findings of the goal that subject `number`'s unchanged binding raises played by `policy`, counted up
@@ -760,6 +796,13 @@ struct AdviceSearch: Sendable {
                         break
                     }
                     trial.propertyHolds = holds
+                }
+            }
+            if remaining == 0 {
+                for number in compiled.indices {
+                    for user in stranded(compiled[number], number: number) where !trial.stranded.contains(user) {
+                        trial.stranded.append(user)
+                    }
                 }
             }
             trial.remaining = remaining

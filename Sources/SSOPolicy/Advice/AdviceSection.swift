@@ -196,6 +196,11 @@ extension Advice {
             for obstacle in unreachable { out += "- " + Markdown.text(Self.obstacleText(obstacle)) + "\n" }
             out += "\n"
         }
+        if !stopsWork.isEmpty {
+            out += Self.stopsWorkHeading + "\n\n"
+            for left in stopsWork { out += "- " + Markdown.text(Self.stopsWorkText(left)) + "\n" }
+            out += "\n"
+        }
         if let command { out += "The same answer: " + Markdown.code(command) + "\n\n" }
         return out
     }
@@ -237,6 +242,11 @@ extension Advice {
         if suggestions.isEmpty && !alreadyMeets && !unreachable.isEmpty {
             out += "<p>What still stands in the way:</p>\n<ul class=\"in-the-way\">\n"
             for obstacle in unreachable { out += "<li>\(HTMLText.escape(Self.obstacleText(obstacle)))</li>\n" }
+            out += "</ul>\n"
+        }
+        if !stopsWork.isEmpty {
+            out += "<p>\(HTMLText.escape(Self.stopsWorkHeading))</p>\n<ul class=\"stops-work\">\n"
+            for left in stopsWork { out += "<li>\(HTMLText.escape(Self.stopsWorkText(left)))</li>\n" }
             out += "</ul>\n"
         }
         if let command { out += "<p class=\"muted\">The same answer: <code>\(HTMLText.escape(command))</code></p>\n" }
