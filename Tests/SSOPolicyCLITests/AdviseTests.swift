@@ -326,6 +326,28 @@ struct AdviseTests {
                     + "    attempt denied)\n"), "\(text.out)")
     }
 
+    /// On a shift change that never checks the device out, no Imprivata worker gets in: advice says so before and
+    /// after each suggestion, and "already safe" says that the scenario never reaches their apps.
+    @Test func workersWhoCouldNotWorkAreSaidBeforeAndAfter() throws {
+        let fleet = ssopolicy("advise", "warehouse-fleet", "--scenario", "shift-change", "--format", "json")
+        #expect(fleet.code == 0, "\(fleet.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(fleet.out.utf8)) as? [String: Any])
+        let setups = try #require(object["setups"] as? [[String: Any]])
+        let stranded = setups.map { (($0["before"] as? [String: Any])?["could_not_work"] as? [String]) ?? ["?"] }
+        #expect(stranded == [[], [], ["alice", "bob"]], "\(stranded)")
+        let imprivata = try #require(setups.last?["suggestions"] as? [[String: Any]])
+        #expect(
+            imprivata.allSatisfy {
+                (($0["after"] as? [String: Any])?["could_not_work"] as? [String]) == ["alice", "bob"]
+            })
+        let text = ssopolicy("advise", "hospital-imprivata", "--scenario", "shift-change")
+        #expect(text.out.contains("  could not work: alice, bob (every access attempt denied)\n"), "\(text.out)")
+        #expect(
+            text.out.contains(
+                "Already safe: no finding at high or worse; nothing to change (but alice, bob\n  could not work: the "
+                    + "scenario never reaches their apps)."), "\(text.out)")
+    }
+
     /// A finding of the policy itself about one app is that app's: rebuilding one of two apps that are not
     /// shared-device aware removes its finding and leaves the other's, and both say which app.
     @Test func aPolicyFindingAboutAnAppIsRemovedAndLeftPerApp() throws {

@@ -10,6 +10,8 @@ package struct Advice: Sendable {
     package struct State: Sendable {
         package var findings: [Severity: Int]
         package var effort: [(user: String, seconds: Int)]
+        /// The workers who could not work (every access attempt denied) on the policy or on some group.
+        package var couldNotWork: [String] = []
 
         package var totalEffort: Int { effort.reduce(0) { Saturating.sum($0, $1.seconds) } }
     }
@@ -147,8 +149,12 @@ package struct Advice: Sendable {
     static func state(_ results: [RunResult]) -> State {
         var findings: [Severity: Int] = [:]
         var effort: [(user: String, seconds: Int)] = []
+        var couldNotWork: [String] = []
         for result in results {
             let totals = Comparison.totals(result)
+            for worker in totals.workers where worker.couldNotWork && !couldNotWork.contains(worker.user) {
+                couldNotWork.append(worker.user)
+            }
             for (severity, count) in totals.findings { findings[severity, default: 0] += count }
             for finding in result.policyFindingViews { findings[finding.severity, default: 0] += 1 }
             for worker in totals.workers {
@@ -159,7 +165,7 @@ package struct Advice: Sendable {
                 }
             }
         }
-        return State(findings: findings, effort: effort)
+        return State(findings: findings, effort: effort, couldNotWork: couldNotWork)
     }
 
     static func describe(

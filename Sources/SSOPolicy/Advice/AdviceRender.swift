@@ -13,6 +13,13 @@ extension Advice {
             ? "no sign-in" : state.effort.map { "\($0.user) \(Comparison.seconds($0.seconds))" }.joined(separator: ", ")
     }
 
+    /// Who could not work, or nil when everyone could.
+    static func strandedText(_ state: State) -> String? {
+        state.couldNotWork.isEmpty
+            ? nil
+            : "could not work: " + state.couldNotWork.joined(separator: ", ") + " (every access attempt denied)"
+    }
+
     static func addedText(_ seconds: Int) -> String {
         seconds == 0
             ? "no added effort"
@@ -59,6 +66,7 @@ extension Advice {
         var out = wrap(title, indent: "", hanging: "  ") + "\n"
         out += wrap("before: " + Self.findingsText(before), indent: "  ", hanging: "    ") + "\n"
         out += wrap("effort: " + Self.effortText(before), indent: "  ", hanging: "    ") + "\n"
+        if let stranded = Self.strandedText(before) { out += wrap(stranded, indent: "  ", hanging: "    ") + "\n" }
         out += "\n" + wrap(verdictSentence(limit: nil), indent: "", hanging: "  ") + "\n"
         if alreadyMeets { return out }
         if suggestions.isEmpty {
@@ -103,6 +111,9 @@ extension Advice {
             wrap(
                 "effort: " + Self.effortText(suggestion.after) + " (" + Self.addedText(suggestion.addedEffort) + ")",
                 indent: "   ", hanging: "     ") + "\n"
+        if let stranded = Self.strandedText(suggestion.after) {
+            out += wrap(stranded, indent: "   ", hanging: "     ") + "\n"
+        }
         for need in suggestion.needs {
             out += wrap("needs \(need.kind.rawValue): \(need.text)", indent: "   ", hanging: "     ") + "\n"
         }
@@ -124,6 +135,7 @@ extension Advice {
         .object([
             ("findings", .object(reported.map { ($0.name, .int(state.findings[$0] ?? 0)) })),
             ("effort_seconds", .object(state.effort.map { ($0.user, .int($0.seconds)) })),
+            ("could_not_work", .strings(state.couldNotWork)),
         ])
     }
 

@@ -17,7 +17,8 @@ extension Advice {
 
     /// The state before any change, in one sentence.
     package var beforeSentence: String {
-        "Before: " + Self.findingsText(before) + "; effort " + Self.effortText(before) + "."
+        "Before: " + Self.findingsText(before) + "; effort " + Self.effortText(before)
+            + (Self.strandedText(before).map { "; " + $0 } ?? "") + "."
     }
 
     /// The verdict in one sentence: already safe, how many suggestions and which are shown, or none within the
@@ -25,7 +26,12 @@ extension Advice {
     package func verdictSentence(limit: Int?) -> String {
         let bound = "\(maxChanges) change\(maxChanges == 1 ? "" : "s")"
         if alreadyMeets {
-            return "Already safe: no finding at \(goal.name) or worse; nothing to change."
+            // Nothing is raised where nobody gets in: say so rather than call it safe without a word.
+            return "Already safe: no finding at \(goal.name) or worse; nothing to change"
+                + (before.couldNotWork.isEmpty
+                    ? "."
+                    : " (but " + before.couldNotWork.joined(separator: ", ")
+                        + " could not work: the scenario never reaches their apps).")
         }
         if suggestions.isEmpty {
             return "No change within \(bound) reaches the goal (no finding at \(goal.name) or worse)"
