@@ -381,6 +381,19 @@ struct FleetCommandTests {
         let advise = ssopolicy("advise", path, "--scenario", scenario)
         #expect(advise.code == 0, "\(advise.err)")
         #expect(advise.err == notes.joined(), "\(advise.err)")
+        // The guide of the fleet says them as compare does: once per setup, not once per derived policy.
+        let guide = ssopolicy("guide", path, "--scenario", scenario)
+        #expect(guide.code == 0, "\(guide.err)")
+        #expect(guide.err == notes.joined(), "\(guide.err)")
+        // A policy file with one unknown value: its default, in the singular.
+        let policy = try Self.write(
+            "policy: one\nprovider: airwatch-sdk\nsettings: { authentication: unknown }\napps:\n  - { id: ehr }\n",
+            "one.yaml")
+        let run = ssopolicy("run", "--scenario", scenario, policy)
+        #expect(
+            run.err.contains(
+                policy + ": note: policy 'one' has 1 unknown value, played at its default: settings authentication = "
+                    + "disabled (see 'ssopolicy check \(policy)')\n"), "\(run.err)")
     }
 
     /// A device group's OS version or count written `unknown` is left out, as a build fact is; a group without an

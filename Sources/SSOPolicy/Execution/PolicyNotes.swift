@@ -97,7 +97,7 @@ package enum PolicyNotes {
         }
         let count = configuration.unknownSettings.count + configuration.apps.reduce(0) { $0 + $1.unknownKeys.count }
         return "\(configuration.file): note: policy '\(configuration.id)' has \(counted(count, "unknown value")), "
-            + "played at their defaults: " + parts.joined(separator: "; ")
+            + "played at \(count == 1 ? "its default" : "their defaults"): " + parts.joined(separator: "; ")
             + " (see 'ssopolicy check \(configuration.file)')"
     }
 }

@@ -77,9 +77,7 @@ struct GuideCommand: ParsableCommand, ContextualCommand {
             context.writeError("error: \(error.description)\n")
             return 1
         }
-        for policy in content.policies {
-            if let note = PolicyNotes.playedDefaults(for: policy.compiled) { context.writeError(note + "\n") }
-        }
+        for note in content.notes { context.writeError(note + "\n") }
         if !policies.isEmpty, scenarios.isEmpty, content.comparisons.isEmpty {
             context.writeError(
                 "warning: no bundled scenario can be played by these policies; pass one with --scenario FILE\n")

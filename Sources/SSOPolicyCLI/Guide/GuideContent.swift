@@ -44,6 +44,9 @@ struct GuideContent {
     /// "How to make it safe": `advise` per policy (per setup of a fleet) on the first scenario the guide compares
     /// it on.
     var advice: [GuideAdviceSection.Entry] = []
+    /// The values its policies and fleets leave unknown, played at their defaults: one note per policy file, one per
+    /// fleet setup (as `compare` says them), for standard error.
+    var notes: [String] = []
 
     /// Users the what-if explorer offers: every user of the compared scenarios, in order of appearance (a worker
     /// costs the page no bytes when the model answers every worker alike: `WhatIfTable` keeps answers as templates).
@@ -148,6 +151,7 @@ struct GuideContent {
         content.advice = try GuideAdviceSection.build(
             policies: listed, fleets: [], comparisons: comparisons,
             scenarioArguments: bundledComparisons.map(\.scenario))
+        content.notes = policies.compactMap { PolicyNotes.playedDefaults(for: $0) }
         return content
     }
 
@@ -161,6 +165,7 @@ struct GuideContent {
         var listed: [Policy] = []
         var fleets: [Fleet] = []
         var fleetArguments: [String] = []
+        var notes: [String] = []
         var problems: [Diagnostic] = []
         for argument in arguments {
             do {
@@ -169,6 +174,7 @@ struct GuideContent {
                     let fleet = try context.queries.fleet(argument)
                     fleets.append(fleet)
                     fleetArguments.append(argument)
+                    notes += fleet.playedDefaultsNotes
                     loaded += fleet.policies
                     listed += fleet.pairs.compactMap { pair in
                         pair.policy.map {
@@ -181,6 +187,7 @@ struct GuideContent {
                     let policy = try resolver.policy(argument)
                     loaded.append(policy)
                     listed.append(Policy(argument: argument, compiled: policy))
+                    if let note = PolicyNotes.playedDefaults(for: policy) { notes.append(note) }
                 }
             } catch { problems.append(contentsOf: error.diagnostics) }
         }
@@ -237,6 +244,7 @@ struct GuideContent {
         content.advice = try GuideAdviceSection.build(
             policies: listed, fleets: Array(zip(fleetArguments, fleets)), comparisons: comparisons,
             scenarioArguments: scenarioArguments.isEmpty ? comparisons.map(\.scenario.id) : scenarioArguments)
+        content.notes = notes
         return content
     }
 
