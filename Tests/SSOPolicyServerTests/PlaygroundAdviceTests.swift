@@ -67,4 +67,95 @@ struct PlaygroundAdviceTests {
                 "The same answer: <code>ssopolicy advise policy.yaml --scenario shift-change-handover --goal medium "
                     + "--max-changes 2</code>"))
     }
+
+    /// A fleet as a user pastes it (five apps, three device groups, four vendors, a 24-hour day): a set of changes
+    /// tried is one unit of the request's work and its plays are bounded by time, so the API advises every setup, as
+    /// the command line does.
+    @Test func aPastedFleetOfFiveAppsAndFourVendorsIsAdvised() async throws {
+        let fleet = """
+            fleet: store-floor
+            title: Retail store floor devices shared by sales associates
+            devices:
+              - group: floor-iphones
+                platform: ios
+                os_version: "17.4"
+                count: 120
+              - group: stock-zebras
+                platform: android
+                os_version: "13"
+                count: 45
+              - group: till-ipads
+                platform: ipados
+                os_version: "17.6"
+                count: 20
+            apps:
+              - id: pos
+                name: Point of sale
+                sign_in: own_login
+                own_session: until_terminated
+                logout: []
+                clears_data_on_user_change: unknown
+              - id: stock
+                name: Stock lookup (Workspace ONE SDK)
+                sign_in: own_login
+                own_session: every_open
+                workspace_one_sdk: true
+              - id: schedule
+                name: Shift schedule (MSAL)
+                sign_in: msal_multiple_account
+              - id: teams
+                microsoft: teams
+              - id: scanner
+                name: Barcode scanner
+                sign_in: none
+            setups:
+              - setup: entra
+                provider: entra-shared-device
+                settings: { shared_device_mode: true, sign_in_frequency: unknown }
+              - setup: ws1
+                provider: airwatch-sdk
+                settings: { sso: enabled, authentication: passcode, passcode_mode: unknown }
+              - setup: imprivata
+                provider: imprivata-mam
+                settings: { check_out_auth: unknown }
+                apps:
+                  pos: { logout_method: unknown }
+              - setup: ipad
+                provider: apple-shared-ipad
+                settings: { user_session_timeout: unknown }
+            effort:
+              badge: 3
+
+            """
+        let scenario = """
+            scenario: store-day
+            title: Morning, afternoon and night associates share a device for 24 hours
+            steps:
+              - { at: "07:00", user: dana, open: pos }
+              - { at: "07:10", user: dana, open: stock }
+              - { at: "07:30", user: dana, open: schedule }
+              - { at: "10:00", user: dana, open: teams }
+              - { at: "11:00", user: dana, terminate: pos }
+              - { at: "15:00", user: dana, sign_out: teams }
+              - { at: "15:05", user: eli, open: pos }
+              - { at: "15:06", user: eli, open: scanner }
+              - { at: "15:10", user: eli, open: teams }
+              - { at: "19:00", terminate: all }
+              - { at: "23:00", user: fay, open: stock }
+              - { at: "23:05", user: fay, open: pos }
+              - { at: "+1d 06:55", user: fay, sign_out: pos }
+
+            """
+        let body =
+            #"{"scenario": {"yaml": "# + quoted(scenario) + #"}, "policy": {"yaml": "# + quoted(fleet)
+            + #"}, "max_changes": 2}"#
+        let answer = try await request(.post, "/v1/advise", body: body)
+        #expect(answer.status == 200, "\(answer.body)")
+        let folder = Fixtures.folder()
+        let fleetPath = Fixtures.write(fleet, to: "fleet.yaml", in: folder)
+        let scenarioPath = Fixtures.write(scenario, to: "scenario.yaml", in: folder)
+        let command = cli(["advise", fleetPath, "--scenario", scenarioPath, "--max-changes", "2", "--format", "json"])
+        #expect(command.code == 0)
+        #expect(answer.body == command.out)
+    }
 }

@@ -393,7 +393,17 @@ struct AdviceSearch: Sendable {
                         let within = foundNone && !met ? bound : 0
                         let trial: Trial
                         do {
-                            trial = try player.trial(candidates[index], within: within, recording: recording)
+                            // A candidate is one unit of the bound budget (what a search keeps grows with them);
+                            // its plays spend a budget of their own, stopped with the bound one (by time).
+                            let played = try WorkBudget.aside {
+                                try player.trial(candidates[index], within: within, recording: recording)
+                            }
+                            if let stopped = played.stopped {
+                                // One candidate's plays alone passed the bound: the request asks too much.
+                                if stopped == .tooMuchWork { _ = WorkBudget.spend(.max) }
+                                return .success(trials)
+                            }
+                            trial = played.value
                         } catch {
                             return .failure(error)
                         }
