@@ -61,9 +61,12 @@ package struct BundledCatalog: Sendable {
     package func entry(named name: String, kind: SSOPolicyEngine.FileKind? = nil) throws(DiagnosticsError) -> Entry {
         let position = SourcePosition(file: name, line: 1, column: 1)
         guard Self.isPlainName(name) else {
+            // YAML sent where a name goes is not echoed back as a file name: the diagnostic says what it was.
+            let shown =
+                name.utf8.count > 64 || name.contains("\n") ? "<a text of \(name.utf8.count) bytes, not a name>" : name
             throw DiagnosticsError([
                 .error(
-                    at: position,
+                    at: SourcePosition(file: shown, line: 1, column: 1),
                     "not a bundled name: the API reads no files; name a bundled file (letters, digits, '-' and '_') "
                         + "or send the YAML inline as {\"yaml\": \"...\"}")
             ])

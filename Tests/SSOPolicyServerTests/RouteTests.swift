@@ -126,6 +126,19 @@ struct ErrorAndLimitTests {
         #expect(!check.body.contains("root:"))
     }
 
+    /// YAML sent as a string where a name or `{"yaml": ...}` goes is refused with the way to send it, and is not
+    /// echoed back as the diagnostic's file.
+    @Test func yamlSentAsANameIsNotEchoedAsAFileName() async throws {
+        let yaml = "scenario: mine\nsteps:\n  - { at: \"08:00\", user: alice, open: inventory }\n"
+        let answer = try await request(
+            .post, "/v1/run", body: #"{"scenario": \#(quoted(yaml)), "policy": "frontline-entra"}"#)
+        #expect(answer.status == 422)
+        #expect(
+            answer.body.contains("\"file\": \"<a text of \(yaml.utf8.count) bytes, not a name>\""), "\(answer.body)")
+        #expect(answer.body.contains("or send the YAML inline as {\\\"yaml\\\": \\\"...\\\"}"), "\(answer.body)")
+        #expect(!answer.body.contains("scenario: mine"))
+    }
+
     @Test func unknownBundledNameSuggestsOne() async throws {
         let answer = try await request(
             .post, "/v1/run", body: #"{"scenario": "shift-chnage", "policy": "frontline-entra"}"#)
