@@ -97,6 +97,33 @@ struct ReplayCommandTests {
         #expect(run.out.contains("model frontline-entra: clean, reality worse than the model"))
     }
 
+    /// A handover from a worker the logs never show signing in has nothing to carry over: the comparison says that,
+    /// not that log apps should be mapped (the next worker's app is mapped).
+    @Test func aPreviousWorkerWithoutSignInsIsNotAskedForAnAppMap() {
+        let folder = Fixtures.folder()
+        let signIns = Fixtures.write(
+            "Date (UTC),Request ID,User ID,User,Username,Application,Application ID ,Status,Sign-in error code,"
+                + "Device ID,Operating System\n"
+                + "2026-11-20T07:31:02Z,q01,u-dana,Dana,dana@store.example,Chat,c1,Success,0,iph-001,Ios 17.4\n"
+                + "2026-11-20T23:04:00Z,q04,u-fay,Fay,fay@store.example,Chat,c1,Success,0,iph-001,Ios 17.4\n",
+            to: "InteractiveSignIns.csv", in: folder)
+        let custody = Fixtures.write(
+            "device,user,checked_out_at,checked_in_at\n"
+                + "iph-001,dana,2026-11-20T07:00:00Z,2026-11-20T15:00:00Z\n"
+                + "iph-001,eli,2026-11-20T15:05:00Z,2026-11-20T23:00:00Z\n"
+                + "iph-001,fay,2026-11-20T23:00:00Z,2026-11-21T07:00:00Z\n", to: "custody.csv", in: folder)
+        let run = ReplayFixtures.ssopolicy(
+            [
+                "replay", "--signins", signIns, "--custody", custody, "--policy", "frontline-entra", "--app-map",
+                "Chat=timesheet", "--from", "2026-11-20", "--to", "2026-11-22", "--format", "json",
+            ])
+        #expect(
+            run.out.contains(
+                "\"the logs show no sign-in of the previous worker's own on the device: nothing of "
+                    + "theirs can carry over\""), "\(run.out)")
+        #expect(!run.out.contains("map log apps with --app-map"), "\(run.out)")
+    }
+
     /// A fleet's pair (`--policy FLEET --setup S --group G`) is played as the policy it derives; the pair's options
     /// without `--policy` are a usage error, and a fleet without them a positioned error.
     @Test func aFleetsPairIsPlayedAsItsDerivedPolicy() {

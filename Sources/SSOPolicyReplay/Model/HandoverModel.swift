@@ -87,7 +87,9 @@ struct HandoverModel {
         }
         return play(
             planned, previousApps: previousApps, nextApps: nextApps, at: handoverTime, verdict: verdict,
-            missing: "in the previous worker's sign-ins on the device", pickUp: nil)
+            missing: replay.states[p].apps.contains { $0.firstOwn != nil }
+                ? .unmapped("in the previous worker's sign-ins on the device")
+                : .noSignIn("the previous worker"), pickUp: nil)
     }
 
     /// The custody change the log shows inside custody `k`, when it is not the recorded handover: the account of the
@@ -129,14 +131,32 @@ struct HandoverModel {
         }
         return play(
             planned, previousApps: holderApps, nextApps: takerApps, at: pickUpTime, verdict: verdict,
-            missing: "in the custodian's sign-ins on the device before the pick-up", pickUp: pickUpTime)
+            missing: replay.states[k].apps.contains { ($0.firstOwn ?? .max) / 1000 <= pickUpTime }
+                ? .unmapped("in the custodian's sign-ins on the device before the pick-up")
+                : .noSignIn("the custodian before the pick-up"), pickUp: pickUpTime)
+    }
+
+    /// Why a change of hands has no app of the policy to play.
+    enum MissingApps {
+        /// The worker signed in, but to no app the policy names (`where`: whose sign-ins were looked at).
+        case unmapped(String)
+        /// The logs show no sign-in of the worker's own on the device (`who`).
+        case noSignIn(String)
+
+        func reason(policy: String) -> String {
+            switch self {
+            case .unmapped(let place): "no app of policy '\(policy)' \(place) (map log apps with --app-map)"
+            case .noSignIn(let who):
+                "the logs show no sign-in of \(who)'s own on the device: nothing of theirs can carry over"
+            }
+        }
     }
 
     /// Plays the planned steps, then the next worker's apps (or, with none, the previous worker's a minute after the
     /// change), and compares the prediction with the log's verdict.
     private func play(
         _ planned: [Planned], previousApps: [String], nextApps: [(time: Int64, app: String)], at changeTime: Int64,
-        verdict: Verdict, missing: String, pickUp: Int64?
+        verdict: Verdict, missing: MissingApps, pickUp: Int64?
     ) -> ModelComparison {
         var planned = planned
         var nextApps = nextApps
@@ -151,8 +171,7 @@ struct HandoverModel {
         guard !previousApps.isEmpty, planned.contains(where: { $0.user == Self.nextWorker && !$0.handover }) else {
             return ModelComparison(
                 prediction: .notModelled, agreement: .notCompared,
-                reason: "no app of policy '\(model.policy.configuration.id)' \(missing) (map log apps with --app-map)",
-                steps: [])
+                reason: missing.reason(policy: model.policy.configuration.id), steps: [])
         }
         planned.sort { ($0.time, $0.user == Self.nextWorker ? 1 : 0) < ($1.time, $1.user == Self.nextWorker ? 1 : 0) }
         let scenario = scenario(planned)
