@@ -16,6 +16,39 @@ struct ErgonomicsTests {
         text.split(separator: "\n").filter { $0.count > 80 }
     }
 
+    /// Two settings that raise the same finding (a Shared iPad with neither a user nor a Guest session timeout) give
+    /// two lines that say which setting each is about, in `check` and in `run`.
+    @Test func theSameFindingFromTwoSettingsSaysWhichSetting() throws {
+        let policy = try Self.file(
+            "two-timeouts.yaml",
+            """
+            policy: two-timeouts
+            provider: apple-shared-ipad
+            settings:
+              os_version: "17.5"
+              user_session_timeout: 0
+              temporary_sessions: allowed
+              temporary_session_timeout: 0
+            apps:
+              - { id: inventory, kind: msal_other_publisher }
+
+            """)
+        let check = ssopolicy("check", policy)
+        for line in [
+            ":5:25: warning: medium: no inactivity timeout ends a forgotten session (user_session_timeout) "
+                + "[session-never-expires]\n",
+            ":7:30: warning: medium: no inactivity timeout ends a forgotten session (temporary_session_timeout) "
+                + "[session-never-expires]\n",
+        ] {
+            #expect(check.err.contains(policy + line), "\(check.err)")
+        }
+        let scenario = try Self.file(
+            "one-step.yaml", "scenario: one-step\nsteps:\n  - { at: \"08:00\", user: alice, open: inventory }\n")
+        let run = ssopolicy("run", "--scenario", scenario, policy)
+        #expect(run.out.contains("forgotten session\n    (user_session_timeout)\n"), "\(run.out)")
+        #expect(run.out.contains("forgotten session\n    (temporary_session_timeout)\n"), "\(run.out)")
+    }
+
     @Test func compareAndMatrixFitEightyColumns() {
         let compare = ssopolicy(
             "compare", "--scenario", "shift-change", "warehouse-airwatch", "frontline-entra", "frontline-airwatch")

@@ -268,7 +268,15 @@ package struct OutcomeRenderer: Sendable {
         findings.map { finding in
             let declaration = descriptor.findings[Int(finding.finding.index)]
             let app = finding.app.map { configuration.apps[$0.int] }
-            let message = fill(declaration.message, user: nil, app: app?.id ?? "", sessionUser: nil, subject: nil)
+            var message = fill(declaration.message, user: nil, app: app?.id ?? "", sessionUser: nil, subject: nil)
+            // The same finding raised by two settings (a timeout of users and one of guests) says which is which.
+            if let key = finding.settingKey,
+                findings.contains(where: {
+                    $0.finding == finding.finding && $0.app == finding.app && $0.settingKey != finding.settingKey
+                })
+            {
+                message += " (\(key))"
+            }
             let position: SourcePosition
             if let key = finding.settingKey {
                 position =
