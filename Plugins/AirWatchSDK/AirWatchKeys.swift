@@ -52,7 +52,7 @@ enum AirWatchSetting: Int, DeclaredSetting {
             SettingDeclaration(
                 "anchor_app", .choice(["hub", "agent", "none"]), default: "hub",
                 meaning: "the anchor (broker) app installed and enrolled on the device; SSO needs one",
-                sources: [Evidence.seed("(Requirements)"), Evidence.profilesMatch])
+                sources: [Evidence.seed("(Requirements)"), Evidence.profilesMatch], stopsSharing: ["none"])
         case .anchorProfileSSO:
             SettingDeclaration(
                 "anchor_profile_sso", .choice(["enabled", "disabled"]), default: "enabled",
@@ -277,7 +277,7 @@ enum AirWatchAppKey: Int, DeclaredAppKey {
         case .sdkInitialized:
             SettingDeclaration(
                 "sdk_initialized", .bool, default: "true", meaning: "the app initialises the SDK in its AppDelegate",
-                sources: [Evidence.seed("(Requirements)")])
+                sources: [Evidence.seed("(Requirements)")], stopsSharing: ["false"])
         case .cluster:
             SettingDeclaration(
                 "cluster", .identifier, default: "default",

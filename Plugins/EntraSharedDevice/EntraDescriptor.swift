@@ -150,7 +150,7 @@ enum EntraSetting: Int, DeclaredSetting {
                     Citation(seedSV, "(sharedDeviceMode)"), Citation(seedFR, "(sharedDeviceMode)"),
                     EntraEvidence.deviceInfo,
                 ],
-                matrixDimension: true)
+                matrixDimension: true, stopsSharing: ["false"])
         case .authenticator:
             SettingDeclaration(
                 "authenticator", .choice(["installed", "missing"]), default: "installed",
@@ -159,7 +159,7 @@ enum EntraSetting: Int, DeclaredSetting {
                     Citation(seedSV, "(MDM pushes Authenticator)"), Citation(seedFR, "(MDM pushes Authenticator)"),
                     EntraEvidence.globalSignIn,
                 ],
-                matrixDimension: true)
+                matrixDimension: true, stopsSharing: ["missing"])
         case .ssoExtension:
             SettingDeclaration(
                 "sso_extension", .choice(["enabled", "missing"]), default: "enabled",
@@ -171,7 +171,7 @@ enum EntraSetting: Int, DeclaredSetting {
                     Citation(seedZH), Citation(seedSV), Citation(seedFR), EntraEvidence.deviceInfo,
                     EntraEvidence.globalSignIn, EntraEvidence.brokerRoute,
                 ],
-                matrixDimension: true)
+                matrixDimension: true, stopsSharing: ["missing"])
         case .safariSSO:
             SettingDeclaration(
                 "safari_sso", .choice(["plug_in", "blocked"]), default: "plug_in",
@@ -240,13 +240,13 @@ enum EntraAppKey: Int, DeclaredAppKey {
                 sources: [
                     Citation(seed, "(\"Add support for single account mode\")"), EntraEvidence.accountsProvider,
                     EntraEvidence.androidMultipleAccount,
-                ])
+                ], stopsSharing: ["multiple_account", "none"])
         case .brokerEnabled:
             SettingDeclaration(
                 "broker_enabled", .bool, default: "true",
                 meaning: "MSAL may use the broker (broker-capable redirect URI, AAD authority); false makes the app "
                     + "not shared-device aware",
-                sources: [EntraEvidence.globalSignIn, EntraEvidence.deviceInfo])
+                sources: [EntraEvidence.globalSignIn, EntraEvidence.deviceInfo], stopsSharing: ["false"])
         case .checksCurrentAccount:
             SettingDeclaration(
                 "checks_current_account", .bool, default: "true",

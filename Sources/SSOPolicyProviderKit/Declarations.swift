@@ -13,12 +13,15 @@ public struct SettingDeclaration: Sendable, Hashable {
     /// True if the setting states a fact of the hardware (the device model, its storage, whether it is supervised)
     /// rather than a choice made in a console: `advise` never suggests changing it.
     public var isDeviceFact: Bool
+    /// Values that turn off what makes the device shared (Entra's shared device mode, the Workspace ONE anchor app):
+    /// `advise` never suggests them, since a fix that stops sharing the device answers another question.
+    public var stopsSharing: [String]
     /// The declared case this declaration was made from, if any (not part of its value).
     var origin = DeclarationOrigin.none
 
     public init(
         _ key: String, _ kind: ValueKind, default defaultValue: String?, meaning: String, sources: [Citation],
-        matrixDimension: Bool = false, deviceFact: Bool = false
+        matrixDimension: Bool = false, deviceFact: Bool = false, stopsSharing: [String] = []
     ) {
         self.key = key
         self.kind = kind
@@ -27,6 +30,7 @@ public struct SettingDeclaration: Sendable, Hashable {
         self.sources = sources
         self.isMatrixDimension = matrixDimension
         self.isDeviceFact = deviceFact
+        self.stopsSharing = stopsSharing
     }
 }
 

@@ -115,7 +115,11 @@ package struct Advice: Sendable {
             if l.changes.count != r.changes.count { return l.changes.count < r.changes.count }
             return lhs.offset < rhs.offset
         }.map(\.element)
-        let closest = try outcome.closest.compactMap { try suggestion($0.changes) }
+        // The policy as it is, when it is among the closest, is no suggestion; nor is a set that leaves as many.
+        let unchanged = outcome.closest.first { $0.changes.isEmpty }?.remaining
+        let closest = try outcome.closest.filter { trial in
+            unchanged.map { (trial.remaining ?? .max) < $0 } ?? true
+        }.compactMap { try suggestion($0.changes) }
         var unreachable: [Obstacle] = []
         if suggestions.isEmpty && !alreadyMeets {
             let changes = outcome.closest.first?.changes ?? []

@@ -60,7 +60,9 @@ struct AdviceTarget: Sendable {
             let values =
                 declaration.kind.enumeratedValues ?? declaration.defaultValue.map { [$0] } ?? []
             return values.filter { text in
-                guard let parsed = declaration.kind.parse(text) else { return false }
+                guard !declaration.stopsSharing.contains(text), let parsed = declaration.kind.parse(text) else {
+                    return false
+                }
                 return parsed != current
             }
         }

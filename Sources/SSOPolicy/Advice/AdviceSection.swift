@@ -36,7 +36,10 @@ extension Advice {
         if suggestions.isEmpty {
             return "No change within \(bound) reaches the goal (no finding at \(goal.name) or worse)"
                 + (stopped.map { "; the search stopped early: \($0)" } ?? "") + "."
-                + (closest.isEmpty ? "" : " The closest, fewest findings at \(goal.name) or worse left first:")
+                + (closest.isEmpty
+                    ? stopped == nil
+                        ? " None leaves fewer findings at \(goal.name) or worse than the policy as it is." : ""
+                    : " The closest, fewest findings at \(goal.name) or worse left first:")
         }
         let count = suggestions.count
         let shown = limit.map { min($0, count) } ?? count
