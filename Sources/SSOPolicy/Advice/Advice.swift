@@ -153,12 +153,8 @@ package struct Advice: Sendable {
     static func state(_ results: [RunResult]) -> State {
         var findings: [Severity: Int] = [:]
         var effort: [(user: String, seconds: Int)] = []
-        var couldNotWork: [String] = []
-        for result in results {
-            let totals = Comparison.totals(result)
-            for worker in totals.workers where worker.couldNotWork && !couldNotWork.contains(worker.user) {
-                couldNotWork.append(worker.user)
-            }
+        let allTotals = results.map(Comparison.totals)
+        for (result, totals) in zip(results, allTotals) {
             for (severity, count) in totals.findings { findings[severity, default: 0] += count }
             for finding in result.policyFindingViews { findings[finding.severity, default: 0] += 1 }
             for worker in totals.workers {
@@ -169,7 +165,9 @@ package struct Advice: Sendable {
                 }
             }
         }
-        return State(findings: findings, effort: effort, couldNotWork: couldNotWork)
+        return State(
+            findings: findings, effort: effort,
+            couldNotWork: Comparison.Totals.workersWhoCouldNotWork(in: allTotals))
     }
 
     static func describe(

@@ -241,3 +241,17 @@ public struct Comparison: Sendable {
         return named
     }
 }
+
+extension Comparison.Totals {
+    /// The workers who could not work (every access attempt denied) in any of `totals`, in order of first
+    /// appearance.
+    package static func workersWhoCouldNotWork(in totals: some Sequence<Comparison.Totals>) -> [String] {
+        var users: [String] = []
+        for totals in totals {
+            for worker in totals.workers where worker.couldNotWork && !users.contains(worker.user) {
+                users.append(worker.user)
+            }
+        }
+        return users
+    }
+}

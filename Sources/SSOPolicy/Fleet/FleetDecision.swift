@@ -41,13 +41,7 @@ package struct FleetDecision: Sendable {
         }
         /// The workers who could not work on some group, in order of first appearance.
         package var strandedWorkers: [String] {
-            var workers: [String] = []
-            for group in groups {
-                for worker in group.totals?.workers ?? [] where worker.couldNotWork && !workers.contains(worker.user) {
-                    workers.append(worker.user)
-                }
-            }
-            return workers
+            Comparison.Totals.workersWhoCouldNotWork(in: groups.compactMap(\.totals))
         }
         /// Groups where the setup fails its workers: the worst finding occurs there, a worker could not work, or
         /// the setup does not play there.
