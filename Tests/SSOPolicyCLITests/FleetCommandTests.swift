@@ -151,6 +151,37 @@ struct FleetCommandTests {
             result.err.contains("ward-fleet.yaml:15:14: warning: setup entra: high: ehr is not shared-device aware"))
     }
 
+    /// Every app's warning is kept (they once shared the position of the setup's settings and only the first was
+    /// shown), positioned at the app that lacks the key, and the device groups are named when not every group
+    /// raises it.
+    @Test func checkKeepsEachAppsWarningAtTheAppAndNamesTheGroupsThatRaiseIt() throws {
+        let path = try Self.write(
+            """
+            fleet: ramp
+            devices:
+              - { group: phones, platform: ios, os_version: "17.5" }
+              - { group: handhelds, platform: android, os_version: "13" }
+            apps:
+              - { id: turnaround, sign_in: own_login, logout: [universal_link_callback] }
+              - { id: loadsheet, sign_in: msal_single_account }
+              - { id: roster, sign_in: own_login }
+            setups:
+              - setup: imprivata
+                provider: imprivata-mam
+                settings: { check_out_auth: badge_pin }
+
+            """, "ramp-fleet.yaml")
+        let result = ssopolicy("check", path)
+        let lines = result.err.split(separator: "\n").filter { $0.contains("[no-logout-method]") }
+        #expect(
+            lines == [
+                "\(path):7:11: warning: setup imprivata: high: loadsheet has no logout method [no-logout-method]",
+                "\(path):8:11: warning: setup imprivata: high: roster has no logout method [no-logout-method]",
+                "\(path):6:11: warning: setup imprivata: high: turnaround has no logout method on handhelds "
+                    + "[no-logout-method]",
+            ], "\(result.err)")
+    }
+
     @Test func theDerivedPolicyShownIsAnOrdinaryPolicyThatRunAnswersByteForByte() throws {
         for name in ["ward-fleet", "warehouse-fleet"] {
             let fleet = try Self.engine.loadFleet(path: repository + "/Policies/fleets/\(name).yaml")

@@ -43,18 +43,31 @@ extension SSOPolicyEngine {
         case .fleet:
             let fleet = try loadFleet(root, file: file)
             report.fleets += 1
-            var seen = Set<String>()
+            // Each finding once per setup, however many device groups raise it; the groups named when not all.
+            var warnings: [(setup: String, position: SourcePosition, view: StepView.FindingView, groups: [String])] = []
             for pair in fleet.pairs {
                 guard let policy = pair.policy else { continue }
                 let setup = fleet.setups[pair.setup].id
+                let group = fleet.groups[pair.group].group.id
                 let renderer = OutcomeRenderer(policy: policy, users: UserDirectory())
-                for (view, position) in renderer.policyFindings(policy.findings)
-                where seen.insert("\(setup)\u{0}\(position)\u{0}\(view.id)").inserted {
-                    report.diagnostics.append(
-                        Diagnostic(
-                            .warning, at: position, "setup \(setup): \(view.severity.name): \(view.message)",
-                            id: view.id))
+                for (view, position) in renderer.policyFindings(policy.findings) {
+                    if let index = warnings.firstIndex(where: {
+                        $0.setup == setup && $0.position == position && $0.view == view
+                    }) {
+                        warnings[index].groups.append(group)
+                    } else {
+                        warnings.append((setup, position, view, [group]))
+                    }
                 }
+            }
+            for warning in warnings {
+                let everyGroup = warning.groups.count == fleet.groups(playedBy: warning.setup).count
+                report.diagnostics.append(
+                    Diagnostic(
+                        .warning, at: warning.position,
+                        "setup \(warning.setup): \(warning.view.severity.name): \(warning.view.message)"
+                            + (everyGroup ? "" : " on " + warning.groups.joined(separator: ", ")),
+                        id: warning.view.id))
             }
             report.diagnostics.append(contentsOf: PolicyNotes.notes(for: fleet))
         case .suite:

@@ -277,13 +277,14 @@ package struct OutcomeRenderer: Sendable {
             {
                 message += " (\(key))"
             }
+            // At the key that raises it; an app's key the app leaves out, at the app.
             let position: SourcePosition
-            if let key = finding.settingKey {
-                position =
-                    app?.keys.isExplicit(key) == true
-                    ? app!.keys.position(of: key) : configuration.settings.position(of: key)
-            } else {
-                position = app?.position ?? configuration.position
+            switch (app, finding.settingKey) {
+            case (let app?, let key?) where descriptor.appKeys.contains(where: { $0.key == key }):
+                position = app.keys.isExplicit(key) ? app.keys.position(of: key) : app.position
+            case (_, let key?): position = configuration.settings.position(of: key)
+            case (let app?, nil): position = app.position
+            case (nil, nil): position = configuration.position
             }
             return (
                 StepView.FindingView(id: declaration.id, severity: declaration.severity, message: message), position
