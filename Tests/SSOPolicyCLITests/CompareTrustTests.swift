@@ -144,6 +144,59 @@ struct CompareTrustTests {
                 ])
     }
 
+    /// `handover: { to: W }` is the first worker taking the device: before anyone has used it, never after.
+    @Test func aHandoverWithoutFromIsTheFirstWorkerTakingTheDevice() {
+        func errors(_ steps: String) -> [String] {
+            Fixtures.scenarioErrors("scenario: s\nsteps:\n" + steps, engine: Self.engine)
+        }
+        #expect(errors("  - { handover: { to: alice } }\n  - { user: alice, open: inventory }\n") == [])
+        #expect(
+            errors("  - { user: alice, open: inventory }\n  - { handover: { to: bob } }\n")
+                == [
+                    "s.yaml:4:23: error: step 2: handover to 'bob' without 'from', but 'alice' used the device at step 1: "
+                        + "write from: alice"
+                ])
+        #expect(errors("  - { handover: {} }\n") == ["s.yaml:3:17: error: handover: missing required key 'to'"])
+    }
+
+    /// Each vendor plays its own way of taking the device: a badge tap at Imprivata's dock, a Hub check-out with
+    /// credentials at Workspace ONE; Entra and Shared iPad have no step of their own (the first access signs in).
+    /// A worker no handover gives the device, where the vendor's workers take it, is told how.
+    @Test func eachVendorPlaysItsOwnWayOfTakingTheDevice() throws {
+        let folder = Fixtures.folder()
+        let scenario = Fixtures.write(
+            """
+            scenario: pickup
+            steps:
+              - { at: "07:00", handover: { to: alice } }
+              - { at: "07:05", user: alice, open: inventory }
+
+            """, to: "pickup.yaml", in: folder)
+        func firstStep(_ policy: String) throws -> (prompts: [String], session: String) {
+            let result = ssopolicy("run", "--scenario", scenario, policy, "--format", "json")
+            #expect(result.code == 0, "\(result.err)")
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+            let step = try #require((json["steps"] as? [[String: Any]])?.first)
+            return (step["prompts"] as? [String] ?? [], step["session"] as? String ?? "")
+        }
+        let imprivata = try firstStep("hospital-imprivata")
+        #expect(imprivata.prompts.first == "badge" && imprivata.session == "shared_new", "\(imprivata)")
+        let entra = try firstStep("frontline-entra")
+        #expect(entra.prompts.isEmpty && entra.session == "not_applicable", "\(entra)")
+
+        let without = Fixtures.write(
+            "scenario: no-pickup\nsteps:\n  - { at: \"07:05\", user: alice, open: inventory }\n", to: "none.yaml",
+            in: folder)
+        let stranded = ssopolicy("run", "--scenario", without, "hospital-imprivata")
+        let verdict = stranded.out.split(separator: "Verdict: ").last.map { $0.split(whereSeparator: \.isWhitespace) }
+        #expect(
+            verdict?.joined(separator: " ").contains("no step gives alice the device (a handover plays check_out hub)")
+                == true, "\(stranded.out)")
+        let working = ssopolicy("run", "--scenario", scenario, "hospital-imprivata")
+        #expect(!working.out.contains("no step gives"), "\(working.out)")
+    }
+
     // MARK: The verdict
 
     static let laterStepBreaks = """

@@ -72,16 +72,18 @@ struct ThreeVendorsTests {
         #expect(run.code == 0, "\(run.err)")
         #expect(
             run.out.hasSuffix(
-                "Verdict: alice could not work (all 2 access attempts denied); bob safe from step\n"
-                    + "  4 (at once; working in 2m1s); effort alice 0s, bob 1m21s; denied alice 2, bob\n  0\n"),
+                "Verdict: alice could not work (all 2 access attempts denied); no step gives\n"
+                    + "  alice the device (a handover plays check_out hub); bob safe from step 4 (at\n"
+                    + "  once; working in 2m1s); effort alice 0s, bob 1m21s; denied alice 2, bob 0\n"),
             "\(run.out)")
         let compare = ssopolicy(
             "compare", "--scenario", "shift-change-handover", "hospital-imprivata", "frontline-entra")
         #expect(
             compare.out.contains(
-                "    verdict: alice could not work (all 2 access attempts denied); bob safe from\n"
-                    + "      step 4 (at once; working in 2m1s); effort alice 0s, bob 1m21s; denied\n"
-                    + "      alice 2, bob 0\n"), "\(compare.out)")
+                "    verdict: alice could not work (all 2 access attempts denied); no step gives\n"
+                    + "      alice the device (a handover plays check_out hub); bob safe from step 4\n"
+                    + "      (at once; working in 2m1s); effort alice 0s, bob 1m21s; denied alice 2,\n"
+                    + "      bob 0\n"), "\(compare.out)")
         #expect(
             compare.out.contains(
                 "    verdict: bob safe from step 4 (at once; working in 1m40s); effort alice 40s,\n      bob 40s\n"))

@@ -34,15 +34,22 @@ public struct BoundScenario: Sendable {
 /// A provider's declared handover as its events, for one policy and two users: shared by scenario binding and by
 /// `verify --assume hands-over`, so both play the same procedure.
 enum HandoverExpansion {
-    /// Each action's events with its words (`open app`), or with no words unless `worded`.
+    /// Each action's events with its words (`open app`), or with no words unless `worded`. Without `from` (the first
+    /// worker takes the device) only the actions by `to`.
     static func events(
-        _ declaration: HandoverDeclaration, policy: CompiledPolicy, from: UserID, to: UserID, time: Int,
+        _ declaration: HandoverDeclaration, policy: CompiledPolicy, from: UserID?, to: UserID, time: Int,
         worded: Bool = true
     ) -> [(event: ProviderEvent, text: String)] {
         var events: [(ProviderEvent, String)] = []
         for action in declaration.actions {
             guard let eventID = policy.descriptor.event(action.event) else { continue }
-            let user = action.actor == .from ? from : to
+            let user: UserID
+            switch action.actor {
+            case .from:
+                guard let from else { continue }
+                user = from
+            case .to: user = to
+            }
             if case .word(let word) = action.target {
                 events.append(
                     (
@@ -250,14 +257,21 @@ public struct ScenarioBinder: Sendable {
                 step: step, event: nil,
                 notApplicableReason: "\(policy.descriptor.id) declares no handover procedure")
         }
-        let from = users.intern(handover.from)
+        let from = handover.from.map { users.intern($0) }
         let to = users.intern(handover.to)
         let expanded = HandoverExpansion.events(
             declaration, policy: policy, from: from, to: to, time: step.time, worded: worded)
         var events = expanded.map(\.event)
-        let words = worded ? expanded.map { "\($0.event.user == from ? handover.from : handover.to) \($0.text)" } : []
+        let words =
+            worded
+            ? expanded.map { "\($0.event.user == to ? handover.to : handover.from ?? handover.to) \($0.text)" } : []
         guard let last = events.popLast() else {
-            return .init(step: step, event: nil, notApplicableReason: "the handover names no app of this policy")
+            return .init(
+                step: step, event: nil,
+                notApplicableReason: handover.from == nil
+                    ? "\(policy.descriptor.id) has no step for taking the device: \(handover.to) starts at the first "
+                        + "access"
+                    : "the handover names no app of this policy")
         }
         return .init(step: step, event: last, notApplicableReason: nil, leading: events, expansion: words)
     }

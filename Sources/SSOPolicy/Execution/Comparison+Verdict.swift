@@ -2,7 +2,8 @@ import SSOPolicyProviderKit
 
 extension Comparison {
     /// The verdict in one line, worst news first (docs/compare.md, "The verdict"): each worker who could not work
-    /// at all; the most severe step finding with the counts by severity; for each next worker whether and from
+    /// at all, and those of them no handover gives the device, with how the provider's workers take it; the most
+    /// severe step finding with the counts by severity; for each next worker whether and from
     /// which step they are safely in their own session for the rest of their turn, with the time to their first
     /// productive access ("working in"); then each worker's sign-in effort in seconds, and denied access attempts
     /// when there are any.
@@ -14,6 +15,11 @@ extension Comparison {
                 "\(worker.user) could not work ("
                     + (worker.denied == 1 ? "the one access attempt" : "all \(worker.denied) access attempts")
                     + " denied)")
+        }
+        let neverHanded = stranded.filter { !$0.handedTheDevice }.map(\.user)
+        if let pickup = totals.pickup, !neverHanded.isEmpty {
+            clauses.append(
+                "no step gives " + neverHanded.joined(separator: ", ") + " the device (a handover plays \(pickup))")
         }
         if let worst = totals.worstFinding, worst.severity < .info {
             let counts = [Severity.critical, .high, .medium, .low].compactMap { severity -> String? in

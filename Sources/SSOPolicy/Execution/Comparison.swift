@@ -87,6 +87,8 @@ public struct Comparison: Sendable {
         public var denied: Int
         /// Seconds spent answering prompts (`EffortTable`).
         public var effortSeconds: Int = 0
+        /// A `handover` step gives the worker the device (`to`).
+        public var handedTheDevice = false
 
         /// Every access attempt the worker made was denied: they could not work at all.
         public var couldNotWork: Bool { accessAttempts > 0 && denied == accessAttempts }
@@ -107,6 +109,9 @@ public struct Comparison: Sendable {
         public var findings: [Severity: Int]
         /// The most severe step finding, the first one of that severity.
         public var worstFinding: WorstFinding?
+        /// How the provider's workers take the device (its handover's actions by `to`, e.g. `check_out hub`); nil
+        /// when its procedure has none.
+        public var pickup: String?
         /// The circumstances the scenario states (`FactDeclaration.circumstance`, e.g. "the phone's first-ever
         /// check-in") that decide the worst finding: with the fact at its default the worst finding differs.
         public var decidedBy: [String] = []
@@ -165,6 +170,7 @@ public struct Comparison: Sendable {
                 let effort = result.effort.seconds(of: step.outcome.prompts)
                 workers[index].effortSeconds = min(
                     workers[index].effortSeconds + effort, EffortTable.maximumTotal)
+                if step.bound.step.handover?.to == user { workers[index].handedTheDevice = true }
                 if access {
                     workers[index].accessAttempts += 1
                     if view.sessionKind == .denied { workers[index].denied += 1 }
@@ -212,6 +218,8 @@ public struct Comparison: Sendable {
             prompts: prompts, workers: workers, findings: findings, worstFinding: worst, handovers: handovers,
             stepsExamined: examined)
         totals.decidedBy = circumstances(result, worst: worst)
+        let pickup = (result.policy.descriptor.handover?.actions ?? []).filter { $0.actor == .to }
+        if !pickup.isEmpty { totals.pickup = pickup.map { "\($0.event) \($0.target.text)" }.joined(separator: ", ") }
         return totals
     }
 

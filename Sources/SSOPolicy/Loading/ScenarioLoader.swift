@@ -147,7 +147,7 @@ package struct ScenarioLoader: Sendable {
             guard let handover, reader.diagnostics.errors.count == errorsBefore else { return nil }
             return ScenarioStep(
                 number: number, position: node.position, time: time, user: handover.to, event: event.key,
-                eventPosition: event.keyPosition, target: "\(handover.from) -> \(handover.to)",
+                eventPosition: event.keyPosition, target: (handover.from.map { "\($0) " } ?? "") + "-> \(handover.to)",
                 targetPosition: event.value.position, conditions: [], note: note, handover: handover, dated: dated)
         }
         // Every provider's declaration of the event: a scenario is vendor-neutral, so a target is accepted when
@@ -184,7 +184,8 @@ package struct ScenarioLoader: Sendable {
             conditions: entries.filter { conditions.contains($0.key) }, note: note, dated: dated)
     }
 
-    /// `handover: { from: alice, to: bob }`: two different workers, and no `user` (the step's user is `to`).
+    /// `handover: { from: alice, to: bob }`: two different workers, and no `user` (the step's user is `to`);
+    /// `handover: { to: alice }`: the first worker takes the device.
     private func readHandover(
         _ event: ConfigEntry, user: ConfigEntry?, what: String, _ reader: inout NodeReader
     ) -> ScenarioStep.Handover? {
@@ -194,7 +195,7 @@ package struct ScenarioLoader: Sendable {
         }
         guard let entries = reader.mapping(event.value, "handover") else { return nil }
         reader.rejectUnknownKeys(entries, known: ["from", "to"], in: "handover")
-        reader.requireKeys(["from", "to"], in: entries, at: event.value.position, "handover")
+        reader.requireKeys(["to"], in: entries, at: event.value.position, "handover")
         func worker(_ key: String) -> (String, SourcePosition)? {
             guard let entry = entries[key], let name = reader.identifier(entry.value, "handover: \(key)") else {
                 return nil
@@ -205,16 +206,18 @@ package struct ScenarioLoader: Sendable {
             }
             return (name, entry.value.position)
         }
-        guard let from = worker("from"), let to = worker("to") else { return nil }
-        if from.0 == to.0 {
+        let from = entries["from"] == nil ? nil : worker("from")
+        guard entries["from"] == nil || from != nil, let to = worker("to") else { return nil }
+        if let from, from.0 == to.0 {
             reader.error("handover: 'from' and 'to' are both '\(to.0)'; a handover is between two workers", at: to.1)
             return nil
         }
-        return ScenarioStep.Handover(from: from.0, to: to.0, fromPosition: from.1, toPosition: to.1)
+        return ScenarioStep.Handover(from: from?.0, to: to.0, fromPosition: from?.1, toPosition: to.1)
     }
 
     /// A handover comes from the worker who used the device last (the last step with a user), or, before any such
-    /// step, from a user the scenario's `given:` facts name: anyone else is a typo or a missing step.
+    /// step, from a user the scenario's `given:` facts name: anyone else is a typo or a missing step. One without
+    /// `from` (the first worker takes the device) comes before any step with a user.
     private func checkHandovers(_ steps: [ScenarioStep], given: [ConfigEntry], _ reader: inout NodeReader) {
         var last: (user: String, step: Int)?
         var known: [String] = []
@@ -225,15 +228,21 @@ package struct ScenarioLoader: Sendable {
             for item in entry.value.entries ?? [] { if let text = item.value.scalar { note(text) } }
         }
         for step in steps {
-            if let handover = step.handover {
-                if let last, last.user != handover.from {
+            if let handover = step.handover, handover.from == nil {
+                if let last {
                     reader.error(
-                        "step \(step.number): handover from '\(handover.from)', but the device's last user is "
-                            + "'\(last.user)' (step \(last.step))", at: handover.fromPosition)
-                } else if last == nil, !seen.contains(handover.from) {
+                        "step \(step.number): handover to '\(handover.to)' without 'from', but '\(last.user)' used the "
+                            + "device at step \(last.step): write from: \(last.user)", at: handover.toPosition)
+                }
+            } else if let handover = step.handover, let from = handover.from, let fromPosition = handover.fromPosition {
+                if let last, last.user != from {
                     reader.error(
-                        "step \(step.number): handover from '\(handover.from)', who has not used the device before"
-                            + Suggestion.didYouMean(handover.from, in: known), at: handover.fromPosition)
+                        "step \(step.number): handover from '\(from)', but the device's last user is "
+                            + "'\(last.user)' (step \(last.step))", at: fromPosition)
+                } else if last == nil, !seen.contains(from) {
+                    reader.error(
+                        "step \(step.number): handover from '\(from)', who has not used the device before"
+                            + Suggestion.didYouMean(from, in: known), at: fromPosition)
                 }
             }
             if let user = step.user {

@@ -57,17 +57,18 @@ public struct ScenarioStep: Sendable, Hashable {
     public var conditions: [ConfigEntry]
     public var note: String?
     /// A `handover: { from, to }` step (event `handover`, user `to`): each provider expands it to its own
-    /// shift-change procedure (`HandoverDeclaration`).
+    /// shift-change procedure (`HandoverDeclaration`). Without `from`, the first worker takes the device: only the
+    /// procedure's actions by `to` are played.
     public var handover: Handover?
 
-    /// The two workers of a handover step.
+    /// The two workers of a handover step; no `from` when the first worker takes the device.
     public struct Handover: Sendable, Hashable {
-        public var from: String
+        public var from: String?
         public var to: String
-        public var fromPosition: SourcePosition
+        public var fromPosition: SourcePosition?
         public var toPosition: SourcePosition
 
-        public init(from: String, to: String, fromPosition: SourcePosition, toPosition: SourcePosition) {
+        public init(from: String?, to: String, fromPosition: SourcePosition?, toPosition: SourcePosition) {
             self.from = from
             self.to = to
             self.fromPosition = fromPosition

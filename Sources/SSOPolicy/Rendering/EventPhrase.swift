@@ -11,6 +11,7 @@ package enum EventPhrase {
         case "query_sso_status": return "\(app) reads its SSO status for \(who)"
         case "open_browser": return "\(who) opens \(app)"
         case "handover":
+            if app.hasPrefix("-> ") { return "\(app.dropFirst(3)) takes the device" }
             let pair = app.components(separatedBy: " -> ")
             return pair.count == 2 ? "\(pair[0]) hands the device to \(pair[1])" : "handover \(app)"
         default: return "\(who): \(event) \(app)"

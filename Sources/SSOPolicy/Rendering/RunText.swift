@@ -66,7 +66,10 @@ package enum RunText {
             if let handover = view.handover {
                 out +=
                     wrap(
-                        "handover: \(handover.summary): " + handover.events.joined(separator: ", then ")
+                        "handover: \(handover.summary): "
+                            + (handover.events.isEmpty
+                                ? "nothing to play before the first access"
+                                : handover.events.joined(separator: ", then "))
                             + " [\(handover.source)]", indent: "    ", hanging: "      ") + "\n"
             }
             if !view.details.isEmpty {

@@ -398,13 +398,23 @@ package struct JSONSchemaGenerator: Sendable {
                             .string(
                                 "A shift change from one worker to the next (the step's user is 'to'; no 'user' key), "
                                     + "expanded to each provider's documented procedure: "
-                                    + handovers.joined(separator: "; ") + ".")
+                                    + handovers.joined(separator: "; ")
+                                    + ". Without 'from', the first worker takes the device: only the actions by 'to'.")
                         ),
-                        ("type", "object"), ("required", ["from", "to"]), ("additionalProperties", false),
+                        ("type", "object"), ("required", ["to"]), ("additionalProperties", false),
                         (
                             "properties",
                             .object([
-                                ("from", .object([("description", "The worker leaving.")] + worker)),
+                                (
+                                    "from",
+                                    .object(
+                                        [
+                                            (
+                                                "description",
+                                                "The worker leaving; left out when the first worker takes the device."
+                                            )
+                                        ] + worker)
+                                ),
                                 ("to", .object([("description", "The worker taking over.")] + worker)),
                             ])
                         ),
