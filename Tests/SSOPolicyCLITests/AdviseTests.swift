@@ -425,8 +425,45 @@ struct AdviseTests {
                 "app-not-shared-device-aware notes"
             ])
         let text = ssopolicy("advise", policy, "--scenario", scenario, "--max-changes", "1")
-        #expect(text.out.contains("app-not-shared-device-aware (the policy itself, roster)"), "\(text.out)")
+        #expect(text.out.contains("app-not-shared-device-aware (the policy itself: roster)"), "\(text.out)")
         #expect(text.out.contains("high app-not-shared-device-aware in the policy itself (notes)"), "\(text.out)")
+    }
+
+    /// On a fleet, what a change removes and what still stands in the way are said once for the device groups
+    /// where they are alike, not once per group.
+    @Test func aFleetsFindingsAreSaidOnceForTheGroupsWhereTheyAreAlike() {
+        let folder = Fixtures.folder()
+        let fleet = Fixtures.write(
+            """
+            fleet: two-legacy
+            devices:
+              - { group: phones, platform: ios, os_version: "17.5" }
+              - { group: pads, platform: ipados, os_version: "17.5" }
+            apps:
+              - { id: notes, sign_in: none }
+              - { id: roster, sign_in: own_login }
+            setups:
+              - { setup: entra, provider: entra-shared-device }
+
+            """, to: "two-legacy-fleet.yaml", in: folder)
+        let scenario = Fixtures.write(
+            """
+            scenario: two-legacy-handover
+            steps:
+              - { at: "08:00", user: alice, open: notes }
+              - { at: "08:05", user: alice, open: roster }
+              - { at: "12:00", handover: { from: alice, to: bob } }
+              - { at: "12:01", user: bob, open: roster }
+
+            """, to: "two-legacy-handover.yaml", in: folder)
+        let text = ssopolicy("advise", fleet, "--scenario", scenario, "--max-changes", "1")
+        #expect(text.code == 0, "\(text.err)")
+        let words = text.out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("removes: previous-user-session-active (step 4) [phones, pads]"), "\(text.out)")
+        #expect(
+            words.contains("high app-not-shared-device-aware in the policy itself (notes) [phones, pads]"),
+            "\(text.out)")
+        #expect(!words.contains("[phones]") && !words.contains("[pads]"), "\(text.out)")
     }
 
     @Test func aSafePolicyNeedsNothing() {

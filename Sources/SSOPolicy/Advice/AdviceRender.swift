@@ -26,25 +26,34 @@ extension Advice {
             : seconds > 0 ? "+\(Comparison.seconds(seconds)) of sign-in" : "saves \(Comparison.seconds(-seconds))"
     }
 
-    static func removedText(_ removed: Removed) -> String {
-        removed.id
-            + (removed.step == 0
-                ? " (the policy itself\(removed.app.map { ", \($0)" } ?? ""))" : " (step \(removed.step))")
-            + (removed.group.map { " [\($0)]" } ?? "")
-    }
-
     static func changeText(_ change: AdviceChange) -> String {
         change.text + (change.kind == .appBuild ? " (app_build: ask the app's maker)" : "")
     }
 
     static func obstacleText(_ obstacle: Obstacle) -> String {
-        var words = "\(obstacle.severity.name) \(obstacle.finding)"
-        words += obstacle.step == 0 ? " in the policy itself" : " at step \(obstacle.step)"
-        if let app = obstacle.app { words += " (\(app))" }
-        if let group = obstacle.group { words += " [\(group)]" }
-        if let rule = obstacle.rule { words += ", raised by rule \(rule)" }
-        if !obstacle.sources.isEmpty { words += " - " + obstacle.sources.text }
-        return words
+        obstacleSummary(obstacle) + (obstacle.sources.isEmpty ? "" : " - " + obstacle.sources.text)
+    }
+
+    /// What stands in the way, once for the device groups where it stands alike (`[phones, tablets]`), in order
+    /// of first appearance: a fleet's text, Markdown and HTML (its JSON keeps one entry per group).
+    var unreachableAcrossGroups: [Obstacle] {
+        var merged: [Obstacle] = []
+        for obstacle in unreachable {
+            var alike = obstacle
+            alike.group = nil
+            if let group = obstacle.group,
+                let index = merged.firstIndex(where: {
+                    var other = $0
+                    other.group = nil
+                    return other == alike
+                })
+            {
+                merged[index].group = (merged[index].group.map { $0 + ", " } ?? "") + group
+            } else {
+                merged.append(obstacle)
+            }
+        }
+        return merged
     }
 
     static func stopsWorkText(_ left: StopsWork) -> String {
@@ -75,7 +84,7 @@ extension Advice {
             }
             if !unreachable.isEmpty {
                 out += "\nWhat still stands in the way:\n"
-                for obstacle in unreachable {
+                for obstacle in unreachableAcrossGroups {
                     out += wrap(Self.obstacleText(obstacle), indent: "  - ", hanging: "    ") + "\n"
                 }
             }
@@ -102,7 +111,7 @@ extension Advice {
         if !suggestion.removes.isEmpty {
             out +=
                 wrap(
-                    "removes: " + suggestion.removes.map(Self.removedText).joined(separator: ", "), indent: "   ",
+                    "removes: " + Self.removedSummary(suggestion.removes), indent: "   ",
                     hanging: "     ")
                 + "\n"
         }

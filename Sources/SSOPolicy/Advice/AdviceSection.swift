@@ -94,14 +94,20 @@ extension Advice {
     }
 
     /// What a suggestion removes, each finding once with where it was: `previous-user-data-visible (steps 4, 5)`,
-    /// `shared-mode-not-active (the policy itself)`; a fleet's group after the steps.
+    /// `shared-mode-not-active (the policy itself)`; on a fleet, the device groups where it was there, one entry for
+    /// the groups where it was at the same places: `app-data-not-cleared (the policy itself: loadsheet) [phones,
+    /// tablets]`.
     static func removedSummary(_ removed: [Removed]) -> String {
-        var order: [String] = []
-        var steps: [String: [String]] = [:]
+        struct Key: Hashable {
+            var id: String
+            var group: String?
+        }
+        var order: [Key] = []
+        var steps: [Key: [String]] = [:]
         /// Per finding removed from the policy itself: the apps it was about ("" for the policy as a whole).
-        var itself: [String: [String]] = [:]
+        var itself: [Key: [String]] = [:]
         for item in removed {
-            let key = item.id + (item.group.map { " [\($0)]" } ?? "")
+            let key = Key(id: item.id, group: item.group)
             if steps[key] == nil, itself[key] == nil { order.append(key) }
             if item.step == 0 {
                 itself[key, default: []].append(item.app ?? "")
@@ -109,7 +115,8 @@ extension Advice {
                 steps[key, default: []].append(String(item.step))
             }
         }
-        return order.map { key in
+        var entries: [(text: String, groups: [String])] = []
+        for key in order {
             var at: [String] = []
             if let steps = steps[key] {
                 at.append((steps.count == 1 ? "step " : "steps ") + steps.joined(separator: ", "))
@@ -117,7 +124,15 @@ extension Advice {
             if let apps = itself[key]?.filter({ !$0.isEmpty }) {
                 at.append("the policy itself" + (apps.isEmpty ? "" : ": " + apps.joined(separator: ", ")))
             }
-            return key + " (" + at.joined(separator: "; ") + ")"
+            let text = key.id + " (" + at.joined(separator: "; ") + ")"
+            if let index = entries.firstIndex(where: { $0.text == text }), let group = key.group {
+                entries[index].groups.append(group)
+            } else {
+                entries.append((text, key.group.map { [$0] } ?? []))
+            }
+        }
+        return entries.map { entry in
+            entry.text + (entry.groups.isEmpty ? "" : " [" + entry.groups.joined(separator: ", ") + "]")
         }.joined(separator: ", ")
     }
 
@@ -202,7 +217,7 @@ extension Advice {
         }
         if suggestions.isEmpty && !alreadyMeets && !unreachable.isEmpty {
             out += "What still stands in the way:\n\n"
-            for obstacle in unreachable { out += "- " + Markdown.text(Self.obstacleText(obstacle)) + "\n" }
+            for obstacle in unreachableAcrossGroups { out += "- " + Markdown.text(Self.obstacleText(obstacle)) + "\n" }
             out += "\n"
         }
         if !stopsWork.isEmpty {
@@ -250,7 +265,9 @@ extension Advice {
         }
         if suggestions.isEmpty && !alreadyMeets && !unreachable.isEmpty {
             out += "<p>What still stands in the way:</p>\n<ul class=\"in-the-way\">\n"
-            for obstacle in unreachable { out += "<li>\(HTMLText.escape(Self.obstacleText(obstacle)))</li>\n" }
+            for obstacle in unreachableAcrossGroups {
+                out += "<li>\(HTMLText.escape(Self.obstacleText(obstacle)))</li>\n"
+            }
             out += "</ul>\n"
         }
         if !stopsWork.isEmpty {
