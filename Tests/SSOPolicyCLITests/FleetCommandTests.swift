@@ -584,6 +584,10 @@ struct FleetCommandTests {
     @Test func aGuideOfAFleetHoldsEveryPolicyItsSetupsDerive() {
         let guide = ssopolicy("guide", "ward-fleet", "--scenario", "ward-handover")
         #expect(guide.code == 0, "\(guide.err)")
+        // The title names the fleet, not each policy it derives.
+        #expect(
+            guide.out.hasPrefix("# Shared-device SSO: onboarding guide for fleet ward-fleet\n"),
+            "\(guide.out.prefix(200))")
         for policy in ["entra-ward-iphones", "entra-med-handhelds", "imprivata-ward-iphones", "airwatch-ward-iphones"] {
             #expect(guide.out.contains("`\(policy)`"), "\(policy)")
         }

@@ -46,7 +46,10 @@ package enum GuideMarkdown {
     /// Each provider's shift-change procedure, as a scenario's `handover` step plays it.
     package static func handovers(_ descriptors: [ProviderDescriptor]) -> String {
         var out = "## Handover: each provider's shift-change procedure\n\n"
-        out += "A scenario step `handover: { from: alice, to: bob }` plays each provider's documented procedure:\n\n"
+        out +=
+            "A scenario step `handover: { from: alice, to: bob }` plays each provider's documented procedure; "
+            + "`handover: { to: alice }`, before anyone has used the device, plays only the events of `to` (the first "
+            + "worker taking the device):\n\n"
         out += "| provider | procedure | events | source |\n|---|---|---|---|\n"
         for descriptor in descriptors {
             guard let handover = descriptor.handover else {

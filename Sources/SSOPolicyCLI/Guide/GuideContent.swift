@@ -167,11 +167,14 @@ struct GuideContent {
         var fleetArguments: [String] = []
         var notes: [String] = []
         var problems: [Diagnostic] = []
+        /// What the guide is for, as the user named it: `fleet ramp-ops`, a policy's id.
+        var subjects: [String] = []
         for argument in arguments {
             do {
                 // A fleet stands for the policies its setups derive on its device groups.
                 if context.queries.isFleet(argument) {
                     let fleet = try context.queries.fleet(argument)
+                    subjects.append("fleet \(fleet.id)")
                     fleets.append(fleet)
                     fleetArguments.append(argument)
                     notes += fleet.playedDefaultsNotes
@@ -185,6 +188,7 @@ struct GuideContent {
                     }
                 } else {
                     let policy = try resolver.policy(argument)
+                    subjects.append(policy.configuration.id)
                     loaded.append(policy)
                     listed.append(Policy(argument: argument, compiled: policy))
                     if let note = PolicyNotes.playedDefaults(for: policy) { notes.append(note) }
@@ -227,7 +231,7 @@ struct GuideContent {
         let tables = try listed.map { try GuideDecisionTable.build($0) }
         let names = loaded.map { "`\($0.configuration.id)`" }
         var content = GuideContent(
-            title: "Shared-device SSO: onboarding guide for " + loaded.map(\.configuration.id).joined(separator: ", "),
+            title: "Shared-device SSO: onboarding guide for " + subjects.joined(separator: ", "),
             command: command, bundled: false,
             policies: listed, comparisons: comparisons,
             skippedScenarios: skipped, descriptors: descriptors, sequencesHeading: "Sequence diagrams",
