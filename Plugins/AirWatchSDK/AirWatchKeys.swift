@@ -52,7 +52,7 @@ enum AirWatchSetting: Int, DeclaredSetting {
             SettingDeclaration(
                 "anchor_app", .choice(["hub", "agent", "none"]), default: "hub",
                 meaning: "the anchor (broker) app installed and enrolled on the device; SSO needs one",
-                sources: [Evidence.seed("(Requirements)"), Evidence.profilesMatch], stopsSharing: ["none"])
+                sources: [Evidence.seed("(Requirements)"), Evidence.profilesMatch], neverAdvised: ["none"])
         case .anchorProfileSSO:
             SettingDeclaration(
                 "anchor_profile_sso", .choice(["enabled", "disabled"]), default: "enabled",
@@ -277,7 +277,7 @@ enum AirWatchAppKey: Int, DeclaredAppKey {
         case .sdkInitialized:
             SettingDeclaration(
                 "sdk_initialized", .bool, default: "true", meaning: "the app initialises the SDK in its AppDelegate",
-                sources: [Evidence.seed("(Requirements)")], stopsSharing: ["false"])
+                sources: [Evidence.seed("(Requirements)")], neverAdvised: ["false"])
         case .cluster:
             SettingDeclaration(
                 "cluster", .identifier, default: "default",
@@ -306,7 +306,8 @@ enum AirWatchAppKey: Int, DeclaredAppKey {
                     + "content; every_open = its login at every open; until_terminated = its login at a launch, that "
                     + "session lasting until the app is terminated (no SDK action ends it); until_sign_out = its login "
                     + "restored after termination and a restart, lasting until the user signs out of the app",
-                sources: [Evidence.seed("(Requirements: initialize the SDK)"), Evidence.checkInCheckOut])
+                sources: [Evidence.seed("(Requirements: initialize the SDK)"), Evidence.checkInCheckOut],
+                neverAdvised: ["none"])
         case .clearsDataOnUserChange:
             SettingDeclaration(
                 "clears_data_on_user_change", .bool, default: "false",

@@ -150,7 +150,7 @@ enum EntraSetting: Int, DeclaredSetting {
                     Citation(seedSV, "(sharedDeviceMode)"), Citation(seedFR, "(sharedDeviceMode)"),
                     EntraEvidence.deviceInfo,
                 ],
-                matrixDimension: true, stopsSharing: ["false"])
+                matrixDimension: true, neverAdvised: ["false"])
         case .authenticator:
             SettingDeclaration(
                 "authenticator", .choice(["installed", "missing"]), default: "installed",
@@ -159,7 +159,7 @@ enum EntraSetting: Int, DeclaredSetting {
                     Citation(seedSV, "(MDM pushes Authenticator)"), Citation(seedFR, "(MDM pushes Authenticator)"),
                     EntraEvidence.globalSignIn,
                 ],
-                matrixDimension: true, stopsSharing: ["missing"])
+                matrixDimension: true, neverAdvised: ["missing"])
         case .ssoExtension:
             SettingDeclaration(
                 "sso_extension", .choice(["enabled", "missing"]), default: "enabled",
@@ -171,7 +171,7 @@ enum EntraSetting: Int, DeclaredSetting {
                     Citation(seedZH), Citation(seedSV), Citation(seedFR), EntraEvidence.deviceInfo,
                     EntraEvidence.globalSignIn, EntraEvidence.brokerRoute,
                 ],
-                matrixDimension: true, stopsSharing: ["missing"])
+                matrixDimension: true, neverAdvised: ["missing"])
         case .safariSSO:
             SettingDeclaration(
                 "safari_sso", .choice(["plug_in", "blocked"]), default: "plug_in",
@@ -240,13 +240,13 @@ enum EntraAppKey: Int, DeclaredAppKey {
                 sources: [
                     Citation(seed, "(\"Add support for single account mode\")"), EntraEvidence.accountsProvider,
                     EntraEvidence.androidMultipleAccount,
-                ], stopsSharing: ["multiple_account", "none"])
+                ], neverAdvised: ["multiple_account", "none"])
         case .brokerEnabled:
             SettingDeclaration(
                 "broker_enabled", .bool, default: "true",
                 meaning: "MSAL may use the broker (broker-capable redirect URI, AAD authority); false makes the app "
                     + "not shared-device aware",
-                sources: [EntraEvidence.globalSignIn, EntraEvidence.deviceInfo], stopsSharing: ["false"])
+                sources: [EntraEvidence.globalSignIn, EntraEvidence.deviceInfo], neverAdvised: ["false"])
         case .checksCurrentAccount:
             SettingDeclaration(
                 "checks_current_account", .bool, default: "true",
@@ -292,7 +292,7 @@ enum EntraAppKey: Int, DeclaredAppKey {
                     "an app that is not shared-device aware (msal: none): its own login lasts until the user signs "
                     + "out of it (restored after a relaunch and a restart), until the app is terminated, is asked at "
                     + "every open, or there is none (it opens into its content for whoever holds the device)",
-                sources: [EntraEvidence.globalSignIn])
+                sources: [EntraEvidence.globalSignIn], neverAdvised: ["none"])
         case .cachesAccessTokens:
             SettingDeclaration(
                 "caches_access_tokens", .bool, default: "false",

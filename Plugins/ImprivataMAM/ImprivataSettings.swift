@@ -250,7 +250,7 @@ enum ImprivataAppKey: Int, DeclaredAppKey {
                 "login", .choice(AppLogin.words), default: "app_credentials",
                 meaning: "how the app signs in: its own login (autofilled with password_autofill), msal_sdm = the "
                     + "Microsoft broker, mdm_certificate = the certificate of MDM user assignment, none = no login",
-                sources: E.autofill + E.microsoftIOS + E.mdmAssignment)
+                sources: E.autofill + E.microsoftIOS + E.mdmAssignment, neverAdvised: ["none"])
         case .sessionSurvivesRelaunch:
             SettingDeclaration(
                 "session_survives_relaunch", .bool, default: "true",

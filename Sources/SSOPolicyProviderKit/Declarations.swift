@@ -13,15 +13,16 @@ public struct SettingDeclaration: Sendable, Hashable {
     /// True if the setting states a fact of the hardware (the device model, its storage, whether it is supervised)
     /// rather than a choice made in a console: `advise` never suggests changing it.
     public var isDeviceFact: Bool
-    /// Values that turn off what makes the device shared (Entra's shared device mode, the Workspace ONE anchor app):
-    /// `advise` never suggests them, since a fix that stops sharing the device answers another question.
-    public var stopsSharing: [String]
+    /// Values `advise` never suggests: those that turn off what makes the device shared (Entra's shared device mode,
+    /// the Workspace ONE anchor app), and an app's sign-in removed (its own login `none`): a fix that stops sharing
+    /// the device, or stops knowing who uses the app, answers another question.
+    public var neverAdvised: [String]
     /// The declared case this declaration was made from, if any (not part of its value).
     var origin = DeclarationOrigin.none
 
     public init(
         _ key: String, _ kind: ValueKind, default defaultValue: String?, meaning: String, sources: [Citation],
-        matrixDimension: Bool = false, deviceFact: Bool = false, stopsSharing: [String] = []
+        matrixDimension: Bool = false, deviceFact: Bool = false, neverAdvised: [String] = []
     ) {
         self.key = key
         self.kind = kind
@@ -30,7 +31,7 @@ public struct SettingDeclaration: Sendable, Hashable {
         self.sources = sources
         self.isMatrixDimension = matrixDimension
         self.isDeviceFact = deviceFact
-        self.stopsSharing = stopsSharing
+        self.neverAdvised = neverAdvised
     }
 }
 

@@ -337,6 +337,45 @@ struct AdviseTests {
         #expect(entra.out.contains("critical previous-user-session-active at step 2 (timesheet)"), "\(entra.out)")
     }
 
+    /// An app's sign-in is what it is for: a build that signs no one in leaves no previous session, but no fix
+    /// removes it (Workspace ONE offered `turnaround.own_login: none` as a closest set).
+    @Test func removingAnAppsSignInIsNeverSuggested() throws {
+        let folder = Fixtures.folder()
+        let fleet = Fixtures.write(
+            """
+            fleet: loads
+            devices:
+              - { group: phones, platform: ios, os_version: "17.5" }
+            apps:
+              - { id: loadsheet, sign_in: msal_single_account }
+              - { id: turnaround, sign_in: own_login }
+            setups:
+              - { setup: ws1, provider: airwatch-sdk, settings: { sso: enabled, authentication: username_password } }
+
+            """, to: "loads.yaml", in: folder)
+        let scenario = Fixtures.write(
+            """
+            scenario: loads-handover
+            steps:
+              - { at: "08:01", user: alice, open: loadsheet }
+              - { at: "08:02", user: alice, open: turnaround }
+              - { at: "12:00", handover: { from: alice, to: bob } }
+              - { at: "12:01", user: bob, open: loadsheet }
+              - { at: "12:02", user: bob, open: turnaround }
+
+            """, to: "loads-handover.yaml", in: folder)
+        let answer = ssopolicy("advise", fleet, "--scenario", scenario, "--format", "json")
+        #expect(answer.code == 0, "\(answer.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.out.utf8)) as? [String: Any])
+        let setup = try #require((object["setups"] as? [[String: Any]])?.first)
+        let sets = (setup["suggestions"] as? [[String: Any]] ?? []) + (setup["closest"] as? [[String: Any]] ?? [])
+        let changes = sets.flatMap { ($0["changes"] as? [[String: String]]) ?? [] }.map {
+            ($0["key"] ?? $0["setting"] ?? "") + "=" + ($0["value"] ?? "")
+        }
+        #expect(!sets.isEmpty && changes.contains("own_login=every_open"), "\(changes)")
+        #expect(!changes.contains("own_login=none"), "\(changes)")
+    }
+
     /// Having the iPad wait for its configuration after a restart or a sign-out denies every access on the locked
     /// handover: no finding is left, and no one works. It is left out and said so; the grace period is the fix.
     @Test func aChangeThatMeetsTheGoalOnlyByStoppingTheWorkIsNoFix() throws {

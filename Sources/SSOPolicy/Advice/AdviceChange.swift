@@ -60,7 +60,7 @@ struct AdviceTarget: Sendable {
             let values =
                 declaration.kind.enumeratedValues ?? declaration.defaultValue.map { [$0] } ?? []
             return values.filter { text in
-                guard !declaration.stopsSharing.contains(text), let parsed = declaration.kind.parse(text) else {
+                guard !declaration.neverAdvised.contains(text), let parsed = declaration.kind.parse(text) else {
                     return false
                 }
                 return parsed != current
