@@ -427,6 +427,17 @@ struct AdviseTests {
 
     /// A finding of the policy itself about one app is that app's: rebuilding one of two apps that are not
     /// shared-device aware removes its finding and leaves the other's, and both say which app.
+    /// Alice uses two apps that are not shared-device aware, then hands the device to Bob.
+    static let twoLegacyHandover = """
+        scenario: two-legacy-handover
+        steps:
+          - { at: "08:00", user: alice, open: notes }
+          - { at: "08:05", user: alice, open: roster }
+          - { at: "12:00", handover: { from: alice, to: bob } }
+          - { at: "12:01", user: bob, open: roster }
+
+        """
+
     @Test func aPolicyFindingAboutAnAppIsRemovedAndLeftPerApp() throws {
         let folder = Fixtures.folder()
         let policy = Fixtures.write(
@@ -439,16 +450,7 @@ struct AdviseTests {
               - { id: roster, msal: none, own_login: until_sign_out }
 
             """, to: "two-legacy.yaml", in: folder)
-        let scenario = Fixtures.write(
-            """
-            scenario: two-legacy-handover
-            steps:
-              - { at: "08:00", user: alice, open: notes }
-              - { at: "08:05", user: alice, open: roster }
-              - { at: "12:00", handover: { from: alice, to: bob } }
-              - { at: "12:01", user: bob, open: roster }
-
-            """, to: "two-legacy-handover.yaml", in: folder)
+        let scenario = Fixtures.write(Self.twoLegacyHandover, to: "two-legacy-handover.yaml", in: folder)
         let answer = ssopolicy("advise", policy, "--scenario", scenario, "--max-changes", "1", "--format", "json")
         #expect(answer.code == 0, "\(answer.err)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.out.utf8)) as? [String: Any])
@@ -485,16 +487,7 @@ struct AdviseTests {
               - { setup: entra, provider: entra-shared-device }
 
             """, to: "two-legacy-fleet.yaml", in: folder)
-        let scenario = Fixtures.write(
-            """
-            scenario: two-legacy-handover
-            steps:
-              - { at: "08:00", user: alice, open: notes }
-              - { at: "08:05", user: alice, open: roster }
-              - { at: "12:00", handover: { from: alice, to: bob } }
-              - { at: "12:01", user: bob, open: roster }
-
-            """, to: "two-legacy-handover.yaml", in: folder)
+        let scenario = Fixtures.write(Self.twoLegacyHandover, to: "two-legacy-handover.yaml", in: folder)
         let text = ssopolicy("advise", fleet, "--scenario", scenario, "--max-changes", "1")
         #expect(text.code == 0, "\(text.err)")
         let words = text.out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
