@@ -37,23 +37,17 @@ extension Advice {
     /// What stands in the way, once for the device groups where it stands alike (`[phones, tablets]`), in order
     /// of first appearance: a fleet's text, Markdown and HTML (its JSON keeps one entry per group).
     var unreachableAcrossGroups: [Obstacle] {
-        var merged: [Obstacle] = []
-        for obstacle in unreachable {
-            var alike = obstacle
-            alike.group = nil
-            if let group = obstacle.group,
-                let index = merged.firstIndex(where: {
-                    var other = $0
-                    other.group = nil
-                    return other == alike
-                })
-            {
-                merged[index].group = (merged[index].group.map { $0 + ", " } ?? "") + group
-            } else {
-                merged.append(obstacle)
+        Self.acrossGroups(
+            unreachable.map { obstacle in
+                var alike = obstacle
+                alike.group = nil
+                return (alike, obstacle.group)
             }
+        ).map { obstacle, groups in
+            var merged = obstacle
+            merged.group = groups.isEmpty ? nil : groups.joined(separator: ", ")
+            return merged
         }
-        return merged
     }
 
     static func stopsWorkText(_ left: StopsWork) -> String {

@@ -115,8 +115,7 @@ extension Advice {
                 steps[key, default: []].append(String(item.step))
             }
         }
-        var entries: [(text: String, groups: [String])] = []
-        for key in order {
+        let entries = order.map { key in
             var at: [String] = []
             if let steps = steps[key] {
                 at.append((steps.count == 1 ? "step " : "steps ") + steps.joined(separator: ", "))
@@ -124,16 +123,25 @@ extension Advice {
             if let apps = itself[key]?.filter({ !$0.isEmpty }) {
                 at.append("the policy itself" + (apps.isEmpty ? "" : ": " + apps.joined(separator: ", ")))
             }
-            let text = key.id + " (" + at.joined(separator: "; ") + ")"
-            if let index = entries.firstIndex(where: { $0.text == text }), let group = key.group {
-                entries[index].groups.append(group)
+            return (key.id + " (" + at.joined(separator: "; ") + ")", key.group)
+        }
+        return acrossGroups(entries).map { text, groups in
+            text + (groups.isEmpty ? "" : " [" + groups.joined(separator: ", ") + "]")
+        }.joined(separator: ", ")
+    }
+
+    /// Items said once for the device groups where they are alike, in order of first appearance: each with the
+    /// groups it was found on (none for a policy file).
+    static func acrossGroups<Item: Equatable>(_ items: [(Item, String?)]) -> [(Item, [String])] {
+        var merged: [(Item, [String])] = []
+        for (item, group) in items {
+            if let group, let index = merged.firstIndex(where: { $0.0 == item && !$0.1.isEmpty }) {
+                merged[index].1.append(group)
             } else {
-                entries.append((text, key.group.map { [$0] } ?? []))
+                merged.append((item, group.map { [$0] } ?? []))
             }
         }
-        return entries.map { entry in
-            entry.text + (entry.groups.isEmpty ? "" : " [" + entry.groups.joined(separator: ", ") + "]")
-        }.joined(separator: ", ")
+        return merged
     }
 
     /// Where the pasted lines go.

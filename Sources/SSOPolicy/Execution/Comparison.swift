@@ -109,8 +109,8 @@ public struct Comparison: Sendable {
         public var findings: [Severity: Int]
         /// The most severe step finding, the first one of that severity.
         public var worstFinding: WorstFinding?
-        /// How the provider's workers take the device (its handover's actions by `to`, e.g. `check_out hub`); nil
-        /// when its procedure has none.
+        /// How the provider's workers take the device (its handover's actions by `to`, e.g. `check_out hub`), when a
+        /// worker could not work and no handover gave them the device; nil otherwise or when its procedure has none.
         public var pickup: String?
         /// The circumstances the scenario states (`FactDeclaration.circumstance`, e.g. "the phone's first-ever
         /// check-in") that decide the worst finding: with the fact at its default the worst finding differs.
@@ -218,8 +218,13 @@ public struct Comparison: Sendable {
             prompts: prompts, workers: workers, findings: findings, worstFinding: worst, handovers: handovers,
             stepsExamined: examined)
         totals.decidedBy = circumstances(result, worst: worst)
-        let pickup = (result.policy.descriptor.handover?.actions ?? []).filter { $0.actor == .to }
-        if !pickup.isEmpty { totals.pickup = pickup.map { "\($0.event) \($0.target.text)" }.joined(separator: ", ") }
+        // Said only for a worker who could not work and was never given the device.
+        if workers.contains(where: { $0.couldNotWork && !$0.handedTheDevice }) {
+            let pickup = (result.policy.descriptor.handover?.actions ?? []).filter { $0.actor == .to }
+            if !pickup.isEmpty {
+                totals.pickup = pickup.map { "\($0.event) \($0.target.text)" }.joined(separator: ", ")
+            }
+        }
         return totals
     }
 
