@@ -672,6 +672,29 @@ struct AdviseTests {
         #expect(needs.contains { $0.hasPrefix("app_build:") && $0.contains("the fleet's app profile of") })
     }
 
+    /// A fleet's Microsoft catalogue app (`microsoft: teams`) is built by Microsoft and described by the catalogue:
+    /// no suggestion asks for another build of it (under Workspace ONE, `teams.own_login: every_open` was offered,
+    /// and its paste, `own_session:` beside `microsoft:`, is an error of `check`).
+    @Test(arguments: ["ward-handover", "microsoft-handover"])
+    func aCatalogueAppsBuildIsNeverAskedFor(_ scenario: String) throws {
+        for fleet in ["ward-fleet", "retail-fleet"] {
+            let answer = ssopolicy("advise", fleet, "--scenario", scenario, "--format", "json")
+            #expect(answer.code == 0, "\(answer.err)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.out.utf8)) as? [String: Any])
+            let setups = try #require(object["setups"] as? [[String: Any]])
+            #expect(setups.contains { $0["setup"] as? String == "airwatch" })
+            let offered = setups.flatMap { setup in
+                ((setup["suggestions"] as? [[String: Any]]) ?? []) + ((setup["closest"] as? [[String: Any]]) ?? [])
+            }
+            #expect(!offered.isEmpty)
+            let builds = offered.flatMap { ($0["changes"] as? [[String: String]]) ?? [] }.filter {
+                $0["kind"] == "app_build"
+            }
+            #expect(!builds.isEmpty, "\(fleet): some app build is still offered for the fleet's own apps")
+            #expect(!builds.contains { $0["app"] == "teams" }, "\(fleet) on \(scenario): \(builds)")
+        }
+    }
+
     /// Facts of the hardware are never suggested: neither what a device group decides (the platform, the OS
     /// version) nor a setting declared as a device fact (Shared iPad's device model, storage, supervision), for a
     /// policy file as for a fleet.

@@ -83,14 +83,15 @@ package struct Advice: Sendable {
     /// The YAML lines are for a fleet's setup, not a policy file.
     var isFleet: Bool { setup != nil }
 
-    /// Advice for one policy, or for one fleet setup over its groups.
+    /// Advice for one policy, or for one fleet setup over its groups (whose `catalogueApps` get no app build change).
     package static func advise(
         _ scenario: Scenario, subjects: [AdviceSubject], request: AdviceRequest, subject: String,
-        setup: String? = nil
+        setup: String? = nil, catalogueApps: Set<String> = []
     ) throws -> Advice {
         precondition(!subjects.isEmpty, "advise needs a policy")
         let targets = AdviceTarget.targets(
-            of: subjects[0].policy, others: subjects.dropFirst().map(\.policy.configuration))
+            of: subjects[0].policy, others: subjects.dropFirst().map(\.policy.configuration),
+            catalogueApps: catalogueApps)
         let search = AdviceSearch(scenario: scenario, subjects: subjects, request: request, targets: targets)
         let outcome = try search.run()
         let baseRuns = try subjects.map { try played(scenario, $0, changes: []) }

@@ -48,9 +48,12 @@ struct AdviceTarget: Sendable {
     /// device model; nor model options), at every declared value (a duration, number or name at its declared
     /// default); every app's keys, console choices as `console` (only the values that fit the app,
     /// `FleetReading.consoleValueFits`, on `policy` and on each of `others`: a fleet's other device groups), the
-    /// keys an app profile gives as `app_build`, and never a key that says which app it is. Provider-generic: driven
-    /// by the declarations and the provider's fleet reading only.
-    static func targets(of policy: CompiledPolicy, others: [PolicyConfiguration] = []) -> [AdviceTarget] {
+    /// keys an app profile gives as `app_build` (not for `catalogueApps`, whose build a catalogue describes: a fleet's
+    /// `microsoft:` apps, whose maker the fleet cannot ask for a build), and never a key that says which app it is.
+    /// Provider-generic: driven by the declarations and the provider's fleet reading only.
+    static func targets(
+        of policy: CompiledPolicy, others: [PolicyConfiguration] = [], catalogueApps: Set<String> = []
+    ) -> [AdviceTarget] {
         let descriptor = policy.descriptor
         let configuration = policy.configuration
         let reading = descriptor.fleet
@@ -78,6 +81,7 @@ struct AdviceTarget: Sendable {
                 if case .app = declaration.kind { continue }
                 let kind: AdviceChange.Kind =
                     reading.map { $0.consoleAppKeys.contains(declaration.key) ? .console : .appBuild } ?? .console
+                if kind == .appBuild && catalogueApps.contains(app.id) { continue }
                 var values = candidates(declaration, current: app.keys[declaration.key])
                 if kind == .console, let reading {
                     values.removeAll { value in

@@ -244,6 +244,7 @@ extension FleetAdvice {
     /// Advice per setup of the fleet: a setup's changes must meet the goal on every device group it plays on.
     package static func advise(_ scenario: Scenario, fleet: Fleet, request: AdviceRequest) throws -> FleetAdvice {
         var setups: [Advice] = []
+        let catalogueApps = Set(fleet.apps.filter { $0.profile.microsoft != nil }.map(\.profile.id))
         for (index, setup) in fleet.setups.enumerated() {
             let subjects = fleet.pairs.filter { $0.setup == index }.compactMap { pair in
                 pair.policy.map {
@@ -253,7 +254,8 @@ extension FleetAdvice {
             }
             guard !subjects.isEmpty else { continue }
             var advice = try Advice.advise(
-                scenario, subjects: subjects, request: request, subject: fleet.id, setup: setup.id)
+                scenario, subjects: subjects, request: request, subject: fleet.id, setup: setup.id,
+                catalogueApps: catalogueApps)
             let groups = fleet.pairs.filter { $0.setup == index && $0.policy != nil }.map {
                 fleet.groups[$0.group].group
             }
