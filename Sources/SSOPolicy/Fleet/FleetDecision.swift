@@ -3,7 +3,8 @@ import SSOPolicyProviderKit
 /// `decide FLEET --scenario S` (spec 4): per setup, its worst finding and from when each worker is safe on each
 /// device group, the workers' effort, what it needs (from the setup's provider reading the app profiles), and which
 /// apps no configuration can make safe (an app that must change). Setups are ranked by their worst finding, then
-/// by the groups where it occurs, a worker could not work or the setup does not play, then by the workers' effort;
+/// by the groups where it occurs, a worker could not work or the setup does not play, then by how many findings of
+/// that severity one group has at most (the exposures of one device's shift), then by the workers' effort;
 /// a setup under which no group's workers could all work (every access attempt of one of them denied) comes last,
 /// since its findings say nothing of a shift that never happened.
 package struct FleetDecision: Sendable {
@@ -51,6 +52,12 @@ package struct FleetDecision: Sendable {
                 return totals.workers.contains(where: \.couldNotWork)
                     || (worst != nil && totals.worstFinding?.severity == worst?.finding.severity)
             }.count
+        }
+        /// The most findings of the worst finding's severity on one group it plays on: how often a device's shift
+        /// exposes it, so that two setups alike in their worst finding are not told apart by effort alone.
+        package var worstCount: Int {
+            guard let severity = worst?.finding.severity else { return 0 }
+            return groups.compactMap { $0.totals?.findings[severity] }.max() ?? 0
         }
         /// No group where it plays lets every worker work: nothing it does was seen in a shift.
         package var servesNoGroup: Bool {
@@ -136,6 +143,9 @@ package struct FleetDecision: Sendable {
             let lFailing = lhs.element.failingGroups
             let rFailing = rhs.element.failingGroups
             if lFailing != rFailing { return lFailing < rFailing }
+            if lhs.element.worstCount != rhs.element.worstCount {
+                return lhs.element.worstCount < rhs.element.worstCount
+            }
             if lhs.element.effortPerShift != rhs.element.effortPerShift {
                 return lhs.element.effortPerShift < rhs.element.effortPerShift
             }
@@ -161,7 +171,8 @@ package struct FleetDecision: Sendable {
     /// How the setups are ranked, as every format says it.
     static let rankingHeading =
         "Ranking (worst finding, then on how many groups it occurs, a worker could not work or the setup does not "
-        + "play, then effort; setups under which workers could not work on every group last)"
+        + "play, then how often it occurs on one group, then effort; setups under which workers could not work on "
+        + "every group last)"
 
     /// What the fleet leaves to defaults (`Fleet.assumptionWords`), under the heading every format gives it.
     static let assumedHeading = "Assumed (left out of the fleet or unknown, defaults played): "
@@ -356,6 +367,7 @@ package struct FleetDecision: Sendable {
                 ))
             fields.append(("handovers", .array(totals.handovers.map(CompareRender.handoverJSON))))
             fields.append(("worst_finding", CompareRender.worstFindingJSON(totals.worstFinding)))
+            fields.append(("findings", CompareRender.findingsJSON(totals)))
         }
         return .object(fields)
     }

@@ -32,13 +32,7 @@ package enum CompareRender {
                             "effort_seconds_per_user",
                             .object(totals.effortPerUser.map { ($0.user, .int($0.seconds)) })
                         ),
-                        (
-                            "findings",
-                            .object(
-                                [Severity.critical, .high, .medium, .low, .info].map {
-                                    ($0.name, .int(totals.findings[$0] ?? 0))
-                                })
-                        ),
+                        ("findings", findingsJSON(totals)),
                         ("worst_finding", worstFindingJSON(totals.worstFinding)),
                         ("handovers", .array(totals.handovers.map(handoverJSON))),
                         ("verdict", .string(Comparison.verdict(totals))),
@@ -50,6 +44,11 @@ package enum CompareRender {
             ("scenario", .string(comparison.scenario.id)), ("results", .array(results)),
             ("differences", .array(differences.map(JSONValue.int))), ("notes", .strings(comparison.notes)),
         ])
+    }
+
+    /// The step findings of a run by severity: `{"critical": 1, "high": 2, "medium": 0, "low": 0, "info": 0}`.
+    static func findingsJSON(_ totals: Comparison.Totals) -> JSONValue {
+        .object([Severity.critical, .high, .medium, .low, .info].map { ($0.name, .int(totals.findings[$0] ?? 0)) })
     }
 
     static func worstFindingJSON(_ worst: Comparison.WorstFinding?) -> JSONValue {

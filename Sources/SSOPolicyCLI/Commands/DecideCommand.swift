@@ -11,9 +11,9 @@ struct DecideCommand: ParsableCommand, ContextualCommand {
             its worst finding, each group's verdict (from when each next worker is safe, sign-in effort in seconds \
             per worker, time to the first productive access after each handover, denied attempts), what it needs \
             (derived from the setup and the app profiles: docks, a broker, an SDK build, an integration) and which \
-            apps no configuration can make safe. Setups are ranked by worst finding, then platforms they do not \
-            model, then effort. Prompts cost the seconds of docs/fleets.md; the fleet's effort: and --effort \
-            override them.
+            apps no configuration can make safe. Setups are ranked by worst finding, then the groups where it \
+            occurs or that they do not model, then how often it occurs on one group, then effort. Prompts cost the \
+            seconds of docs/fleets.md; the fleet's effort: and --effort override them.
 
             Examples:
               ssopolicy decide ward-fleet --scenario day-shift-handover
