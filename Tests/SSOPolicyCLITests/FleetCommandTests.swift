@@ -601,6 +601,77 @@ struct FleetCommandTests {
         #expect(try #require(ranking.firstIndex(of: "entra")) < #require(ranking.firstIndex(of: "imprivata")))
     }
 
+    /// A setup whose provider models none of the fleet's device groups (Workspace ONE and Shared iPad on an
+    /// Android-only store) is said, never dropped or dressed as safe: `decide` gives no verdict, effort or "no app
+    /// must change" for it and ranks it after a setup that plays; `advise` says there is nothing to advise and why
+    /// (it printed nothing for it), and names the groups a setup that plays elsewhere does not play on; the guide's
+    /// policies section says why it lists none.
+    @Test func aSetupThatPlaysOnNoGroupIsSaidNotDroppedOrCalledSafe() throws {
+        let folder = Fixtures.folder()
+        let fleet = """
+            fleet: droid-store
+            devices:
+              - { group: tc21, platform: android, os_version: "11" }
+            apps:
+              - { id: pos, sign_in: own_login, own_session: until_sign_out }
+            setups:
+              - { setup: ws1, provider: airwatch-sdk, settings: { sso: enabled } }
+              - { setup: ipad, provider: apple-shared-ipad }
+              - { setup: entra, provider: entra-shared-device }
+            """
+        let scenario = """
+            scenario: ds
+            steps:
+              - { at: "08:00", user: ann, open: pos }
+              - { at: "12:00", user: bo, open: pos }
+            """
+        let fleetPath = Fixtures.write(fleet, to: "droid.yaml", in: folder)
+        let scenarioPath = Fixtures.write(scenario, to: "ds.yaml", in: folder)
+        let decide = ssopolicy("decide", fleetPath, "--scenario", scenarioPath)
+        #expect(decide.code == 0, "\(decide.err)")
+        let flat = decide.out.replacingOccurrences(of: "\n    ", with: " ").replacingOccurrences(of: "\n  ", with: " ")
+        #expect(flat.contains("ws1 (airwatch-sdk) worst: plays on no device group of the fleet tc21"), "\(decide.out)")
+        #expect(!decide.out.contains("up to 0s"), "\(decide.out)")
+        #expect(!decide.out.contains("apps that must change: none"), "\(decide.out)")
+        let ranked = ssopolicy("decide", fleetPath, "--scenario", scenarioPath, "--format", "json")
+        let decision = try #require(try JSONSerialization.jsonObject(with: Data(ranked.out.utf8)) as? [String: Any])
+        #expect((decision["ranking"] as? [String])?.first == "entra")
+
+        let advise = ssopolicy("advise", fleetPath, "--scenario", scenarioPath)
+        #expect(advise.code == 0, "\(advise.err)")
+        let said = advise.out.replacingOccurrences(of: "\n  ", with: " ")
+        #expect(
+            said.contains(
+                "Setup ws1 (airwatch-sdk) plays on no device group of the fleet, so there is nothing to advise: setup "
+                    + "ws1 does not play on group tc21: airwatch-sdk models ios, ipados, not android."), "\(advise.out)"
+        )
+        #expect(said.contains("Setup ipad (apple-shared-ipad) plays on no device group"), "\(advise.out)")
+        #expect(said.contains("Advice for setup entra of fleet droid-store"), "\(advise.out)")
+        let json = ssopolicy("advise", fleetPath, "--scenario", scenarioPath, "--format", "json")
+        let advice = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let nowhere = try #require(advice["plays_nowhere"] as? [[String: Any]])
+        #expect(nowhere.map { $0["setup"] as? String } == ["ws1", "ipad"])
+        #expect(nowhere.map { $0["does_not_play_on"] as? [String] } == [["tc21"], ["tc21"]])
+        let setups = try #require(advice["setups"] as? [[String: Any]])
+        #expect(setups.map { $0["setup"] as? String } == ["entra"])
+        #expect(setups.map { $0["does_not_play_on"] as? [String] } == [[]])
+
+        // A setup that plays on some groups says which it does not play on, above its advice.
+        let ward = ssopolicy("advise", "ward-fleet", "--scenario", "ward-handover")
+        #expect(
+            ward.out.replacingOccurrences(of: "\n    ", with: " ").contains(
+                "\n  setup airwatch does not play on group med-handhelds: airwatch-sdk models ios, ipados, not "
+                    + "android\n  before:"), "\(ward.out)")
+
+        // Without the setup that plays, the guide derives no policy and says why.
+        let nothing = Fixtures.write(
+            fleet.replacingOccurrences(of: "\n  - { setup: entra, provider: entra-shared-device }", with: ""),
+            to: "nothing.yaml", in: folder)
+        let guide = ssopolicy("guide", nothing, "--scenario", scenarioPath)
+        #expect(guide.code == 0, "\(guide.err)")
+        #expect(guide.out.contains("## Policies\n\nNone: no setup of the fleet plays on any of its device groups"))
+    }
+
     @Test func aGuideOfAFleetHoldsEveryPolicyItsSetupsDerive() {
         let guide = ssopolicy("guide", "ward-fleet", "--scenario", "ward-handover")
         #expect(guide.code == 0, "\(guide.err)")

@@ -76,6 +76,9 @@ package struct Advice: Sendable {
     package var unreachable: [Obstacle]
     /// The first few smallest sets left out since they stop the work.
     package var stopsWork: [StopsWork] = []
+    /// For a fleet's setup, the device groups it does not play on, each with why (`FleetComparison.unsupported`):
+    /// its advice holds for the other groups only.
+    package var notPlayed: [FleetComparison.NotPlayed] = []
     /// Sets of changes played.
     package var tried: Int
     /// Why the search stopped before the bound, if it did (the suggestions found so far are still minimal).

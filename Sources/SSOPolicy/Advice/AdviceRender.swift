@@ -67,6 +67,7 @@ extension Advice {
 
     package func text() -> String {
         var out = wrap(title, indent: "", hanging: "  ") + "\n"
+        for missing in notPlayed { out += wrap(missing.reason, indent: "  ", hanging: "    ") + "\n" }
         out += wrap("before: " + Self.findingsText(before), indent: "  ", hanging: "    ") + "\n"
         out += wrap("effort: " + Self.effortText(before), indent: "  ", hanging: "    ") + "\n"
         if let stranded = Self.strandedText(before) { out += wrap(stranded, indent: "  ", hanging: "    ") + "\n" }
@@ -206,7 +207,7 @@ extension Advice {
                     })
             ),
             ("tried", .int(tried)), ("stopped", .optional(stopped)),
-        ]
+        ] + (isFleet ? [("does_not_play_on", .strings(notPlayed.map(\.group)))] : [])
     }
 
     package func json() -> JSONValue {
@@ -216,9 +217,24 @@ extension Advice {
 
 /// A fleet's advice: one per setup.
 package struct FleetAdvice: Sendable {
+    /// A setup that plays on no device group of the fleet: nothing was played, so nothing is advised.
+    package struct PlaysNowhere: Sendable {
+        package var setup: String
+        package var provider: String
+        package var notPlayed: [FleetComparison.NotPlayed]
+
+        /// The words every format gives it.
+        package var sentence: String {
+            "Setup \(setup) (\(provider)) plays on no device group of the fleet, so there is nothing to advise: "
+                + notPlayed.map(\.reason).joined(separator: "; ") + "."
+        }
+    }
+
     package var fleet: String
     package var scenario: String
     package var setups: [Advice]
+    /// The setups that play on no device group, said rather than dropped.
+    package var playsNowhere: [PlaysNowhere] = []
     /// The fleet's notes of values played at their defaults (`Fleet.playedDefaultsNotes`), for standard error.
     package var notes: [String] = []
 
@@ -228,7 +244,10 @@ package struct FleetAdvice: Sendable {
         self.setups = setups
     }
 
-    package func text() -> String { setups.map { $0.text() }.joined(separator: "\n") }
+    package func text() -> String {
+        (setups.map { $0.text() } + playsNowhere.map { wrap($0.sentence, indent: "", hanging: "  ") + "\n" })
+            .joined(separator: "\n")
+    }
 
     package func markdown() -> String { sectionMarkdown(level: 1, limit: nil) }
 
@@ -236,6 +255,16 @@ package struct FleetAdvice: Sendable {
         .object([
             ("fleet", .string(fleet)), ("scenario", .string(scenario)),
             ("setups", .array(setups.map { .object([("setup", .string($0.setup ?? ""))] + $0.bodyJSON) })),
+            (
+                "plays_nowhere",
+                .array(
+                    playsNowhere.map { setup in
+                        .object([
+                            ("setup", .string(setup.setup)), ("provider", .string(setup.provider)),
+                            ("does_not_play_on", .strings(setup.notPlayed.map(\.group))),
+                        ])
+                    })
+            ),
         ])
     }
 }
@@ -244,7 +273,9 @@ extension FleetAdvice {
     /// Advice per setup of the fleet: a setup's changes must meet the goal on every device group it plays on.
     package static func advise(_ scenario: Scenario, fleet: Fleet, request: AdviceRequest) throws -> FleetAdvice {
         var setups: [Advice] = []
+        var nowhere: [PlaysNowhere] = []
         let catalogueApps = Set(fleet.apps.filter { $0.profile.microsoft != nil }.map(\.profile.id))
+        let notPlayed = FleetComparison.notPlayed(fleet)
         for (index, setup) in fleet.setups.enumerated() {
             let subjects = fleet.pairs.filter { $0.setup == index }.compactMap { pair in
                 pair.policy.map {
@@ -252,10 +283,15 @@ extension FleetAdvice {
                         policy: $0, group: fleet.groups[pair.group].group.id, effort: fleet.effort, lenient: true)
                 }
             }
-            guard !subjects.isEmpty else { continue }
+            guard !subjects.isEmpty else {
+                nowhere.append(
+                    PlaysNowhere(setup: setup.id, provider: setup.providerID, notPlayed: notPlayed[index] ?? []))
+                continue
+            }
             var advice = try Advice.advise(
                 scenario, subjects: subjects, request: request, subject: fleet.id, setup: setup.id,
                 catalogueApps: catalogueApps)
+            advice.notPlayed = notPlayed[index] ?? []
             let groups = fleet.pairs.filter { $0.setup == index && $0.policy != nil }.map {
                 fleet.groups[$0.group].group
             }
@@ -266,6 +302,7 @@ extension FleetAdvice {
             setups.append(advice)
         }
         var advice = FleetAdvice(fleet: fleet.id, scenario: scenario.id, setups: setups)
+        advice.playsNowhere = nowhere
         advice.notes = fleet.playedDefaultsNotes
         return advice
     }

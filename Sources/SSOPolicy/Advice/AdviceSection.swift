@@ -202,6 +202,7 @@ extension Advice {
     package func sectionMarkdown(level: Int, limit: Int? = shownSuggestions, command: String? = nil) -> String {
         let hashes = String(repeating: "#", count: max(1, min(level, 6)))
         var out = hashes + " " + Markdown.text(sectionTitle) + "\n\n"
+        for missing in notPlayed { out += Markdown.text(missing.reason) + ".\n" }
         out += Markdown.text(beforeSentence) + "\n" + Markdown.text(verdictSentence(limit: limit)) + "\n\n"
         let rows = sectionRows(limit: limit)
         if !rows.isEmpty {
@@ -246,6 +247,7 @@ extension Advice {
         let h = max(1, min(level, 5))
         var out = "<section id=\"\(HTMLText.attribute(id))\" class=\"advice\">\n"
         out += "<h\(h)>\(HTMLText.escape(sectionTitle))</h\(h)>\n"
+        for missing in notPlayed { out += "<p class=\"muted\">\(HTMLText.escape(missing.reason)).</p>\n" }
         out += "<p>\(HTMLText.escape(beforeSentence))</p>\n"
         let verdictClass = alreadyMeets ? "safe" : suggestions.isEmpty ? "unreached" : "verdict"
         out += "<p class=\"\(verdictClass)\"><strong>\(HTMLText.escape(verdictSentence(limit: limit)))</strong></p>\n"
@@ -293,15 +295,26 @@ extension FleetAdvice {
     package func sectionMarkdown(level: Int, limit: Int? = Advice.shownSuggestions, command: String? = nil)
         -> String
     {
-        setups.map { $0.sectionMarkdown(level: level, limit: limit, command: command) }.joined()
+        let hashes = String(repeating: "#", count: max(1, min(level, 6)))
+        return setups.map { $0.sectionMarkdown(level: level, limit: limit, command: command) }.joined()
+            + playsNowhere.map { setup in
+                hashes + " " + Markdown.text("setup \(setup.setup) of fleet \(fleet) on \(scenario)") + "\n\n"
+                    + Markdown.text(setup.sentence) + "\n\n"
+            }.joined()
     }
 
     /// Every setup's section, in HTML: ids `ID-1`, `ID-2`, ….
     package func sectionHTML(id: String, level: Int, limit: Int? = Advice.shownSuggestions, command: String? = nil)
         -> String
     {
-        setups.enumerated().map { index, advice in
+        let h = max(1, min(level, 5))
+        return setups.enumerated().map { index, advice in
             advice.sectionHTML(id: "\(id)-\(index + 1)", level: level, limit: limit, command: command)
         }.joined()
+            + playsNowhere.enumerated().map { index, setup in
+                "<section id=\"\(HTMLText.attribute("\(id)-\(setups.count + index + 1)"))\" class=\"advice\">\n"
+                    + "<h\(h)>\(HTMLText.escape("setup \(setup.setup) of fleet \(fleet) on \(scenario)"))</h\(h)>\n"
+                    + "<p class=\"unreached\">\(HTMLText.escape(setup.sentence))</p>\n</section>\n"
+            }.joined()
     }
 }

@@ -43,6 +43,24 @@ package struct FleetComparison: Sendable {
         return FleetComparison(fleet: fleet, comparison: comparison, cells: cells)
     }
 
+    /// A device group a setup does not play on, and why (`unsupported`).
+    package struct NotPlayed: Sendable, Hashable {
+        package var group: String
+        package var reason: String
+    }
+
+    /// The device groups each setup of `fleet` does not play on (by setup index), each with why.
+    static func notPlayed(_ fleet: Fleet) -> [Int: [NotPlayed]] {
+        var result: [Int: [NotPlayed]] = [:]
+        for pair in fleet.pairs where pair.policy == nil {
+            let cell = Cell(
+                setup: fleet.setups[pair.setup], group: fleet.groups[pair.group], result: nil,
+                supportedPlatforms: pair.supportedPlatforms)
+            result[pair.setup, default: []].append(NotPlayed(group: cell.group.group.id, reason: unsupported(cell)))
+        }
+        return result
+    }
+
     /// "setup airwatch does not play on group handhelds: airwatch-sdk models ios, ipados, not android".
     static func unsupported(_ cell: Cell) -> String {
         "setup \(cell.setup.id) does not play on group \(cell.group.group.id): \(cell.setup.providerID) models "

@@ -59,6 +59,8 @@ package struct FleetDecision: Sendable {
             guard let severity = worst?.finding.severity else { return 0 }
             return groups.compactMap { $0.totals?.findings[severity] }.max() ?? 0
         }
+        /// Its provider models no device group of the fleet: nothing was played, so no verdict, effort or change.
+        package var playsNowhere: Bool { groups.allSatisfy { $0.totals == nil } }
         /// No group where it plays lets every worker work: nothing it does was seen in a shift.
         package var servesNoGroup: Bool {
             groups.allSatisfy { $0.totals?.workers.contains(where: \.couldNotWork) ?? true }
@@ -159,6 +161,7 @@ package struct FleetDecision: Sendable {
 
     /// Who could not work and where, then the worst finding.
     func worstText(_ setup: SetupDecision) -> String {
+        if setup.playsNowhere { return "plays on no device group of the fleet" }
         let stranded = setup.strandedWorkers
         let finding =
             setup.worst.map { "\($0.finding.severity.name) \($0.finding.id) (\($0.group), step \($0.finding.step))" }
@@ -193,10 +196,12 @@ package struct FleetDecision: Sendable {
             out +=
                 "\n\(setup.setup.id) (\(setup.setup.providerID))" + (setup.setup.title.map { " - \($0)" } ?? "") + "\n"
             out += wrap("worst: " + worstText(setup), indent: "  ", hanging: "    ") + "\n"
-            out +=
-                wrap(
-                    "effort: up to \(Comparison.seconds(setup.effortPerShift)) of sign-in per shift (all workers)",
-                    indent: "  ", hanging: "    ") + "\n"
+            if !setup.playsNowhere {
+                out +=
+                    wrap(
+                        "effort: up to \(Comparison.seconds(setup.effortPerShift)) of sign-in per shift (all workers)",
+                        indent: "  ", hanging: "    ") + "\n"
+            }
             for group in setup.groups {
                 out +=
                     wrap(
@@ -210,7 +215,9 @@ package struct FleetDecision: Sendable {
                     out += wrap(needText(need, setup), indent: "    - ", hanging: "      ") + "\n"
                 }
             }
-            if setup.mustChange.isEmpty {
+            if setup.playsNowhere {
+                continue
+            } else if setup.mustChange.isEmpty {
                 out += "  apps that must change: none\n"
             } else {
                 out += "  apps that must change (no configuration makes them safe):\n"
@@ -265,11 +272,15 @@ package struct FleetDecision: Sendable {
         for setup in setups {
             out +=
                 "| \(Markdown.text(setup.setup.id)) (\(setup.setup.providerID)) | \(Markdown.cell(worstText(setup))) | "
-                + Comparison.seconds(setup.effortPerShift) + " | "
+                + (setup.playsNowhere ? "-" : Comparison.seconds(setup.effortPerShift)) + " | "
                 + setup.groups.map { Markdown.cell($0.verdict) }.joined(separator: " | ") + " |\n"
         }
         for setup in setups {
             out += "\n\(heading)# \(Markdown.text(setup.setup.id))\n\n"
+            if setup.playsNowhere {
+                out += "It plays on no device group of the fleet: nothing was played.\n"
+                continue
+            }
             out += "Needs:\n\n"
             out += setup.needs.isEmpty ? "- nothing beyond its settings\n" : ""
             for need in setup.needs { out += "- " + Markdown.cell(needText(need, setup)) + "\n" }

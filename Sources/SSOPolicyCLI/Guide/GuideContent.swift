@@ -24,6 +24,10 @@ struct GuideContent {
         var tables: [GuideDecisionTable]
     }
 
+    /// What the policies section says when no policy is derived (a fleet whose setups play on none of its groups).
+    static let noPolicies =
+        "None: no setup of the fleet plays on any of its device groups (the decision below says why for each)."
+
     var title: String
     /// The command that regenerates the guide, shown at its top.
     var command: String

@@ -62,6 +62,10 @@ enum GuideHTMLDocument {
     }
 
     static func policies(_ content: GuideContent) -> String {
+        guard !content.policies.isEmpty else {
+            return "<section id=\"policies\">\n<h2>Policies</h2>\n<p>\(HTMLText.escape(GuideContent.noPolicies))</p>\n"
+                + "</section>\n"
+        }
         var out = "<section id=\"policies\">\n<h2>Policies</h2>\n<table>\n<thead><tr><th scope=\"col\">policy</th>"
         out += "<th scope=\"col\">provider</th><th scope=\"col\">title</th><th scope=\"col\">apps</th>"
         out += "<th scope=\"col\">file</th></tr></thead>\n<tbody>\n"

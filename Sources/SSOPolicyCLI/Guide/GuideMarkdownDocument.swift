@@ -52,6 +52,7 @@ enum GuideMarkdownDocument {
     }
 
     static func policies(_ content: GuideContent) -> String {
+        guard !content.policies.isEmpty else { return "## Policies\n\n\(GuideContent.noPolicies)\n\n" }
         var out = "## Policies\n\n| policy | provider | title | file |\n|---|---|---|---|\n"
         for policy in content.policies {
             let configuration = policy.compiled.configuration
