@@ -132,9 +132,10 @@ struct Playground: Sendable {
             try WorkBudget.throwIfStopped()
             answers.comparison = comparison
             let compiled = comparison.results.map(\.policy)
-            if query.view == "matrix" && !embed {
+            // A fleet whose setups play on none of its device groups compares no policy: nothing to tabulate or ask.
+            if query.view == "matrix" && !embed, let first = compiled.first {
                 progress.start(.matrix)
-                let policy = compiled.first { $0.configuration.id == query.matrixPolicy } ?? compiled[0]
+                let policy = compiled.first { $0.configuration.id == query.matrixPolicy } ?? first
                 // The decision table is evaluate's minimal form: each distinct answer with its deciding conditions.
                 let request = EvaluateRequest(app: query.matrixApp ?? policy.configuration.apps[0].id, user: "alice")
                 do { answers.matrix = try engine.evaluate(request, policy: policy) } catch {
@@ -147,8 +148,8 @@ struct Playground: Sendable {
                 (answers.advice, answers.adviceError) = try advise(
                     query, subjects: policies, scenario: scenario, queries: queries)
             }
-            if query.ask && !embed {
-                let policy = compiled.first { $0.configuration.id == query.whatIfPolicy } ?? compiled[0]
+            if query.ask && !embed, let first = compiled.first {
+                let policy = compiled.first { $0.configuration.id == query.whatIfPolicy } ?? first
                 let request = EvaluateRequest(
                     app: query.app ?? policy.configuration.apps[0].id, user: query.user ?? "bob",
                     facts: query.facts.filter { !$0.value.isEmpty },

@@ -192,7 +192,11 @@ enum PlaygroundPage {
             return out + "<p>Pick policies that load to ask a question.</p></fieldset>\n"
         }
         let policies = comparison.results.map(\.policy)
-        let chosen = policies.first { $0.configuration.id == query.whatIfPolicy } ?? policies[0]
+        guard let first = policies.first else {
+            return out + "<p>No policy to ask about: no setup of the fleet plays on any of its device groups.</p>"
+                + "</fieldset>\n"
+        }
+        let chosen = policies.first { $0.configuration.id == query.whatIfPolicy } ?? first
         out += "<label for=\"whatif\">policy</label> <select name=\"whatif\" id=\"whatif\">"
         for policy in policies {
             let id = policy.configuration.id

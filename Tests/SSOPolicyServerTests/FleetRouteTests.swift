@@ -51,4 +51,43 @@ struct FleetRouteTests {
         #expect(page.body.contains("<option value=\"ward-fleet\" selected>ward-fleet"))
         #expect(page.body.contains("entra-ward-iphones"))
     }
+
+    /// A pasted fleet whose setups play on none of its device groups (Workspace ONE and Shared iPad on Android
+    /// handhelds) compares no policy: every view of the playground and the what-if answer it, saying why, instead of
+    /// one request indexing the first of no policies and taking the server down; the API says so too.
+    @Test(arguments: ["compare", "timeline", "matrix", "advice"])
+    func aPastedFleetThatPlaysNowhereIsAnsweredByEveryView(_ view: String) async throws {
+        let fleet = """
+            fleet: droid-store
+            devices:
+              - { group: tc21, platform: android, os_version: "11" }
+            apps:
+              - { id: pos, sign_in: own_login }
+            setups:
+              - { setup: ws1, provider: airwatch-sdk, settings: { sso: enabled } }
+              - { setup: ipad, provider: apple-shared-ipad }
+            """
+        let scenario = """
+            scenario: ds
+            steps:
+              - { at: "08:00", user: ann, open: pos }
+              - { at: "12:00", user: bo, open: pos }
+            """
+        func encoded(_ text: String) -> String {
+            text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        }
+        let form =
+            "view=\(view)&ask=1&app=pos&matrix=ws1-tc21&fleet_yaml=\(encoded(fleet))&scenario_yaml=\(encoded(scenario))"
+        let page = try await request(
+            .post, "/", body: form, headers: [.contentType: "application/x-www-form-urlencoded"],
+            options: ServeOptions(timeBudgetSeconds: 120))
+        #expect(page.status == 200, "\(page.body)")
+        #expect(page.body.contains("No policy to ask about: no setup of the fleet plays on any of its device groups."))
+        #expect(page.body.contains("plays on no device group of the fleet"))
+        let body =
+            #"{"scenario": {"yaml": "# + quoted(scenario) + #"}, "policy": {"yaml": "# + quoted(fleet) + #"}}"#
+        let advice = try await request(.post, "/v1/advise", body: body)
+        #expect(advice.status == 200, "\(advice.body)")
+        #expect(advice.body.contains(#""plays_nowhere": ["#))
+    }
 }
