@@ -97,7 +97,7 @@ extension AirWatchSDKProvider {
         if let decision = trace.first(AirWatchExposureRule.withoutSDKOpen, on: state, in: context) {
             outcome.apply(decision.effect)
             switch decision {
-            case .outsideSDKOwnLogin:
+            case .outsideSDKOwnLogin, .outsideSDKMicrosoftSignIn:
                 state[app: context].ownSessionUser = user
                 // An app that clears its data when another user signs in to it sees the change at its own login.
                 if context.entry.clearsDataOnUserChange { state[app: context].dataUsers &= AirWatchState.bit(user) }

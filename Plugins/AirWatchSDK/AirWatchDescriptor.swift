@@ -16,7 +16,9 @@ enum AirWatchDescriptor {
         rules: AirWatchRules.phases.declarations, ruleProblems: AirWatchRules.phases.problems,
         requiredEventMeanings: requiredEventMeanings, examplePolicy: examplePolicy,
         properties: properties, sessionAuthority: "SDK / anchor app", handover: handover,
-        producedPrompts: [.credentials, .appCredentials, .passcode, .createPasscode, .changePasscode],
+        producedPrompts: [
+            .credentials, .appCredentials, .interactiveSignIn, .passcode, .createPasscode, .changePasscode,
+        ],
         decisionLists: AirWatchRules.decisionLists, fleet: AirWatchFleetReading.reading)
 
     /// Workspace ONE's own shift change on a shared device: check-in in Hub by the leaving worker, check-out by the

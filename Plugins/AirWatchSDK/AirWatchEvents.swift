@@ -154,9 +154,11 @@ extension AirWatchSDKProvider {
         guard app.usesSDK else {
             // The app's own login refused the password and asks for it again: the SDK counts nothing, and the attempt
             // is denied.
-            trace.record(AirWatchExposureRule.outsideSDKOwnLogin, on: state, in: context)
+            let login: AirWatchExposureRule =
+                app.ownLoginPrompt == .interactiveSignIn ? .outsideSDKMicrosoftSignIn : .outsideSDKOwnLogin
+            trace.record(login, on: state, in: context)
             var outcome = StepOutcome(session: .denied)
-            for prompt in AirWatchExposureRule.outsideSDKOwnLogin.effect.prompts { outcome.prompts.append(prompt) }
+            for prompt in login.effect.prompts { outcome.prompts.append(prompt) }
             return outcome
         }
         guard trace.evaluate(AirWatchWipeRule.failedAttemptCount, on: state, in: context) else {

@@ -20,6 +20,9 @@ enum AirWatchFleetReading {
                     case (_, .untilSignOut): .untilSignOut
                     }
                 values.append(FleetValue(AirWatchAppKey.ownLogin.key, login.rawValue, from: .ownSession))
+                if login != .none && profile.usesMSAL {
+                    values.append(FleetValue(AirWatchAppKey.ownLoginPrompt.key, "interactive_sign_in", from: .signIn))
+                }
             }
             values.append(
                 FleetValue(

@@ -270,6 +270,7 @@ enum AirWatchAppKey: Int, DeclaredAppKey {
     case authentication
     case clearsDataOnWipe
     case ownLogin
+    case ownLoginPrompt
     case clearsDataOnUserChange
 
     var declaration: SettingDeclaration {
@@ -308,6 +309,18 @@ enum AirWatchAppKey: Int, DeclaredAppKey {
                     + "restored after termination and a restart, lasting until the user signs out of the app",
                 sources: [Evidence.seed("(Requirements: initialize the SDK)"), Evidence.checkInCheckOut],
                 neverAdvised: ["none"])
+        case .ownLoginPrompt:
+            SettingDeclaration(
+                "own_login_prompt", .choice(["app_credentials", "interactive_sign_in"]), default: "app_credentials",
+                meaning: "for an app with sdk_initialized: false, what its own login asks: its own user name and "
+                    + "password, or, for an app that signs in with MSAL (Outlook, Teams), the Microsoft sign-in with "
+                    + "any second factor",
+                sources: [
+                    AirWatchSource.sharedDevices[
+                        "(Check-in Checkout with Hub: Limited data separation) (inferred: Outlook and Teams keep their "
+                            + "own Microsoft sign-in)"]
+                ],
+                neverAdvised: ["app_credentials", "interactive_sign_in"])
         case .clearsDataOnUserChange:
             SettingDeclaration(
                 "clears_data_on_user_change", .bool, default: "false",

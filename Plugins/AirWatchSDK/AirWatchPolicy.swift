@@ -146,6 +146,8 @@ struct AirWatchApp: Sendable, Hashable {
     var usesSDK = true
     /// The own login of an app without the SDK.
     var ownLogin = OwnLogin.untilTerminated
+    /// What that own login asks: the app's own form, or the Microsoft sign-in of an app signing in with MSAL.
+    var ownLoginPrompt = Prompt.appCredentials
 
     var requirementMissing: Bool { ssoRequested && !effectiveSSO }
 }
@@ -224,11 +226,12 @@ extension AirWatchPolicy {
                 }
             let notInitialized = !keys.bool(AirWatchAppKey.sdkInitialized)
             let ownLogin = keys.choice(AirWatchAppKey.ownLogin, as: OwnLogin.self)
-            if !notInitialized && keys.isExplicit(AirWatchAppKey.ownLogin) {
+            for key in [AirWatchAppKey.ownLogin, .ownLoginPrompt] where !notInitialized && keys.isExplicit(key) {
                 diagnostics.error(
-                    "own_login applies only to an app with sdk_initialized: false (an SDK app logs in through the SDK)",
-                    at: keys.position(of: AirWatchAppKey.ownLogin))
+                    "\(key.key) applies only to an app with sdk_initialized: false (an SDK app logs in through the "
+                        + "SDK)", at: keys.position(of: key))
             }
+            let microsoftSignIn = keys.word(AirWatchAppKey.ownLoginPrompt) == "interactive_sign_in"
             let effective = requested && !anchorMissing && !anchorProfileOff && !notInitialized
             var store = index
             if effective {
@@ -252,7 +255,7 @@ extension AirWatchPolicy {
                     anchorProfileOff: requested && anchorProfileOff, sdkNotInitialized: requested && notInitialized,
                     effectiveSSO: effective, store: store, clearsDataOnWipe: keys.bool(AirWatchAppKey.clearsDataOnWipe),
                     clearsDataOnUserChange: keys.bool(AirWatchAppKey.clearsDataOnUserChange), usesSDK: !notInitialized,
-                    ownLogin: ownLogin))
+                    ownLogin: ownLogin, ownLoginPrompt: microsoftSignIn ? .interactiveSignIn : .appCredentials))
         }
 
         let usesPasscode = apps.contains { $0.authentication == .passcode }

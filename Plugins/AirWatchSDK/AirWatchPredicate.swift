@@ -46,6 +46,7 @@ enum AirWatchPredicate: Int, PredicateSet {
     case barrierAsked
     case anotherUsersData
     case ownLoginAsked
+    case ownLoginIsMicrosoft
     case ownSessionServes
     case ownSessionRunning
     case holdsUserSessionOrData
@@ -278,6 +279,11 @@ enum AirWatchPredicate: Int, PredicateSet {
                 return context.event == AirWatchEvent.wrongPasscode.id
                     || (context.entry.ownLogin != .none && !state.ownSessionServes(context))
             }
+        case .ownLoginIsMicrosoft:
+            Predicate(
+                "its own login is the Microsoft sign-in (own_login_prompt: interactive_sign_in)",
+                otherwise: "its own login is the app's own form"
+            ) { _, context in context.entry.ownLoginPrompt == .interactiveSignIn }
         case .ownSessionServes:
             Predicate(
                 """

@@ -10,6 +10,7 @@ enum AirWatchExposureRule: Int, RuleSet {
     case exposurePreviousData
     case outsideSDKOpen
     case outsideSDKOwnLogin
+    case outsideSDKMicrosoftSignIn
     case outsideSDKOwnSession
     case outsideSDKOwnSignOut
     case outsideSDKUntouched
@@ -22,7 +23,7 @@ enum AirWatchExposureRule: Int, RuleSet {
 
     /// An open of an app without the SDK: its own session serves it, or its own login is asked.
     static let withoutSDKOpen = DecisionList<Self>(
-        "open without the SDK", [.outsideSDKOwnSession, .outsideSDKOwnLogin])
+        "open without the SDK", [.outsideSDKOwnSession, .outsideSDKOwnLogin, .outsideSDKMicrosoftSignIn])
 
     var definition: RuleDefinition<AirWatchPredicate> {
         switch self {
@@ -70,11 +71,33 @@ enum AirWatchExposureRule: Int, RuleSet {
             RuleDefinition(
                 "airwatch.without-sdk.own-login", summary: "an app without the SDK shows its own login (own_login)",
                 sources: [Evidence.seed("(Requirements: Initialize the SDK in the AppDelegate)")],
-                when: [.when(.withoutSDK), .when(.ownLoginAsked)],
+                when: [.when(.withoutSDK), .when(.ownLoginAsked), .not(.ownLoginIsMicrosoft)],
                 effect: RuleEffect(prompts: [.appCredentials], session: .appNew),
                 examples: [
                     RuleExample(appKeys: Examples.withoutSDK, fires: true),
                     RuleExample(appKeys: Examples.merged(Examples.withoutSDK, ["own_login": "none"]), fires: false),
+                    RuleExample(
+                        appKeys: Examples.merged(Examples.withoutSDK, ["own_login_prompt": "interactive_sign_in"]),
+                        fires: false),
+                ])
+        case .outsideSDKMicrosoftSignIn:
+            RuleDefinition(
+                "airwatch.without-sdk.microsoft-sign-in",
+                summary: "an app without the SDK that signs in with MSAL (Outlook, Teams) asks its own Microsoft "
+                    + "sign-in, a second factor included",
+                sources: [
+                    Evidence.seed("(Requirements: Initialize the SDK in the AppDelegate)"),
+                    AirWatchSource.sharedDevices[
+                        "(Check-in Checkout with Hub: Limited data separation) (inferred: Outlook and Teams keep their "
+                            + "own Microsoft sign-in)"],
+                ],
+                when: [.when(.withoutSDK), .when(.ownLoginAsked), .when(.ownLoginIsMicrosoft)],
+                effect: RuleEffect(prompts: [.interactiveSignIn], session: .appNew),
+                examples: [
+                    RuleExample(
+                        appKeys: Examples.merged(Examples.withoutSDK, ["own_login_prompt": "interactive_sign_in"]),
+                        fires: true),
+                    RuleExample(appKeys: Examples.withoutSDK, fires: false),
                 ])
         case .outsideSDKOwnSession:
             RuleDefinition(

@@ -55,8 +55,8 @@ extension ImprivataMAMProvider {
             outcome.details.set(
                 ImprivataDetail.autofill.id,
                 choice: trace.evaluate(ImprivataAccessRule.autofillFills, on: state, in: context) ? 0 : 1)
-        case .appNoLogin, .sdmAccountReused, .appSessionReused:
-            break  // the user's own session, or none needed
+        case .appNoLogin, .sdmAccountReused, .appSessionReused, .microsoftOwnSignIn:
+            break  // the user's own session, none needed, or the app's own Microsoft sign-in
         case .accessLockerLocked, .accessLostMode, .accessEmergencyUnlocked, .accessNotCustodian, .accessCustodian,
             .accessOverdue, .autofillSecondFactor, .autofillFills, .dataPreviousUser:
             break  // not in the list

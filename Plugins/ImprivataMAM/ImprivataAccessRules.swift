@@ -24,6 +24,7 @@ enum ImprivataAccessRule: Int, RuleSet {
     case certificateSilent
     case appSessionReused
     case appPreviousSession
+    case microsoftOwnSignIn
     case appSignIn
     case autofillSecondFactor
     case autofillFills
@@ -41,7 +42,7 @@ enum ImprivataAccessRule: Int, RuleSet {
         "access attempt: the app's sign-in",
         [
             .appNoLogin, .sdmAccountReused, .sdmPreviousAccount, .sdmSignIn, .certificatePreviousUser,
-            .certificateSilent, .appSessionReused, .appPreviousSession, .appSignIn,
+            .certificateSilent, .appSessionReused, .appPreviousSession, .microsoftOwnSignIn, .appSignIn,
         ])
 
     var definition: RuleDefinition<ImprivataPredicate> {
@@ -205,6 +206,29 @@ enum ImprivataAccessRule: Int, RuleSet {
                 examples: [
                     RuleExample(facts: out(["session_owner": "bob"]), fires: true),
                     RuleExample(facts: out(["session_owner": "alice"]), fires: false),
+                ])
+        case .microsoftOwnSignIn:
+            RuleDefinition(
+                "imprivata.microsoft.own-sign-in",
+                summary: "an app signing in with MSAL outside shared device mode (a Microsoft app without it, or a "
+                    + "multiple-account app) asks its own Microsoft sign-in (user name, password and any second "
+                    + "factor), for this app only",
+                sources: [
+                    S.microsoftAndroid["(Expected Behavior) (Teams asks the user to sign in when it is opened)"],
+                    S.microsoftIOS["(Requirements) (inferred: without the integration, MAM signs nobody in to it)"],
+                ],
+                when: [.when(.appAsksItsOwnMicrosoftSignIn), .not(.appHasSession)],
+                effect: RuleEffect(prompts: [.interactiveSignIn], session: .appNew),
+                examples: [
+                    RuleExample(appKeys: ["login": "msal_sdm"], facts: out(), fires: true),
+                    RuleExample(
+                        settings: ["entra_shared_device_mode": "true"], appKeys: ["login": "msal"], facts: out(),
+                        fires: true),
+                    RuleExample(
+                        settings: ["entra_shared_device_mode": "true"], appKeys: ["login": "msal_sdm"], facts: out(),
+                        fires: false),
+                    RuleExample(appKeys: ["login": "msal"], facts: out(["session_owner": "alice"]), fires: false),
+                    RuleExample(facts: out(), fires: false),
                 ])
         case .appSignIn:
             RuleDefinition(

@@ -19,7 +19,8 @@ enum ImprivataFleetReading {
             }
             let login =
                 switch profile.signIn {
-                case .ownLogin, .msalMultipleAccount: "app_credentials"
+                case .ownLogin: "app_credentials"
+                case .msalMultipleAccount: "msal"
                 case .msalSingleAccount: "msal_sdm"
                 case .none: "none"
                 }

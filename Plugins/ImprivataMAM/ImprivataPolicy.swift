@@ -46,12 +46,14 @@ enum AppLogin: Int, WordChoice, Sendable, Hashable {
     case appCredentials
     /// The Microsoft broker (shared device mode when the device is in it).
     case msalSDM
+    /// Its own Microsoft sign-in through MSAL, outside the broker's shared device mode (a multiple-account app).
+    case msal
     /// A user certificate that MDM user assignment delivers.
     case mdmCertificate
     /// No login: the app opens into its content.
     case none
 
-    static let words = ["app_credentials", "msal_sdm", "mdm_certificate", "none"]
+    static let words = ["app_credentials", "msal_sdm", "msal", "mdm_certificate", "none"]
 }
 
 /// How a worker checks a device out (EAM user policy).

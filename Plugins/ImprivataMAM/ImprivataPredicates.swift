@@ -19,7 +19,8 @@ enum ImprivataPredicate: Int, PredicateSet {
     // Device events.
     case emergencyPINConfigured, platformIOS
     // One app.
-    case appLoginNone, appSignsInWithMicrosoft, appSignsInWithMDMCertificate, appInMicrosoftSharedMode
+    case appLoginNone, appSignsInWithMicrosoft, appAsksItsOwnMicrosoftSignIn, appSignsInWithMDMCertificate
+    case appInMicrosoftSharedMode
     case appSessionIsActor, appSessionIsAnother, appHasSession, appDataIsAnother, appHoldsAUser
     case ownSignInClearsData
     case logoutActionReportsResult, logoutReportsError, logoutUsesCustomScheme, dialogsBlockUnattended
@@ -215,6 +216,13 @@ enum ImprivataPredicate: Int, PredicateSet {
                 _, context in
                 context.app.login == .msalSDM
             }
+        case .appAsksItsOwnMicrosoftSignIn:
+            Predicate(
+                "the app asks its own Microsoft sign-in (login: msal, or msal_sdm on a device not in shared device mode)",
+                otherwise: "the app does not sign in with Microsoft on its own"
+            ) { _, context in
+                context.app.login == .msal || (context.app.login == .msalSDM && !context.policy.deviceInSharedMode)
+            }
         case .appSignsInWithMDMCertificate:
             Predicate(
                 "the app signs in with the MDM user's certificate", otherwise: "the app uses no MDM certificate"
@@ -248,7 +256,8 @@ enum ImprivataPredicate: Int, PredicateSet {
                 "the app asks its own login now and clears another user's data when a new user signs in to it",
                 otherwise: "the app keeps another user's data at its own login, or asks none now"
             ) { state, context in
-                context.app.clearsDataOnUserChange && context.app.login == .appCredentials
+                context.app.clearsDataOnUserChange
+                    && (context.app.login == .appCredentials || context.app.login == .msal)
                     && state.apps[context.appIndex].session == nil
             }
         case .appHoldsAUser:

@@ -249,7 +249,8 @@ enum ImprivataAppKey: Int, DeclaredAppKey {
             SettingDeclaration(
                 "login", .choice(AppLogin.words), default: "app_credentials",
                 meaning: "how the app signs in: its own login (autofilled with password_autofill), msal_sdm = the "
-                    + "Microsoft broker, mdm_certificate = the certificate of MDM user assignment, none = no login",
+                    + "Microsoft broker, msal = its own Microsoft sign-in outside shared device mode (a "
+                    + "multiple-account app), mdm_certificate = the certificate of MDM user assignment, none = no login",
                 sources: E.autofill + E.microsoftIOS + E.mdmAssignment, neverAdvised: ["none"])
         case .sessionSurvivesRelaunch:
             SettingDeclaration(

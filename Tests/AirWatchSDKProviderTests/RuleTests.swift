@@ -41,7 +41,7 @@ struct RuleTests {
     /// The ids the core, suites and guides rely on: renaming one must be a conscious change.
     @Test func ruleTableIsStable() {
         let ids = descriptor.rules.map(\.id)
-        #expect(ids.count == 59)
+        #expect(ids.count == 60)
         #expect(ids.first == "airwatch.identify.registered")
         #expect(ids.last == "airwatch.identify.checked-out-user")
         for id in [
@@ -49,7 +49,7 @@ struct RuleTests {
             "airwatch.secure.passcode.live-session", "airwatch.secure.passcode.prompt",
             "airwatch.secure.passcode.create",
             "airwatch.secure.username-password.every-access", "airwatch.sso.requirement-missing",
-            "airwatch.status.before-initial-check",
+            "airwatch.status.before-initial-check", "airwatch.without-sdk.microsoft-sign-in",
         ] {
             #expect(ids.contains(id), "\(id)")
         }

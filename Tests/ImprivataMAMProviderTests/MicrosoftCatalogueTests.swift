@@ -63,6 +63,21 @@ import Testing
         #expect(MicrosoftAppCatalogue.ids.first == "none")
     }
 
+    /// Without shared device mode MAM signs nobody in to Teams: it asks its own Microsoft sign-in (a second factor
+    /// included) once, not an app's own login; an app with its own login still asks that.
+    @Test(arguments: ["ios", "android"])
+    func aMicrosoftAppOutsideSharedModeAsksItsOwnMicrosoftSignIn(platform: String) throws {
+        var mam = try ProviderHarness(
+            ImprivataMAMProvider(), settings: ["platform": platform],
+            apps: [("teams", ["catalog": "teams"]), ("ehr", [:])], users: ["alice"], clock: "07:00")
+        try mam.step("check_out", "hub", user: "alice", at: "07:00")
+        let teams = try mam.open("teams", "alice", at: "07:05")
+        #expect(teams.prompts == ["interactive_sign_in"])
+        #expect(teams.session == "app_new")
+        #expect(try mam.open("teams", "alice", at: "08:00").prompts.isEmpty)
+        #expect(try mam.open("ehr", "alice", at: "08:05").prompts == ["app_credentials"])
+    }
+
     /// Both providers offer the same app key with the same ids.
     @Test func bothProvidersDeclareTheSameCatalogueKey() throws {
         let imprivata = ImprivataMAMProvider().descriptor.appKeys.first { $0.key == "catalog" }

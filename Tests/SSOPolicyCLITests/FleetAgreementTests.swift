@@ -24,7 +24,7 @@ struct FleetAgreementTests {
         default:
             if !["", "none"].contains(keys.word("catalog")) { return "msal-shared" }
             let login = keys.word("login")
-            return login == "app_credentials" || login == "none" ? "own-login" : "msal-shared"
+            return ["app_credentials", "msal", "none"].contains(login) ? "own-login" : "msal-shared"
         }
     }
 
@@ -85,9 +85,10 @@ struct FleetAgreementTests {
             view.findings.contains { $0.id == "previous-user-session-active" }
             || (view.sessionUser != nil && view.sessionUser != "bob")
         let data = view.findings.contains { $0.id == "previous-user-data-visible" }
-        let login = ownLogin && view.prompts.contains("app_credentials")
-        return
-            "\(foreign ? "foreign session" : "own session")\(login ? ", own login" : "")\(data ? ", data visible" : "")"
+        // The app's own login, by what it asks: its own form, or the Microsoft sign-in of an app on MSAL.
+        let login = ownLogin ? view.prompts.first { $0 == "app_credentials" || $0 == "interactive_sign_in" } : nil
+        return "\(foreign ? "foreign session" : "own session")\(login.map { ", own login (\($0))" } ?? "")"
+            + (data ? ", data visible" : "")
     }
 
     @Test func theSameProfileAfterTheSameSignOutGetsTheSameVerdictUnderEveryVendor() throws {

@@ -736,6 +736,50 @@ struct WorkerEffortTests {
         #expect(try bobsEffort(["--effort", "badge=1", "--effort", "create_passcode=0"]) == standard - 5 - 15)
     }
 
+    /// A Microsoft app's sign-in is the Microsoft sign-in, a second factor included, under every vendor that leaves
+    /// it to the app: Entra's shared mode, Workspace ONE's app without the SDK, Imprivata without shared device
+    /// mode, Shared iPad. It was a 20 s app login under Workspace ONE and Imprivata, against 40 s elsewhere, which
+    /// made them look cheaper for the same Teams.
+    @Test func aMicrosoftAppsSignInCostsTheSameUnderEveryVendor() throws {
+        let folder = Fixtures.folder()
+        let fleet = Fixtures.write(
+            """
+            fleet: teams-only
+            devices:
+              - { group: phones, platform: ios, os_version: "17.5" }
+              - { group: pads, platform: ipados, os_version: "17.5" }
+            apps:
+              - { id: teams, microsoft: teams }
+              - { id: loadsheet, sign_in: msal_single_account }
+            setups:
+              - { setup: entra, provider: entra-shared-device }
+              - { setup: ws1, provider: airwatch-sdk, settings: { sso: enabled } }
+              - { setup: mam, provider: imprivata-mam }
+              - { setup: ipad, provider: apple-shared-ipad }
+            """, to: "fleet.yaml", in: folder)
+        let scenario = Fixtures.write(
+            """
+            scenario: first-teams
+            steps:
+              - { at: "07:00", handover: { to: ann } }
+              - { at: "07:05", user: ann, open: teams }
+            """, to: "scenario.yaml", in: folder)
+        for (setup, group) in [("entra", "phones"), ("ws1", "phones"), ("mam", "phones"), ("ipad", "pads")] {
+            let run = ssopolicy(
+                "run", "--scenario", scenario, fleet, "--setup", setup, "--group", group, "--format", "json")
+            #expect(run.code == 0, "\(run.err)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+            let steps = try #require(object["steps"] as? [[String: Any]])
+            let prompts = try #require(steps.last?["prompts"] as? [String])
+            #expect(prompts.last == "interactive_sign_in", "\(setup): \(prompts)")
+            #expect(!prompts.contains("app_credentials"), "\(setup): \(prompts)")
+        }
+        // The derived Workspace ONE policy says so for every app that signs in with MSAL, and only for those.
+        let derived = ssopolicy("show", fleet, "--setup", "ws1", "--group", "phones")
+        #expect(
+            derived.out.components(separatedBy: "own_login_prompt: interactive_sign_in").count == 3, "\(derived.out)")
+    }
+
     @Test func compareTotalsKeepTodaysKeysAndAddEffortAndProductiveAccess() throws {
         let json = ssopolicy(
             "compare", "--scenario", "shift-change", "frontline-entra", "warehouse-airwatch", "--format", "json")
