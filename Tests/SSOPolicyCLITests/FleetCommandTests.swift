@@ -608,25 +608,8 @@ struct FleetCommandTests {
     /// policies section says why it lists none.
     @Test func aSetupThatPlaysOnNoGroupIsSaidNotDroppedOrCalledSafe() throws {
         let folder = Fixtures.folder()
-        let fleet = """
-            fleet: droid-store
-            devices:
-              - { group: tc21, platform: android, os_version: "11" }
-            apps:
-              - { id: pos, sign_in: own_login, own_session: until_sign_out }
-            setups:
-              - { setup: ws1, provider: airwatch-sdk, settings: { sso: enabled } }
-              - { setup: ipad, provider: apple-shared-ipad }
-              - { setup: entra, provider: entra-shared-device }
-            """
-        let scenario = """
-            scenario: ds
-            steps:
-              - { at: "08:00", user: ann, open: pos }
-              - { at: "12:00", user: bo, open: pos }
-            """
-        let fleetPath = Fixtures.write(fleet, to: "droid.yaml", in: folder)
-        let scenarioPath = Fixtures.write(scenario, to: "ds.yaml", in: folder)
+        let fleetPath = Fixtures.write(AndroidOnlyStore.fleetWithEntra, to: "droid.yaml", in: folder)
+        let scenarioPath = Fixtures.write(AndroidOnlyStore.scenario, to: "ds.yaml", in: folder)
         let decide = ssopolicy("decide", fleetPath, "--scenario", scenarioPath)
         #expect(decide.code == 0, "\(decide.err)")
         let flat = decide.out.replacingOccurrences(of: "\n    ", with: " ").replacingOccurrences(of: "\n  ", with: " ")
@@ -664,9 +647,7 @@ struct FleetCommandTests {
                     + "android\n  before:"), "\(ward.out)")
 
         // Without the setup that plays, the guide derives no policy and says why.
-        let nothing = Fixtures.write(
-            fleet.replacingOccurrences(of: "\n  - { setup: entra, provider: entra-shared-device }", with: ""),
-            to: "nothing.yaml", in: folder)
+        let nothing = Fixtures.write(AndroidOnlyStore.fleet, to: "nothing.yaml", in: folder)
         let guide = ssopolicy("guide", nothing, "--scenario", scenarioPath)
         #expect(guide.code == 0, "\(guide.err)")
         #expect(guide.out.contains("## Policies\n\nNone: no setup of the fleet plays on any of its device groups"))

@@ -57,22 +57,8 @@ struct FleetRouteTests {
     /// one request indexing the first of no policies and taking the server down; the API says so too.
     @Test(arguments: ["compare", "timeline", "matrix", "advice"])
     func aPastedFleetThatPlaysNowhereIsAnsweredByEveryView(_ view: String) async throws {
-        let fleet = """
-            fleet: droid-store
-            devices:
-              - { group: tc21, platform: android, os_version: "11" }
-            apps:
-              - { id: pos, sign_in: own_login }
-            setups:
-              - { setup: ws1, provider: airwatch-sdk, settings: { sso: enabled } }
-              - { setup: ipad, provider: apple-shared-ipad }
-            """
-        let scenario = """
-            scenario: ds
-            steps:
-              - { at: "08:00", user: ann, open: pos }
-              - { at: "12:00", user: bo, open: pos }
-            """
+        let fleet = AndroidOnlyStore.fleet
+        let scenario = AndroidOnlyStore.scenario
         func encoded(_ text: String) -> String {
             text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         }
