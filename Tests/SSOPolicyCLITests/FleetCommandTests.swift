@@ -630,6 +630,11 @@ struct FleetCommandTests {
         )
         #expect(said.contains("Setup ipad (apple-shared-ipad) plays on no device group"), "\(advise.out)")
         #expect(said.contains("Advice for setup entra of fleet droid-store"), "\(advise.out)")
+        let markdown = ssopolicy("advise", fleetPath, "--scenario", scenarioPath, "--format", "markdown")
+        #expect(
+            markdown.out.contains(
+                "# setup ws1 of fleet droid-store on ds\n\nSetup ws1 (airwatch-sdk) plays on no device group"),
+            "\(markdown.out)")
         let json = ssopolicy("advise", fleetPath, "--scenario", scenarioPath, "--format", "json")
         let advice = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
         let nowhere = try #require(advice["plays_nowhere"] as? [[String: Any]])

@@ -11,7 +11,10 @@ extension Advice {
     package static let shownSuggestions = 3
 
     /// What the section is about: `misconfigured-entra on shift-change-handover`, `setup entra of fleet f on s`.
-    package var sectionTitle: String {
+    package var sectionTitle: String { Self.sectionTitle(setup: setup, subject: subject, scenario: scenario) }
+
+    /// The title of a policy's section, or of a fleet setup's (also one that plays nowhere, `FleetAdvice`).
+    static func sectionTitle(setup: String?, subject: String, scenario: String) -> String {
         (setup.map { "setup \($0) of fleet \(subject)" } ?? subject) + " on " + scenario
     }
 
@@ -298,7 +301,9 @@ extension FleetAdvice {
         let hashes = String(repeating: "#", count: max(1, min(level, 6)))
         return setups.map { $0.sectionMarkdown(level: level, limit: limit, command: command) }.joined()
             + playsNowhere.map { setup in
-                hashes + " " + Markdown.text("setup \(setup.setup) of fleet \(fleet) on \(scenario)") + "\n\n"
+                hashes + " "
+                    + Markdown.text(Advice.sectionTitle(setup: setup.setup, subject: fleet, scenario: scenario))
+                    + "\n\n"
                     + Markdown.text(setup.sentence) + "\n\n"
             }.joined()
     }
@@ -313,7 +318,7 @@ extension FleetAdvice {
         }.joined()
             + playsNowhere.enumerated().map { index, setup in
                 "<section id=\"\(HTMLText.attribute("\(id)-\(setups.count + index + 1)"))\" class=\"advice\">\n"
-                    + "<h\(h)>\(HTMLText.escape("setup \(setup.setup) of fleet \(fleet) on \(scenario)"))</h\(h)>\n"
+                    + "<h\(h)>\(HTMLText.escape(Advice.sectionTitle(setup: setup.setup, subject: fleet, scenario: scenario)))</h\(h)>\n"
                     + "<p class=\"unreached\">\(HTMLText.escape(setup.sentence))</p>\n</section>\n"
             }.joined()
     }
