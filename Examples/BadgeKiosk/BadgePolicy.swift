@@ -11,10 +11,10 @@ public struct BadgePolicy: Sendable, Hashable {
 }
 
 /// What the kiosk remembers between steps. A value, so runs replay and `verify` can explore it. The fields the
-/// facts give are `@Given`: in a what-if they stay unknown until a decision reads them.
+/// facts give are `Given`: in a what-if they stay unknown until a decision reads them.
 public struct BadgeState: Hashable, Sendable {
-    @Given var live = false
-    @Given var sessionUser: UserID? = nil
+    var live: Given<Bool> = .known(false)
+    var sessionUser: Given<UserID?> = .known(nil)
     /// When the live tap was made (nil: a tap given by facts, which has no time and does not expire). A `Stamp`,
     /// so the time since the tap is measured without arithmetic that could trap.
     var lastTap: Stamp? = nil
@@ -23,8 +23,8 @@ public struct BadgeState: Hashable, Sendable {
 
     /// The state the facts describe: whose tap is live waits for `session_live` first, then for `session_user`.
     init(facts: FactValues) {
-        $live = facts.given(bool: BadgeFact.live)
-        $sessionUser = facts.given(account: BadgeFact.sessionUser)
+        live = facts.given(bool: BadgeFact.live)
+        sessionUser = facts.given(account: BadgeFact.sessionUser)
     }
 }
 

@@ -14,11 +14,12 @@ enum BadgePredicate: Int, PredicateSet {
         case .tapLive:
             Predicate("a tap is live", otherwise: "no tap is live") { state, context in
                 // With `tap_scope: one_app` a tap counts only at the app it was made at.
-                state.live && (!context.policy.tapUnlocksOneApp || state.tappedApp.map { $0 == context.app } ?? true)
+                try state.live.value
+                    && (!context.policy.tapUnlocksOneApp || state.tappedApp.map { $0 == context.app } ?? true)
             }
         case .tappedBefore:
             Predicate("an earlier tap expired", otherwise: "nobody tapped before") { state, _ in
-                state.sessionUser != nil
+                try state.sessionUser.value != nil
             }
         case .pinAfterTimeout:
             Predicate("the policy asks a PIN", otherwise: "the policy asks a badge") { _, context in
@@ -27,7 +28,7 @@ enum BadgePredicate: Int, PredicateSet {
         case .anotherUserTapped:
             Predicate("the live tap is another user's", otherwise: "the live tap is the user's own") {
                 state, context in
-                state.sessionUser.map { $0 != context.user } ?? false
+                try state.sessionUser.value.map { $0 != context.user } ?? false
             }
         case .kioskApp:
             Predicate("the app takes part in the badge session", otherwise: "the app is outside the badge session") {

@@ -39,47 +39,55 @@ public struct BadgeProvider: PolicyProvider {
     /// a fired rule's effect gives the prompts, session and findings. The context is built once per event and never
     /// holds the state.
     public func apply(_ event: ProviderEvent, to state: inout BadgeState, policy: BadgePolicy, trace: inout RuleTrace)
-        -> StepOutcome
+        throws -> StepOutcome
     {
         // A tap the facts gave has no time (`lastTap` nil) and does not expire: test that before reading `live`, so a
         // what-if does not split on a fact this step does not need.
-        if policy.timeout > 0, let tap = state.lastTap, tap.hasPassed(policy.timeout, at: event.time), state.live {
-            state.live = false
+        if policy.timeout > 0, let tap = state.lastTap, tap.hasPassed(policy.timeout, at: event.time),
+            try state.live.value
+        {
+            state.live = .known(false)
         }
         let context = BadgeContext(policy: policy, user: event.user, app: event.app)
         switch EventKind<BadgeEvent>(event.event) {
         case .open, .own(.tap):
-            return access(&state, context, trace: &trace, time: event.time)
+            return try access(&state, context, trace: &trace, time: event.time)
         case .signOut:
-            return signOut(&state, context, trace: &trace)
+            return try signOut(&state, context, trace: &trace)
         case .terminate, .querySSOStatus, nil:
             return StepOutcome(
-                session: state.live ? .sharedReused : .none, sessionUser: state.live ? state.sessionUser : nil)
+                session: try state.live.value ? .sharedReused : .none,
+                sessionUser: try state.live.value ? state.sessionUser.value : nil)
         }
     }
 
     /// An access attempt: the phase `BadgeAccessRule`.
-    func access(_ state: inout BadgeState, _ context: BadgeContext, trace: inout RuleTrace, time: Int) -> StepOutcome {
-        if trace.evaluate(BadgeAccessRule.outsideKiosk, on: state, in: context) {
+    func access(_ state: inout BadgeState, _ context: BadgeContext, trace: inout RuleTrace, time: Int) throws
+        -> StepOutcome
+    {
+        if try trace.evaluate(BadgeAccessRule.outsideKiosk, on: state, in: context) {
             var outcome = StepOutcome(session: .none, sessionUser: context.user)
             outcome.apply(BadgeAccessRule.outsideKiosk.effect)
             return outcome
         }
-        guard let decision = trace.first(BadgeAccessRule.access, on: state, in: context) else { return .notApplicable }
+        guard let decision = try trace.first(BadgeAccessRule.access, on: state, in: context) else {
+            return .notApplicable
+        }
         var outcome = StepOutcome(session: .none)
         outcome.apply(decision.effect)
         switch decision {
         case .sessionLive:
-            outcome.sessionUser = state.sessionUser ?? context.user
-            if trace.evaluate(BadgeAccessRule.previousUserServed, on: state, in: context), let owner = state.sessionUser
+            outcome.sessionUser = try state.sessionUser.value ?? context.user
+            if try trace.evaluate(BadgeAccessRule.previousUserServed, on: state, in: context),
+                let owner = try state.sessionUser.value
             {
                 outcome.apply(BadgeAccessRule.previousUserServed.effect)
                 outcome.subject = owner
             }
             return outcome
         case .pinAfterTimeout, .tapRequired:
-            state.live = true
-            state.sessionUser = context.user
+            state.live = .known(true)
+            state.sessionUser = .known(context.user)
             state.lastTap = .at(time)
             state.tappedApp = context.app
             outcome.sessionUser = context.user
@@ -91,10 +99,10 @@ public struct BadgeProvider: PolicyProvider {
     }
 
     /// `sign_out`: the phase `BadgeSignOutRule`.
-    func signOut(_ state: inout BadgeState, _ context: BadgeContext, trace: inout RuleTrace) -> StepOutcome {
-        trace.record(BadgeSignOutRule.signOut, on: state, in: context)
-        state.live = false
-        state.sessionUser = nil
+    func signOut(_ state: inout BadgeState, _ context: BadgeContext, trace: inout RuleTrace) throws -> StepOutcome {
+        try trace.record(BadgeSignOutRule.signOut, on: state, in: context)
+        state.live = .known(false)
+        state.sessionUser = .known(nil)
         state.tappedApp = nil
         return StepOutcome(session: .none)
     }

@@ -92,34 +92,38 @@ extension AirWatchState {
     }
 
     /// Several writes to the context's app's store in one access.
-    mutating func updateStore(_ context: AirWatchContext, _ body: (inout AirWatchStore) -> Void) {
-        body(&stores[context.entry.store])
+    mutating func updateStore(_ context: AirWatchContext, _ body: (inout AirWatchStore) throws -> Void) rethrows {
+        try body(&stores[context.entry.store])
     }
 
     /// Whether the context's app's store holds a session within its timeout now.
-    func storeSessionLive(_ context: AirWatchContext) -> Bool {
-        sessionLive(context.entry.store, at: context.time, timeout: context.settings.timeout)
+    func storeSessionLive(_ context: AirWatchContext) throws -> Bool {
+        try sessionLive(context.entry.store, at: context.time, timeout: context.settings.timeout)
     }
 
     /// Whether the session serves this access: live, and not a cold launch that must authenticate (option C2).
-    func sessionLive(_ context: AirWatchContext) -> Bool {
-        storeSessionLive(context) && !(context.settings.coldLaunchRequiresAuth && !apps[context.app].unlockedInProcess)
+    func sessionLive(_ context: AirWatchContext) throws -> Bool {
+        try storeSessionLive(context)
+            && !(try context.settings.coldLaunchRequiresAuth && !apps[context.app].unlockedInProcess.value)
     }
 
     /// Whose session serves the attempt: the store's with the SDK, the app's own login without it.
-    func servingSessionUser(_ context: AirWatchContext) -> UserID? {
-        context.entry.usesSDK ? stores[context.entry.store].sessionUser : apps[context.app].ownSessionUser
+    func servingSessionUser(_ context: AirWatchContext) throws -> UserID? {
+        try context.entry.usesSDK
+            ? stores[context.entry.store].sessionUser.value : apps[context.app].ownSessionUser.value
     }
 
     /// Whether the app's own login keeps a session until the process ends and holds one now.
-    func ownSessionServes(_ context: AirWatchContext) -> Bool {
-        (context.entry.ownLogin == .untilTerminated || context.entry.ownLogin == .untilSignOut)
-            && apps[context.app].ownSessionUser != nil
+    func ownSessionServes(_ context: AirWatchContext) throws -> Bool {
+        try (context.entry.ownLogin == .untilTerminated || context.entry.ownLogin == .untilSignOut)
+            && apps[context.app].ownSessionUser.value != nil
     }
 
     /// Users whose session or data an app without the SDK holds, apart from `context.spared`.
-    func heldUsers(_ context: AirWatchContext) -> UInt64 {
-        var held = apps[context.app].dataUsers | (apps[context.app].ownSessionUser.map(AirWatchState.bit) ?? 0)
+    func heldUsers(_ context: AirWatchContext) throws -> UInt64 {
+        var held =
+            try apps[context.app].dataUsers.value
+            | (try apps[context.app].ownSessionUser.value.map(AirWatchState.bit) ?? 0)
         if let spared = context.spared { held &= ~AirWatchState.bit(spared) }
         return held
     }

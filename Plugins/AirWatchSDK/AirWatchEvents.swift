@@ -8,31 +8,31 @@ extension AirWatchSDKProvider {
     /// lockSession(): the session of the app's store ends for every app sharing it (E36).
     func lock(
         _ state: inout AirWatchState, _ context: inout AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy
-    ) -> StepOutcome {
-        guard context.entry.usesSDK else { return untouched(&state, &context, trace: &trace, policy: policy) }
-        clearSession(&state, context, trace: &trace)
+    ) throws -> StepOutcome {
+        guard context.entry.usesSDK else { return try untouched(&state, &context, trace: &trace, policy: policy) }
+        try clearSession(&state, context, trace: &trace)
         var findings = FindingSet()
         var subject: UserID?
-        withoutSDKSurvivors(&state, &context, trace: &trace, policy: policy, findings: &findings, subject: &subject)
+        try withoutSDKSurvivors(&state, &context, trace: &trace, policy: policy, findings: &findings, subject: &subject)
         return StepOutcome(
             session: .none, findings: findings, subject: subject, details: statusDetails(context.entry.effectiveSSO))
     }
 
-    private func clearSession(_ state: inout AirWatchState, _ context: AirWatchContext, trace: inout RuleTrace) {
-        if trace.evaluate(AirWatchLifecycleRule.lockClearsSession, on: state, in: context) {
-            state[store: context].hasSession = false
-            state[store: context].sessionUser = nil
+    private func clearSession(_ state: inout AirWatchState, _ context: AirWatchContext, trace: inout RuleTrace) throws {
+        if try trace.evaluate(AirWatchLifecycleRule.lockClearsSession, on: state, in: context) {
+            state[store: context].hasSession = .known(false)
+            state[store: context].sessionUser = .known(nil)
         }
     }
 
     /// An SDK action aimed at an app without the SDK: nothing happens to it (its own session and data stay).
     func untouched(
         _ state: inout AirWatchState, _ context: inout AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy
-    ) -> StepOutcome {
+    ) throws -> StepOutcome {
         var findings = FindingSet()
         var subject: UserID?
-        withoutSDKSurvivors(&state, &context, trace: &trace, policy: policy, findings: &findings, subject: &subject)
-        let session: SessionKind = state[app: context].ownSessionUser == nil ? .none : .appReused
+        try withoutSDKSurvivors(&state, &context, trace: &trace, policy: policy, findings: &findings, subject: &subject)
+        let session: SessionKind = try state[app: context].ownSessionUser.value == nil ? .none : .appReused
         return StepOutcome(session: session, findings: findings, subject: subject)
     }
 
@@ -41,16 +41,16 @@ extension AirWatchSDKProvider {
     func withoutSDKSurvivors(
         _ state: inout AirWatchState, _ context: inout AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy,
         findings: inout FindingSet, subject: inout UserID?, sparing user: UserID? = nil
-    ) {
+    ) throws {
         let current = context.app
         context.spared = user
         for app in policy.apps.indices where !policy.apps[app].usesSDK {
             context.select(app, in: policy)
-            guard trace.evaluate(AirWatchExposureRule.outsideSDKUntouched, on: state, in: context) else { continue }
+            guard try trace.evaluate(AirWatchExposureRule.outsideSDKUntouched, on: state, in: context) else { continue }
             findings.raise(AirWatchExposureRule.outsideSDKUntouched.effect)
             if subject == nil {
                 subject =
-                    state[app: context].ownSessionUser.flatMap { $0 == user ? nil : $0 }
+                    try state[app: context].ownSessionUser.value.flatMap { $0 == user ? nil : $0 }
                     ?? UserID(state.heldUsers(context).trailingZeroBitCount)
             }
         }
@@ -63,30 +63,30 @@ extension AirWatchSDKProvider {
     func signOut(
         _ state: inout AirWatchState, _ context: inout AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy,
         user: UserID?
-    ) -> StepOutcome {
+    ) throws -> StepOutcome {
         guard context.entry.usesSDK else {
-            if trace.evaluate(AirWatchExposureRule.outsideSDKOwnSignOut, on: state, in: context) {
-                state[app: context].ownSessionUser = nil
+            if try trace.evaluate(AirWatchExposureRule.outsideSDKOwnSignOut, on: state, in: context) {
+                state[app: context].ownSessionUser = .known(nil)
             }
             // An app that clears its data on a user change clears it at its own sign-out too.
-            if context.entry.clearsDataOnUserChange { state[app: context].dataUsers = 0 }
+            if context.entry.clearsDataOnUserChange { state[app: context].dataUsers = .known(0) }
             var findings = FindingSet()
-            if state[app: context].dataUsers != 0 { findings.insert(Finding.notCoveredByGlobalSignout.id) }
+            if try state[app: context].dataUsers.value != 0 { findings.insert(Finding.notCoveredByGlobalSignout.id) }
             return StepOutcome(session: .none, findings: findings, subject: user)
         }
-        trace.record(AirWatchLifecycleRule.signOutLocksSession, on: state, in: context)
-        clearSession(&state, context, trace: &trace)
+        try trace.record(AirWatchLifecycleRule.signOutLocksSession, on: state, in: context)
+        try clearSession(&state, context, trace: &trace)
         var findings = FindingSet()
         var subject = user
-        if trace.evaluate(AirWatchLifecycleRule.signOutKeepsIdentity, on: state, in: context) {
+        if try trace.evaluate(AirWatchLifecycleRule.signOutKeepsIdentity, on: state, in: context) {
             findings.raise(AirWatchLifecycleRule.signOutKeepsIdentity.effect)
-            subject = state[store: context].identity
+            subject = try state[store: context].identity.value
         }
-        if state.apps.contains(where: { $0.dataUsers != 0 }) {
+        if try state.apps.contains(where: { try $0.dataUsers.value != 0 }) {
             findings.insert(Finding.notCoveredByGlobalSignout.id)
         }
         var untouchedSubject: UserID?
-        withoutSDKSurvivors(
+        try withoutSDKSurvivors(
             &state, &context, trace: &trace, policy: policy, findings: &findings, subject: &untouchedSubject)
         return StepOutcome(
             session: .none, findings: findings, subject: subject, details: statusDetails(context.entry.effectiveSSO))
@@ -95,26 +95,26 @@ extension AirWatchSDKProvider {
     /// The process ends (one app, or every app for a device restart).
     func terminate(
         _ state: inout AirWatchState, _ context: AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy
-    ) -> StepOutcome {
+    ) throws -> StepOutcome {
         let index: Int? = context.deviceWide ? nil : context.app
-        trace.record(AirWatchTerminationRule.terminateProcessEnds, on: state, in: context)
-        trace.record(AirWatchTerminationRule.terminateSessionExpires, on: state, in: context)
+        try trace.record(AirWatchTerminationRule.terminateProcessEnds, on: state, in: context)
+        try trace.record(AirWatchTerminationRule.terminateSessionExpires, on: state, in: context)
         for app in state.apps.indices where index == nil || index == app {
-            state.apps[app].running = false
-            state.apps[app].unlockedInProcess = false
-            if policy.apps[app].ownLogin != .untilSignOut { state.apps[app].ownSessionUser = nil }
+            state.apps[app].running = .known(false)
+            state.apps[app].unlockedInProcess = .known(false)
+            if policy.apps[app].ownLogin != .untilSignOut { state.apps[app].ownSessionUser = .known(nil) }
         }
-        if trace.evaluate(AirWatchTerminationRule.terminateDeviceRestart, on: state, in: context) {
+        if try trace.evaluate(AirWatchTerminationRule.terminateDeviceRestart, on: state, in: context) {
             // E9: the first open after the device is switched on authenticates, inside the timeout too.
             for store in state.stores.indices {
-                state.stores[store].hasSession = false
-                state.stores[store].sessionUser = nil
+                state.stores[store].hasSession = .known(false)
+                state.stores[store].sessionUser = .known(nil)
             }
         }
-        if let index { return StepOutcome(session: remainingSession(index, state, context, policy: policy)) }
+        if let index { return StepOutcome(session: try remainingSession(index, state, context, policy: policy)) }
         var session = SessionKind.none
         for app in policy.apps.indices {
-            let remaining = remainingSession(app, state, context, policy: policy)
+            let remaining = try remainingSession(app, state, context, policy: policy)
             if remaining == .sharedReused || (remaining == .appReused && session == .none) { session = remaining }
         }
         return StepOutcome(session: session)
@@ -124,45 +124,45 @@ extension AirWatchSDKProvider {
     func querySSOStatus(
         _ state: inout AirWatchState, _ context: inout AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy,
         event: ProviderEvent
-    ) -> StepOutcome {
+    ) throws -> StepOutcome {
         context.beforeInitialCheck =
-            event.conditions.bool(AirWatchStepCondition.beforeInitialCheck.id) ?? !state[app: context].running
+            try event.conditions.bool(AirWatchStepCondition.beforeInitialCheck.id) ?? !state[app: context].running.value
         var findings = FindingSet()
         var value = context.entry.effectiveSSO
         // With SSO off for the app, "disabled" before the check is the right answer: nothing to warn about.
-        switch trace.first(AirWatchLifecycleRule.ssoStatus, on: state, in: context) {
+        switch try trace.first(AirWatchLifecycleRule.ssoStatus, on: state, in: context) {
         case .statusBeforeInitialCheck:
             findings.raise(AirWatchLifecycleRule.statusBeforeInitialCheck.effect)
             value =
-                trace.evaluate(AirWatchLifecycleRule.statusLastKnown, on: state, in: context)
+                try trace.evaluate(AirWatchLifecycleRule.statusLastKnown, on: state, in: context)
                 && state[app: context].lastKnownSSO
         case .statusEffective, nil:
-            checkRequirements(state, context, trace: &trace, findings: &findings)
+            try checkRequirements(state, context, trace: &trace, findings: &findings)
         case .statusLastKnown, .lockClearsSession, .signOutLocksSession, .signOutKeepsIdentity:
-            checkRequirements(state, context, trace: &trace, findings: &findings)  // not in the list
+            try checkRequirements(state, context, trace: &trace, findings: &findings)  // not in the list
         }
         return StepOutcome(
-            session: remainingSession(context.app, state, context, policy: policy), findings: findings,
+            session: try remainingSession(context.app, state, context, policy: policy), findings: findings,
             details: statusDetails(value))
     }
 
     /// A failed unlock: counts against the maximum (shared counter with SSO); reaching it wipes (E33-E35).
     func wrongPasscode(
         _ state: inout AirWatchState, _ context: inout AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy
-    ) -> StepOutcome {
+    ) throws -> StepOutcome {
         let app = context.entry
         guard app.usesSDK else {
             // The app's own login refused the password and asks for it again: the SDK counts nothing, and the attempt
             // is denied.
             let login: AirWatchExposureRule =
                 app.ownLoginPrompt == .interactiveSignIn ? .outsideSDKMicrosoftSignIn : .outsideSDKOwnLogin
-            trace.record(login, on: state, in: context)
+            try trace.record(login, on: state, in: context)
             var outcome = StepOutcome(session: .denied)
             for prompt in login.effect.prompts { outcome.prompts.append(prompt) }
             return outcome
         }
-        guard trace.evaluate(AirWatchWipeRule.failedAttemptCount, on: state, in: context) else {
-            return StepOutcome(session: remainingSession(context.app, state, context, policy: policy))
+        guard try trace.evaluate(AirWatchWipeRule.failedAttemptCount, on: state, in: context) else {
+            return StepOutcome(session: try remainingSession(context.app, state, context, policy: policy))
         }
         let prompt: Prompt =
             app.authentication == .passcode ? .passcode : app.effectiveSSO ? .credentials : .appCredentials
@@ -170,11 +170,11 @@ extension AirWatchSDKProvider {
         // The attempt is denied (the rule's effect), and the app asks again.
         var outcome = StepOutcome(prompts: [prompt], session: .none)
         outcome.apply(AirWatchWipeRule.failedAttemptCount.effect)
-        if trace.evaluate(AirWatchWipeRule.failedAttemptsWipe, on: state, in: context) {
+        if try trace.evaluate(AirWatchWipeRule.failedAttemptsWipe, on: state, in: context) {
             outcome.apply(AirWatchWipeRule.failedAttemptsWipe.effect)
             if app.effectiveSSO { outcome.findings.insert(Finding.clusterWideWipe.id) }
-            let enterprise = trace.evaluate(AirWatchWipeRule.failedAttemptsEnterpriseWipe, on: state, in: context)
-            wipe(
+            let enterprise = try trace.evaluate(AirWatchWipeRule.failedAttemptsEnterpriseWipe, on: state, in: context)
+            try wipe(
                 &state, &context, trace: &trace, policy: policy, store: app.store, everyApp: enterprise,
                 findings: &outcome.findings, subject: &outcome.subject)
         }
@@ -188,45 +188,45 @@ extension AirWatchSDKProvider {
     func wipe(
         _ state: inout AirWatchState, _ context: inout AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy,
         store: Int, everyApp: Bool, findings: inout FindingSet, subject: inout UserID?
-    ) {
+    ) throws {
         let current = context.app
         context.wipe = everyApp ? .everyApp : .sdkData
         for other in policy.apps.indices
         where policy.apps[other].usesSDK && (everyApp || policy.apps[other].store == store) {
             context.select(other, in: policy)
             state[store: context] = AirWatchStore()
-            state[app: context].registered = false
-            state[app: context].registeredUser = nil
-            state[app: context].silentRoute = false
-            state[app: context].tokenConsumed = true
-            state[app: context].unlockedInProcess = false
-            if trace.evaluate(AirWatchWipeRule.wipeAppDataKept, on: state, in: context) {
-                let data = state[app: context].dataUsers
+            state[app: context].registered = .known(false)
+            state[app: context].registeredUser = .known(nil)
+            state[app: context].silentRoute = .known(false)
+            state[app: context].tokenConsumed = .known(true)
+            state[app: context].unlockedInProcess = .known(false)
+            if try trace.evaluate(AirWatchWipeRule.wipeAppDataKept, on: state, in: context) {
+                let data = try state[app: context].dataUsers.value
                 if data != 0 {
                     findings.insert(Finding.appDataSurvivesWipe.id)
                     subject = subject ?? UserID(data.trailingZeroBitCount)
                 }
             } else {
-                state[app: context].dataUsers = 0
+                state[app: context].dataUsers = .known(0)
             }
         }
         context.wipe = .none
         context.select(current, in: policy)
-        withoutSDKSurvivors(&state, &context, trace: &trace, policy: policy, findings: &findings, subject: &subject)
+        try withoutSDKSurvivors(&state, &context, trace: &trace, policy: policy, findings: &findings, subject: &subject)
     }
 
     /// logoutCurrentUser(): CurrentUserLogoutOperation wipes the store (the shared one with SSO) and unenrols the
     /// app (E34-E35); the next access identifies again, and the one-time token is spent.
     func logoutCurrentUser(
         _ state: inout AirWatchState, _ context: inout AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy
-    ) -> StepOutcome {
+    ) throws -> StepOutcome {
         let app = context.entry
-        guard app.usesSDK else { return untouched(&state, &context, trace: &trace, policy: policy) }
-        trace.record(AirWatchWipeRule.logoutWipes, on: state, in: context)
+        guard app.usesSDK else { return try untouched(&state, &context, trace: &trace, policy: policy) }
+        try trace.record(AirWatchWipeRule.logoutWipes, on: state, in: context)
         var findings = FindingSet()
         findings.raise(AirWatchWipeRule.logoutWipes.effect)
         var subject: UserID?
-        wipe(
+        try wipe(
             &state, &context, trace: &trace, policy: policy, store: app.store, everyApp: false, findings: &findings,
             subject: &subject)
         return StepOutcome(
@@ -236,17 +236,17 @@ extension AirWatchSDKProvider {
     /// Backgrounding: under `timeout_anchor: last_background` the session is re-stamped unchecked (E11-E12).
     func background(
         _ state: inout AirWatchState, _ context: AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy
-    ) -> StepOutcome {
+    ) throws -> StepOutcome {
         guard context.entry.usesSDK else {
-            return StepOutcome(session: remainingSession(context.app, state, context, policy: policy))
+            return StepOutcome(session: try remainingSession(context.app, state, context, policy: policy))
         }
         var findings = FindingSet()
-        if trace.evaluate(AirWatchTerminationRule.backgroundExtendsSession, on: state, in: context) {
-            if !state.storeSessionLive(context) { findings.insert(Finding.expiredSessionRevived.id) }
-            state[store: context].stamp = .at(context.time)
+        if try trace.evaluate(AirWatchTerminationRule.backgroundExtendsSession, on: state, in: context) {
+            if try !state.storeSessionLive(context) { findings.insert(Finding.expiredSessionRevived.id) }
+            state[store: context].stamp = .known(.at(context.time))
         }
         return StepOutcome(
-            session: remainingSession(context.app, state, context, policy: policy), findings: findings,
+            session: try remainingSession(context.app, state, context, policy: policy), findings: findings,
             details: statusDetails(context.entry.effectiveSSO))
     }
 }

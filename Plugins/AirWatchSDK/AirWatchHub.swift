@@ -9,25 +9,25 @@ extension AirWatchSDKProvider {
     func checkIn(
         _ state: inout AirWatchState, _ context: inout AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy,
         user: UserID
-    ) -> StepOutcome {
+    ) throws -> StepOutcome {
         var findings = FindingSet()
         var subject: UserID?
-        trace.record(AirWatchHubRule.checkInDevice, on: state, in: context)
-        if state.checkedOutUser != nil {
-            state.checkedOutUser = nil
-            state.checkOutGeneration &+= 1
+        try trace.record(AirWatchHubRule.checkInDevice, on: state, in: context)
+        if try state.checkedOutUser.value != nil {
+            state.checkedOutUser = .known(nil)
+            state.checkOutGeneration = .known(try state.checkOutGeneration.value &+ 1)
         }
-        if trace.evaluate(AirWatchHubRule.checkInClearPasscode, on: state, in: context) { clearPasscodes(&state) }
+        if try trace.evaluate(AirWatchHubRule.checkInClearPasscode, on: state, in: context) { clearPasscodes(&state) }
         let current = context.app
         for app in policy.apps.indices where policy.apps[app].usesSDK {
             context.select(app, in: policy)
-            guard trace.evaluate(AirWatchHubRule.checkInDataKept, on: state, in: context) else { continue }
-            let data = state[app: context].dataUsers
+            guard try trace.evaluate(AirWatchHubRule.checkInDataKept, on: state, in: context) else { continue }
+            let data = try state[app: context].dataUsers.value
             findings.raise(AirWatchHubRule.checkInDataKept.effect)
             subject = subject ?? (data & AirWatchState.bit(user) != 0 ? user : UserID(data.trailingZeroBitCount))
         }
         context.select(current, in: policy)
-        withoutSDKSurvivors(&state, &context, trace: &trace, policy: policy, findings: &findings, subject: &subject)
+        try withoutSDKSurvivors(&state, &context, trace: &trace, policy: policy, findings: &findings, subject: &subject)
         return StepOutcome(session: .none, findings: findings, subject: subject)
     }
 
@@ -36,32 +36,32 @@ extension AirWatchSDKProvider {
     func checkOut(
         _ state: inout AirWatchState, _ context: inout AirWatchContext, trace: inout RuleTrace, policy: AirWatchPolicy,
         user: UserID
-    ) -> StepOutcome {
+    ) throws -> StepOutcome {
         var findings = FindingSet()
-        var subject = state.checkedOutUser
-        guard trace.evaluate(AirWatchHubRule.checkOutNewUser, on: state, in: context) else {
+        var subject = try state.checkedOutUser.value
+        guard try trace.evaluate(AirWatchHubRule.checkOutNewUser, on: state, in: context) else {
             return StepOutcome(session: .none)
         }
-        state.checkedOutUser = user
-        state.checkOutGeneration &+= 1
+        state.checkedOutUser = .known(user)
+        state.checkOutGeneration = .known(try state.checkOutGeneration.value &+ 1)
         var outcome = StepOutcome(session: .none)
         outcome.apply(AirWatchHubRule.checkOutNewUser.effect)
         outcome.details.set(AirWatchDetail.credentialMethod.id, choice: 0)
-        let passcode = state.stores.contains { $0.passcodeSet }
-        if trace.evaluate(AirWatchHubRule.checkOutClearPasscode, on: state, in: context) {
+        let passcode = try state.stores.contains { try $0.passcodeSet.value }
+        if try trace.evaluate(AirWatchHubRule.checkOutClearPasscode, on: state, in: context) {
             clearPasscodes(&state)
         } else if passcode {
             findings.insert(Finding.passcodeSurvivesCheckOut.id)
         }
         for app in policy.apps.indices
         where policy.apps[app].usesSDK && !policy.apps[app].clearsDataOnUserChange {
-            let others = state.apps[app].dataUsers & ~AirWatchState.bit(user)
+            let others = try state.apps[app].dataUsers.value & ~AirWatchState.bit(user)
             if others != 0 {
                 findings.insert(Finding.checkOutDataNotSeparated.id)
                 subject = subject ?? UserID(others.trailingZeroBitCount)
             }
         }
-        withoutSDKSurvivors(
+        try withoutSDKSurvivors(
             &state, &context, trace: &trace, policy: policy, findings: &findings, subject: &subject, sparing: user)
         outcome.findings = findings
         outcome.subject = subject
@@ -71,9 +71,9 @@ extension AirWatchSDKProvider {
     /// The Shared Device setting `clear_passcode_on_check_out`: every store's passcode and session go.
     private func clearPasscodes(_ state: inout AirWatchState) {
         for store in state.stores.indices {
-            state.stores[store].passcodeSet = false
-            state.stores[store].hasSession = false
-            state.stores[store].sessionUser = nil
+            state.stores[store].passcodeSet = .known(false)
+            state.stores[store].hasSession = .known(false)
+            state.stores[store].sessionUser = .known(nil)
         }
     }
 }

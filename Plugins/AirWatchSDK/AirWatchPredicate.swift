@@ -84,7 +84,7 @@ enum AirWatchPredicate: Int, PredicateSet {
         // Identify
         case .registered:
             Predicate("the app is already registered", otherwise: "the app is not registered yet") { state, context in
-                state[app: context].registered
+                try state[app: context].registered.value
             }
         case .ssoEffective:
             Predicate("SSO is effective for the app", otherwise: "SSO is not effective for the app") { _, context in
@@ -93,7 +93,7 @@ enum AirWatchPredicate: Int, PredicateSet {
         case .commonIdentity:
             Predicate("the cluster holds a common identity", otherwise: "the cluster holds no common identity") {
                 state, context in
-                state[store: context].identity != nil
+                try state[store: context].identity.value != nil
             }
         case .managedTokenDelivered:
             Predicate(
@@ -106,7 +106,7 @@ enum AirWatchPredicate: Int, PredicateSet {
         case .managedTokenUsed:
             Predicate("the managed token was already used", otherwise: "the managed token is unused") {
                 state, context in
-                state[app: context].tokenConsumed
+                try state[app: context].tokenConsumed.value
             }
         case .reuseCachedCredentials:
             Predicate(
@@ -133,7 +133,7 @@ enum AirWatchPredicate: Int, PredicateSet {
                 otherwise: "the store's session, if any, carries the identified user"
             ) { state, context in
                 let store = state[store: context]
-                return store.sessionUser != nil && store.sessionUser != store.identity
+                return try store.sessionUser.value != nil && store.sessionUser.value != store.identity.value
             }
         // SSO requirements
         case .ssoRequested:
@@ -162,13 +162,13 @@ enum AirWatchPredicate: Int, PredicateSet {
         // Session and secure
         case .storeHoldsSession:
             Predicate("the store holds a session", otherwise: "the store holds no session") { state, context in
-                state[store: context].hasSession
+                try state[store: context].hasSession.value
             }
         case .timeoutPassed:
             Predicate("the authentication timeout has passed", otherwise: "the authentication timeout has not passed") {
                 state, context in
-                context.settings.timeout > 0
-                    && state[store: context].stamp.hasPassed(context.settings.timeout, at: context.time)
+                try context.settings.timeout > 0
+                    && state[store: context].stamp.value.hasPassed(context.settings.timeout, at: context.time)
             }
         case .coldLaunchRequiresAuth:
             Predicate("cold_launch_requires_auth is true", otherwise: "cold_launch_requires_auth is false") {
@@ -178,10 +178,10 @@ enum AirWatchPredicate: Int, PredicateSet {
         case .unlockedInProcess:
             Predicate(
                 "the app already unlocked in this process", otherwise: "the app was launched cold (no unlock since)"
-            ) { state, context in state[app: context].unlockedInProcess }
+            ) { state, context in try state[app: context].unlockedInProcess.value }
         case .storeSessionLive:
             Predicate("the store's session is live", otherwise: "the store's session is not live") { state, context in
-                state.storeSessionLive(context)
+                try state.storeSessionLive(context)
             }
         case .authenticationDisabled:
             Predicate("authentication is disabled", otherwise: "authentication is enabled") { _, context in
@@ -191,10 +191,10 @@ enum AirWatchPredicate: Int, PredicateSet {
             Predicate(
                 "the session is live",
                 otherwise: "the session is not live (none, expired, or a cold launch under cold_launch_requires_auth)"
-            ) { state, context in state.sessionLive(context) }
+            ) { state, context in try state.sessionLive(context) }
         case .passcodeExists:
             Predicate("a passcode exists", otherwise: "no passcode exists") { state, context in
-                state[store: context].passcodeSet
+                try state[store: context].passcodeSet.value
             }
         case .passcodeSessionReusable:
             Predicate(
@@ -225,13 +225,13 @@ enum AirWatchPredicate: Int, PredicateSet {
             }
         case .credentialKeyExists:
             Predicate("a credential key exists", otherwise: "no credential key exists") { state, context in
-                state[store: context].passcodeSet
+                try state[store: context].passcodeSet.value
             }
         case .credentialSessionLive:
             Predicate(
                 "a credential key exists and the session is live",
                 otherwise: "the session is not live or no credential key exists"
-            ) { state, context in state[store: context].passcodeSet && state.sessionLive(context) }
+            ) { state, context in try state[store: context].passcodeSet.value && state.sessionLive(context) }
         case .passwordSessionReusable:
             Predicate(
                 "SSO is effective or username_password_without_sso is per_app_session",
@@ -253,7 +253,7 @@ enum AirWatchPredicate: Int, PredicateSet {
                 "the session carries another user's identity",
                 otherwise: "the session carries the acting user or nobody"
             ) { state, context in
-                let owner = state.servingSessionUser(context)
+                let owner = try state.servingSessionUser(context)
                 return owner != nil && owner != context.user
             }
         case .barrierAsked:
@@ -266,7 +266,7 @@ enum AirWatchPredicate: Int, PredicateSet {
         case .anotherUsersData:
             Predicate("the app holds another user's data", otherwise: "the app holds no other user's data") {
                 state, context in
-                state[app: context].dataUsers & ~(context.user.map(AirWatchState.bit) ?? 0) != 0
+                try state[app: context].dataUsers.value & ~(context.user.map(AirWatchState.bit) ?? 0) != 0
             }
         case .ownLoginAsked:
             Predicate(
@@ -276,8 +276,8 @@ enum AirWatchPredicate: Int, PredicateSet {
                 """,
                 otherwise: "own_login is none, or its own session is running"
             ) { state, context in
-                return context.event == AirWatchEvent.wrongPasscode.id
-                    || (context.entry.ownLogin != .none && !state.ownSessionServes(context))
+                return try context.event == AirWatchEvent.wrongPasscode.id
+                    || (try context.entry.ownLogin != .none && !state.ownSessionServes(context))
             }
         case .ownLoginIsMicrosoft:
             Predicate(
@@ -291,16 +291,16 @@ enum AirWatchPredicate: Int, PredicateSet {
                 until_terminated or until_sign_out)
                 """,
                 otherwise: "no own login session serves the open"
-            ) { state, context in state.ownSessionServes(context) }
+            ) { state, context in try state.ownSessionServes(context) }
         case .ownSessionRunning:
             Predicate("its own login session is running", otherwise: "no own login session is running") {
                 state, context in
-                state[app: context].ownSessionUser != nil
+                try state[app: context].ownSessionUser.value != nil
             }
         case .holdsUserSessionOrData:
             Predicate("it holds a user's session or data", otherwise: "it holds no user's session or data") {
                 state, context in
-                state.heldUsers(context) != 0
+                try state.heldUsers(context) != 0
             }
         // SSO status
         case .beforeInitialCheck:
@@ -322,7 +322,7 @@ enum AirWatchPredicate: Int, PredicateSet {
         case .storeHoldsIdentity:
             Predicate("the store still holds a registered identity", otherwise: "the store holds no identity") {
                 state, context in
-                state[store: context].identity != nil
+                try state[store: context].identity.value != nil
             }
         case .maxFailedAttemptsSet:
             Predicate("max_failed_attempts is set", otherwise: "failed attempts are unlimited") { _, context in
@@ -353,7 +353,7 @@ enum AirWatchPredicate: Int, PredicateSet {
         // Hub check-in, check-out, user change
         case .checkOutChangesUser:
             Predicate("a different user than before is checked out", otherwise: "the same user checked out again") {
-                state, context in state.checkedOutUser != context.user
+                state, context in try state.checkedOutUser.value != context.user
             }
         case .clearPasscodeOnCheckOut:
             Predicate("clear_passcode_on_check_out is true", otherwise: "clear_passcode_on_check_out is false") {
@@ -362,11 +362,11 @@ enum AirWatchPredicate: Int, PredicateSet {
             }
         case .anyPasscodeExists:
             Predicate("a passcode exists on the device", otherwise: "no passcode exists on the device") {
-                state, _ in state.stores.contains { $0.passcodeSet }
+                state, _ in try state.stores.contains { try $0.passcodeSet.value }
             }
         case .anyPasscodeOrSession:
             Predicate("a passcode or session exists", otherwise: "no passcode or session exists") {
-                state, _ in state.stores.contains { $0.passcodeSet || $0.hasSession }
+                state, _ in try state.stores.contains { try $0.passcodeSet.value || $0.hasSession.value }
             }
         case .checkingIn:
             Predicate("a user checks the device in", otherwise: "nobody checks the device in") { _, context in
@@ -374,7 +374,7 @@ enum AirWatchPredicate: Int, PredicateSet {
             }
         case .holdsUserData:
             Predicate("the app holds a user's data", otherwise: "the app holds no user's data") { state, context in
-                state[app: context].dataUsers != 0
+                try state[app: context].dataUsers.value != 0
             }
         case .clearsDataOnUserChange:
             Predicate(
@@ -382,17 +382,17 @@ enum AirWatchPredicate: Int, PredicateSet {
             ) { _, context in context.entry.clearsDataOnUserChange }
         case .hubCheckedOutUser:
             Predicate("Hub has a checked-out user", otherwise: "no user is checked out in Hub") { state, _ in
-                state.checkedOutUser != nil
+                try state.checkedOutUser.value != nil
             }
         case .registeredToAnotherUser:
             Predicate(
                 "the app's registration (or its cluster's common identity) is another user's",
                 otherwise: "the app is registered to the checked-out user or not at all"
             ) { state, context in
-                let checkedOut = state.checkedOutUser
+                let checkedOut = try state.checkedOutUser.value
                 let app = state[app: context]
-                let common = state[store: context].identity
-                return (app.registered && app.registeredUser != checkedOut)
+                let common = try state[store: context].identity.value
+                return (try app.registered.value && app.registeredUser.value != checkedOut)
                     || (context.entry.effectiveSSO && common != nil && common != checkedOut)
             }
         case .userChangeWiped:
@@ -415,7 +415,7 @@ enum AirWatchPredicate: Int, PredicateSet {
             }
         case .anyStoreHoldsSession:
             Predicate("a store holds a session", otherwise: "no store holds a session") {
-                state, _ in state.stores.contains { $0.hasSession }
+                state, _ in try state.stores.contains { try $0.hasSession.value }
             }
         }
     }

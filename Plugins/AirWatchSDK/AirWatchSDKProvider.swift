@@ -32,7 +32,7 @@ public struct AirWatchSDKProvider: PolicyProvider {
     /// so that no step retains the policy that every thread of `verify` shares.
     public func apply(
         _ event: ProviderEvent, to state: inout AirWatchState, policy: AirWatchPolicy, trace: inout RuleTrace
-    ) -> StepOutcome {
+    ) throws -> StepOutcome {
         if !state.clockStarted { state.startClock(event.time, timeout: policy.settings.timeout) }
         if !state.actingResolved, let user = event.user { state.resolveActingUser(user) }
         if let app = event.app, app.int >= policy.apps.count { return .notApplicable }
@@ -41,34 +41,34 @@ public struct AirWatchSDKProvider: PolicyProvider {
         switch EventKind<AirWatchEvent>(event.event) {
         case .open:
             guard hasApp, let user = event.user else { return .notApplicable }
-            return open(&state, &context, trace: &trace, user: user, event: event)
+            return try open(&state, &context, trace: &trace, user: user, event: event)
         case .signOut:
             guard hasApp else { return .notApplicable }
-            return signOut(&state, &context, trace: &trace, policy: policy, user: event.user)
+            return try signOut(&state, &context, trace: &trace, policy: policy, user: event.user)
         case .terminate:
             context.deviceWide = !hasApp
-            return terminate(&state, context, trace: &trace, policy: policy)
+            return try terminate(&state, context, trace: &trace, policy: policy)
         case .querySSOStatus:
             guard hasApp else { return .notApplicable }
-            return querySSOStatus(&state, &context, trace: &trace, policy: policy, event: event)
+            return try querySSOStatus(&state, &context, trace: &trace, policy: policy, event: event)
         case .own(.lock):
             guard hasApp else { return .notApplicable }
-            return lock(&state, &context, trace: &trace, policy: policy)
+            return try lock(&state, &context, trace: &trace, policy: policy)
         case .own(.wrongPasscode):
             guard hasApp else { return .notApplicable }
-            return wrongPasscode(&state, &context, trace: &trace, policy: policy)
+            return try wrongPasscode(&state, &context, trace: &trace, policy: policy)
         case .own(.checkOut):
             guard let user = event.user else { return .notApplicable }
-            return checkOut(&state, &context, trace: &trace, policy: policy, user: user)
+            return try checkOut(&state, &context, trace: &trace, policy: policy, user: user)
         case .own(.checkIn):
             guard let user = event.user else { return .notApplicable }
-            return checkIn(&state, &context, trace: &trace, policy: policy, user: user)
+            return try checkIn(&state, &context, trace: &trace, policy: policy, user: user)
         case .own(.logoutCurrentUser):
             guard hasApp else { return .notApplicable }
-            return logoutCurrentUser(&state, &context, trace: &trace, policy: policy)
+            return try logoutCurrentUser(&state, &context, trace: &trace, policy: policy)
         case .own(.background):
             guard hasApp else { return .notApplicable }
-            return background(&state, context, trace: &trace, policy: policy)
+            return try background(&state, context, trace: &trace, policy: policy)
         case nil:
             return .notApplicable
         }
@@ -78,14 +78,14 @@ public struct AirWatchSDKProvider: PolicyProvider {
 /// The session a store offers after a non-access event: reused if still live, otherwise none.
 extension AirWatchSDKProvider {
     func remainingSession(_ app: Int, _ state: AirWatchState, _ context: AirWatchContext, policy: AirWatchPolicy)
-        -> SessionKind
+        throws -> SessionKind
     {
         let entry = policy.apps[app]
-        guard entry.usesSDK else { return state.apps[app].ownSessionUser == nil ? .none : .appReused }
-        guard state.sessionLive(entry.store, at: context.time, timeout: context.settings.timeout) else {
+        guard entry.usesSDK else { return try state.apps[app].ownSessionUser.value == nil ? .none : .appReused }
+        guard try state.sessionLive(entry.store, at: context.time, timeout: context.settings.timeout) else {
             return .none
         }
-        if context.settings.coldLaunchRequiresAuth && !state.apps[app].unlockedInProcess
+        if try context.settings.coldLaunchRequiresAuth && !state.apps[app].unlockedInProcess.value
             && entry.authentication != .disabled
         {
             return .none

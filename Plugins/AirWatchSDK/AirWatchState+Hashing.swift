@@ -4,35 +4,35 @@ import SSOPolicyProviderKit
 // field at a time (ten calls per app). These feed it whole words that hold every field, packed without overlap,
 // so states that are equal hash equally and states that differ in any field still hash apart. A field added to
 // either type must be packed here too: `AirWatchStateHashingTests` counts the fields. Given fields are read as
-// stored: hashing decides nothing, so it must not tell a what-if's probe that it read a fact.
+// stored: hashing decides nothing, so it must not read a fact a what-if left unknown.
 
 extension AirWatchAppState {
     func hash(into hasher: inout Hasher) {
         var word: UInt64 = 0
-        word |= $registered.stored ? 1 : 0
-        word |= $silentRoute.stored ? 1 << 1 : 0
-        word |= $tokenConsumed.stored ? 1 << 2 : 0
-        word |= $running.stored ? 1 << 3 : 0
-        word |= $unlockedInProcess.stored ? 1 << 4 : 0
+        word |= registered.stored ? 1 : 0
+        word |= silentRoute.stored ? 1 << 1 : 0
+        word |= tokenConsumed.stored ? 1 << 2 : 0
+        word |= running.stored ? 1 << 3 : 0
+        word |= unlockedInProcess.stored ? 1 << 4 : 0
         word |= lastKnownSSO ? 1 << 5 : 0
-        word |= $registeredUser.stored.packed << 6
-        word |= $ownSessionUser.stored.packed << 23
+        word |= registeredUser.stored.packed << 6
+        word |= ownSessionUser.stored.packed << 23
         word |= UInt64(seenCheckOut) << 40
         hasher.combine(word)
-        hasher.combine($dataUsers.stored)
+        hasher.combine(dataUsers.stored)
     }
 }
 
 extension AirWatchStore {
     func hash(into hasher: inout Hasher) {
         var word: UInt64 = 0
-        word |= $passcodeSet.stored ? 1 : 0
-        word |= $hasSession.stored ? 1 << 1 : 0
-        word |= $identity.stored.packed << 2
-        word |= $sessionUser.stored.packed << 19
+        word |= passcodeSet.stored ? 1 : 0
+        word |= hasSession.stored ? 1 << 1 : 0
+        word |= identity.stored.packed << 2
+        word |= sessionUser.stored.packed << 19
         hasher.combine(word)
         hasher.combine(passcodeCreated)
-        hasher.combine($stamp.stored)
+        hasher.combine(stamp.stored)
         hasher.combine(failedAttempts)
     }
 }

@@ -7,40 +7,40 @@ extension AirWatchState: UserSymmetricState {
     public mutating func renameUsers(_ permutation: UserPermutation) {
         for index in apps.indices { apps[index].renameUsers(permutation) }
         for index in stores.indices { stores[index].renameUsers(permutation) }
-        checkedOutUser = permutation($checkedOutUser.stored)
+        checkedOutUser = .known(permutation(checkedOutUser.stored))
     }
 
     /// Reads the Given fields as stored: listing the users a state holds decides nothing.
     public func forEachUser(_ body: (UserID) -> Void) {
         for app in apps {
-            if let user = app.$registeredUser.stored { body(user) }
-            if let user = app.$ownSessionUser.stored { body(user) }
-            var data = app.$dataUsers.stored
+            if let user = app.registeredUser.stored { body(user) }
+            if let user = app.ownSessionUser.stored { body(user) }
+            var data = app.dataUsers.stored
             while data != 0 {
                 body(UserID(data.trailingZeroBitCount))
                 data &= data - 1
             }
         }
         for store in stores {
-            if let user = store.$identity.stored { body(user) }
-            if let user = store.$sessionUser.stored { body(user) }
+            if let user = store.identity.stored { body(user) }
+            if let user = store.sessionUser.stored { body(user) }
         }
-        if let checkedOutUser = $checkedOutUser.stored { body(checkedOutUser) }
+        if let checkedOutUser = checkedOutUser.stored { body(checkedOutUser) }
     }
 }
 
 // Renaming reads the Given fields as stored (it decides nothing) and writes them back, one element access each.
 extension AirWatchAppState {
     fileprivate mutating func renameUsers(_ permutation: UserPermutation) {
-        registeredUser = permutation($registeredUser.stored)
-        ownSessionUser = permutation($ownSessionUser.stored)
-        dataUsers = permutation.bits($dataUsers.stored)
+        registeredUser = .known(permutation(registeredUser.stored))
+        ownSessionUser = .known(permutation(ownSessionUser.stored))
+        dataUsers = .known(permutation.bits(dataUsers.stored))
     }
 }
 
 extension AirWatchStore {
     fileprivate mutating func renameUsers(_ permutation: UserPermutation) {
-        identity = permutation($identity.stored)
-        sessionUser = permutation($sessionUser.stored)
+        identity = .known(permutation(identity.stored))
+        sessionUser = .known(permutation(sessionUser.stored))
     }
 }

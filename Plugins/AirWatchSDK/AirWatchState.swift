@@ -1,7 +1,7 @@
 import SSOPolicyProviderKit
 
 /// A passcode/session store: an app's own store, or a cluster's shared keychain store when SSO is effective. The
-/// fields the facts give are `@Given`: in a what-if they stay unknown until a decision reads them.
+/// fields the facts give are `Given`: in a what-if they stay unknown until a decision reads them.
 struct AirWatchStore: Hashable, Sendable {
     // Fields in an order that leaves no padding: a state holds one per store, and verify copies and hashes them.
     /// When the passcode was created (for max_passcode_age).
@@ -9,43 +9,43 @@ struct AirWatchStore: Hashable, Sendable {
     var failedAttempts = 0
     /// The last authentication (or background re-stamp) of the session; a session the facts gave holds
     /// `AirWatchState.givenLive` or `givenExpired` until the first event (a moment, never a number: see `Stamp`).
-    @Given var stamp = Stamp.at(0)
+    var stamp: Given<Stamp> = .known(.at(0))
     /// The registered identity: a cluster's common identity, or the app's own registration.
-    @Given var identity: UserID? = nil
+    var identity: Given<UserID?> = .known(nil)
     /// Whose identity the session carries.
-    @Given var sessionUser: UserID? = nil
+    var sessionUser: Given<UserID?> = .known(nil)
     /// A passcode, or for username/password the credential-derived key, exists.
-    @Given var passcodeSet = false
-    @Given var hasSession = false
+    var passcodeSet: Given<Bool> = .known(false)
+    var hasSession: Given<Bool> = .known(false)
 }
 
-/// What the SDK remembers for one app; the fields the facts give are `@Given`.
+/// What the SDK remembers for one app; the fields the facts give are `Given`.
 struct AirWatchAppState: Hashable, Sendable {
-    @Given var registered = false
-    @Given var registeredUser: UserID? = nil
+    var registered: Given<Bool> = .known(false)
+    var registeredUser: Given<UserID?> = .known(nil)
     /// Facts said silent login succeeds for this app (a route the model does not otherwise see).
-    @Given var silentRoute = false
-    @Given var tokenConsumed = false
+    var silentRoute: Given<Bool> = .known(false)
+    var tokenConsumed: Given<Bool> = .known(false)
     /// The process runs and has finished its launch (initialCheckDone); false = the next open is a cold launch.
-    @Given var running = false
+    var running: Given<Bool> = .known(false)
     /// The app unlocked its store in this process (reset by termination).
-    @Given var unlockedInProcess = false
+    var unlockedInProcess: Given<Bool> = .known(false)
     /// The persisted ssoStatus flag (`AWSSOStatus`), false on a fresh install.
     var lastKnownSSO = false
     /// Users whose data the app holds, one bit per user index (63 = any user beyond).
-    @Given var dataUsers: UInt64 = 0
+    var dataUsers: Given<UInt64> = .known(0)
     /// The Hub check-out generation the app last checked.
     var seenCheckOut: UInt16 = 0
     /// An app without the SDK: whose own login its running session carries (nil = none).
-    @Given var ownSessionUser: UserID? = nil
+    var ownSessionUser: Given<UserID?> = .known(nil)
 }
 
 /// Everything airwatch-sdk remembers between steps: compact, hashable, mutated in place.
 public struct AirWatchState: Hashable, Sendable {
     var apps: [AirWatchAppState]
     var stores: [AirWatchStore]
-    @Given var checkedOutUser: UserID? = nil
-    @Given var checkOutGeneration: UInt16 = 0
+    var checkedOutUser: Given<UserID?> = .known(nil)
+    var checkOutGeneration: Given<UInt16> = .known(0)
     /// False until the first event fixes the times of sessions and passcodes given as facts.
     var clockStarted = false
     /// False until the first event with a user replaces the "acting user" placeholder from facts.
@@ -88,13 +88,13 @@ extension AirWatchState {
         let silent = silentLogin.map { $0 == AirWatchFact.silentSucceeds }
 
         var store = AirWatchStore()
-        store.$passcodeSet = passcode
+        store.passcodeSet = passcode
         // A passcode and no live session under a timeout: the session timed out.
-        store.$hasSession = live.flatMap { $0 ? .known(true) : passcode.map { $0 && timeout > 0 } }
-        store.$stamp = live.flatMap { live in
+        store.hasSession = live.flatMap { $0 ? .known(true) : passcode.map { $0 && timeout > 0 } }
+        store.stamp = live.flatMap { live in
             live ? .known(Self.givenLive) : passcode.map { $0 && timeout > 0 ? Self.givenExpired : .at(0) }
         }
-        store.$sessionUser = store.$hasSession.flatMap { $0 ? user : .known(nil) }
+        store.sessionUser = store.hasSession.flatMap { $0 ? user : .known(nil) }
         if stores.count == policy.storeCount {
             for index in stores.indices { stores[index] = store }
         } else {
@@ -107,34 +107,34 @@ extension AirWatchState {
         for index in apps.indices {
             let app = policy.apps[index]
             var state = AirWatchAppState()
-            state.$running = running
-            state.$unlockedInProcess = running
+            state.running = running
+            state.unlockedInProcess = running
             guard app.usesSDK else {
                 // Without the SDK the facts describe the app's own login: a live session while it runs.
                 if app.ownLogin == .untilSignOut {
-                    state.$ownSessionUser = live.flatMap { $0 ? user : .known(nil) }
+                    state.ownSessionUser = live.flatMap { $0 ? user : .known(nil) }
                 } else if app.ownLogin != .none {
-                    state.$ownSessionUser = live.flatMap { live in
+                    state.ownSessionUser = live.flatMap { live in
                         live ? running.flatMap { $0 ? user : .known(nil) } : .known(nil)
                     }
                 }
-                state.$dataUsers = data
+                state.dataUsers = data
                 apps[index] = state
                 continue
             }
             // Only `first_launch` leaves the one-time managed token unused; any registration has spent it.
-            state.$tokenConsumed = silentLogin.map { $0 != AirWatchFact.silentFirstLaunch }
-            state.$silentRoute = silent
+            state.tokenConsumed = silentLogin.map { $0 != AirWatchFact.silentFirstLaunch }
+            state.silentRoute = silent
             // Silent login succeeded before: with SSO the cluster holds the user's common identity (the app counts
             // as registered when the session is also live); without SSO the app is registered.
-            stores[app.store].$identity = silent.flatMap { $0 ? user : .known(nil) }
-            state.$registered = silent.flatMap { $0 ? (app.effectiveSSO ? live : .known(true)) : .known(false) }
-            state.$registeredUser = state.$registered.flatMap { $0 ? user : .known(nil) }
-            state.$dataUsers = state.$registered.flatMap { $0 ? data : .known(0) }
+            stores[app.store].identity = silent.flatMap { $0 ? user : .known(nil) }
+            state.registered = silent.flatMap { $0 ? (app.effectiveSSO ? live : .known(true)) : .known(false) }
+            state.registeredUser = state.registered.flatMap { $0 ? user : .known(nil) }
+            state.dataUsers = state.registered.flatMap { $0 ? data : .known(0) }
             apps[index] = state
         }
-        $checkedOutUser = checkedOut
-        $checkOutGeneration = checkedOut.map { $0 == nil ? 0 : 1 }
+        checkedOutUser = checkedOut
+        checkOutGeneration = checkedOut.map { $0 == nil ? 0 : 1 }
         clockStarted = false
         actingResolved = false
     }
@@ -144,8 +144,8 @@ extension AirWatchState {
     mutating func startClock(_ time: Int, timeout: Int) {
         clockStarted = true
         for index in stores.indices {
-            if let stamp = stores[index].$stamp.known, stamp.time == nil {
-                stores[index].stamp = stamp.fixed(at: time, interval: timeout)
+            if let stamp = stores[index].stamp.known, stamp.time == nil {
+                stores[index].stamp = .known(stamp.fixed(at: time, interval: timeout))
             }
         }
     }
@@ -156,18 +156,18 @@ extension AirWatchState {
         actingResolved = true
         let acting: UserID?? = .some(Self.actingUser)
         for index in apps.indices {
-            if apps[index].$registeredUser.known == acting { apps[index].registeredUser = user }
-            if apps[index].$ownSessionUser.known == acting { apps[index].ownSessionUser = user }
+            if apps[index].registeredUser.known == acting { apps[index].registeredUser = .known(user) }
+            if apps[index].ownSessionUser.known == acting { apps[index].ownSessionUser = .known(user) }
         }
         for index in stores.indices {
-            if stores[index].$identity.known == acting { stores[index].identity = user }
-            if stores[index].$sessionUser.known == acting { stores[index].sessionUser = user }
+            if stores[index].identity.known == acting { stores[index].identity = .known(user) }
+            if stores[index].sessionUser.known == acting { stores[index].sessionUser = .known(user) }
         }
     }
 
     /// Whether the store's session is within its timeout at `time`.
-    func sessionLive(_ store: Int, at time: Int, timeout: Int) -> Bool {
+    func sessionLive(_ store: Int, at time: Int, timeout: Int) throws -> Bool {
         let entry = stores[store]
-        return entry.hasSession && (timeout == 0 || !entry.stamp.hasPassed(timeout, at: time))
+        return try entry.hasSession.value && (timeout == 0 || !entry.stamp.value.hasPassed(timeout, at: time))
     }
 }

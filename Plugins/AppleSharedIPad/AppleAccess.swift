@@ -10,35 +10,35 @@ enum AppleSignIn {
 extension AppleSharedIPadProvider {
     func open(
         _ state: inout AppleState, _ context: inout AppleContext, trace: inout RuleTrace, outcome: inout StepOutcome
-    ) {
-        guard device(&state, &context, trace: &trace, outcome: &outcome) else {
+    ) throws {
+        guard try device(&state, &context, trace: &trace, outcome: &outcome) else {
             if outcome.session == .none { outcome.session = .denied }
             return
         }
         let app = context.app
-        if trace.evaluate(AppleAppRule.browserRemains, on: state, in: context) {
+        if try trace.evaluate(AppleAppRule.browserRemains, on: state, in: context) {
             outcome.apply(AppleAppRule.browserRemains.effect)
         }
         guard let partition = context.partition else {
             outcome.session = .denied
             return
         }
-        if let decision = trace.first(AppleAccountRule.app, on: state, in: context) {
+        if let decision = try trace.first(AppleAccountRule.app, on: state, in: context) {
             outcome.apply(decision.effect)
-        } else if let decision = trace.first(AppleAppRule.app, on: state, in: context) {
+        } else if let decision = try trace.first(AppleAppRule.app, on: state, in: context) {
             outcome.apply(decision.effect)
             switch decision {
             case .microsoftSignIn:
-                state.setAppSession(app, partition, true, microsoftShared: true)
+                try state.setAppSession(app, partition, true, microsoftShared: true)
                 outcome.details.set(AppleDetail.scope.id, choice: 0)
                 if context.policy.mfa { outcome.details.set(AppleDetail.mfa.id, choice: 0) }
             case .microsoftReused:
                 outcome.details.set(AppleDetail.scope.id, choice: 0)
             case .otherSignIn:
-                state.setAppSession(app, partition, true, microsoftShared: false)
+                try state.setAppSession(app, partition, true, microsoftShared: false)
                 if context.policy.mfa { outcome.details.set(AppleDetail.mfa.id, choice: 0) }
             case .ownLogin, .noSignIn:
-                state.setAppSession(app, partition, true, microsoftShared: false)
+                try state.setAppSession(app, partition, true, microsoftShared: false)
             case .caBlocks:
                 outcome.about(app: app)
             case .otherReused, .ownSession:
@@ -50,7 +50,7 @@ extension AppleSharedIPadProvider {
             outcome.session = .denied
             return
         }
-        if trace.evaluate(AppleAppRule.dataNotRoaming, on: state, in: context) {
+        if try trace.evaluate(AppleAppRule.dataNotRoaming, on: state, in: context) {
             outcome.apply(AppleAppRule.dataNotRoaming.effect)
         }
         outcome.sessionUser = partition
@@ -60,17 +60,17 @@ extension AppleSharedIPadProvider {
     /// the login window. False when the person gets no session (the step's session says why).
     func device(
         _ state: inout AppleState, _ context: inout AppleContext, trace: inout RuleTrace, outcome: inout StepOutcome
-    ) -> Bool {
+    ) throws -> Bool {
         guard let user = context.user else { return false }
-        if trace.evaluate(AppleDeviceRule.unsupportedDevice, on: state, in: context) {
+        if try trace.evaluate(AppleDeviceRule.unsupportedDevice, on: state, in: context) {
             outcome.apply(AppleDeviceRule.unsupportedDevice.effect)
             return false
         }
-        if trace.evaluate(AppleDeviceRule.erased, on: state, in: context) {
+        if try trace.evaluate(AppleDeviceRule.erased, on: state, in: context) {
             outcome.apply(AppleDeviceRule.erased.effect)
             return false
         }
-        if trace.evaluate(AppleAccountRule.awaitingConfiguration, on: state, in: context) {
+        if try trace.evaluate(AppleAccountRule.awaitingConfiguration, on: state, in: context) {
             outcome.apply(AppleAccountRule.awaitingConfiguration.effect)
             if state.owner != user { outcome.subject = state.owner }
             return false
@@ -78,18 +78,20 @@ extension AppleSharedIPadProvider {
         if state.inSession {
             if state.owner == user {
                 if state.screen == .locked {
-                    if trace.evaluate(AppleHandoverRule.ownUnlock, on: state, in: context) {
+                    if try trace.evaluate(AppleHandoverRule.ownUnlock, on: state, in: context) {
                         outcome.apply(AppleHandoverRule.ownUnlock.effect)
-                    } else if trace.evaluate(AppleAccountRule.biometricUnlock, on: state, in: context) {
+                    } else if try trace.evaluate(AppleAccountRule.biometricUnlock, on: state, in: context) {
                         outcome.apply(AppleAccountRule.biometricUnlock.effect)
                     }
                 }
                 state.screen = .unlocked
-                state.lastActivity = .at(context.time)
+                state.lastActivity = .known(.at(context.time))
                 context.partition = user
                 return true
             }
-            guard let decision = trace.first(AppleHandoverRule.inTheWay, on: state, in: context) else { return false }
+            guard let decision = try trace.first(AppleHandoverRule.inTheWay, on: state, in: context) else {
+                return false
+            }
             outcome.apply(decision.effect)
             outcome.subject = state.owner
             switch decision {
@@ -97,17 +99,17 @@ extension AppleSharedIPadProvider {
                 context.servedOther = true
                 context.partition = state.owner
                 state.screen = .unlocked
-                state.lastActivity = .at(context.time)
+                state.lastActivity = .known(.at(context.time))
                 return true
             case .lockScreenSignOut:
                 outcome.details.set(AppleDetail.endedBy.id, choice: 5)
-                endSession(&state, &context, trace: &trace)
+                try endSession(&state, &context, trace: &trace)
             case .waitForOwner, .ownUnlock:
                 return false
             }
         }
         guard state.screen == .loginWindow else { return false }
-        return loginWindow(&state, &context, trace: &trace, outcome: &outcome, user: user)
+        return try loginWindow(&state, &context, trace: &trace, outcome: &outcome, user: user)
     }
 
     /// The login window: the first rule of its decision (Guest and capacity, the account, the credentials) that
@@ -115,18 +117,18 @@ extension AppleSharedIPadProvider {
     private func loginWindow(
         _ state: inout AppleState, _ context: inout AppleContext, trace: inout RuleTrace, outcome: inout StepOutcome,
         user: UserID
-    ) -> Bool {
+    ) throws -> Bool {
         let signIn: AppleSignIn
-        if let decision = trace.first(AppleLoginRule.gate, on: state, in: context) {
+        if let decision = try trace.first(AppleLoginRule.gate, on: state, in: context) {
             outcome.apply(decision.effect)
             switch decision {
             case .guestSignIn:
                 state.owner = user
-                state.guest = true
+                state.guest = .known(true)
                 state.guestMicrosoft = false
                 state.guestApps = 0
                 state.screen = .unlocked
-                state.lastActivity = .at(context.time)
+                state.lastActivity = .known(.at(context.time))
                 context.partition = user
                 return true
             case .guestBlocked, .capacityFull, .offlineDenied:
@@ -134,7 +136,7 @@ extension AppleSharedIPadProvider {
             case .firstFederated, .firstApple, .residentSignIn, .newToIPad, .evict, .loginSSO:
                 return false  // not in the list
             }
-        } else if let decision = trace.first(AppleAccountRule.login, on: state, in: context) {
+        } else if let decision = try trace.first(AppleAccountRule.login, on: state, in: context) {
             outcome.apply(decision.effect)
             switch decision {
             case .passcodeReset:
@@ -144,7 +146,7 @@ extension AppleSharedIPadProvider {
             case .awaitingConfiguration, .userConfigured, .offboardedLocal, .entraDisabled, .biometricUnlock:
                 return false  // not in the list
             }
-        } else if let decision = trace.first(AppleLoginRule.credentials, on: state, in: context) {
+        } else if let decision = try trace.first(AppleLoginRule.credentials, on: state, in: context) {
             outcome.apply(decision.effect)
             switch decision {
             case .firstFederated: signIn = .firstFederated
@@ -157,8 +159,8 @@ extension AppleSharedIPadProvider {
         } else {
             return false
         }
-        signedIn(&state, &context, trace: &trace, outcome: &outcome, user: user, by: signIn)
-        if trace.evaluate(AppleAccountRule.awaitingConfiguration, on: state, in: context) {
+        try signedIn(&state, &context, trace: &trace, outcome: &outcome, user: user, by: signIn)
+        if try trace.evaluate(AppleAccountRule.awaitingConfiguration, on: state, in: context) {
             outcome.apply(AppleAccountRule.awaitingConfiguration.effect)
             return false
         }
@@ -169,10 +171,10 @@ extension AppleSharedIPadProvider {
     private func signedIn(
         _ state: inout AppleState, _ context: inout AppleContext, trace: inout RuleTrace, outcome: inout StepOutcome,
         user: UserID, by signIn: AppleSignIn
-    ) {
+    ) throws {
         let policy = context.policy
         let resident = state.residentIndex(user)
-        if resident == nil, trace.evaluate(AppleLoginRule.evict, on: state, in: context),
+        if resident == nil, try trace.evaluate(AppleLoginRule.evict, on: state, in: context),
             let victim = state.residents.firstIndex(where: { $0.synced && $0.user != user })
         {
             outcome.apply(AppleLoginRule.evict.effect)
@@ -190,14 +192,14 @@ extension AppleSharedIPadProvider {
         case .firstFederated, .passcodeReset:
             if policy.mfa { outcome.details.set(AppleDetail.mfa.id, choice: 0) }
         case .resident:
-            if trace.evaluate(AppleAccountRule.offboardedLocal, on: state, in: context) {
+            if try trace.evaluate(AppleAccountRule.offboardedLocal, on: state, in: context) {
                 outcome.apply(AppleAccountRule.offboardedLocal.effect)
             }
         case .firstApple, .newToIPad:
             break
         }
         // The sign-in that follows a reset (or an Apple account's temporary password) sets a new passcode.
-        state.passcodeResets.removeAll { $0 == user }
+        state.passcodeResets = .known(try state.passcodeResets.value.filter { $0 != user })
         if let index = resident, !policy.evictFirstSignedIn {
             // Least recently used first: a sign-in moves the user to the end.
             let entry = state.residents.remove(at: index)
@@ -206,14 +208,16 @@ extension AppleSharedIPadProvider {
         state.addResident(user, synced: false, onlineAuth: .at(context.time))
         if let index = state.residentIndex(user) {
             state.residents[index].synced = false
-            if policy.onlineAuthGrace != nil, !state.offline { state.residents[index].onlineAuth = .at(context.time) }
+            if policy.onlineAuthGrace != nil, try !state.offline.value {
+                state.residents[index].onlineAuth = .at(context.time)
+            }
         }
         state.owner = user
-        state.guest = false
+        state.guest = .known(false)
         state.screen = .unlocked
         state.awaiting = policy.awaitUserConfiguration
-        state.lastActivity = .at(context.time)
-        if case .firstFederated = signIn, trace.evaluate(AppleLoginRule.loginSSO, on: state, in: context) {
+        state.lastActivity = .known(.at(context.time))
+        if case .firstFederated = signIn, try trace.evaluate(AppleLoginRule.loginSSO, on: state, in: context) {
             AppleState.insert(user, into: &state.microsoft)
         }
         context.freshPartition = resident == nil

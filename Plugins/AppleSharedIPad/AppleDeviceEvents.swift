@@ -6,56 +6,56 @@ extension AppleSharedIPadProvider {
     /// The user signs out of the app inside their partition; the iPad session continues.
     func appSignOut(
         _ state: inout AppleState, _ context: inout AppleContext, trace: inout RuleTrace, outcome: inout StepOutcome
-    ) {
+    ) throws {
         guard state.inSession, let partition = state.owner else { return }
         context.partition = partition
-        if trace.evaluate(AppleAppRule.microsoftSignOut, on: state, in: context) {
+        if try trace.evaluate(AppleAppRule.microsoftSignOut, on: state, in: context) {
             outcome.apply(AppleAppRule.microsoftSignOut.effect)
-            state.setAppSession(context.app, partition, false, microsoftShared: true)
-        } else if trace.evaluate(AppleAppRule.appSignOut, on: state, in: context) {
+            try state.setAppSession(context.app, partition, false, microsoftShared: true)
+        } else if try trace.evaluate(AppleAppRule.appSignOut, on: state, in: context) {
             outcome.apply(AppleAppRule.appSignOut.effect)
-            state.setAppSession(context.app, partition, false, microsoftShared: false)
+            try state.setAppSession(context.app, partition, false, microsoftShared: false)
         }
     }
 
     /// An app's process ends; with no app, the iPad restarts (`model.restart`, `model.guest_on_restart`).
     func terminate(
         _ state: inout AppleState, _ context: inout AppleContext, trace: inout RuleTrace, outcome: inout StepOutcome
-    ) {
+    ) throws {
         if context.app < 0 {
-            if trace.evaluate(AppleMDMRule.restart, on: state, in: context) {
+            if try trace.evaluate(AppleMDMRule.restart, on: state, in: context) {
                 outcome.apply(AppleMDMRule.restart.effect)
                 outcome.details.set(AppleDetail.endedBy.id, choice: 4)
-                endSession(&state, &context, trace: &trace)
-            } else if trace.evaluate(AppleMDMRule.restartGuest, on: state, in: context) {
+                try endSession(&state, &context, trace: &trace)
+            } else if try trace.evaluate(AppleMDMRule.restartGuest, on: state, in: context) {
                 outcome.apply(AppleMDMRule.restartGuest.effect)
                 outcome.details.set(AppleDetail.endedBy.id, choice: 4)
-                endSession(&state, &context, trace: &trace)
+                try endSession(&state, &context, trace: &trace)
             } else if state.inSession {
                 // The session stays behind its Lock Screen, which now asks the passcode.
                 state.screen = .locked
-                state.lockedAt = .givenPassed
+                state.lockedAt = .known(.givenPassed)
             }
             return
         }
         guard state.inSession, let partition = state.owner else { return }
         context.partition = partition
-        if trace.evaluate(AppleAppRule.terminateEnds, on: state, in: context) {
+        if try trace.evaluate(AppleAppRule.terminateEnds, on: state, in: context) {
             outcome.apply(AppleAppRule.terminateEnds.effect)
-            state.setAppSession(context.app, partition, false, microsoftShared: context.microsoftShared)
+            try state.setAppSession(context.app, partition, false, microsoftShared: context.microsoftShared)
         }
     }
 
     /// The screen is locked; the session stays open.
     func lock(
         _ state: inout AppleState, _ context: inout AppleContext, trace: inout RuleTrace, outcome: inout StepOutcome
-    ) {
-        guard trace.evaluate(AppleSignOutRule.lock, on: state, in: context) else { return }
+    ) throws {
+        guard try trace.evaluate(AppleSignOutRule.lock, on: state, in: context) else { return }
         outcome.apply(AppleSignOutRule.lock.effect)
-        if state.owner == context.user || context.user == nil { state.lastActivity = .at(context.time) }
+        if state.owner == context.user || context.user == nil { state.lastActivity = .known(.at(context.time)) }
         if state.screen == .unlocked || state.owner == context.user {
             state.screen = .locked
-            state.lockedAt = .at(context.time)
+            state.lockedAt = .known(.at(context.time))
         }
         outcome.sessionUser = state.owner
     }
@@ -63,27 +63,27 @@ extension AppleSharedIPadProvider {
     /// The worker signs out of the iPad, or the next person signs them out at the Lock Screen.
     func deviceSignOut(
         _ state: inout AppleState, _ context: inout AppleContext, trace: inout RuleTrace, outcome: inout StepOutcome
-    ) {
-        if trace.evaluate(AppleSignOutRule.signOut, on: state, in: context) {
+    ) throws {
+        if try trace.evaluate(AppleSignOutRule.signOut, on: state, in: context) {
             outcome.apply(AppleSignOutRule.signOut.effect)
             outcome.details.set(AppleDetail.endedBy.id, choice: 0)
-            endSession(&state, &context, trace: &trace)
-        } else if trace.evaluate(AppleSignOutRule.signOutOther, on: state, in: context) {
+            try endSession(&state, &context, trace: &trace)
+        } else if try trace.evaluate(AppleSignOutRule.signOutOther, on: state, in: context) {
             outcome.apply(AppleSignOutRule.signOutOther.effect)
             outcome.subject = state.owner
             outcome.details.set(AppleDetail.endedBy.id, choice: 5)
-            endSession(&state, &context, trace: &trace)
+            try endSession(&state, &context, trace: &trace)
         }
     }
 
     /// MDM LogOutUser.
     func logOut(
         _ state: inout AppleState, _ context: inout AppleContext, trace: inout RuleTrace, outcome: inout StepOutcome
-    ) {
-        if trace.evaluate(AppleMDMRule.logOut, on: state, in: context) {
+    ) throws {
+        if try trace.evaluate(AppleMDMRule.logOut, on: state, in: context) {
             outcome.apply(AppleMDMRule.logOut.effect)
             outcome.details.set(AppleDetail.endedBy.id, choice: 3)
-            endSession(&state, &context, trace: &trace)
+            try endSession(&state, &context, trace: &trace)
         } else {
             outcome.details.set(AppleDetail.result.id, choice: 0)
         }
@@ -93,19 +93,19 @@ extension AppleSharedIPadProvider {
     func delete(
         _ state: inout AppleState, _ context: inout AppleContext, trace: inout RuleTrace, outcome: inout StepOutcome,
         targets: [UserID]
-    ) {
+    ) throws {
         var result = 3
         for target in targets {
             context.target = target
-            if trace.evaluate(AppleMDMRule.deleteSignedIn, on: state, in: context) {
+            if try trace.evaluate(AppleMDMRule.deleteSignedIn, on: state, in: context) {
                 outcome.apply(AppleMDMRule.deleteSignedIn.effect)
-                endSession(&state, &context, trace: &trace)
+                try endSession(&state, &context, trace: &trace)
                 state.removeResident(target)
                 result = 1
-            } else if trace.evaluate(AppleMDMRule.deleteBlocked, on: state, in: context) {
+            } else if try trace.evaluate(AppleMDMRule.deleteBlocked, on: state, in: context) {
                 outcome.apply(AppleMDMRule.deleteBlocked.effect)
                 if result == 3 { result = 2 }
-            } else if trace.evaluate(AppleMDMRule.deleteUser, on: state, in: context) {
+            } else if try trace.evaluate(AppleMDMRule.deleteUser, on: state, in: context) {
                 outcome.apply(AppleMDMRule.deleteUser.effect)
                 state.removeResident(target)
                 result = 1
@@ -117,19 +117,19 @@ extension AppleSharedIPadProvider {
     /// MDM EraseDevice: every partition is gone; Return to Service re-enrolls the iPad to the login window.
     func erase(
         _ state: inout AppleState, _ context: inout AppleContext, trace: inout RuleTrace, outcome: inout StepOutcome
-    ) {
-        if trace.evaluate(AppleMDMRule.eraseLosesData, on: state, in: context) {
+    ) throws {
+        if try trace.evaluate(AppleMDMRule.eraseLosesData, on: state, in: context) {
             outcome.apply(AppleMDMRule.eraseLosesData.effect)
         }
-        let (holders, resets, disabled) = (state.passcodeHolders, state.$passcodeResets, state.$disabled)
-        let offline = state.$offline
+        let (holders, resets, disabled) = (state.passcodeHolders, state.passcodeResets, state.disabled)
+        let offline = state.offline
         state = AppleState(empty: context.policy.apps.count)
         // The Shared iPad passcode (and its reset, and the Entra account) belong to the account, not to the iPad.
         state.passcodeHolders = holders
-        state.$passcodeResets = resets
-        state.$disabled = disabled
-        state.$offline = offline
-        if trace.evaluate(AppleMDMRule.returnToService, on: state, in: context) {
+        state.passcodeResets = resets
+        state.disabled = disabled
+        state.offline = offline
+        if try trace.evaluate(AppleMDMRule.returnToService, on: state, in: context) {
             outcome.apply(AppleMDMRule.returnToService.effect)
         } else {
             state.screen = .setupAssistant
@@ -139,8 +139,8 @@ extension AppleSharedIPadProvider {
     /// MDM UserConfigured: the session waiting at its Setup Assistant pane goes on to the Home Screen.
     func userConfigured(
         _ state: inout AppleState, _ context: inout AppleContext, trace: inout RuleTrace, outcome: inout StepOutcome
-    ) {
-        guard trace.evaluate(AppleAccountRule.userConfigured, on: state, in: context) else { return }
+    ) throws {
+        guard try trace.evaluate(AppleAccountRule.userConfigured, on: state, in: context) else { return }
         outcome.apply(AppleAccountRule.userConfigured.effect)
         state.awaiting = false
         outcome.sessionUser = state.owner

@@ -28,20 +28,20 @@ struct AppleContext {
         return kind == .microsoft || (kind == .otherPublisher && policy.ssoPluginPerUser)
     }
 
-    func appSignedIn(_ state: AppleState) -> Bool {
-        microsoftShared ? state.hasMicrosoft(partition) : state.hasAppSession(app, partition)
+    func appSignedIn(_ state: AppleState) throws -> Bool {
+        try microsoftShared ? state.hasMicrosoft(partition) : state.hasAppSession(app, partition)
     }
 
     /// The session's inactivity timeout (0: none).
-    func timeout(_ state: AppleState) -> Int { state.guest ? policy.guestTimeout : policy.userTimeout }
+    func timeout(_ state: AppleState) throws -> Int { try state.guest.value ? policy.guestTimeout : policy.userTimeout }
 
-    func withinGrace(_ state: AppleState) -> Bool {
-        policy.grace > 0 && state.screen == .locked
-            && !state.lockedAt.hasPassed(Saturating.sum(policy.grace, 1), at: time)
+    func withinGrace(_ state: AppleState) throws -> Bool {
+        try policy.grace > 0 && state.screen == .locked
+            && !state.lockedAt.value.hasPassed(Saturating.sum(policy.grace, 1), at: time)
     }
 
-    func onlineAuthNeeded(_ state: AppleState) -> Bool {
-        guard let user, let index = state.residentIndex(user), !state.passcodeResets.contains(user) else {
+    func onlineAuthNeeded(_ state: AppleState) throws -> Bool {
+        guard let user, let index = state.residentIndex(user), try !state.passcodeResets.value.contains(user) else {
             return true
         }
         guard let grace = policy.onlineAuthGrace else { return policy.onlineEveryLoginWhenUnset }
@@ -85,7 +85,7 @@ enum ApplePredicate: Int, PredicateSet {
             }
         case .guestSession:
             Predicate("the open session is a Guest session", otherwise: "the open session is a user's") { state, _ in
-                state.guest
+                try state.guest.value
             }
         case .locked:
             Predicate("the screen is locked", otherwise: "the screen is unlocked") { state, _ in state.screen == .locked
@@ -93,7 +93,7 @@ enum ApplePredicate: Int, PredicateSet {
         case .withinGrace:
             Predicate("the screen locked within the passcode grace period", otherwise: "the grace period has passed") {
                 state, context in
-                context.withinGrace(state)
+                try context.withinGrace(state)
             }
         case .anyoneSignsOut:
             Predicate("anyone may tap Sign Out on a Lock Screen", otherwise: "only the owner may sign out") {
@@ -103,18 +103,18 @@ enum ApplePredicate: Int, PredicateSet {
         case .timeoutSet:
             Predicate("the session has an inactivity timeout", otherwise: "the session has no inactivity timeout") {
                 state, context in
-                context.timeout(state) > 0
+                try context.timeout(state) > 0
             }
         case .pastTimeout:
             Predicate("the session was inactive past its timeout", otherwise: "the timeout has not passed") {
                 state, context in
-                (state.screen != .locked || context.policy.inactivityWhileLocked)
-                    && state.lastActivity.hasPassed(context.timeout(state), at: context.time)
+                try (state.screen != .locked || context.policy.inactivityWhileLocked)
+                    && state.lastActivity.value.hasPassed(context.timeout(state), at: context.time)
             }
         case .pastAutoLock:
             Predicate("the session was inactive past Auto-Lock", otherwise: "Auto-Lock has not passed") {
                 state, context in
-                state.lastActivity.hasPassed(context.policy.autoLock, at: context.time)
+                try state.lastActivity.value.hasPassed(context.policy.autoLock, at: context.time)
             }
         case .atLoginWindow:
             Predicate("the iPad shows the login window", otherwise: "the login window is not shown") { state, _ in
@@ -130,11 +130,11 @@ enum ApplePredicate: Int, PredicateSet {
                 context.policy.guestsAllowed
             }
         case .offline:
-            Predicate("the iPad is offline", otherwise: "the iPad is online") { state, _ in state.offline }
+            Predicate("the iPad is offline", otherwise: "the iPad is online") { state, _ in try state.offline.value }
         case .onlineAuthNeeded:
             Predicate("the sign-in needs Apple's identity service", otherwise: "the passcode is checked locally") {
                 state, context in
-                context.onlineAuthNeeded(state)
+                try context.onlineAuthNeeded(state)
             }
         case .federated:
             Predicate("accounts are federated with Entra ID", otherwise: "accounts are Apple-authenticated") {
@@ -144,8 +144,8 @@ enum ApplePredicate: Int, PredicateSet {
         case .hasPasscode:
             Predicate("the user has a Shared iPad passcode", otherwise: "the user has no Shared iPad passcode (yet)") {
                 state, context in
-                context.user.map {
-                    state.passcodeHolders.contains($0) && !state.passcodeResets.contains($0)
+                try context.user.map {
+                    try state.passcodeHolders.contains($0) && !state.passcodeResets.value.contains($0)
                 }
                     ?? false
             }
@@ -189,7 +189,7 @@ enum ApplePredicate: Int, PredicateSet {
         case .appSignedIn:
             Predicate("the partition holds the app's sign-in", otherwise: "the partition holds no sign-in for the app")
             { state, context in
-                context.appSignedIn(state)
+                try context.appSignedIn(state)
             }
         case .deviceGrant:
             Predicate("Conditional Access requires a device-based grant", otherwise: "no device-based grant") {
@@ -229,7 +229,7 @@ enum ApplePredicate: Int, PredicateSet {
             }
         case .targetSignedIn:
             Predicate("the user named is signed in", otherwise: "the user named is not signed in") { state, context in
-                state.inSession && !state.guest && context.target != nil
+                try state.inSession && !state.guest.value && context.target != nil
                     && state.owner == context.target
             }
         case .targetDeletable:
@@ -247,8 +247,8 @@ enum ApplePredicate: Int, PredicateSet {
         case .unsyncedData:
             Predicate("a resident has data that has not synced", otherwise: "every resident has synced") {
                 state, context in
-                state.residents.contains { !$0.synced }
-                    || (state.inSession && !state.guest)
+                try state.residents.contains { !$0.synced }
+                    || (try state.inSession && !state.guest.value)
             }
         case .returnToService:
             Predicate("Return to Service re-enrolls the iPad", otherwise: "the iPad stays in Setup Assistant") {
@@ -272,17 +272,17 @@ enum ApplePredicate: Int, PredicateSet {
             ) { state, _ in state.inSession && state.awaiting }
         case .passcodeWasReset:
             Predicate("an administrator reset the user's Shared iPad passcode", otherwise: "no passcode reset") {
-                state, context in context.user.map { state.passcodeResets.contains($0) } ?? false
+                state, context in try context.user.map { try state.passcodeResets.value.contains($0) } ?? false
             }
         case .userDisabled:
             Predicate("the user is disabled in Entra ID", otherwise: "the user is enabled in Entra ID") {
                 state, context in
-                context.user.map { state.disabled.contains($0) } ?? false
+                try context.user.map { try state.disabled.value.contains($0) } ?? false
             }
         case .partitionDisabled:
             Predicate(
                 "the partition's user is disabled in Entra ID", otherwise: "the partition's user is enabled in Entra ID"
-            ) { state, context in context.partition.map { state.disabled.contains($0) } ?? false }
+            ) { state, context in try context.partition.map { try state.disabled.value.contains($0) } ?? false }
         case .biometricUnlock:
             Predicate("the owner unlocks with Touch ID or Face ID", otherwise: "no biometric unlock on Shared iPad") {
                 _, context in

@@ -21,35 +21,35 @@ public struct AppleSharedIPadProvider: PolicyProvider {
 
     public func configurationFindings(_ policy: ApplePolicy) -> [PolicyFinding] { policy.configurationFindings() }
 
-    public func initialState(_ policy: ApplePolicy, facts: FactValues) -> AppleState {
-        AppleState(policy, facts: facts)
+    public func initialState(_ policy: ApplePolicy, facts: FactValues) throws -> AppleState {
+        try AppleState(policy, facts: facts)
     }
 
     public func apply(_ event: ProviderEvent, to state: inout AppleState, policy: ApplePolicy, trace: inout RuleTrace)
-        -> StepOutcome
+        throws -> StepOutcome
     {
         if let app = event.app, app.int >= policy.apps.count { return .notApplicable }
         guard let kind = EventKind<AppleEvent>(event.event) else { return .notApplicable }
         var context = AppleContext(policy: policy, user: event.user, app: event.app?.int ?? -1, time: event.time)
         var outcome = StepOutcome(session: .none)
-        clock(&state, &context, trace: &trace, outcome: &outcome)
+        try clock(&state, &context, trace: &trace, outcome: &outcome)
         switch kind {
         case .open:
             guard event.user != nil, event.app != nil else { return .notApplicable }
             context.guestRequested = event.conditions.word(AppleStepCondition.asGuest.id) == "guest"
-            open(&state, &context, trace: &trace, outcome: &outcome)
+            try open(&state, &context, trace: &trace, outcome: &outcome)
         case .signOut:
             guard event.app != nil else { return .notApplicable }
-            appSignOut(&state, &context, trace: &trace, outcome: &outcome)
+            try appSignOut(&state, &context, trace: &trace, outcome: &outcome)
         case .terminate:
-            terminate(&state, &context, trace: &trace, outcome: &outcome)
+            try terminate(&state, &context, trace: &trace, outcome: &outcome)
         case .querySSOStatus:
             outcome.sessionUser = state.inSession ? state.owner : nil
         case .own(.lock):
-            lock(&state, &context, trace: &trace, outcome: &outcome)
+            try lock(&state, &context, trace: &trace, outcome: &outcome)
         case .own(.unlock):
             guard event.user != nil else { return .notApplicable }
-            if device(&state, &context, trace: &trace, outcome: &outcome) {
+            if try device(&state, &context, trace: &trace, outcome: &outcome) {
                 if outcome.session == .none { outcome.session = .sharedReused }
                 outcome.sessionUser = state.owner
             } else if outcome.session == .none {
@@ -58,16 +58,16 @@ public struct AppleSharedIPadProvider: PolicyProvider {
         case .own(.deviceSignIn):
             guard event.user != nil else { return .notApplicable }
             if case .word(let word) = event.target { context.guestRequested = word == "guest" }
-            if device(&state, &context, trace: &trace, outcome: &outcome) {
+            if try device(&state, &context, trace: &trace, outcome: &outcome) {
                 if outcome.session == .none { outcome.session = .sharedNew }
                 outcome.sessionUser = state.owner
             } else if outcome.session == .none {
                 outcome.session = .denied
             }
         case .own(.deviceSignOut):
-            deviceSignOut(&state, &context, trace: &trace, outcome: &outcome)
+            try deviceSignOut(&state, &context, trace: &trace, outcome: &outcome)
         case .own(.logOutUser):
-            logOut(&state, &context, trace: &trace, outcome: &outcome)
+            try logOut(&state, &context, trace: &trace, outcome: &outcome)
         case .own(.deleteUser):
             context.force = event.conditions.bool(AppleStepCondition.force.id) ?? false
             var targets: [UserID] = []
@@ -76,26 +76,30 @@ public struct AppleSharedIPadProvider: PolicyProvider {
             } else if let user = event.user {
                 targets = [user]
             }
-            delete(&state, &context, trace: &trace, outcome: &outcome, targets: targets)
+            try delete(&state, &context, trace: &trace, outcome: &outcome, targets: targets)
         case .own(.erase):
             if case .word(let word) = event.target { context.returnToService = word == "return_to_service" }
             context.wifi = event.conditions.bool(AppleStepCondition.wifi.id) ?? true
-            erase(&state, &context, trace: &trace, outcome: &outcome)
+            try erase(&state, &context, trace: &trace, outcome: &outcome)
         case .own(.network):
-            if case .word(let word) = event.target { state.offline = word == "offline" }
+            if case .word(let word) = event.target { state.offline = .known(word == "offline") }
         case .own(.userConfigured):
-            userConfigured(&state, &context, trace: &trace, outcome: &outcome)
+            try userConfigured(&state, &context, trace: &trace, outcome: &outcome)
         case .own(.passcodeReset):
             guard let user = event.user else { return .notApplicable }
-            AppleState.insert(user, into: &state.passcodeResets)
+            var resets = try state.passcodeResets.value
+            AppleState.insert(user, into: &resets)
+            state.passcodeResets = .known(resets)
         case .own(.entraDisableUser):
             guard let user = event.user else { return .notApplicable }
-            AppleState.insert(user, into: &state.disabled)
+            var disabled = try state.disabled.value
+            AppleState.insert(user, into: &disabled)
+            state.disabled = .known(disabled)
         }
         // The last screen word: the session's Setup Assistant pane while it waits for UserConfigured.
         outcome.details.set(
             AppleDetail.screen.id, choice: state.awaiting && state.inSession ? 4 : state.screen.rawValue)
-        if state.inSession { outcome.details.set(AppleDetail.sessionType.id, choice: state.guest ? 1 : 0) }
+        if state.inSession { outcome.details.set(AppleDetail.sessionType.id, choice: try state.guest.value ? 1 : 0) }
         state.forgetWhatNoRuleReads(policy, at: event.time)
         return outcome
     }
@@ -104,21 +108,22 @@ public struct AppleSharedIPadProvider: PolicyProvider {
     /// longer signed in finish syncing.
     func clock(
         _ state: inout AppleState, _ context: inout AppleContext, trace: inout RuleTrace, outcome: inout StepOutcome
-    ) {
+    ) throws {
         if state.inSession {
-            if trace.evaluate(AppleDeviceRule.userTimeout, on: state, in: context)
+            if try trace.evaluate(AppleDeviceRule.userTimeout, on: state, in: context)
                 || trace.evaluate(AppleDeviceRule.guestTimeout, on: state, in: context)
             {
-                outcome.details.set(AppleDetail.endedBy.id, choice: state.guest ? 2 : 1)
-                endSession(&state, &context, trace: &trace)
-            } else if state.screen == .unlocked, trace.evaluate(AppleDeviceRule.autoLock, on: state, in: context) {
+                outcome.details.set(AppleDetail.endedBy.id, choice: try state.guest.value ? 2 : 1)
+                try endSession(&state, &context, trace: &trace)
+            } else if state.screen == .unlocked, try trace.evaluate(AppleDeviceRule.autoLock, on: state, in: context) {
                 state.screen = .locked
-                state.lockedAt =
-                    state.lastActivity.time.map { .at(Saturating.sum($0, context.policy.autoLock)) } ?? .givenPassed
+                state.lockedAt = .known(
+                    try state.lastActivity.value.time.map { .at(Saturating.sum($0, context.policy.autoLock)) }
+                        ?? .givenPassed)
             }
         }
-        let active = state.inSession && !state.guest ? state.owner : nil
-        if state.residents.contains(where: { !$0.synced && $0.user != active }), !state.offline {
+        let active = try state.inSession && !state.guest.value ? state.owner : nil
+        if state.residents.contains(where: { !$0.synced && $0.user != active }), try !state.offline.value {
             for index in state.residents.indices where state.residents[index].user != active {
                 state.residents[index].synced = true
             }
@@ -127,9 +132,9 @@ public struct AppleSharedIPadProvider: PolicyProvider {
 
     /// Ends the open session: a Guest's data is deleted; a user's partition stays (its Microsoft sign-in too,
     /// unless `model.m365_tokens_after_sign_out: cleared`).
-    func endSession(_ state: inout AppleState, _ context: inout AppleContext, trace: inout RuleTrace) {
+    func endSession(_ state: inout AppleState, _ context: inout AppleContext, trace: inout RuleTrace) throws {
         var clear = false
-        if !state.guest { clear = trace.evaluate(AppleSignOutRule.tokensCleared, on: state, in: context) }
-        state.endSession(clearMicrosoft: clear)
+        if try !state.guest.value { clear = try trace.evaluate(AppleSignOutRule.tokensCleared, on: state, in: context) }
+        try state.endSession(clearMicrosoft: clear)
     }
 }

@@ -17,7 +17,7 @@ struct AppleResident: Sendable, Hashable {
 /// What a Shared iPad remembers between steps. A value, so runs replay and `verify` can explore it.
 ///
 /// The screen, the session's owner and the partitions are read from the facts when the state is made (each read
-/// tells a running what-if that the fact was needed); the fields marked `@Given` wait for their fact until a
+/// throws an unknown fact, so a what-if splits on it); the `Given` fields wait for their fact until a
 /// decision reads them (the network, the session's kind and clocks, passcode resets, Entra offboarding), so a
 /// what-if splits only on those its decision needs. User sets are kept sorted by user index so that equal states
 /// hash alike.
@@ -25,10 +25,10 @@ public struct AppleState: Hashable, Sendable {
     var screen: AppleScreen = .loginWindow
     /// Whose session is open (for a Guest session, who tapped Guest).
     var owner: UserID? = nil
-    @Given var guest = false
-    @Given var lastActivity: Stamp = .givenJustNow
-    @Given var lockedAt: Stamp = .givenPassed
-    @Given var offline = false
+    var guest: Given<Bool> = .known(false)
+    var lastActivity: Given<Stamp> = .known(.givenJustNow)
+    var lockedAt: Given<Stamp> = .known(.givenPassed)
+    var offline: Given<Bool> = .known(false)
     /// Cached partitions, in the order their users first signed in here (or, with least-recently-used eviction,
     /// the order of their last sign-in).
     var residents: [AppleResident] = []
@@ -44,22 +44,22 @@ public struct AppleState: Hashable, Sendable {
     /// The open user session waits at a Setup Assistant pane for MDM's UserConfigured (AwaitUserConfiguration).
     var awaiting = false
     /// Users whose Shared iPad passcode an administrator reset (sorted): their next sign-in starts over.
-    @Given var passcodeResets: [UserID] = []
+    var passcodeResets: Given<[UserID]> = .known([])
     /// Users disabled in Entra ID (sorted): their Microsoft sign-ins fail; a cached partition still opens locally.
-    @Given var disabled: [UserID] = []
+    var disabled: Given<[UserID]> = .known([])
 
     /// A freshly erased iPad: no session, no partition.
     init(empty appCount: Int) { appSessions = Array(repeating: [], count: appCount) }
 
-    init(_ policy: ApplePolicy, facts: FactValues) {
+    init(_ policy: ApplePolicy, facts: FactValues) throws {
         appSessions = Array(repeating: [], count: policy.apps.count)
-        let screenFact = facts.choice(AppleFact.screen)
+        let screenFact = try facts.choice(AppleFact.screen)
         // The last screen value: a signed-in user's session waiting for UserConfigured.
         awaiting = screenFact == 4
         screen = awaiting ? .unlocked : AppleScreen(rawValue: screenFact) ?? .loginWindow
-        $offline = facts.given(choice: AppleFact.network).map { $0 == 1 }
+        offline = facts.given(choice: AppleFact.network).map { $0 == 1 }
         if screen == .unlocked || screen == .locked {
-            owner = facts.account(AppleFact.signedIn)
+            owner = try facts.account(AppleFact.signedIn)
             if owner == nil {
                 screen = .loginWindow
                 awaiting = false
@@ -67,23 +67,23 @@ public struct AppleState: Hashable, Sendable {
         }
         if let owner {
             // The owner's kind of session decides whether they are resident: read now.
-            guest = facts.choice(AppleFact.sessionType) == 1
-            if guest { awaiting = false }
-            if !guest { addResident(owner, synced: false, onlineAuth: .givenJustNow) }
-            $lastActivity = facts.given(choice: AppleFact.idleFor).map { $0 == 1 ? .givenPassed : .givenJustNow }
+            guest = .known(try facts.choice(AppleFact.sessionType) == 1)
+            if try guest.value { awaiting = false }
+            if try !guest.value { addResident(owner, synced: false, onlineAuth: .givenJustNow) }
+            lastActivity = facts.given(choice: AppleFact.idleFor).map { $0 == 1 ? .givenPassed : .givenJustNow }
             if screen == .locked {
-                $lockedAt = facts.given(choice: AppleFact.lockedFor).map { $0 == 1 ? .givenJustNow : .givenPassed }
+                lockedAt = facts.given(choice: AppleFact.lockedFor).map { $0 == 1 ? .givenJustNow : .givenPassed }
             }
         }
-        if let resident = facts.account(AppleFact.resident) {
-            addResident(resident, synced: facts.bool(AppleFact.residentSynced), onlineAuth: .givenJustNow)
+        if let resident = try facts.account(AppleFact.resident) {
+            addResident(resident, synced: try facts.bool(AppleFact.residentSynced), onlineAuth: .givenJustNow)
         }
-        if let holder = facts.account(AppleFact.passcodeHolder) { Self.insert(holder, into: &passcodeHolders) }
-        $passcodeResets = facts.given(account: AppleFact.passcodeReset).map { $0.map { [$0] } ?? [] }
-        $disabled = facts.given(account: AppleFact.entraDisabled).map { $0.map { [$0] } ?? [] }
+        if let holder = try facts.account(AppleFact.passcodeHolder) { Self.insert(holder, into: &passcodeHolders) }
+        passcodeResets = facts.given(account: AppleFact.passcodeReset).map { $0.map { [$0] } ?? [] }
+        disabled = facts.given(account: AppleFact.entraDisabled).map { $0.map { [$0] } ?? [] }
         for index in policy.apps.indices {
-            guard let user = facts.account(AppleFact.appSession, app: AppID(index)) else { continue }
-            if guest && user == owner {
+            guard let user = try facts.account(AppleFact.appSession, app: AppID(index)) else { continue }
+            if try guest.value && user == owner {
                 if policy.apps[index].kind == .microsoft {
                     guestMicrosoft = true
                 } else {
@@ -131,13 +131,13 @@ public struct AppleState: Hashable, Sendable {
     var inSession: Bool { owner != nil && (screen == .unlocked || screen == .locked) }
 
     /// Ends the open session: a Guest session's data is deleted; a user's partition stays, unsynced.
-    mutating func endSession(clearMicrosoft: Bool) {
-        if let owner, !guest {
+    mutating func endSession(clearMicrosoft: Bool) throws {
+        if let owner, try !guest.value {
             if let index = residentIndex(owner) { residents[index].synced = false }
             if clearMicrosoft { microsoft.removeAll { $0 == owner } }
         }
         owner = nil
-        guest = false
+        guest = .known(false)
         guestMicrosoft = false
         guestApps = 0
         awaiting = false
@@ -150,30 +150,30 @@ public struct AppleState: Hashable, Sendable {
     /// authentication times when no grace period reads them.
     mutating func forgetWhatNoRuleReads(_ policy: ApplePolicy, at time: Int) {
         if !inSession {
-            lastActivity = .givenJustNow
-            lockedAt = .givenPassed
+            lastActivity = .known(.givenJustNow)
+            lockedAt = .known(.givenPassed)
             awaiting = false
         } else {
             // Only known moments: one still waiting for its fact (in a what-if) stays waiting. "Just now" as the
             // facts gave it is this first step's time from now on.
-            if let last = $lastActivity.known {
+            if let last = lastActivity.known {
                 // Auto-Lock then the grace period measure from the last activity, the timeouts too.
                 let horizon = max(
                     Saturating.sum(Saturating.sum(policy.autoLock, policy.grace), 1), policy.userTimeout,
                     policy.guestTimeout)
                 if last == .givenJustNow {
-                    lastActivity = .at(time)
+                    lastActivity = .known(.at(time))
                 } else if last.hasPassed(horizon, at: time) {
-                    lastActivity = .givenPassed
+                    lastActivity = .known(.givenPassed)
                 }
             }
             if screen != .locked {
-                lockedAt = .givenPassed
-            } else if let locked = $lockedAt.known {
+                lockedAt = .known(.givenPassed)
+            } else if let locked = lockedAt.known {
                 if locked == .givenJustNow {
-                    lockedAt = .at(time)
+                    lockedAt = .known(.at(time))
                 } else if locked.hasPassed(Saturating.sum(policy.grace, 1), at: time) {
-                    lockedAt = .givenPassed
+                    lockedAt = .known(.givenPassed)
                 }
             }
         }
@@ -187,20 +187,20 @@ public struct AppleState: Hashable, Sendable {
     }
 
     /// Whether the session's partition holds a Microsoft sign-in.
-    func hasMicrosoft(_ user: UserID?) -> Bool {
+    func hasMicrosoft(_ user: UserID?) throws -> Bool {
         guard let user else { return false }
-        if guest && user == owner { return guestMicrosoft }
+        if try guest.value && user == owner { return guestMicrosoft }
         return microsoft.contains(user)
     }
 
-    func hasAppSession(_ app: Int, _ user: UserID?) -> Bool {
+    func hasAppSession(_ app: Int, _ user: UserID?) throws -> Bool {
         guard let user else { return false }
-        if guest && user == owner { return guestApps & (1 << UInt64(app & 63)) != 0 }
+        if try guest.value && user == owner { return guestApps & (1 << UInt64(app & 63)) != 0 }
         return app < appSessions.count && appSessions[app].contains(user)
     }
 
-    mutating func setAppSession(_ app: Int, _ user: UserID, _ signedIn: Bool, microsoftShared: Bool) {
-        if guest && user == owner {
+    mutating func setAppSession(_ app: Int, _ user: UserID, _ signedIn: Bool, microsoftShared: Bool) throws {
+        if try guest.value && user == owner {
             if microsoftShared {
                 guestMicrosoft = signedIn
             } else if signedIn {
@@ -230,8 +230,8 @@ extension AppleState: UserSymmetricState {
         passcodeHolders = passcodeHolders.map { permutation($0) }.sorted()
         microsoft = microsoft.map { permutation($0) }.sorted()
         for index in appSessions.indices { appSessions[index] = appSessions[index].map { permutation($0) }.sorted() }
-        if !$passcodeResets.isPending { passcodeResets = passcodeResets.map { permutation($0) }.sorted() }
-        if !$disabled.isPending { disabled = disabled.map { permutation($0) }.sorted() }
+        if let resets = passcodeResets.known { passcodeResets = .known(resets.map { permutation($0) }.sorted()) }
+        if let disabled = disabled.known { self.disabled = .known(disabled.map { permutation($0) }.sorted()) }
     }
 
     public func forEachUser(_ body: (UserID) -> Void) {
@@ -240,7 +240,7 @@ extension AppleState: UserSymmetricState {
         for user in passcodeHolders { body(user) }
         for user in microsoft { body(user) }
         for users in appSessions { for user in users { body(user) } }
-        for user in $passcodeResets.stored { body(user) }
-        for user in $disabled.stored { body(user) }
+        for user in passcodeResets.stored { body(user) }
+        for user in disabled.stored { body(user) }
     }
 }

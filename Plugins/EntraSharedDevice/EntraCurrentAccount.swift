@@ -5,19 +5,19 @@ extension EntraSharedDeviceProvider {
     /// stores the device account as the previous one, so a change is reported exactly once (research §2). The app
     /// then reconciles its data. Returns the `data_action` value.
     func noticeAccount(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace)
-        -> Int
+        throws -> Int
     {
         let index = context.index
-        let current = state.deviceAccount
+        let current = try state.deviceAccount.value
         var calling = context
         calling.callsCurrentAccount = true
-        trace.record(EntraCurrentAccountRule.currentAccountChanged, on: state, in: calling)
-        state.apps[index].principal = current
-        let action = reconcileData(
+        try trace.record(EntraCurrentAccountRule.currentAccountChanged, on: state, in: calling)
+        state.apps[index].principal = .known(current)
+        let action = try reconcileData(
             &state, context, trace: &trace, with: current, viaCurrentAccount: true)
         if action == EntraDetail.cleared {
             // The canonical app also removes the previous account from its local MSAL cache (§0.5).
-            state.apps[index].tokens = nil
+            state.apps[index].tokens = .known(nil)
         }
         return action
     }
@@ -29,23 +29,23 @@ extension EntraSharedDeviceProvider {
         _ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace,
         with current: UserID?,
         viaCurrentAccount: Bool
-    ) -> Int {
+    ) throws -> Int {
         var context = context
         context.current = current
         context.viaCurrentAccount = viaCurrentAccount
         if viaCurrentAccount {
-            trace.record(EntraCurrentAccountRule.onlyNilCheck, on: state, in: context)
+            try trace.record(EntraCurrentAccountRule.onlyNilCheck, on: state, in: context)
         }
-        switch trace.first(EntraCurrentAccountRule.foreignData, on: state, in: context) {
+        switch try trace.first(EntraCurrentAccountRule.foreignData, on: state, in: context) {
         case .dataCleared:
-            state.apps[context.index].dataOwner = nil
+            state.apps[context.index].dataOwner = .known(nil)
             return EntraDetail.cleared
         case .dataNotCleared:
             return EntraDetail.kept
         case .currentAccountChanged, .currentAccountNotChecked, .onlyNilCheck:
             return EntraDetail.none  // not in the list
         case nil:
-            return EntraPredicate.foreignData.holds(on: state, in: context)
+            return try EntraPredicate.foreignData.holds(on: state, in: context)
                 ? EntraDetail.kept : EntraDetail.none
         }
     }
@@ -53,11 +53,11 @@ extension EntraSharedDeviceProvider {
     /// Running apps that listen for the account-change notification call getCurrentAccount at once (§5); apps
     /// that are suspended, terminated or not listening miss it and learn at their next foreground. The app in focus
     /// (the one that signed in or out) is not notified.
-    func notifyListeners(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace) {
+    func notifyListeners(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace) throws {
         for index in state.apps.indices where index != context.index {
             let app = context.policy.apps[index]
             guard app.mode == .shared, app.listener, state.apps[index].running else { continue }
-            _ = noticeAccount(&state, context.focused(on: index), trace: &trace)
+            _ = try noticeAccount(&state, context.focused(on: index), trace: &trace)
         }
     }
 
@@ -68,15 +68,15 @@ extension EntraSharedDeviceProvider {
         _ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace,
         outcome: inout StepOutcome,
         action: Int
-    ) {
+    ) throws {
         let index = context.index
-        if state.apps[index].dataOwner == nil, let sessionUser = outcome.sessionUser {
-            state.apps[index].dataOwner = sessionUser
+        if try state.apps[index].dataOwner.value == nil, let sessionUser = outcome.sessionUser {
+            state.apps[index].dataOwner = .known(sessionUser)
         }
         var dataAction = action
-        if trace.evaluate(EntraAccessRule.dataPreviousUserVisible, on: state, in: context) {
+        if try trace.evaluate(EntraAccessRule.dataPreviousUserVisible, on: state, in: context) {
             outcome.apply(EntraAccessRule.dataPreviousUserVisible.effect)
-            if outcome.subject == nil { outcome.subject = state.apps[index].dataOwner }
+            if outcome.subject == nil { outcome.subject = try state.apps[index].dataOwner.value }
             if dataAction != EntraDetail.cleared { dataAction = EntraDetail.kept }
         }
         outcome.details.set(EntraDetail.dataAction.id, choice: dataAction)

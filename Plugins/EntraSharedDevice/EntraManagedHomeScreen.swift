@@ -274,9 +274,9 @@ extension EntraState {
     /// with the session, so a next worker's sign-in meets no PIN screen. Reads only known values: a what-if does not
     /// split on it.
     mutating func forgetSessionPINAfterSignOut(policy: EntraPolicy) {
-        guard policy.device.mhs.locks, $deviceAccount.known == .some(nil) else { return }
-        if $sessionPINLocked.known == true || wrongSessionPINs != 0 {
-            sessionPINLocked = false
+        guard policy.device.mhs.locks, deviceAccount.known == .some(nil) else { return }
+        if sessionPINLocked.known == true || wrongSessionPINs != 0 {
+            sessionPINLocked = .known(false)
             wrongSessionPINs = 0
         }
     }
@@ -287,21 +287,21 @@ extension EntraSharedDeviceProvider {
     /// signed-in worker enters it and goes on; another worker is stopped at the PIN screen.
     func accessBehindSessionPIN(
         _ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace, explicit: Bool
-    ) -> StepOutcome {
+    ) throws -> StepOutcome {
         var context = context
         context.explicit = explicit
-        guard context.device.mhs.locks else { return open(&state, context, trace: &trace) }
-        let decision = trace.first(EntraManagedHomeScreenRule.sessionPINScreen, on: state, in: context)
+        guard context.device.mhs.locks else { return try open(&state, context, trace: &trace) }
+        let decision = try trace.first(EntraManagedHomeScreenRule.sessionPINScreen, on: state, in: context)
         if decision == .mhsSessionPINStopsOtherUser {
             var outcome = StepOutcome(session: .denied)
             outcome.apply(EntraManagedHomeScreenRule.mhsSessionPINStopsOtherUser.effect)
-            outcome.subject = state.deviceAccount
+            outcome.subject = try state.deviceAccount.value
             return outcome
         }
-        guard decision == .mhsSessionPINResume else { return open(&state, context, trace: &trace) }
-        state.sessionPINLocked = false
+        guard decision == .mhsSessionPINResume else { return try open(&state, context, trace: &trace) }
+        state.sessionPINLocked = .known(false)
         state.wrongSessionPINs = 0
-        let inner = open(&state, context, trace: &trace)
+        let inner = try open(&state, context, trace: &trace)
         var outcome = inner
         outcome.prompts = []
         outcome.apply(EntraManagedHomeScreenRule.mhsSessionPINResume.effect)
@@ -312,28 +312,28 @@ extension EntraSharedDeviceProvider {
     /// The `session_pin` event: the acting worker enters a session PIN at MHS's PIN screen. The signed-in worker
     /// knows it; anyone else enters a wrong one, and the last allowed wrong PIN signs the signed-in worker out.
     func enterSessionPIN(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace)
-        -> StepOutcome
+        throws -> StepOutcome
     {
         let device = context.device
         guard !device.isIOS else { return .notApplicable }
         let decision =
             device.mhs.locks
-            ? trace.first(EntraManagedHomeScreenRule.sessionPINEntry, on: state, in: context) : nil
-        if decision == .mhsSessionPINResume, let account = state.deviceAccount {
-            state.sessionPINLocked = false
+            ? try trace.first(EntraManagedHomeScreenRule.sessionPINEntry, on: state, in: context) : nil
+        if decision == .mhsSessionPINResume, let account = try state.deviceAccount.value {
+            state.sessionPINLocked = .known(false)
             state.wrongSessionPINs = 0
             var outcome = StepOutcome(session: .sharedReused, sessionUser: account)
             outcome.apply(EntraManagedHomeScreenRule.mhsSessionPINResume.effect)
             return outcome
         }
-        if decision == .mhsPINAttemptsSignOut, let previous = state.deviceAccount {
+        if decision == .mhsPINAttemptsSignOut, let previous = try state.deviceAccount.value {
             var outcome = StepOutcome(session: .none)
             outcome.apply(EntraManagedHomeScreenRule.mhsPINAttemptsSignOut.effect)
             outcome.subject = previous
-            state.deviceAccount = nil
-            notifyListeners(&state, context, trace: &trace)
-            intuneClearsLocalData(&state, context, trace: &trace)
-            state.sessionPINLocked = false
+            state.deviceAccount = .known(nil)
+            try notifyListeners(&state, context, trace: &trace)
+            try intuneClearsLocalData(&state, context, trace: &trace)
+            state.sessionPINLocked = .known(false)
             state.wrongSessionPINs = 0
             return outcome
         }
@@ -343,11 +343,11 @@ extension EntraSharedDeviceProvider {
             }
             var outcome = StepOutcome(session: .denied)
             outcome.apply(EntraManagedHomeScreenRule.mhsSessionPINStopsOtherUser.effect)
-            outcome.subject = state.deviceAccount
+            outcome.subject = try state.deviceAccount.value
             return outcome
         }
         // No PIN screen: the worker is at the home screen of whoever is signed in to MHS.
-        guard device.deviceShared, let account = state.deviceAccount else {
+        guard device.deviceShared, let account = try state.deviceAccount.value else {
             return StepOutcome(session: .none)
         }
         var outcome = StepOutcome(session: .sharedReused, sessionUser: account)
@@ -361,15 +361,15 @@ extension EntraSharedDeviceProvider {
     /// The `mhs_screensaver` event: MHS's screensaver appears (the device idled for its time, or the lock screen
     /// appeared) and stays past the minimum inactive time; with the PIN to resume, the PIN screen follows.
     func screensaver(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace)
-        -> StepOutcome
+        throws -> StepOutcome
     {
         guard !context.device.isIOS else { return .notApplicable }
-        if trace.first(EntraManagedHomeScreenRule.screensaver, on: state, in: context)
+        if try trace.first(EntraManagedHomeScreenRule.screensaver, on: state, in: context)
             == .mhsScreensaverLocks
         {
-            state.sessionPINLocked = true
+            state.sessionPINLocked = .known(true)
         }
-        if context.device.deviceShared, let account = state.deviceAccount {
+        if context.device.deviceShared, let account = try state.deviceAccount.value {
             return StepOutcome(session: .sharedReused, sessionUser: account)
         }
         return StepOutcome(session: .none)
@@ -379,16 +379,16 @@ extension EntraSharedDeviceProvider {
     /// follows the `mhs_reboot_sdm` reading.
     func managedHomeScreenRestart(
         _ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace
-    ) {
+    ) throws {
         guard context.device.mhs.singleSignOn else { return }
-        if trace.first(EntraManagedHomeScreenRule.restart, on: state, in: context)
+        if try trace.first(EntraManagedHomeScreenRule.restart, on: state, in: context)
             == .mhsRestartSignsOut
         {
-            state.deviceAccount = nil
-            intuneClearsLocalData(&state, context, trace: &trace)
+            state.deviceAccount = .known(nil)
+            try intuneClearsLocalData(&state, context, trace: &trace)
         }
-        if state.$sessionPINLocked.known != false || state.wrongSessionPINs != 0 {
-            state.sessionPINLocked = false
+        if state.sessionPINLocked.known != false || state.wrongSessionPINs != 0 {
+            state.sessionPINLocked = .known(false)
             state.wrongSessionPINs = 0
         }
     }
@@ -398,12 +398,12 @@ extension EntraSharedDeviceProvider {
     func managedHomeScreenSignIn(
         _ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace,
         outcome: inout StepOutcome
-    ) {
+    ) throws {
         guard context.device.mhs.signIn else { return }
-        trace.record(EntraManagedHomeScreenRule.mhsSignIn, on: state, in: context)
-        if trace.evaluate(EntraManagedHomeScreenRule.mhsSessionPINCreated, on: state, in: context) {
+        try trace.record(EntraManagedHomeScreenRule.mhsSignIn, on: state, in: context)
+        if try trace.evaluate(EntraManagedHomeScreenRule.mhsSessionPINCreated, on: state, in: context) {
             outcome.apply(EntraManagedHomeScreenRule.mhsSessionPINCreated.effect)
-            state.sessionPINLocked = false
+            state.sessionPINLocked = .known(false)
             state.wrongSessionPINs = 0
         }
     }

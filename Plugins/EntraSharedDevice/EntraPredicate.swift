@@ -4,7 +4,7 @@ import SSOPolicyProviderKit
 /// words of the code that decided.
 ///
 /// The first groups read only the policy and the decision's app; the others read what the app and the device hold
-/// now (the state's fields the facts give are `@Given`, so a what-if waits for a fact until a predicate reads it)
+/// now (the state's fields the facts give are `Given`, so a what-if waits for a fact until a predicate reads it)
 /// and the values the deciding phase worked out.
 enum EntraPredicate: Int, PredicateSet {
     // Device and policy.
@@ -170,33 +170,34 @@ enum EntraPredicate: Int, PredicateSet {
             Predicate("the app holds its own session", otherwise: "the app holds no session of its own") {
                 state, context in
                 // An explicit sign-in by another user does not reuse the session the app holds.
-                state.appState(context).tokens != nil
-                    && (!context.explicit || state.appState(context).tokens == context.user)
+                try state.appState(context).tokens.value != nil
+                    && (!context.explicit || state.appState(context).tokens.value == context.user)
             }
         case .appHoldsData:
             Predicate("the app holds the user's data", otherwise: "the app holds no data") { state, context in
-                state.appState(context).dataOwner != nil
+                try state.appState(context).dataOwner.value != nil
             }
         case .staleLocalToken:
             Predicate(
                 "the app holds a local refresh token of an account no longer signed in on the device",
                 otherwise: "the app holds no stale local refresh token"
             ) { state, context in
-                state.appState(context).tokens != nil && state.appState(context).tokens != state.deviceAccount
+                try state.appState(context).tokens.value != nil
+                    && state.appState(context).tokens.value != state.deviceAccount.value
             }
         case .accountSignedIn:
             Predicate("an account is signed in on the device", otherwise: "no account is signed in on the device") {
                 state, _ in
-                state.deviceAccount != nil
+                try state.deviceAccount.value != nil
             }
         case .userIsDeviceAccount:
             Predicate(
                 "the acting user is signed in on the device", otherwise: "the acting user is not the device account"
-            ) { state, context in state.deviceAccount == context.user }
+            ) { state, context in try state.deviceAccount.value == context.user }
         case .otherUserSignedIn:
             Predicate("another user is signed in on the device", otherwise: "no other user is signed in on the device")
             { state, context in
-                state.deviceAccount != nil && state.deviceAccount != context.user
+                try state.deviceAccount.value != nil && state.deviceAccount.value != context.user
             }
         case .otherAccountHeld:
             Predicate(
@@ -205,7 +206,8 @@ enum EntraPredicate: Int, PredicateSet {
             ) { state, context in
                 let held =
                     context.device.isIOS
-                    ? state.deviceAccount : (state.appState(context).principal ?? state.deviceAccount)
+                    ? try state.deviceAccount.value
+                    : (try state.appState(context).principal.value ?? state.deviceAccount.value)
                 return held != nil && held != context.user
             }
         case .brokerHasUser:
@@ -213,17 +215,17 @@ enum EntraPredicate: Int, PredicateSet {
                 "the broker supplies the acting user's account silently",
                 otherwise: "the broker cannot supply the acting user's account"
             ) { state, context in
-                context.device.brokerSilentSSO && state.deviceAccount == context.user
+                try context.device.brokerSilentSSO && state.deviceAccount.value == context.user
             }
         case .safariSession:
             Predicate("Safari holds an Entra web session", otherwise: "Safari holds no Entra web session") { state, _ in
-                state.safari != nil
+                try state.safari.value != nil
             }
         case .accountChanged:
             Predicate(
                 "the device account differs from the account the app remembers (its previous account)",
                 otherwise: "the device account is the account the app remembers"
-            ) { state, context in state.deviceAccount != state.appState(context).principal }
+            ) { state, context in try state.deviceAccount.value != state.appState(context).principal.value }
         case .explicitSignIn:
             Predicate("the user signs in from the sign-in screen", otherwise: "the app settles its session on its own")
             { _, context in context.explicit }
@@ -236,7 +238,8 @@ enum EntraPredicate: Int, PredicateSet {
                 "the app holds data of a user other than the account it reconciles against (getCurrentAccount's answer or the user it signed in)",
                 otherwise: "the app's data belongs to the account it reconciles against, or it holds none"
             ) { state, context in
-                state.appState(context).dataOwner != nil && state.appState(context).dataOwner != context.current
+                try state.appState(context).dataOwner.value != nil
+                    && state.appState(context).dataOwner.value != context.current
             }
         case .currentAccountPresent:
             Predicate("the current account is a user, not none", otherwise: "the current account is none") {
@@ -278,7 +281,8 @@ enum EntraPredicate: Int, PredicateSet {
                 "the app holds data of a user other than the one using it",
                 otherwise: "the app holds no data of a user other than the one using it"
             ) { state, context in
-                state.appState(context).dataOwner != nil && state.appState(context).dataOwner != context.user
+                try state.appState(context).dataOwner.value != nil
+                    && state.appState(context).dataOwner.value != context.user
             }
         case .safariPluginSSO:
             Predicate(
@@ -290,16 +294,16 @@ enum EntraPredicate: Int, PredicateSet {
                 "the sign-in frequency has passed since the device account's last interactive sign-in",
                 otherwise: "no sign-in frequency, or it has not passed since the last interactive sign-in"
             ) { state, context in
-                context.device.signInFrequency > 0
-                    && state.signInTime.hasPassed(context.device.signInFrequency, at: context.time)
+                try context.device.signInFrequency > 0
+                    && state.signInTime.value.hasPassed(context.device.signInFrequency, at: context.time)
             }
         case .inactivityPassed:
             Predicate(
                 "Managed Home Screen's automatic sign-out is on and the device has been idle for its delay",
                 otherwise: "no automatic sign-out after inactivity, or the device was used within its delay"
             ) { state, context in
-                context.device.mhsAutoSignOut
-                    && state.lastActivity.hasPassed(context.device.inactivityDelay, at: context.time)
+                try context.device.mhsAutoSignOut
+                    && state.lastActivity.value.hasPassed(context.device.inactivityDelay, at: context.time)
             }
         case .intuneClearsLocalData:
             Predicate(
@@ -309,7 +313,7 @@ enum EntraPredicate: Int, PredicateSet {
         case .appHoldsAUser:
             Predicate("the app holds a user's session or data", otherwise: "the app holds no session and no data") {
                 state, context in
-                state.appState(context).tokens != nil || state.appState(context).dataOwner != nil
+                try state.appState(context).tokens.value != nil || state.appState(context).dataOwner.value != nil
             }
         case .mhsSingleSignOn:
             Predicate(
@@ -345,7 +349,7 @@ enum EntraPredicate: Int, PredicateSet {
             Predicate(
                 "Managed Home Screen's PIN screen stands in front of the device",
                 otherwise: "no Managed Home Screen PIN screen stands in front of the device"
-            ) { state, context in context.device.mhs.locks && state.sessionPINLocked }
+            ) { state, context in try context.device.mhs.locks && state.sessionPINLocked.value }
         case .pinAttemptsExhausted:
             Predicate(
                 "this wrong session PIN reaches mhs_session_pin_max_attempts",

@@ -37,16 +37,16 @@ public struct EntraSharedDeviceProvider: PolicyProvider {
     /// Plays one event: the context is built once for it, and the event's handler decides.
     public func apply(
         _ event: ProviderEvent, to state: inout EntraState, policy: EntraPolicy, trace: inout RuleTrace
-    ) -> StepOutcome {
+    ) throws -> StepOutcome {
         state.startClocks(event.time, policy: policy)
         let context = EntraContext(policy: policy, user: event.user, time: event.time)
         if policy.device.mhsAutoSignOut {
-            inactivitySignOut(&state, context, trace: &trace)
+            try inactivitySignOut(&state, context, trace: &trace)
             // A worker's step is activity; the idle time counts from it.
-            if event.user != nil { state.lastActivity = .at(event.time) }
+            if event.user != nil { state.lastActivity = .known(.at(event.time)) }
         }
         state.forgetSessionPINAfterSignOut(policy: policy)
-        let outcome = handle(event, &state, context, trace: &trace)
+        let outcome = try handle(event, &state, context, trace: &trace)
         state.forgetSessionPINAfterSignOut(policy: policy)
         return outcome
     }
@@ -55,35 +55,35 @@ public struct EntraSharedDeviceProvider: PolicyProvider {
         _ event: ProviderEvent, _ state: inout EntraState, _ context: EntraContext,
         trace: inout RuleTrace
     )
-        -> StepOutcome
+        throws -> StepOutcome
     {
         let app = event.app.map(\.int).flatMap { $0 < state.apps.count ? $0 : nil }
         switch EventKind<EntraEvent>(event.event) {
         case .open:
             guard let app, event.user != nil else { return .notApplicable }
-            return accessBehindSessionPIN(
+            return try accessBehindSessionPIN(
                 &state, context.focused(on: app), trace: &trace, explicit: false)
         case .own(.signIn):
             guard let app, event.user != nil else { return .notApplicable }
-            return accessBehindSessionPIN(&state, context.focused(on: app), trace: &trace, explicit: true)
+            return try accessBehindSessionPIN(&state, context.focused(on: app), trace: &trace, explicit: true)
         case .signOut:
             guard let app, event.user != nil else { return .notApplicable }
             var context = context.focused(on: app)
             context.brokerFails = event.conditions.word(EntraStepCondition.broker.id) == "fails"
-            return signOut(&state, context, trace: &trace)
+            return try signOut(&state, context, trace: &trace)
         case .terminate:
-            return terminate(&state, context, trace: &trace, target: event.target)
+            return try terminate(&state, context, trace: &trace, target: event.target)
         case .querySSOStatus:
             guard let app else { return .notApplicable }
-            return queryDeviceInformation(&state, context.focused(on: app), trace: &trace)
+            return try queryDeviceInformation(&state, context.focused(on: app), trace: &trace)
         case .own(.openBrowser):
             guard event.user != nil else { return .notApplicable }
-            return openBrowser(&state, context, trace: &trace)
+            return try openBrowser(&state, context, trace: &trace)
         case .own(.mhsScreensaver):
-            return screensaver(&state, context, trace: &trace)
+            return try screensaver(&state, context, trace: &trace)
         case .own(.sessionPIN):
             guard event.user != nil else { return .notApplicable }
-            return enterSessionPIN(&state, context, trace: &trace)
+            return try enterSessionPIN(&state, context, trace: &trace)
         case nil:
             return .notApplicable
         }

@@ -8,17 +8,17 @@ extension EntraSharedDeviceProvider {
     /// settling the session by itself at the foreground, so a second user meets the broker's single-account rule
     /// (research §3), and an app with its own or a per-app session signs the acting user in.
     func open(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace)
-        -> StepOutcome
+        throws -> StepOutcome
     {
         state.apps[context.index].running = true
-        traceMode(state, context, trace: &trace)
+        try traceMode(state, context, trace: &trace)
         switch context.app.mode {
-        case .shared: return openShared(&state, context, trace: &trace)
-        case .defaultMode: return openDefault(&state, context, trace: &trace)
-        case .notAware: return openNotAware(&state, context, trace: &trace)
+        case .shared: return try openShared(&state, context, trace: &trace)
+        case .defaultMode: return try openDefault(&state, context, trace: &trace)
+        case .notAware: return try openNotAware(&state, context, trace: &trace)
         case .initFails:
             var outcome = StepOutcome(session: .denied)
-            trace.record(EntraModeRule.androidMultipleAccountInitFails, on: state, in: context)
+            try trace.record(EntraModeRule.androidMultipleAccountInitFails, on: state, in: context)
             outcome.apply(EntraModeRule.androidMultipleAccountInitFails.effect)
             outcome.details.set(EntraDetail.deviceMode.id, choice: EntraDetail.shared)
             return outcome
@@ -27,37 +27,37 @@ extension EntraSharedDeviceProvider {
 
     /// The device-mode rules every app-level event evaluates, so a trace says why the app is (not) in shared mode.
     /// Only the trace reads them: `EntraAppPolicy.mode`, compiled once, is what `apply` switches on.
-    func traceMode(_ state: EntraState, _ context: EntraContext, trace: inout RuleTrace) {
+    func traceMode(_ state: EntraState, _ context: EntraContext, trace: inout RuleTrace) throws {
         guard trace.mode != .off else { return }
-        trace.record(EntraModeRule.modeShared, on: state, in: context)
-        trace.record(EntraModeRule.modeRequirementMissing, on: state, in: context)
-        trace.record(EntraModeRule.appNotAware, on: state, in: context)
+        try trace.record(EntraModeRule.modeShared, on: state, in: context)
+        try trace.record(EntraModeRule.modeRequirementMissing, on: state, in: context)
+        try trace.record(EntraModeRule.appNotAware, on: state, in: context)
     }
 
     /// Shared mode: getCurrentAccount (or the remembered account), then global sign-in, silent reuse, or the
     /// second-user case (research §0.3).
     func openShared(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace)
-        -> StepOutcome
+        throws -> StepOutcome
     {
         let index = context.index
         let user = context.user
         var outcome = StepOutcome(session: .denied)
         outcome.details.set(EntraDetail.deviceMode.id, choice: EntraDetail.shared)
-        if trace.evaluate(EntraModeRule.iosMultipleAccountUnsupported, on: state, in: context) {
+        if try trace.evaluate(EntraModeRule.iosMultipleAccountUnsupported, on: state, in: context) {
             outcome.apply(EntraModeRule.iosMultipleAccountUnsupported.effect)
         }
         // Read only where it is reported, so a what-if does not wait for it otherwise.
-        let previous = state.apps[index].$principal
+        let previous = state.apps[index].principal
         var action = EntraDetail.none
         if context.app.checksCurrentAccount {
-            action = noticeAccount(&state, context.focused(on: index), trace: &trace)
+            action = try noticeAccount(&state, context.focused(on: index), trace: &trace)
         } else {
-            trace.record(EntraCurrentAccountRule.currentAccountChanged, on: state, in: context)
-            trace.record(EntraCurrentAccountRule.currentAccountNotChecked, on: state, in: context)
+            try trace.record(EntraCurrentAccountRule.currentAccountChanged, on: state, in: context)
+            try trace.record(EntraCurrentAccountRule.currentAccountNotChecked, on: state, in: context)
             // R6: the silent call for the remembered account fails at the broker; MSAL may use the local RT.
             // An explicit sign-in is interactive: it does not go through the silent call.
-            if trace.evaluate(EntraSignInRule.localRefreshTokenFallback, on: state, in: context),
-                let stale = state.apps[index].tokens
+            if try trace.evaluate(EntraSignInRule.localRefreshTokenFallback, on: state, in: context),
+                let stale = try state.apps[index].tokens.value
             {
                 outcome.apply(EntraSignInRule.localRefreshTokenFallback.effect)
                 outcome.sessionUser = stale
@@ -65,29 +65,29 @@ extension EntraSharedDeviceProvider {
                     outcome.findings.insert(EntraFinding.previousUserSessionActive.id)
                     outcome.subject = stale
                 }
-                reportData(&state, context, trace: &trace, outcome: &outcome, action: action)
+                try reportData(&state, context, trace: &trace, outcome: &outcome, action: action)
                 return outcome
             }
         }
-        if !context.explicit || !secondUserSignIn(&state, context, trace: &trace, outcome: &outcome) {
-            if !deviceSession(&state, context, trace: &trace, outcome: &outcome) {
+        if try !context.explicit || !secondUserSignIn(&state, context, trace: &trace, outcome: &outcome) {
+            if try !deviceSession(&state, context, trace: &trace, outcome: &outcome) {
                 // Nobody is served: the next worker sees neither the session nor the app's content.
                 outcome.details.set(EntraDetail.dataAction.id, choice: action)
                 return outcome
             }
         }
         if let sessionUser = outcome.sessionUser {
-            state.apps[index].tokens = sessionUser
+            state.apps[index].tokens = .known(sessionUser)
             // Android persists the account on every token result; iOS only in getCurrentAccount (R9).
             if context.app.checksCurrentAccount || !context.device.isIOS {
-                state.apps[index].principal = sessionUser
+                state.apps[index].principal = .known(sessionUser)
             }
         }
         if context.app.checksCurrentAccount {
-            outcome.details.set(EntraDetail.currentAccount.id, account: state.deviceAccount)
-            outcome.details.set(EntraDetail.previousAccount.id, account: previous.wrappedValue)
+            outcome.details.set(EntraDetail.currentAccount.id, account: try state.deviceAccount.value)
+            outcome.details.set(EntraDetail.previousAccount.id, account: try previous.value)
         }
-        reportData(&state, context, trace: &trace, outcome: &outcome, action: action)
+        try reportData(&state, context, trace: &trace, outcome: &outcome, action: action)
         return outcome
     }
 
@@ -99,20 +99,20 @@ extension EntraSharedDeviceProvider {
     func deviceSession(
         _ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace,
         outcome: inout StepOutcome
-    ) -> Bool {
+    ) throws -> Bool {
         let user = context.user
         // The sign-in frequency is tried first; its rules sit in a later phase than the broker's answer.
         let decision: EntraSignInRule
-        switch trace.first(EntraAccessRule.deviceSession, on: state, in: context) {
+        switch try trace.first(EntraAccessRule.deviceSession, on: state, in: context) {
         case .first(let frequency):
             outcome.apply(frequency.effect)
             switch frequency {
             case .signInFrequencyReauthenticate:
                 outcome.sessionUser = user
-                state.signInTime = .at(context.time)
+                state.signInTime = .known(.at(context.time))
                 return true
             case .signInFrequencyOtherUserStopped:
-                outcome.subject = state.deviceAccount
+                outcome.subject = try state.deviceAccount.value
                 return false
             case .iosSignInServedExisting, .authenticatorBrokerRoute, .dataPreviousUserVisible,
                 .browserPluginSSO:
@@ -125,18 +125,18 @@ extension EntraSharedDeviceProvider {
         switch decision {
         case .signInGlobal:
             outcome.sessionUser = user
-            state.deviceAccount = user
-            managedHomeScreenSignIn(&state, context, trace: &trace, outcome: &outcome)
-            if context.device.signInFrequency > 0 { state.signInTime = .at(context.time) }
-            if trace.evaluate(EntraSignInRule.notificationOnSignIn, on: state, in: context) {
-                notifyListeners(&state, context, trace: &trace)
+            state.deviceAccount = .known(user)
+            try managedHomeScreenSignIn(&state, context, trace: &trace, outcome: &outcome)
+            if context.device.signInFrequency > 0 { state.signInTime = .known(.at(context.time)) }
+            if try trace.evaluate(EntraSignInRule.notificationOnSignIn, on: state, in: context) {
+                try notifyListeners(&state, context, trace: &trace)
             }
         case .signInSilentReuse:
             outcome.sessionUser = user
         case .previousUserServed:
             // Another user is signed in: the broker serves that account.
-            outcome.sessionUser = state.deviceAccount
-            outcome.subject = state.deviceAccount
+            outcome.sessionUser = try state.deviceAccount.value
+            outcome.subject = try state.deviceAccount.value
         case .iosSecondUserRejected, .androidSecondUserRefused, .localRefreshTokenFallback,
             .notificationOnSignIn:
             break  // not in the list
@@ -152,13 +152,14 @@ extension EntraSharedDeviceProvider {
     func secondUserSignIn(
         _ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace,
         outcome: inout StepOutcome
-    ) -> Bool {
+    ) throws -> Bool {
         // The account the rule found held: the broker's on iOS, the app's persisted one first on Android.
         let held =
             context.device.isIOS
-            ? state.deviceAccount : (state.apps[context.index].principal ?? state.deviceAccount)
+            ? try state.deviceAccount.value
+            : (try state.apps[context.index].principal.value ?? state.deviceAccount.value)
         // The iOS broker serving the existing session is tried last; it sits in a later phase.
-        switch trace.first(EntraAccessRule.secondUserSignIn, on: state, in: context) {
+        switch try trace.first(EntraAccessRule.secondUserSignIn, on: state, in: context) {
         case .first(let decision):
             outcome.apply(decision.effect)
             outcome.subject = held
@@ -177,17 +178,17 @@ extension EntraSharedDeviceProvider {
     /// An explicit sign-in adds the acting user's account to the app instead of reusing the one it holds
     /// (default mode allows several accounts, research §0.4).
     func openDefault(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace)
-        -> StepOutcome
+        throws -> StepOutcome
     {
         let index = context.index
         let user = context.user
         var outcome = StepOutcome(session: .appNew)
         outcome.details.set(EntraDetail.deviceMode.id, choice: EntraDetail.defaultMode)
         // Read only where it is reported, so a what-if does not wait for it otherwise.
-        let previous = state.apps[index].$principal
-        let decision = trace.first(EntraDefaultModeRule.defaultSession, on: state, in: context)
+        let previous = state.apps[index].principal
+        let decision = try trace.first(EntraDefaultModeRule.defaultSession, on: state, in: context)
         var action = EntraDetail.none
-        if decision == .defaultAppSessionReused, let holder = state.apps[index].tokens {
+        if decision == .defaultAppSessionReused, let holder = try state.apps[index].tokens.value {
             outcome.apply(EntraDefaultModeRule.defaultAppSessionReused.effect)
             outcome.sessionUser = holder
             if holder != user {
@@ -203,19 +204,19 @@ extension EntraSharedDeviceProvider {
                 outcome.sessionUser = user
                 // iOS without the SSO extension: MSAL's interactive route falls through to the Authenticator app
                 // (research §3), which keeps the account although no silent call or sign-out reaches it.
-                trace.record(EntraAccessRule.authenticatorBrokerRoute, on: state, in: context)
-                if context.device.brokerReachable { state.deviceAccount = user }
+                try trace.record(EntraAccessRule.authenticatorBrokerRoute, on: state, in: context)
+                if context.device.brokerReachable { state.deviceAccount = .known(user) }
             }
-            state.apps[index].tokens = user
-            action = reconcileData(
+            state.apps[index].tokens = .known(user)
+            action = try reconcileData(
                 &state, context.focused(on: index), trace: &trace, with: user, viaCurrentAccount: false)
         }
-        state.apps[index].principal = outcome.sessionUser
+        state.apps[index].principal = .known(outcome.sessionUser)
         if context.app.checksCurrentAccount {
             outcome.details.set(EntraDetail.currentAccount.id, account: outcome.sessionUser)
-            outcome.details.set(EntraDetail.previousAccount.id, account: previous.wrappedValue)
+            outcome.details.set(EntraDetail.previousAccount.id, account: try previous.value)
         }
-        reportData(&state, context, trace: &trace, outcome: &outcome, action: action)
+        try reportData(&state, context, trace: &trace, outcome: &outcome, action: action)
         return outcome
     }
 
@@ -223,7 +224,7 @@ extension EntraSharedDeviceProvider {
     /// or user change ends (R12, R15).
     /// An explicit sign-in is the app's own login for the acting user, whatever session it held.
     func openNotAware(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace)
-        -> StepOutcome
+        throws -> StepOutcome
     {
         let index = context.index
         let user = context.user
@@ -231,20 +232,20 @@ extension EntraSharedDeviceProvider {
         outcome.details.set(EntraDetail.deviceMode.id, choice: EntraDetail.unavailable)
         // The app's own login: asked at every open, or none at all (it serves whoever opens it).
         switch context.app.ownLogin {
-        case .everyOpen: state.apps[index].tokens = nil
-        case .none: state.apps[index].tokens = user
+        case .everyOpen: state.apps[index].tokens = .known(nil)
+        case .none: state.apps[index].tokens = .known(user)
         case .untilTerminated, .untilSignOut: break
         }
-        let decision = trace.first(EntraModeRule.notAwareSession, on: state, in: context)
+        let decision = try trace.first(EntraModeRule.notAwareSession, on: state, in: context)
         var action = EntraDetail.none
         if decision == .appOwnSignIn {
             outcome.apply(EntraModeRule.appOwnSignIn.effect)
             outcome.sessionUser = user
-            state.apps[index].tokens = user
-            state.apps[index].principal = user
-            action = reconcileData(
+            state.apps[index].tokens = .known(user)
+            state.apps[index].principal = .known(user)
+            action = try reconcileData(
                 &state, context.focused(on: index), trace: &trace, with: user, viaCurrentAccount: false)
-        } else if decision == .appLocalSessionReused, let holder = state.apps[index].tokens {
+        } else if decision == .appLocalSessionReused, let holder = try state.apps[index].tokens.value {
             outcome.apply(EntraModeRule.appLocalSessionReused.effect)
             outcome.sessionUser = holder
             if holder != user {
@@ -252,7 +253,7 @@ extension EntraSharedDeviceProvider {
                 outcome.subject = holder
             }
         }
-        reportData(&state, context, trace: &trace, outcome: &outcome, action: action)
+        try reportData(&state, context, trace: &trace, outcome: &outcome, action: action)
         return outcome
     }
 }

@@ -3,17 +3,17 @@ import SSOPolicyProviderKit
 extension EntraSharedDeviceProvider {
     /// MSAL signout from the app in focus: global in shared mode, per app otherwise (research §4, §7).
     func signOut(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace)
-        -> StepOutcome
+        throws -> StepOutcome
     {
-        traceMode(state, context, trace: &trace)
+        try traceMode(state, context, trace: &trace)
         switch context.app.mode {
         case .shared:
-            return signOutShared(&state, context, trace: &trace)
+            return try signOutShared(&state, context, trace: &trace)
         case .defaultMode, .notAware:
-            return signOutAppOnly(&state, context, trace: &trace)
+            return try signOutAppOnly(&state, context, trace: &trace)
         case .initFails:
             var outcome = StepOutcome(session: .none)
-            trace.record(EntraModeRule.androidMultipleAccountInitFails, on: state, in: context)
+            try trace.record(EntraModeRule.androidMultipleAccountInitFails, on: state, in: context)
             outcome.apply(EntraModeRule.androidMultipleAccountInitFails.effect)
             return outcome
         }
@@ -22,28 +22,28 @@ extension EntraSharedDeviceProvider {
     /// Shared mode: local tokens go first, then the broker signs the account out device-wide and notifies running
     /// listeners. App data stays unless each app clears it; Safari stays unless signoutFromBrowser.
     func signOutShared(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace)
-        -> StepOutcome
+        throws -> StepOutcome
     {
         let index = context.index
         let policy = context.policy
         var outcome = StepOutcome(session: .none)
         outcome.details.set(EntraDetail.deviceMode.id, choice: EntraDetail.shared)
-        let signedIn = state.deviceAccount
+        let signedIn = try state.deviceAccount.value
         // Apps that served the account and cache access tokens themselves keep them past the sign-out (R10).
         var cachedTokens = false
         for other in state.apps.indices
         where policy.apps[other].cachesAccessTokens && policy.apps[other].mode == .shared {
-            if signedIn != nil
-                && (state.apps[other].tokens == signedIn || state.apps[other].dataOwner == signedIn)
+            if try signedIn != nil
+                && (state.apps[other].tokens.value == signedIn || state.apps[other].dataOwner.value == signedIn)
             {
                 cachedTokens = true
             }
         }
         // removeAccountImpl runs first, whatever the broker does (§4 step 1).
-        state.apps[index].tokens = nil
-        let action = signOutData(&state, context, trace: &trace)
+        state.apps[index].tokens = .known(nil)
+        let action = try signOutData(&state, context, trace: &trace)
         outcome.details.set(EntraDetail.dataAction.id, choice: action)
-        let broker = trace.first(EntraSignOutRule.brokerSignOut, on: state, in: context)
+        let broker = try trace.first(EntraSignOutRule.brokerSignOut, on: state, in: context)
         if broker == .signOutBrokerFailed, let signedIn {
             outcome.apply(EntraSignOutRule.signOutBrokerFailed.effect)
             outcome.sessionUser = signedIn
@@ -58,26 +58,26 @@ extension EntraSharedDeviceProvider {
         outcome.apply(EntraSignOutRule.signOutGlobal.effect)
         outcome.details.set(EntraDetail.signOutScope.id, choice: EntraDetail.global)
         outcome.subject = signedIn
-        state.deviceAccount = nil
-        if !policy.device.isIOS { state.apps[index].principal = nil }
-        switch trace.first(EntraSignOutRule.browserAtSignOut, on: state, in: context) {
+        state.deviceAccount = .known(nil)
+        if !policy.device.isIOS { state.apps[index].principal = .known(nil) }
+        switch try trace.first(EntraSignOutRule.browserAtSignOut, on: state, in: context) {
         case .browserKept: outcome.apply(EntraSignOutRule.browserKept.effect)
-        case .browserSignedOut: state.safari = nil
+        case .browserSignedOut: state.safari = .known(nil)
         case .signOutGlobal, .signOutBrokerFailed, .signOutDataCleared, .signOutDataKept,
             .signOutNotCovered,
             .signOutCachedAccessTokens, .signOutAppOnly, .otherAppsStaySignedIn, nil:
             break  // not in the list, or nothing to say of Safari
         }
-        notifyListeners(&state, context, trace: &trace)
-        intuneClearsLocalData(&state, context, trace: &trace)
+        try notifyListeners(&state, context, trace: &trace)
+        try intuneClearsLocalData(&state, context, trace: &trace)
         var after = context.focused(on: index)
         after.signedOutGlobally = true
-        after.userKeptByAnApp = state.keepsAfterGlobalSignOut(signedIn, sender: index, policy)
+        after.userKeptByAnApp = try state.keepsAfterGlobalSignOut(signedIn, sender: index, policy)
         after.userTokensCached = cachedTokens
-        if trace.evaluate(EntraSignOutRule.signOutNotCovered, on: state, in: after) {
+        if try trace.evaluate(EntraSignOutRule.signOutNotCovered, on: state, in: after) {
             outcome.apply(EntraSignOutRule.signOutNotCovered.effect)
         }
-        if trace.evaluate(EntraSignOutRule.signOutCachedAccessTokens, on: state, in: after) {
+        if try trace.evaluate(EntraSignOutRule.signOutCachedAccessTokens, on: state, in: after) {
             outcome.apply(EntraSignOutRule.signOutCachedAccessTokens.effect)
         }
         return outcome
@@ -88,25 +88,25 @@ extension EntraSharedDeviceProvider {
     /// its own sign-in goes with it. The list is Android only; iOS keeps what these apps hold.
     func intuneClearsLocalData(
         _ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace
-    ) {
+    ) throws {
         for index in state.apps.indices where context.policy.apps[index].intuneClearsLocalData {
             guard
-                trace.evaluate(
+                try trace.evaluate(
                     EntraDeviceSignOutRule.intuneClearsLocalData, on: state, in: context.focused(on: index))
             else { continue }
-            state.apps[index].tokens = nil
-            state.apps[index].dataOwner = nil
-            state.apps[index].principal = nil
+            state.apps[index].tokens = .known(nil)
+            state.apps[index].dataOwner = .known(nil)
+            state.apps[index].principal = .known(nil)
         }
     }
 
     /// The signing-out app clears its own data, or keeps it (MSAL never does, R4).
     func signOutData(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace)
-        -> Int
+        throws -> Int
     {
-        switch trace.first(EntraSignOutRule.signOutData, on: state, in: context) {
+        switch try trace.first(EntraSignOutRule.signOutData, on: state, in: context) {
         case .signOutDataCleared:
-            state.apps[context.index].dataOwner = nil
+            state.apps[context.index].dataOwner = .known(nil)
             return EntraDetail.cleared
         case .signOutDataKept:
             return EntraDetail.kept
@@ -119,7 +119,7 @@ extension EntraSharedDeviceProvider {
     /// Default mode or an app that is not shared-device aware: only this app's session ends; the broker and
     /// other apps keep theirs (research §7).
     func signOutAppOnly(_ state: inout EntraState, _ context: EntraContext, trace: inout RuleTrace)
-        -> StepOutcome
+        throws -> StepOutcome
     {
         let index = context.index
         let policy = context.policy
@@ -130,20 +130,20 @@ extension EntraSharedDeviceProvider {
                 ? (policy.device.deviceShared ? EntraDetail.shared : EntraDetail.defaultMode)
                 : EntraDetail.unavailable)
         outcome.details.set(EntraDetail.signOutScope.id, choice: EntraDetail.app)
-        trace.record(EntraSignOutRule.signOutAppOnly, on: state, in: context)
+        try trace.record(EntraSignOutRule.signOutAppOnly, on: state, in: context)
         outcome.apply(EntraSignOutRule.signOutAppOnly.effect)
-        let leaving = state.apps[index].tokens ?? context.user
-        state.apps[index].tokens = nil
-        state.apps[index].principal = nil
+        let leaving = try state.apps[index].tokens.value ?? context.user
+        state.apps[index].tokens = .known(nil)
+        state.apps[index].principal = .known(nil)
         outcome.details.set(
-            EntraDetail.dataAction.id, choice: signOutData(&state, context, trace: &trace))
-        var stillHeld = state.deviceAccount == leaving
-        for other in state.apps.indices where other != index && state.apps[other].tokens == leaving {
+            EntraDetail.dataAction.id, choice: try signOutData(&state, context, trace: &trace))
+        var stillHeld = try state.deviceAccount.value == leaving
+        for other in state.apps.indices where try other != index && state.apps[other].tokens.value == leaving {
             if policy.apps[other].mode != .shared { stillHeld = true }
         }
         var held = context
         held.userStillHeld = stillHeld
-        if trace.evaluate(EntraSignOutRule.otherAppsStaySignedIn, on: state, in: held) {
+        if try trace.evaluate(EntraSignOutRule.otherAppsStaySignedIn, on: state, in: held) {
             outcome.apply(EntraSignOutRule.otherAppsStaySignedIn.effect)
             outcome.subject = leaving
         }
@@ -154,18 +154,18 @@ extension EntraSharedDeviceProvider {
 extension EntraState {
     /// Whether any app still holds `user`'s session or data after a global sign-out and will not reliably clear
     /// it: apps that are not shared-device aware, and aware apps that do not check, compare and clear.
-    func keepsAfterGlobalSignOut(_ user: UserID, sender: Int, _ policy: EntraPolicy) -> Bool {
+    func keepsAfterGlobalSignOut(_ user: UserID, sender: Int, _ policy: EntraPolicy) throws -> Bool {
         for index in apps.indices {
             let app = policy.apps[index]
             let state = apps[index]
             switch app.mode {
             case .notAware:
-                if state.tokens == user || state.dataOwner == user { return true }
+                if try state.tokens.value == user || state.dataOwner.value == user { return true }
             case .shared:
                 let clears =
                     index == sender
                     ? app.clearsData : app.clearsData && app.checksCurrentAccount && app.comparesAccountIDs
-                if state.dataOwner == user && !clears { return true }
+                if try state.dataOwner.value == user && !clears { return true }
             case .defaultMode, .initFails:
                 continue
             }

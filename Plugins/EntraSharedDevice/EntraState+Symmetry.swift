@@ -4,22 +4,22 @@ import SSOPolicyProviderKit
 /// explore states that differ by a renaming of users once.
 extension EntraState: UserSymmetricState {
     public mutating func renameUsers(_ permutation: UserPermutation) {
-        deviceAccount = permutation(deviceAccount)
-        safari = permutation(safari)
+        deviceAccount = .known(permutation(deviceAccount.stored))
+        safari = .known(permutation(safari.stored))
         for index in apps.indices {
-            apps[index].principal = permutation(apps[index].principal)
-            apps[index].tokens = permutation(apps[index].tokens)
-            apps[index].dataOwner = permutation(apps[index].dataOwner)
+            apps[index].principal = .known(permutation(apps[index].principal.stored))
+            apps[index].tokens = .known(permutation(apps[index].tokens.stored))
+            apps[index].dataOwner = .known(permutation(apps[index].dataOwner.stored))
         }
     }
 
     public func forEachUser(_ body: (UserID) -> Void) {
-        if let deviceAccount { body(deviceAccount) }
-        if let safari { body(safari) }
+        if let user = deviceAccount.stored { body(user) }
+        if let user = safari.stored { body(user) }
         for app in apps {
-            if let user = app.principal { body(user) }
-            if let user = app.tokens { body(user) }
-            if let user = app.dataOwner { body(user) }
+            if let user = app.principal.stored { body(user) }
+            if let user = app.tokens.stored { body(user) }
+            if let user = app.dataOwner.stored { body(user) }
         }
     }
 }

@@ -1,59 +1,59 @@
 import SSOPolicyProviderKit
 
 /// What one app remembers between steps, as MSAL and the app itself store it (research §0.1). The accounts start
-/// as the facts give them (`@Given`: in a what-if they stay unknown until a decision reads them).
+/// as the facts give them (`Given`: in a what-if they stay unknown until a decision reads them).
 struct EntraAppState: Hashable, Sendable {
     /// The process is alive (opened and not terminated), so it can receive the account-change notification.
     var running = false
     /// MSAL's per-app account: iOS `principalAccountId` (the "previous account", written only by
     /// getCurrentAccount), Android's persisted current account (also written by sign-in and sign-out). §2.
-    @Given var principal: UserID? = nil
+    var principal: Given<UserID?> = .known(nil)
     /// Whose tokens the app holds locally: the app-local session of an app that is not shared-device aware or in
     /// default mode, and on iOS shared mode the local refresh token MSAL keeps (R6).
-    @Given var tokens: UserID? = nil
+    var tokens: Given<UserID?> = .known(nil)
     /// Whose data the app holds or shows; MSAL never touches it (§4 "It doesn't clear the data").
-    @Given var dataOwner: UserID? = nil
+    var dataOwner: Given<UserID?> = .known(nil)
 
     init(running: Bool = false, principal: UserID? = nil, tokens: UserID? = nil, dataOwner: UserID? = nil) {
         self.running = running
-        self.principal = principal
-        self.tokens = tokens
-        self.dataOwner = dataOwner
+        self.principal = .known(principal)
+        self.tokens = .known(tokens)
+        self.dataOwner = .known(dataOwner)
     }
 
     /// An app the facts describe: not running, holding `owner`'s data, with its MSAL account and local tokens
     /// that user's too.
     init(owner: Given<UserID?>) {
-        $principal = owner
-        $tokens = owner
-        $dataOwner = owner
+        principal = owner
+        tokens = owner
+        dataOwner = owner
     }
 }
 
 /// The device and every app, compact and hashable so runs can be replayed and explored.
 public struct EntraState: Hashable, Sendable {
     /// The one account the broker holds device-wide (the user's PRT); in default mode the last broker account.
-    @Given var deviceAccount: UserID? = nil
+    var deviceAccount: Given<UserID?> = .known(nil)
     /// iOS only: whose Entra web session (ESTS cookies) Safari holds: set only by a web sign-in in Safari, and not
     /// cleared by the SSO extension (§4).
-    @Given var safari: UserID? = nil
+    var safari: Given<UserID?> = .known(nil)
     /// Indexed by `AppID.int`.
     var apps: [EntraAppState]
     /// With sign_in_frequency: when the device account last signed in interactively, or before the first step the
     /// moment the fact `sign_in_frequency_passed` gives (just now, or the frequency ago).
-    @Given var signInTime = Stamp.givenJustNow
+    var signInTime: Given<Stamp> = .known(.givenJustNow)
     /// With Managed Home Screen's automatic sign-out: when a worker last used the device, or before the first step
     /// the moment the fact `inactivity_passed` gives.
-    @Given var lastActivity = Stamp.givenJustNow
+    var lastActivity: Given<Stamp> = .known(.givenJustNow)
     /// Android with Managed Home Screen's PIN to resume: the screensaver has come since the signed-in worker's last
     /// step, so the PIN screen stands in front of the device (before the first step, the fact `session_pin_locked`).
-    @Given var sessionPINLocked = false
+    var sessionPINLocked: Given<Bool> = .known(false)
     /// The wrong session PINs entered at that PIN screen (counted only with a maximum, which they stay below).
     var wrongSessionPINs = 0
 
     init(deviceAccount: UserID?, safari: UserID?, apps: [EntraAppState]) {
-        self.deviceAccount = deviceAccount
-        self.safari = safari
+        self.deviceAccount = .known(deviceAccount)
+        self.safari = .known(safari)
         self.apps = apps
     }
 }
@@ -79,19 +79,19 @@ extension EntraState {
         for index in apps.indices {
             apps[index] = EntraAppState(owner: facts.given(account: EntraFact.dataOwner, app: AppID(index)))
         }
-        $deviceAccount = facts.given(account: EntraFact.signedIn)
-        $safari = policy.device.isIOS ? facts.given(account: EntraFact.safariSession) : .known(nil)
+        deviceAccount = facts.given(account: EntraFact.signedIn)
+        safari = policy.device.isIOS ? facts.given(account: EntraFact.safariSession) : .known(nil)
         // The clocks exist only where a setting reads them, so a policy without them never waits for their facts
         // and its states do not differ by time.
-        $signInTime =
+        signInTime =
             policy.device.signInFrequency > 0
             ? facts.given(bool: EntraFact.signInFrequencyPassed).map { $0 ? .givenPassed : .givenJustNow }
             : .known(.givenJustNow)
-        $lastActivity =
+        lastActivity =
             policy.device.mhsAutoSignOut
             ? facts.given(bool: EntraFact.inactivityPassed).map { $0 ? .givenPassed : .givenJustNow }
             : .known(.givenJustNow)
-        $sessionPINLocked =
+        sessionPINLocked =
             policy.device.mhs.locks ? facts.given(bool: EntraFact.sessionPINLocked) : .known(false)
         wrongSessionPINs = 0
     }
@@ -99,11 +99,11 @@ extension EntraState {
     /// At a step: a time the facts gave becomes a real one (just now, or the interval ago). A time still waiting
     /// for its fact stays pending: the decision that reads it makes the what-if run again with it known.
     mutating func startClocks(_ time: Int, policy: EntraPolicy) {
-        if let start = $signInTime.known, start.time == nil, policy.device.signInFrequency > 0 {
-            signInTime = start.fixed(at: time, interval: policy.device.signInFrequency)
+        if let start = signInTime.known, start.time == nil, policy.device.signInFrequency > 0 {
+            signInTime = .known(start.fixed(at: time, interval: policy.device.signInFrequency))
         }
-        if let start = $lastActivity.known, start.time == nil, policy.device.mhsAutoSignOut {
-            lastActivity = start.fixed(at: time, interval: policy.device.inactivityDelay)
+        if let start = lastActivity.known, start.time == nil, policy.device.mhsAutoSignOut {
+            lastActivity = .known(start.fixed(at: time, interval: policy.device.inactivityDelay))
         }
     }
 }
@@ -111,9 +111,9 @@ extension EntraState {
 extension EntraState {
     /// Equal states hold the same accounts, apps and clocks.
     public static func == (lhs: EntraState, rhs: EntraState) -> Bool {
-        lhs.$deviceAccount == rhs.$deviceAccount && lhs.$safari == rhs.$safari && lhs.apps == rhs.apps
-            && lhs.$signInTime == rhs.$signInTime && lhs.$lastActivity == rhs.$lastActivity
-            && lhs.$sessionPINLocked == rhs.$sessionPINLocked && lhs.wrongSessionPINs == rhs.wrongSessionPINs
+        lhs.deviceAccount == rhs.deviceAccount && lhs.safari == rhs.safari && lhs.apps == rhs.apps
+            && lhs.signInTime == rhs.signInTime && lhs.lastActivity == rhs.lastActivity
+            && lhs.sessionPINLocked == rhs.sessionPINLocked && lhs.wrongSessionPINs == rhs.wrongSessionPINs
     }
 }
 
@@ -121,15 +121,15 @@ extension EntraState {
     /// `verify` hashes every state it reaches: the state hashes as one packed word for the device and one per app
     /// (each account in 17 bits), the values `==` compares, instead of a combine per field.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(Self.packed(deviceAccount) | Self.packed(safari) << 17 | UInt64(apps.count) << 34)
+        hasher.combine(Self.packed(deviceAccount.stored) | Self.packed(safari.stored) << 17 | UInt64(apps.count) << 34)
         hasher.combine(signInTime)
         hasher.combine(lastActivity)
-        hasher.combine($sessionPINLocked.stored)
+        hasher.combine(sessionPINLocked.stored)
         hasher.combine(wrongSessionPINs)
         for app in apps {
             hasher.combine(
-                (app.running ? 1 : 0) | Self.packed(app.principal) << 1 | Self.packed(app.tokens) << 18
-                    | Self.packed(app.dataOwner) << 35)
+                (app.running ? 1 : 0) | Self.packed(app.principal.stored) << 1 | Self.packed(app.tokens.stored) << 18
+                    | Self.packed(app.dataOwner.stored) << 35)
         }
     }
 

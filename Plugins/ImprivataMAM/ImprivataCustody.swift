@@ -4,82 +4,84 @@ import SSOPolicyProviderKit
 extension ImprivataMAMProvider {
     func checkOut(
         _ state: inout ImprivataState, _ context: ImprivataContext, trace: inout RuleTrace, user: UserID, time: Int
-    ) -> StepOutcome {
+    ) throws -> StepOutcome {
         var outcome = StepOutcome(session: .sharedNew, sessionUser: user)
-        let gate = trace.first(ImprivataCheckOutRule.checkOutGate, on: state, in: context)
+        let gate = try trace.first(ImprivataCheckOutRule.checkOutGate, on: state, in: context)
         if let gate, gate != .checkOutForceRecovery {
-            var refused = StepOutcome(session: .none, details: deviceDetails(state))
+            var refused = StepOutcome(session: .none, details: try deviceDetails(state))
             refused.apply(gate.effect)
-            if gate == .checkOutPasscodeLocked { refused.subject = state.passcodeOwner }
+            if gate == .checkOutPasscodeLocked { refused.subject = try state.passcodeOwner.value }
             return refused
         }
         if let gate {
             outcome.apply(gate.effect)
             erase(&state)
         }
-        if trace.evaluate(ImprivataCheckOutRule.checkOutBadge, on: state, in: context) {
+        if try trace.evaluate(ImprivataCheckOutRule.checkOutBadge, on: state, in: context) {
             outcome.apply(ImprivataCheckOutRule.checkOutBadge.effect)
         }
-        if let prompt = trace.first(ImprivataCheckOutRule.checkOutPrompt, on: state, in: context) {
+        if let prompt = try trace.first(ImprivataCheckOutRule.checkOutPrompt, on: state, in: context) {
             outcome.apply(prompt.effect)
         }
-        state.secondFactorDone = false
-        if trace.evaluate(ImprivataCheckOutRule.checkOutAutofillSecondFactor, on: state, in: context) {
+        state.secondFactorDone = .known(false)
+        if try trace.evaluate(ImprivataCheckOutRule.checkOutAutofillSecondFactor, on: state, in: context) {
             outcome.apply(ImprivataCheckOutRule.checkOutAutofillSecondFactor.effect)
-            state.secondFactorDone = true
+            state.secondFactorDone = .known(true)
         }
-        if trace.evaluate(ImprivataCheckOutRule.checkOutDevicePasscode, on: state, in: context) {
+        if try trace.evaluate(ImprivataCheckOutRule.checkOutDevicePasscode, on: state, in: context) {
             outcome.apply(ImprivataCheckOutRule.checkOutDevicePasscode.effect)
-            state.passcodeOwner = user
+            state.passcodeOwner = .known(user)
         }
-        if trace.evaluate(ImprivataCheckOutRule.checkOutMDMAssignment, on: state, in: context) { state.mdmUser = user }
-        state.status = .checkedOut
-        state.custodian = user
-        state.checkOutTime = .at(time)
-        state.autofillUser = context.policy.autofill ? user : nil
-        state.rebooted = false
-        state.deviceLocked = false
-        outcome.details = deviceDetails(state)
+        if try trace.evaluate(ImprivataCheckOutRule.checkOutMDMAssignment, on: state, in: context) {
+            state.mdmUser = .known(user)
+        }
+        state.status = .known(.checkedOut)
+        state.custodian = .known(user)
+        state.checkOutTime = .known(.at(time))
+        state.autofillUser = .known(context.policy.autofill ? user : nil)
+        state.rebooted = .known(false)
+        state.deviceLocked = .known(false)
+        outcome.details = try deviceDetails(state)
         outcome.details.set(ImprivataDetail.checkOutMethod.id, choice: context.policy.checkOutAuth.rawValue)
         return outcome
     }
 
     func checkIn(
         _ state: inout ImprivataState, _ context: inout ImprivataContext, trace: inout RuleTrace, user: UserID?
-    ) -> StepOutcome {
-        if trace.evaluate(ImprivataCheckInRule.checkInNotCheckedOut, on: state, in: context) {
-            return StepOutcome(session: .none, details: deviceDetails(state))
+    ) throws -> StepOutcome {
+        if try trace.evaluate(ImprivataCheckInRule.checkInNotCheckedOut, on: state, in: context) {
+            return StepOutcome(session: .none, details: try deviceDetails(state))
         }
-        var outcome = StepOutcome(session: .none, subject: state.custodian ?? user)
+        var outcome = StepOutcome(session: .none, subject: try state.custodian.value ?? user)
         var failed = false
         for index in state.apps.indices {
             context.focus(index)
             let before = state.apps[index]
             // The findings name the apps they are about.
             var about = false
-            if trace.evaluate(ImprivataCheckInRule.logoutNotifications, on: state, in: context) {
+            if try trace.evaluate(ImprivataCheckInRule.logoutNotifications, on: state, in: context) {
                 outcome.apply(ImprivataCheckInRule.logoutNotifications.effect)
                 about = true
             }
             let app = context.app
-            let logout = trace.first(ImprivataCheckInRule.appLogout, on: state, in: context)
+            let logout = try trace.first(ImprivataCheckInRule.appLogout, on: state, in: context)
             if let logout {
                 outcome.apply(logout.effect)
                 if !logout.effect.findings.isEmpty { about = true }
             }
             switch logout {
             case .logoutErase, .logoutClearAppData, .logoutEpicRover:
-                state.apps[index].session = nil
-                state.apps[index].data = nil
+                state.apps[index].session = .known(nil)
+                state.apps[index].data = .known(nil)
             case .logoutCallback, .logoutMicrosoftSignOut:
-                state.apps[index].session = nil
-                if app.clearsDataOnLogout { state.apps[index].data = nil }
+                state.apps[index].session = .known(nil)
+                if app.clearsDataOnLogout { state.apps[index].data = .known(nil) }
             case .logoutForceQuitAsLogout, .logoutProcessEndsSession:
-                state.apps[index].session = nil
+                state.apps[index].session = .known(nil)
             case .logoutActionFailed:
                 failed = true
             case .logoutDialogBlocked:
-                state.apps[index].dialogsAccepted = true
+                state.apps[index].dialogsAccepted = .known(true)
             case .logoutColdStartRace, .logoutProcessOnly, .logoutMicrosoftNotSignedOut, .logoutNone, nil:
                 break  // the app keeps what it holds
             case .checkInNotCheckedOut, .logoutNotifications, .checkInFailsOnLogoutError, .checkInAutofillPurged,
@@ -87,47 +89,49 @@ extension ImprivataMAMProvider {
                 .checkInPasscodeCleared, .checkInLocks:
                 break  // not in the list
             }
-            if let owner = state.apps[index].session ?? state.apps[index].data, owner == before.session ?? before.data {
+            if let owner = try state.apps[index].session.value ?? state.apps[index].data.value,
+                try owner == before.session.value ?? before.data.value
+            {
                 outcome.subject = owner
             }
             if about { outcome.about(app: index) }
         }
         context.aLogoutFailed = failed
-        if trace.evaluate(ImprivataCheckInRule.checkInFailsOnLogoutError, on: state, in: context) {
+        if try trace.evaluate(ImprivataCheckInRule.checkInFailsOnLogoutError, on: state, in: context) {
             outcome.apply(ImprivataCheckInRule.checkInFailsOnLogoutError.effect)
-            outcome.details = deviceDetails(state)
+            outcome.details = try deviceDetails(state)
             return outcome
         }
-        if trace.evaluate(ImprivataCheckInRule.checkInAutofillPurged, on: state, in: context) {
-            state.autofillUser = nil
+        if try trace.evaluate(ImprivataCheckInRule.checkInAutofillPurged, on: state, in: context) {
+            state.autofillUser = .known(nil)
         }
-        state.secondFactorDone = false
-        if trace.evaluate(ImprivataCheckInRule.checkInMicrosoftSignOut, on: state, in: context) {
-            state.entraAccount = nil
+        state.secondFactorDone = .known(false)
+        if try trace.evaluate(ImprivataCheckInRule.checkInMicrosoftSignOut, on: state, in: context) {
+            state.entraAccount = .known(nil)
         }
-        if trace.evaluate(ImprivataCheckInRule.checkInMDMReset, on: state, in: context) {
-            state.mdmUser = nil
-        } else if trace.evaluate(ImprivataCheckInRule.checkInMDMIdentityKept, on: state, in: context) {
+        if try trace.evaluate(ImprivataCheckInRule.checkInMDMReset, on: state, in: context) {
+            state.mdmUser = .known(nil)
+        } else if try trace.evaluate(ImprivataCheckInRule.checkInMDMIdentityKept, on: state, in: context) {
             outcome.apply(ImprivataCheckInRule.checkInMDMIdentityKept.effect)
-            outcome.subject = state.mdmUser
+            outcome.subject = try state.mdmUser.value
         }
-        if trace.evaluate(ImprivataCheckInRule.logoutErase, on: state, in: context) {
+        if try trace.evaluate(ImprivataCheckInRule.logoutErase, on: state, in: context) {
             erase(&state)
         } else {
-            let passcode = trace.first(ImprivataCheckInRule.checkInPasscode, on: state, in: context)
+            let passcode = try trace.first(ImprivataCheckInRule.checkInPasscode, on: state, in: context)
             if passcode == .checkInPasscodeNotCleared {
                 outcome.apply(ImprivataCheckInRule.checkInPasscodeNotCleared.effect)
-                outcome.subject = state.passcodeOwner
+                outcome.subject = try state.passcodeOwner.value
             } else if passcode == .checkInPasscodeCleared {
-                state.passcodeOwner = nil
+                state.passcodeOwner = .known(nil)
             }
         }
-        if trace.evaluate(ImprivataCheckInRule.checkInLocks, on: state, in: context) {
-            state.status = .checkedIn
-            state.custodian = nil
-            state.rebooted = false
+        if try trace.evaluate(ImprivataCheckInRule.checkInLocks, on: state, in: context) {
+            state.status = .known(.checkedIn)
+            state.custodian = .known(nil)
+            state.rebooted = .known(false)
         }
-        outcome.details = deviceDetails(state)
+        outcome.details = try deviceDetails(state)
         return outcome
     }
 
@@ -136,41 +140,41 @@ extension ImprivataMAMProvider {
     private func erase(_ state: inout ImprivataState) {
         for index in state.apps.indices {
             state.apps[index] = ImprivataAppState()
-            state.apps[index].dialogsAccepted = false
+            state.apps[index].dialogsAccepted = .known(false)
         }
-        state.entraAccount = nil
-        state.mdmUser = nil
-        state.passcodeOwner = nil
-        state.autofillUser = nil
-        state.rebooted = false
-        state.deviceLocked = false
+        state.entraAccount = .known(nil)
+        state.mdmUser = .known(nil)
+        state.passcodeOwner = .known(nil)
+        state.autofillUser = .known(nil)
+        state.rebooted = .known(false)
+        state.deviceLocked = .known(false)
     }
 
     func emergencyUnlock(_ state: inout ImprivataState, _ context: ImprivataContext, trace: inout RuleTrace)
-        -> StepOutcome
+        throws -> StepOutcome
     {
         var outcome = StepOutcome(session: .none)
-        if let decision = trace.first(ImprivataDeviceRule.emergency, on: state, in: context) {
+        if let decision = try trace.first(ImprivataDeviceRule.emergency, on: state, in: context) {
             outcome.apply(decision.effect)
             if decision == .emergencyUnlock {
-                state.status = .pinUnlocked
-                state.custodian = nil
+                state.status = .known(.pinUnlocked)
+                state.custodian = .known(nil)
             }
         }
-        outcome.details = deviceDetails(state)
+        outcome.details = try deviceDetails(state)
         return outcome
     }
 
     func microsoftSignIn(
         _ state: inout ImprivataState, _ context: ImprivataContext, trace: inout RuleTrace, user: UserID
-    ) -> StepOutcome {
-        guard trace.evaluate(ImprivataDeviceRule.microsoftButton, on: state, in: context) else {
+    ) throws -> StepOutcome {
+        guard try trace.evaluate(ImprivataDeviceRule.microsoftButton, on: state, in: context) else {
             // On Android nothing signs in at check-out: Teams asks when it is opened.
-            trace.record(ImprivataLockScreenRule.microsoftNoButtonAndroid, on: state, in: context)
-            return StepOutcome(session: .none, details: deviceDetails(state))
+            try trace.record(ImprivataLockScreenRule.microsoftNoButtonAndroid, on: state, in: context)
+            return StepOutcome(session: .none, details: try deviceDetails(state))
         }
-        state.entraAccount = user
-        var outcome = StepOutcome(session: .none, sessionUser: user, details: deviceDetails(state))
+        state.entraAccount = .known(user)
+        var outcome = StepOutcome(session: .none, sessionUser: user, details: try deviceDetails(state))
         outcome.apply(ImprivataDeviceRule.microsoftButton.effect)
         return outcome
     }

@@ -29,37 +29,38 @@ public struct ImprivataMAMProvider: PolicyProvider {
 
     public func apply(
         _ event: ProviderEvent, to state: inout ImprivataState, policy: ImprivataPolicy, trace: inout RuleTrace
-    ) -> StepOutcome {
+    ) throws -> StepOutcome {
         if let app = event.app, app.int >= policy.apps.count { return .notApplicable }
         state.startClock(event.time, lendingPeriod: policy.lendingPeriod)
         var context = ImprivataContext(policy: policy, user: event.user, time: event.time)
         context.conditions = conditions(of: event, policy: policy)
         // Time first: an unreturned device becomes Overdue (or goes to Lost Mode); nothing is signed out.
-        if state.status == .checkedOut, let decision = trace.first(ImprivataDeviceRule.overdue, on: state, in: context)
+        if try state.status.value == .checkedOut,
+            let decision = try trace.first(ImprivataDeviceRule.overdue, on: state, in: context)
         {
-            state.status = decision == .overdueLostMode ? .lostMode : .overdue
+            state.status = .known(decision == .overdueLostMode ? .lostMode : .overdue)
         }
         switch EventKind<ImprivataEvent>(event.event) {
         case .open:
             guard let app = event.app, let user = event.user else { return .notApplicable }
-            return open(&state, &context, trace: &trace, app: app.int, user: user)
+            return try open(&state, &context, trace: &trace, app: app.int, user: user)
         case .signOut:
             guard let app = event.app else { return .notApplicable }
-            return signOut(&state, &context, trace: &trace, app: app.int)
+            return try signOut(&state, &context, trace: &trace, app: app.int)
         case .terminate:
-            return terminate(&state, &context, trace: &trace, app: event.app?.int)
+            return try terminate(&state, &context, trace: &trace, app: event.app?.int)
         case .querySSOStatus:
-            return StepOutcome(session: .none, details: deviceDetails(state))
+            return StepOutcome(session: .none, details: try deviceDetails(state))
         case .own(.checkOut):
             guard let user = event.user else { return .notApplicable }
-            return checkOut(&state, context, trace: &trace, user: user, time: event.time)
+            return try checkOut(&state, context, trace: &trace, user: user, time: event.time)
         case .own(.checkIn):
-            return checkIn(&state, &context, trace: &trace, user: event.user)
+            return try checkIn(&state, &context, trace: &trace, user: event.user)
         case .own(.emergencyUnlock):
-            return emergencyUnlock(&state, context, trace: &trace)
+            return try emergencyUnlock(&state, context, trace: &trace)
         case .own(.microsoftSignIn):
             guard let user = event.user else { return .notApplicable }
-            return microsoftSignIn(&state, context, trace: &trace, user: user)
+            return try microsoftSignIn(&state, context, trace: &trace, user: user)
         case nil:
             return .notApplicable
         }
@@ -81,10 +82,10 @@ public struct ImprivataMAMProvider: PolicyProvider {
         return conditions
     }
 
-    func deviceDetails(_ state: ImprivataState) -> DetailValues {
+    func deviceDetails(_ state: ImprivataState) throws -> DetailValues {
         var details = DetailValues()
-        details.set(ImprivataDetail.status.id, choice: state.status.rawValue)
-        details.set(ImprivataDetail.custodian.id, account: state.custodian)
+        details.set(ImprivataDetail.status.id, choice: try state.status.value.rawValue)
+        details.set(ImprivataDetail.custodian.id, account: try state.custodian.value)
         return details
     }
 }

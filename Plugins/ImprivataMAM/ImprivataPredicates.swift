@@ -35,32 +35,34 @@ enum ImprivataPredicate: Int, PredicateSet {
         switch self {
         case .deviceCheckedIn:
             Predicate("the device is checked in (Locker owns the screen)", otherwise: "the device is out") { state, _ in
-                state.status == .checkedIn
+                try state.status.value == .checkedIn
             }
         case .deviceInLostMode:
-            Predicate("the device is in Lost Mode", otherwise: "no Lost Mode") { state, _ in state.status == .lostMode }
+            Predicate("the device is in Lost Mode", otherwise: "no Lost Mode") { state, _ in
+                try state.status.value == .lostMode
+            }
         case .deviceUnlockedByPIN:
             Predicate("the device was unlocked by the emergency PIN", otherwise: "no emergency unlock") { state, _ in
-                state.status == .pinUnlocked
+                try state.status.value == .pinUnlocked
             }
         case .deviceOut:
             Predicate("the device is checked out", otherwise: "the device is not checked out") { state, _ in
-                state.status.isOut
+                try state.status.value.isOut
             }
         case .deviceOverdue:
             Predicate("the device is overdue", otherwise: "the device is not overdue") { state, _ in
-                state.status == .overdue
+                try state.status.value == .overdue
             }
         case .actorIsCustodian:
             Predicate("the user holds the check-out", otherwise: "the device is checked out to someone else") {
                 state, context in
-                state.custodian != nil && state.custodian == context.user
+                try state.custodian.value != nil && state.custodian.value == context.user
             }
         case .lendingPeriodElapsed:
             Predicate("the lending period has passed", otherwise: "the lending period has not passed") {
                 state, context in
-                state.status == .checkedOut && context.policy.lendingPeriod > 0
-                    && state.checkOutTime.hasPassed(context.policy.lendingPeriod, at: context.time)
+                try state.status.value == .checkedOut && context.policy.lendingPeriod > 0
+                    && state.checkOutTime.value.hasPassed(context.policy.lendingPeriod, at: context.time)
             }
         case .overdueLostModeOn:
             Predicate("overdue devices go to Lost Mode", otherwise: "overdue devices are only marked") { _, context in
@@ -69,7 +71,7 @@ enum ImprivataPredicate: Int, PredicateSet {
         case .passcodeLeftOnDevice:
             Predicate(
                 "a worker's device passcode is still set", otherwise: "no device passcode is left on the device"
-            ) { state, _ in state.passcodeOwner != nil }
+            ) { state, _ in try state.passcodeOwner.value != nil }
         case .forceRecoveryOn:
             Predicate("force recovery is on", otherwise: "force recovery is off") { _, context in
                 context.policy.forceRecovery
@@ -115,12 +117,12 @@ enum ImprivataPredicate: Int, PredicateSet {
             ) { _, context in context.policy.secondFactorAfterCheckOut }
         case .secondFactorDone:
             Predicate("the AutoFill second factor was given", otherwise: "no AutoFill second factor yet") { state, _ in
-                state.secondFactorDone
+                try state.secondFactorDone.value
             }
         case .autofillVaultIsActor:
             Predicate("AutoFill holds the user's credentials", otherwise: "AutoFill holds no credentials") {
                 state, context in
-                state.autofillUser != nil && state.autofillUser == context.user
+                try state.autofillUser.value != nil && state.autofillUser.value == context.user
             }
         case .mdmAssignAndReset:
             Predicate("check-in assigns the staging user back", otherwise: "check-in does not reset the MDM user") {
@@ -134,11 +136,11 @@ enum ImprivataPredicate: Int, PredicateSet {
         case .mdmUserSet:
             Predicate("the MDM assigns the device to a worker", otherwise: "the MDM user is the staging user") {
                 state, _ in
-                state.mdmUser != nil
+                try state.mdmUser.value != nil
             }
         case .devicePasscodeSet:
             Predicate("a device passcode is set", otherwise: "no device passcode") { state, _ in
-                state.passcodeOwner != nil
+                try state.passcodeOwner.value != nil
             }
         case .clearPasscodeFails:
             Predicate(
@@ -147,7 +149,7 @@ enum ImprivataPredicate: Int, PredicateSet {
             ) { state, context in
                 let conditions = context.conditions
                 let restartBlocks =
-                    !context.policy.android && state.rebooted && !conditions.clearPasscodeSucceeds
+                    try !context.policy.android && state.rebooted.value && !conditions.clearPasscodeSucceeds
                     && !context.policy.cellularData && !conditions.atProvisioningLaunchpad
                 return !context.policy.clearPasscodeOnCheckIn || conditions.clearPasscodeFails || restartBlocks
             }
@@ -179,25 +181,25 @@ enum ImprivataPredicate: Int, PredicateSet {
         case .entraAccountIsActor:
             Predicate("the Microsoft account is the user's", otherwise: "the Microsoft account is not the user's") {
                 state, context in
-                state.entraAccount != nil && state.entraAccount == context.user
+                try state.entraAccount.value != nil && state.entraAccount.value == context.user
             }
         case .entraAccountIsAnother:
             Predicate("the Microsoft account is another user's", otherwise: "no other user's Microsoft account") {
                 state, context in
-                state.entraAccount != nil && state.entraAccount != context.user
+                try state.entraAccount.value != nil && state.entraAccount.value != context.user
             }
         case .entraAccountSet:
             Predicate("a Microsoft account is signed in", otherwise: "no Microsoft account is signed in") { state, _ in
-                state.entraAccount != nil
+                try state.entraAccount.value != nil
             }
         case .mdmUserIsActor:
             Predicate("the MDM assigns the device to the user", otherwise: "the MDM user is not the user") {
                 state, context in
-                state.mdmUser != nil && state.mdmUser == context.user
+                try state.mdmUser.value != nil && state.mdmUser.value == context.user
             }
         case .mdmUserIsAnother:
             Predicate("the MDM assigns the device to another user", otherwise: "no other MDM user") { state, context in
-                state.mdmUser != nil && state.mdmUser != context.user
+                try state.mdmUser.value != nil && state.mdmUser.value != context.user
             }
         case .emergencyPINConfigured:
             Predicate("an emergency unlock PIN is configured", otherwise: "no emergency unlock PIN") { _, context in
@@ -235,35 +237,38 @@ enum ImprivataPredicate: Int, PredicateSet {
         case .appSessionIsActor:
             Predicate("the app's session is the user's", otherwise: "the app's session is not the user's") {
                 state, context in
-                state.apps[context.appIndex].session != nil && state.apps[context.appIndex].session == context.user
+                try state.apps[context.appIndex].session.value != nil
+                    && state.apps[context.appIndex].session.value == context.user
             }
         case .appSessionIsAnother:
             Predicate("the app's session is another user's", otherwise: "no other user's session in the app") {
                 state, context in
-                state.apps[context.appIndex].session != nil && state.apps[context.appIndex].session != context.user
+                try state.apps[context.appIndex].session.value != nil
+                    && state.apps[context.appIndex].session.value != context.user
             }
         case .appHasSession:
             Predicate("the app holds a session", otherwise: "the app holds no session") { state, context in
-                state.apps[context.appIndex].session != nil
+                try state.apps[context.appIndex].session.value != nil
             }
         case .appDataIsAnother:
             Predicate("the app holds another user's data", otherwise: "the app holds no other user's data") {
                 state, context in
-                state.apps[context.appIndex].data != nil && state.apps[context.appIndex].data != context.user
+                try state.apps[context.appIndex].data.value != nil
+                    && state.apps[context.appIndex].data.value != context.user
             }
         case .ownSignInClearsData:
             Predicate(
                 "the app asks its own login now and clears another user's data when a new user signs in to it",
                 otherwise: "the app keeps another user's data at its own login, or asks none now"
             ) { state, context in
-                context.app.clearsDataOnUserChange
+                try context.app.clearsDataOnUserChange
                     && (context.app.login == .appCredentials || context.app.login == .msal)
-                    && state.apps[context.appIndex].session == nil
+                    && state.apps[context.appIndex].session.value == nil
             }
         case .appHoldsAUser:
             Predicate("the app holds a worker's session or data", otherwise: "the app holds nobody's") {
                 state, context in
-                state.apps[context.appIndex].session != nil || state.apps[context.appIndex].data != nil
+                try state.apps[context.appIndex].session.value != nil || state.apps[context.appIndex].data.value != nil
             }
         case .logoutActionReportsResult:
             Predicate(
@@ -291,7 +296,7 @@ enum ImprivataPredicate: Int, PredicateSet {
                 "its permission dialogs were answered before (the phone is in service)",
                 otherwise: "its dialogs were never answered (the phone's first-ever check-in)"
             ) { state, context in
-                state.apps[context.appIndex].dialogsAccepted
+                try state.apps[context.appIndex].dialogsAccepted.value
             }
         case .logoutUsesCallback:
             Predicate("the app logs out through a callback", otherwise: "the app has no logout callback") {
@@ -340,22 +345,24 @@ enum ImprivataPredicate: Int, PredicateSet {
         case .lockScreenUp:
             Predicate("the device's lock screen is up (it restarted)", otherwise: "the device is unlocked") {
                 state, _ in
-                state.deviceLocked
+                try state.deviceLocked.value
             }
         case .lockScreenUpForActor:
             Predicate(
                 "the user meets the device's lock screen (it restarted, or they are not its custodian)",
                 otherwise: "the device is unlocked in its custodian's hands"
-            ) { state, context in state.custodian == nil || state.custodian != context.user || state.deviceLocked }
+            ) { state, context in
+                try state.custodian.value == nil || state.custodian.value != context.user || state.deviceLocked.value
+            }
         case .passcodeIsAnothers:
             Predicate("the device passcode is another worker's", otherwise: "no other worker's device passcode") {
                 state, context in
-                state.passcodeOwner != nil && state.passcodeOwner != context.user
+                try state.passcodeOwner.value != nil && state.passcodeOwner.value != context.user
             }
         case .passcodeIsActors:
             Predicate("the device passcode is the user's own", otherwise: "the device passcode is not the user's") {
                 state, context in
-                state.passcodeOwner != nil && state.passcodeOwner == context.user
+                try state.passcodeOwner.value != nil && state.passcodeOwner.value == context.user
             }
         case .staticSharedPasscode:
             Predicate("every worker knows the one shared device passcode", otherwise: "no shared device passcode") {
@@ -364,13 +371,13 @@ enum ImprivataPredicate: Int, PredicateSet {
             }
         case .deviceHasPasscode:
             Predicate("the device has a passcode", otherwise: "the device has no passcode") { state, context in
-                state.passcodeOwner != nil || context.policy.devicePasscode == .staticShared
+                try state.passcodeOwner.value != nil || context.policy.devicePasscode == .staticShared
             }
         case .restartedSinceCheckOut:
             Predicate(
                 "the device restarted and nobody has entered its passcode since",
                 otherwise: "the device has not restarted since check-out (or its passcode was entered since)"
-            ) { state, _ in state.rebooted }
+            ) { state, _ in try state.rebooted.value }
         }
     }
 }

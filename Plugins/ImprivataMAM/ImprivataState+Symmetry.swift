@@ -4,26 +4,26 @@ import SSOPolicyProviderKit
 /// `verify` may explore states that differ by a renaming of users once.
 extension ImprivataState: UserSymmetricState {
     public mutating func renameUsers(_ permutation: UserPermutation) {
-        custodian = permutation(custodian)
-        passcodeOwner = permutation(passcodeOwner)
-        entraAccount = permutation(entraAccount)
-        mdmUser = permutation(mdmUser)
-        autofillUser = permutation(autofillUser)
+        custodian = .known(permutation(custodian.stored))
+        passcodeOwner = .known(permutation(passcodeOwner.stored))
+        entraAccount = .known(permutation(entraAccount.stored))
+        mdmUser = .known(permutation(mdmUser.stored))
+        autofillUser = .known(permutation(autofillUser.stored))
         for index in apps.indices {
-            apps[index].session = permutation(apps[index].session)
-            apps[index].data = permutation(apps[index].data)
+            apps[index].session = .known(permutation(apps[index].session.stored))
+            apps[index].data = .known(permutation(apps[index].data.stored))
         }
     }
 
     public func forEachUser(_ body: (UserID) -> Void) {
-        if let custodian { body(custodian) }
-        if let passcodeOwner { body(passcodeOwner) }
-        if let entraAccount { body(entraAccount) }
-        if let mdmUser { body(mdmUser) }
-        if let autofillUser { body(autofillUser) }
+        if let user = custodian.stored { body(user) }
+        if let user = passcodeOwner.stored { body(user) }
+        if let user = entraAccount.stored { body(user) }
+        if let user = mdmUser.stored { body(user) }
+        if let user = autofillUser.stored { body(user) }
         for app in apps {
-            if let user = app.session { body(user) }
-            if let user = app.data { body(user) }
+            if let user = app.session.stored { body(user) }
+            if let user = app.data.stored { body(user) }
         }
     }
 }

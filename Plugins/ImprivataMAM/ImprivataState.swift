@@ -13,45 +13,45 @@ enum DeviceStatus: Int, Sendable, Hashable {
 /// What one app holds: its own sign-in and its data. MAM does not hold app sessions; apps do. The facts give each
 /// field until an event writes it (in a what-if it stays unknown until a decision reads it).
 struct ImprivataAppState: Hashable, Sendable {
-    @Given var session: UserID? = nil
-    @Given var data: UserID? = nil
+    var session: Given<UserID?> = .known(nil)
+    var data: Given<UserID?> = .known(nil)
     /// The custom-scheme permission dialogs were answered once on this device: a phone in service (`in_service`, the
     /// default), or at its first-ever check-in an app whose dialogs were answered all the same.
-    @Given var dialogsAccepted = true
+    var dialogsAccepted: Given<Bool> = .known(true)
 
     /// An app that holds nobody's session or data.
     init() {}
 
     /// App number `app` as the facts describe it.
     init(facts: FactValues, app: AppID) {
-        $session = facts.given(account: ImprivataFact.sessionOwner, app: app)
-        $data = facts.given(account: ImprivataFact.dataOwner, app: app)
-        $dialogsAccepted = facts.given(bool: ImprivataFact.inService).flatMap {
+        session = facts.given(account: ImprivataFact.sessionOwner, app: app)
+        data = facts.given(account: ImprivataFact.dataOwner, app: app)
+        dialogsAccepted = facts.given(bool: ImprivataFact.inService).flatMap {
             $0 ? .known(true) : facts.given(bool: ImprivataFact.dialogsAccepted, app: app)
         }
     }
 }
 
 /// Everything imprivata-mam remembers between steps: custody, the device passcode, the Microsoft account, the MDM
-/// user, the AutoFill vault, and each app's own session and data. The fields the facts give are `@Given`: in a
+/// user, the AutoFill vault, and each app's own session and data. The fields the facts give are `Given`: in a
 /// what-if they stay unknown until a decision reads them.
 public struct ImprivataState: Hashable, Sendable {
-    @Given var status = DeviceStatus.checkedIn
-    @Given var custodian: UserID? = nil
+    var status: Given<DeviceStatus> = .known(.checkedIn)
+    var custodian: Given<UserID?> = .known(nil)
     /// When the current check-out happened; the moment the facts gave until the first event fixes it.
-    @Given var checkOutTime = Stamp.givenJustNow
+    var checkOutTime: Given<Stamp> = .known(.givenJustNow)
     /// Whose device passcode is set (nil = none).
-    @Given var passcodeOwner: UserID? = nil
-    @Given var entraAccount: UserID? = nil
-    @Given var mdmUser: UserID? = nil
+    var passcodeOwner: Given<UserID?> = .known(nil)
+    var entraAccount: Given<UserID?> = .known(nil)
+    var mdmUser: Given<UserID?> = .known(nil)
     /// Whose credentials AutoFill holds: the custodian of a device that is out, when AutoFill is on.
-    @Given var autofillUser: UserID? = nil
-    @Given var secondFactorDone = false
+    var autofillUser: Given<UserID?> = .known(nil)
+    var secondFactorDone: Given<Bool> = .known(false)
     /// The device restarted since check-out and its passcode has not been entered since (an iOS passcode can then
     /// not be cleared over Wi-Fi: a restarted iPhone talks to no network until its passcode is entered).
-    @Given var rebooted = false
+    var rebooted: Given<Bool> = .known(false)
     /// The device's lock screen asks its passcode (a restart since the worker last unlocked it).
-    @Given var deviceLocked = false
+    var deviceLocked: Given<Bool> = .known(false)
     var apps: [ImprivataAppState] = []
 
     init(_ policy: ImprivataPolicy, facts: FactValues) {
@@ -61,26 +61,26 @@ public struct ImprivataState: Hashable, Sendable {
     /// At the first event: a check-out given by facts gets a time. A time still waiting for
     /// `lending_period_passed` stays pending: the decision that reads it makes the what-if run again with it known.
     mutating func startClock(_ time: Int, lendingPeriod: Int) {
-        guard let start = $checkOutTime.known, start.time == nil else { return }
-        checkOutTime = start.fixed(at: time, interval: lendingPeriod)
+        guard let start = checkOutTime.known, start.time == nil else { return }
+        checkOutTime = .known(start.fixed(at: time, interval: lendingPeriod))
     }
 
     /// The state the facts describe. Each field waits for its own fact; the AutoFill vault waits for `status`, then
     /// (for a device that is out) for `custodian`.
     mutating func reset(_ policy: ImprivataPolicy, facts: FactValues) {
-        $status = facts.given(choice: ImprivataFact.status).map { DeviceStatus(rawValue: $0) ?? .checkedIn }
+        status = facts.given(choice: ImprivataFact.status).map { DeviceStatus(rawValue: $0) ?? .checkedIn }
         let custodian = facts.given(account: ImprivataFact.custodian)
-        $custodian = custodian
-        $checkOutTime = facts.given(bool: ImprivataFact.lendingPeriodPassed).map {
+        self.custodian = custodian
+        checkOutTime = facts.given(bool: ImprivataFact.lendingPeriodPassed).map {
             $0 ? .givenPassed : .givenJustNow
         }
-        $passcodeOwner = facts.given(account: ImprivataFact.passcodeOwner)
-        $entraAccount = facts.given(account: ImprivataFact.entraAccount)
-        $mdmUser = facts.given(account: ImprivataFact.mdmUser)
-        $autofillUser = policy.autofill ? $status.flatMap { $0.isOut ? custodian : .known(nil) } : .known(nil)
-        $secondFactorDone = facts.given(bool: ImprivataFact.secondFactorDone)
-        $rebooted = facts.given(bool: ImprivataFact.rebooted)
-        $deviceLocked = facts.given(bool: ImprivataFact.deviceLocked)
+        passcodeOwner = facts.given(account: ImprivataFact.passcodeOwner)
+        entraAccount = facts.given(account: ImprivataFact.entraAccount)
+        mdmUser = facts.given(account: ImprivataFact.mdmUser)
+        autofillUser = policy.autofill ? status.flatMap { $0.isOut ? custodian : .known(nil) } : .known(nil)
+        secondFactorDone = facts.given(bool: ImprivataFact.secondFactorDone)
+        rebooted = facts.given(bool: ImprivataFact.rebooted)
+        deviceLocked = facts.given(bool: ImprivataFact.deviceLocked)
         if apps.count != policy.apps.count {
             apps = [ImprivataAppState](repeating: ImprivataAppState(), count: policy.apps.count)
         }
@@ -92,7 +92,7 @@ extension ImprivataAppState {
     /// The app's fields packed in one word: `verify` hashes every state it reaches, so a state hashes a few words
     /// rather than each field (equal apps have equal words, as `==` compares the same fields).
     var packed: UInt64 {
-        Self.bits(session) | Self.bits(data) << 17 | (dialogsAccepted ? 1 << 34 : 0)
+        Self.bits(session.stored) | Self.bits(data.stored) << 17 | (dialogsAccepted.stored ? 1 << 34 : 0)
     }
 
     /// An optional user in 17 bits: the index, and a bit for nil.
@@ -106,11 +106,11 @@ extension ImprivataState {
     public func hash(into hasher: inout Hasher) {
         typealias App = ImprivataAppState
         hasher.combine(
-            UInt64(status.rawValue) | App.bits(custodian) << 3 | App.bits(passcodeOwner) << 20
-                | App.bits(entraAccount) << 37)
+            UInt64(status.stored.rawValue) | App.bits(custodian.stored) << 3 | App.bits(passcodeOwner.stored) << 20
+                | App.bits(entraAccount.stored) << 37)
         hasher.combine(
-            App.bits(mdmUser) | App.bits(autofillUser) << 17 | (secondFactorDone ? 1 << 34 : 0)
-                | (rebooted ? 1 << 35 : 0) | (deviceLocked ? 1 << 36 : 0))
+            App.bits(mdmUser.stored) | App.bits(autofillUser.stored) << 17 | (secondFactorDone.stored ? 1 << 34 : 0)
+                | (rebooted.stored ? 1 << 35 : 0) | (deviceLocked.stored ? 1 << 36 : 0))
         hasher.combine(checkOutTime)
         for app in apps { hasher.combine(app.packed) }
     }
@@ -159,19 +159,20 @@ extension ImprivataState {
         words: [String: String], accounts: [String: UserID?]
     ) {
         var words = [
-            "status": DeviceStatus.words[status.rawValue],
-            "autofill_second_factor_done": secondFactorDone ? "true" : "false",
-            "rebooted": rebooted ? "true" : "false",
-            "device_locked": deviceLocked ? "true" : "false",
-            "in_service": apps[app].dialogsAccepted ? "true" : "false",
-            "logout_dialogs_accepted": apps[app].dialogsAccepted ? "true" : "false",
+            "status": DeviceStatus.words[status.stored.rawValue],
+            "autofill_second_factor_done": secondFactorDone.stored ? "true" : "false",
+            "rebooted": rebooted.stored ? "true" : "false",
+            "device_locked": deviceLocked.stored ? "true" : "false",
+            "in_service": apps[app].dialogsAccepted.stored ? "true" : "false",
+            "logout_dialogs_accepted": apps[app].dialogsAccepted.stored ? "true" : "false",
         ]
         let passed =
-            status == .checkedOut && lendingPeriod > 0 && checkOutTime.hasPassed(lendingPeriod, at: clock)
+            status.stored == .checkedOut && lendingPeriod > 0 && checkOutTime.stored.hasPassed(lendingPeriod, at: clock)
         words["lending_period_passed"] = passed ? "true" : "false"
         let accounts: [String: UserID?] = [
-            "custodian": custodian, "session_owner": apps[app].session, "data_owner": apps[app].data,
-            "entra_account": entraAccount, "mdm_user": mdmUser, "passcode_owner": passcodeOwner,
+            "custodian": custodian.stored, "session_owner": apps[app].session.stored,
+            "data_owner": apps[app].data.stored,
+            "entra_account": entraAccount.stored, "mdm_user": mdmUser.stored, "passcode_owner": passcodeOwner.stored,
         ]
         return (words, accounts)
     }

@@ -1,6 +1,9 @@
 /// Which fact a value of the state waits for: a device fact, or a per-app fact of one app. `none` when the value
 /// is known.
-public struct FactRead: Hashable, Sendable {
+///
+/// Thrown by a read of a value that waits for an unknown fact (`Given.value`, `FactValues.bool` and its kin): in a
+/// what-if that ends the attempt, which `evaluate` then plays once per value of the fact.
+public struct FactRead: Hashable, Sendable, Error {
     /// Fact index + 1; 0 = nothing pending.
     @usableFromInline var factSlot: UInt8
     /// App index + 1; 0 = a device fact (or a per-app fact read without an app).
@@ -29,7 +32,4 @@ public struct FactRead: Hashable, Sendable {
     /// The app whose value of a per-app fact is waited for.
     public var app: AppID? { appSlot == 0 ? nil : AppID(Int(appSlot) - 1) }
 
-    /// Tells the probe of the running what-if, if any, that this fact was needed (see `FactProbe`).
-    @inline(never)
-    public func note() { FactProbe.current?.note(self) }
 }

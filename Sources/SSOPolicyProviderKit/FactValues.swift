@@ -4,7 +4,7 @@ public enum FactValue: Sendable, Hashable {
     case choice(Int)
     /// A user, or nil for `none`.
     case account(UserID?)
-    /// Not given: `evaluate` answers for every value the decision turns out to need (see `FactProbe`).
+    /// Not given: `evaluate` answers for every value the decision turns out to need (see `Given`).
     case unknown
 }
 
@@ -12,8 +12,8 @@ public enum FactValue: Sendable, Hashable {
 /// some may be `unknown`.
 ///
 /// Built by the core from a scenario's `given:` or from `evaluate --fact`, validated against the declarations.
-/// Reading an unknown fact through `bool`, `choice` or `account` tells the running `FactProbe` and yields the
-/// domain's first value; `given` instead returns a `Given` that waits for the fact until the state reads it.
+/// Reading an unknown fact through `bool`, `choice` or `account` throws it (`FactRead`), as reading a `Given` that
+/// waits for it does; `given` instead returns a `Given` that waits for the fact until the state reads it.
 public struct FactValues: Sendable, Hashable {
     /// Indexed by `FactID`; for per-app facts this holds the value for apps not listed individually.
     public var device: [FactValue]
@@ -39,30 +39,30 @@ public struct FactValues: Sendable, Hashable {
         return FactRead(fact, app: nil)
     }
 
-    /// The fact's value; an unknown fact is noted as needed.
+    /// The fact's value; an unknown fact is thrown as needed.
     @inlinable
-    func needed(_ fact: FactID, app: AppID?) -> FactValue {
+    func needed(_ fact: FactID, app: AppID?) throws(FactRead) -> FactValue {
         let value = value(fact, app: app)
-        if case .unknown = value { read(fact, app: app).note() }
+        if case .unknown = value { throw read(fact, app: app) }
         return value
     }
 
     /// A boolean fact (declared with `FactDeclaration.bool`).
     @inlinable
-    public func bool(_ fact: FactID, app: AppID? = nil) -> Bool {
-        if case .choice(let index) = needed(fact, app: app) { return index == 0 }
+    public func bool(_ fact: FactID, app: AppID? = nil) throws(FactRead) -> Bool {
+        if case .choice(let index) = try needed(fact, app: app) { return index == 0 }
         return false
     }
 
     @inlinable
-    public func choice(_ fact: FactID, app: AppID? = nil) -> Int {
-        if case .choice(let index) = needed(fact, app: app) { return index }
+    public func choice(_ fact: FactID, app: AppID? = nil) throws(FactRead) -> Int {
+        if case .choice(let index) = try needed(fact, app: app) { return index }
         return 0
     }
 
     @inlinable
-    public func account(_ fact: FactID, app: AppID? = nil) -> UserID? {
-        if case .account(let user) = needed(fact, app: app) { return user }
+    public func account(_ fact: FactID, app: AppID? = nil) throws(FactRead) -> UserID? {
+        if case .account(let user) = try needed(fact, app: app) { return user }
         return nil
     }
 
@@ -114,13 +114,19 @@ public struct FactValues: Sendable, Hashable {
 
 extension FactValues {
     @inlinable
-    public func bool(_ fact: some DeclaredFact, app: AppID? = nil) -> Bool { bool(fact.id, app: app) }
+    public func bool(_ fact: some DeclaredFact, app: AppID? = nil) throws(FactRead) -> Bool {
+        try bool(fact.id, app: app)
+    }
 
     @inlinable
-    public func choice(_ fact: some DeclaredFact, app: AppID? = nil) -> Int { choice(fact.id, app: app) }
+    public func choice(_ fact: some DeclaredFact, app: AppID? = nil) throws(FactRead) -> Int {
+        try choice(fact.id, app: app)
+    }
 
     @inlinable
-    public func account(_ fact: some DeclaredFact, app: AppID? = nil) -> UserID? { account(fact.id, app: app) }
+    public func account(_ fact: some DeclaredFact, app: AppID? = nil) throws(FactRead) -> UserID? {
+        try account(fact.id, app: app)
+    }
 
     @inlinable
     public func given(bool fact: some DeclaredFact, app: AppID? = nil) -> Given<Bool> { given(bool: fact.id, app: app) }

@@ -8,9 +8,9 @@
 /// public struct ExampleProvider: PolicyProvider {
 ///     public var descriptor: ProviderDescriptor { ExampleProvider.declaration }
 ///     public func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> Policy? { ... }
-///     public func initialState(_ policy: Policy, facts: FactValues) -> State { ... }
+///     public func initialState(_ policy: Policy, facts: FactValues) throws -> State { ... }
 ///     public func apply(_ event: ProviderEvent, to state: inout State, policy: Policy,
-///                       trace: inout RuleTrace) -> StepOutcome { ... }
+///                       trace: inout RuleTrace) throws -> StepOutcome { ... }
 /// }
 /// // composition root:
 /// let registry = ProviderRegistry([AnyPolicyProvider(ExampleProvider())])
@@ -32,15 +32,18 @@ public protocol PolicyProvider: Sendable {
     /// Findings about the configuration itself (e.g. no user authentication).
     func configurationFindings(_ policy: Policy) -> [PolicyFinding]
 
-    /// The state a scenario (or an `evaluate` attempt) starts from.
-    func initialState(_ policy: Policy, facts: FactValues) -> State
+    /// The state a scenario (or an `evaluate` attempt) starts from. Throws the first fact it reads that a what-if
+    /// left unknown (`FactValues.bool` and its kin); a fact read lazily (`FactValues.given`) waits in the state.
+    func initialState(_ policy: Policy, facts: FactValues) throws -> State
 
     /// Overwrites `state` with `initialState(policy, facts:)`, reusing its storage: tight loops of attempts call
     /// this so that starting an attempt does not allocate. The default simply assigns a fresh state.
-    func resetState(_ state: inout State, policy: Policy, facts: FactValues)
+    func resetState(_ state: inout State, policy: Policy, facts: FactValues) throws
 
-    /// Plays one event. Must not allocate when `trace.mode == .off` on the access-attempt path.
-    func apply(_ event: ProviderEvent, to state: inout State, policy: Policy, trace: inout RuleTrace) -> StepOutcome
+    /// Plays one event. Must not allocate when `trace.mode == .off` on the access-attempt path. Throws the first fact
+    /// it reads that a what-if left unknown (`Given.value`): `evaluate` then plays the attempt once per value of it.
+    func apply(_ event: ProviderEvent, to state: inout State, policy: Policy, trace: inout RuleTrace) throws
+        -> StepOutcome
 
     /// What `event` reads and writes of the state under `policy` (see `EventFootprint`), for `verify`'s
     /// partial-order reduction. Nil, the default, means "anything": the event commutes with nothing.
@@ -50,8 +53,8 @@ public protocol PolicyProvider: Sendable {
 extension PolicyProvider {
     public func configurationFindings(_ policy: Policy) -> [PolicyFinding] { [] }
 
-    public func resetState(_ state: inout State, policy: Policy, facts: FactValues) {
-        state = initialState(policy, facts: facts)
+    public func resetState(_ state: inout State, policy: Policy, facts: FactValues) throws {
+        state = try initialState(policy, facts: facts)
     }
 
     public func footprint(of event: ProviderEvent, policy: Policy) -> EventFootprint? { nil }
@@ -93,37 +96,39 @@ public struct AnyPolicyProvider: Sendable {
             // allocated and no copy of the policy retained per closure.
             let findings = provider.configurationFindings(policy)
             let held = ProviderPolicy(provider, consume policy)
+            // Only `evaluate` leaves facts unknown, and only through `attempts`: everywhere else every fact is given,
+            // so no read throws; should one, the run has no state (`initialState` nil) or the step answers
+            // `.notApplicable`, never a trap.
             let machine = StateMachine<P.State>(
-                initialState: { facts in held.provider.initialState(held.policy, facts: facts) },
+                initialState: { facts in try? held.provider.initialState(held.policy, facts: facts) },
                 apply: { state, event, trace in
-                    held.provider.apply(event, to: &state, policy: held.policy, trace: &trace)
+                    (try? held.provider.apply(event, to: &state, policy: held.policy, trace: &trace)) ?? .notApplicable
                 },
                 renaming: renaming,
                 footprint: { event in held.provider.footprint(of: event, policy: held.policy) },
                 run: {
                     let run = ProviderRunState(held)
                     return StateRun(
-                        start: { facts in run.state = run.provider.initialState(run.policy, facts: facts) },
+                        start: { facts in run.state = try? run.provider.initialState(run.policy, facts: facts) },
                         play: { event, trace in
-                            precondition(run.state != nil, "a run played an event before it started")
-                            return run.provider.apply(
-                                event, to: &run.state!, policy: run.policy, trace: &trace)
+                            guard run.state != nil else { return .notApplicable }
+                            return (try? run.provider.apply(event, to: &run.state!, policy: run.policy, trace: &trace))
+                                ?? .notApplicable
                         })
                 },
                 attempts: {
                     // The scratch state, made by the first attempt and then reset in place (never copied, so never
                     // reallocated by copy-on-write).
                     let run = ProviderRunState(held)
-                    return { event, facts, trace in
+                    return { (event, facts, trace) throws in
                         let provider = run.provider
                         guard run.state != nil else {
-                            var state = provider.initialState(run.policy, facts: facts)
-                            let outcome = provider.apply(event, to: &state, policy: run.policy, trace: &trace)
-                            run.state = state
-                            return outcome
+                            var state = try provider.initialState(run.policy, facts: facts)
+                            defer { run.state = state }
+                            return try provider.apply(event, to: &state, policy: run.policy, trace: &trace)
                         }
-                        provider.resetState(&run.state!, policy: run.policy, facts: facts)
-                        return provider.apply(event, to: &run.state!, policy: run.policy, trace: &trace)
+                        try provider.resetState(&run.state!, policy: run.policy, facts: facts)
+                        return try provider.apply(event, to: &run.state!, policy: run.policy, trace: &trace)
                     }
                 })
             return CompiledPolicy(

@@ -6,10 +6,11 @@
 /// `AnyHashable`), copies and hashes them, and plays events on them in place.
 @usableFromInline
 package struct StateMachine<State: Hashable & Sendable>: Sendable {
-    /// The state facts describe (`PolicyProvider.initialState`).
-    package let initialState: @Sendable (FactValues) -> State
+    /// The state facts describe (`PolicyProvider.initialState`); every fact given (nil only should a provider read
+    /// a fact it was not given, which no input can make happen).
+    package let initialState: @Sendable (FactValues) -> State?
     /// Plays one event on a state in place (`PolicyProvider.apply`); may run on several threads at once, each on
-    /// its own state.
+    /// its own state. Every fact given.
     package let apply: @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome
     /// The state's renaming of users when it adopts `UserSymmetricState` (nil otherwise).
     package let renaming: UserRenaming<State>?
@@ -24,7 +25,7 @@ package struct StateMachine<State: Hashable & Sendable>: Sendable {
 
     @usableFromInline
     init(
-        initialState: @escaping @Sendable (FactValues) -> State,
+        initialState: @escaping @Sendable (FactValues) -> State?,
         apply: @escaping @Sendable (inout State, ProviderEvent, inout RuleTrace) -> StepOutcome,
         renaming: UserRenaming<State>?,
         footprint: @escaping @Sendable (ProviderEvent) -> EventFootprint?,
@@ -41,7 +42,8 @@ package struct StateMachine<State: Hashable & Sendable>: Sendable {
 }
 
 /// One run's functions over a state they hold: `start` puts the state facts describe in it, `play` plays an event on
-/// it (after a `start`).
+/// it (after a `start`). A run's facts are all given; an attempt's may be unknown in a what-if, and it throws the
+/// first unknown fact it reads.
 @usableFromInline
 package struct StateRun {
     /// Puts the state facts describe in the run's state.
@@ -49,7 +51,8 @@ package struct StateRun {
     /// Plays an event on the run's state.
     @usableFromInline package typealias Play = (ProviderEvent, inout RuleTrace) -> StepOutcome
     /// Resets the loop's state to the one facts describe, then plays an event on it.
-    @usableFromInline package typealias Attempt = (ProviderEvent, FactValues, inout RuleTrace) -> StepOutcome
+    @usableFromInline package typealias Attempt = (ProviderEvent, FactValues, inout RuleTrace) throws
+        -> StepOutcome
 
     package let start: Start
     package let play: Play
@@ -119,9 +122,11 @@ extension CompiledPolicy {
         }
     }
 
-    /// One attempt from facts, on a fresh state.
-    package func attempt(_ event: ProviderEvent, facts: FactValues, trace: inout RuleTrace) -> StepOutcome {
-        withAttempts { attempt in attempt(event, facts, &trace) }
+    /// One attempt from facts, on a fresh state; throws the first unknown fact it reads.
+    package func attempt(_ event: ProviderEvent, facts: FactValues, trace: inout RuleTrace) throws
+        -> StepOutcome
+    {
+        try withAttempts { (attempt) throws in try attempt(event, facts, &trace) }
     }
 }
 

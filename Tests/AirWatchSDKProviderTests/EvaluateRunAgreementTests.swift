@@ -56,50 +56,52 @@ struct EvaluateRunAgreementTests {
         let app = policy.apps[index]
         let entry = state.apps[index]
         var facts: [String: String] = [:]
-        if let checkedOut = state.checkedOutUser {
+        if let checkedOut = state.checkedOutUser.stored {
             // The facts say "checked out since the app last looked": the app must not have seen it yet, or agree.
-            if entry.seenCheckOut == state.checkOutGeneration && entry.registered
-                && entry.registeredUser != checkedOut
+            if entry.seenCheckOut == state.checkOutGeneration.stored && entry.registered.stored
+                && entry.registeredUser.stored != checkedOut
             {
                 return nil
             }
             facts["checked_out_user"] = name(checkedOut)
-        } else if entry.seenCheckOut != state.checkOutGeneration {
+        } else if entry.seenCheckOut != state.checkOutGeneration.stored {
             return nil
         } else {
             facts["checked_out_user"] = "none"
         }
-        if entry.running && !entry.unlockedInProcess { return nil }
-        facts["initial_check_done"] = entry.running ? "true" : "false"
+        if entry.running.stored && !entry.unlockedInProcess.stored { return nil }
+        facts["initial_check_done"] = entry.running.stored ? "true" : "false"
         guard app.usesSDK else {
             facts["passcode_set"] = "false"
             facts["silent_login"] = "first_launch"
-            facts["session_live"] = entry.ownSessionUser == nil ? "false" : "true"
-            facts["session_user"] = name(entry.ownSessionUser) ?? "none"
+            facts["session_live"] = entry.ownSessionUser.stored == nil ? "false" : "true"
+            facts["session_user"] = name(entry.ownSessionUser.stored) ?? "none"
             return facts
         }
         let store = state.stores[app.store]
-        guard store.failedAttempts == 0, policy.settings.maxPasscodeAge == 0 || !store.passcodeSet else { return nil }
+        guard store.failedAttempts == 0, policy.settings.maxPasscodeAge == 0 || !store.passcodeSet.stored else {
+            return nil
+        }
         let live =
-            store.hasSession
+            store.hasSession.stored
             && (state.clockStarted
-                ? state.sessionLive(app.store, at: clock, timeout: policy.settings.timeout)
-                : store.stamp == AirWatchState.givenLive)
+                ? (try? state.sessionLive(app.store, at: clock, timeout: policy.settings.timeout)) == true
+                : store.stamp.stored == AirWatchState.givenLive)
         // One user carries the registration, the common identity and the session (the facts have one session_user).
         var owners = Set<UserID>()
-        if entry.registered, let user = entry.registeredUser { owners.insert(user) }
-        if let user = store.identity { owners.insert(user) }
-        if store.hasSession, let user = store.sessionUser { owners.insert(user) }
+        if entry.registered.stored, let user = entry.registeredUser.stored { owners.insert(user) }
+        if let user = store.identity.stored { owners.insert(user) }
+        if store.hasSession.stored, let user = store.sessionUser.stored { owners.insert(user) }
         guard owners.count <= 1 else { return nil }
         facts["session_user"] = name(owners.first) ?? "none"
-        facts["passcode_set"] = store.passcodeSet ? "true" : "false"
+        facts["passcode_set"] = store.passcodeSet.stored ? "true" : "false"
         facts["session_live"] = live ? "true" : "false"
-        if entry.registered || (app.effectiveSSO && store.identity != nil) {
+        if entry.registered.stored || (app.effectiveSSO && store.identity.stored != nil) {
             facts["silent_login"] = "succeeds"
-        } else if entry.silentRoute {
+        } else if entry.silentRoute.stored {
             return nil
         } else {
-            facts["silent_login"] = entry.tokenConsumed ? "fails" : "first_launch"
+            facts["silent_login"] = entry.tokenConsumed.stored ? "fails" : "first_launch"
         }
         return facts
     }

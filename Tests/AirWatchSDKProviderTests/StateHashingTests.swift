@@ -18,17 +18,17 @@ import Testing
         for change in 0..<11 {
             var changed = app
             switch change {
-            case 0: changed.registered = true
-            case 1: changed.registeredUser = UserID(0)
-            case 2: changed.silentRoute = true
-            case 3: changed.tokenConsumed = true
-            case 4: changed.running = true
-            case 5: changed.unlockedInProcess = true
+            case 0: changed.registered = .known(true)
+            case 1: changed.registeredUser = .known(UserID(0))
+            case 2: changed.silentRoute = .known(true)
+            case 3: changed.tokenConsumed = .known(true)
+            case 4: changed.running = .known(true)
+            case 5: changed.unlockedInProcess = .known(true)
             case 6: changed.lastKnownSSO = true
-            case 7: changed.dataUsers = 1 << 63
+            case 7: changed.dataUsers = .known(1 << 63)
             case 8: changed.seenCheckOut = UInt16.max
-            case 9: changed.ownSessionUser = UserID(Int(UInt16.max))
-            default: changed.registeredUser = UserID(Int(UInt16.max))
+            case 9: changed.ownSessionUser = .known(UserID(Int(UInt16.max)))
+            default: changed.registeredUser = .known(UserID(Int(UInt16.max)))
             }
             apps.append(changed)
         }
@@ -39,12 +39,12 @@ import Testing
         for change in 0..<7 {
             var changed = store
             switch change {
-            case 0: changed.passcodeSet = true
+            case 0: changed.passcodeSet = .known(true)
             case 1: changed.passcodeCreated = .at(-1)
-            case 2: changed.hasSession = true
-            case 3: changed.stamp = .at(Int.max)
-            case 4: changed.identity = UserID(Int(UInt16.max))
-            case 5: changed.sessionUser = UserID(0)
+            case 2: changed.hasSession = .known(true)
+            case 3: changed.stamp = .known(.at(Int.max))
+            case 4: changed.identity = .known(UserID(Int(UInt16.max)))
+            case 5: changed.sessionUser = .known(UserID(0))
             default: changed.failedAttempts = 1
             }
             stores.append(changed)
@@ -52,11 +52,11 @@ import Testing
         #expect(Set(stores.map(\.hashValue)).count == 8)
         // Two users in swapped places are different states with different hashes.
         var one = AirWatchStore()
-        one.identity = UserID(1)
-        one.sessionUser = UserID(2)
+        one.identity = .known(UserID(1))
+        one.sessionUser = .known(UserID(2))
         var other = AirWatchStore()
-        other.identity = UserID(2)
-        other.sessionUser = UserID(1)
+        other.identity = .known(UserID(2))
+        other.sessionUser = .known(UserID(1))
         #expect(one.hashValue != other.hashValue)
     }
 }

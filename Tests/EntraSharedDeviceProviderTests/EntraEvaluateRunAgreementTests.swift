@@ -22,15 +22,17 @@ struct EntraEvaluateRunAgreementTests {
         _ state: EntraState, app: Int, users: [String], device: EntraDevicePolicy? = nil, clock: Int = 0
     ) -> [String: String]? {
         let entry = state.apps[app]
-        guard entry.principal == entry.dataOwner, entry.tokens == entry.dataOwner else { return nil }
+        guard entry.principal.stored == entry.dataOwner.stored, entry.tokens.stored == entry.dataOwner.stored else {
+            return nil
+        }
         func name(_ user: UserID?) -> String { user.map { users[Int($0.index)] } ?? "none" }
-        var facts = ["signed_in": name(state.deviceAccount), "data_owner": name(entry.dataOwner)]
+        var facts = ["signed_in": name(state.deviceAccount.stored), "data_owner": name(entry.dataOwner.stored)]
         if let device, device.mhsAutoSignOut {
-            facts["inactivity_passed"] = String(state.lastActivity.hasPassed(device.inactivityDelay, at: clock))
+            facts["inactivity_passed"] = String(state.lastActivity.stored.hasPassed(device.inactivityDelay, at: clock))
         }
         if let device, device.mhs.locks {
             guard state.wrongSessionPINs == 0 else { return nil }
-            facts["session_pin_locked"] = String(state.sessionPINLocked)
+            facts["session_pin_locked"] = String(state.sessionPINLocked.stored)
         }
         return facts
     }

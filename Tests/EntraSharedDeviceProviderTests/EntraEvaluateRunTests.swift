@@ -24,11 +24,11 @@ import Testing
     /// The facts `evaluate` would be given for `state`.
     static func facts(_ state: EntraState, _ descriptor: ProviderDescriptor) -> FactValues {
         var device = [FactValue](repeating: .account(nil), count: descriptor.facts.count)
-        device[Int(EntraFact.signedIn.id.index)] = .account(state.deviceAccount)
-        device[Int(EntraFact.safariSession.id.index)] = .account(state.safari)
+        device[Int(EntraFact.signedIn.id.index)] = .account(state.deviceAccount.stored)
+        device[Int(EntraFact.safariSession.id.index)] = .account(state.safari.stored)
         let perApp = state.apps.map { app -> [FactValue?] in
             var row = [FactValue?](repeating: nil, count: descriptor.facts.count)
-            row[Int(EntraFact.dataOwner.id.index)] = .account(app.dataOwner)
+            row[Int(EntraFact.dataOwner.id.index)] = .account(app.dataOwner.stored)
             return row
         }
         return FactValues(device: device, perApp: perApp)
@@ -78,9 +78,9 @@ import Testing
             events.filter { [EventID.open, EntraEvent.signIn.id, EntraEvent.openBrowser.id].contains($0.event) }
         }
 
-        func apply(_ event: ProviderEvent, to state: inout EntraState) -> StepOutcome {
+        func apply(_ event: ProviderEvent, to state: inout EntraState) throws -> StepOutcome {
             var trace = RuleTrace(.off)
-            return provider.apply(event, to: &state, policy: policy, trace: &trace)
+            return try provider.apply(event, to: &state, policy: policy, trace: &trace)
         }
 
         /// The state the facts describing `state` give, or nil if the facts cannot describe it.
@@ -106,15 +106,15 @@ import Testing
 
         /// The attempts whose answer from `state` differs from the answer from the facts describing it, and how
         /// many attempts could be compared.
-        func disagreements(_ state: EntraState) -> (problems: [String], compared: Int) {
+        func disagreements(_ state: EntraState) throws -> (problems: [String], compared: Int) {
             var problems: [String] = []
             var compared = 0
             for attempt in accessAttempts {
                 guard var fromFacts = described(state, for: attempt) else { continue }
                 compared += 1
                 var reached = state
-                let run = apply(attempt, to: &reached)
-                let evaluated = apply(attempt, to: &fromFacts)
+                let run = try apply(attempt, to: &reached)
+                let evaluated = try apply(attempt, to: &fromFacts)
                 if run != evaluated {
                     problems.append(
                         "\(attempt.event.index) \(attempt.target) user \(String(describing: attempt.user)) from "
@@ -136,20 +136,20 @@ import Testing
         for _ in 0..<3 {
             var next: [EntraState] = []
             for state in frontier {
-                let result = setup.disagreements(state)
+                let result = try setup.disagreements(state)
                 problems += result.problems
                 compared += result.compared
                 attempts += setup.accessAttempts.count
                 for event in setup.events {
                     var successor = state
-                    _ = setup.apply(event, to: &successor)
+                    _ = try setup.apply(event, to: &successor)
                     if seen.insert(successor).inserted { next.append(successor) }
                 }
             }
             frontier = next
         }
         for state in frontier {
-            let result = setup.disagreements(state)
+            let result = try setup.disagreements(state)
             problems += result.problems
             compared += result.compared
             attempts += setup.accessAttempts.count
@@ -176,10 +176,10 @@ import Testing
                     var fromFacts = setup.described(state, for: event)
                 {
                     var reached = state
-                    let run = setup.apply(event, to: &reached)
-                    #expect(run == setup.apply(event, to: &fromFacts), "\(name) \(file) \(event)")
+                    let run = try setup.apply(event, to: &reached)
+                    #expect(try run == setup.apply(event, to: &fromFacts), "\(name) \(file) \(event)")
                 }
-                _ = setup.apply(event, to: &state)
+                _ = try setup.apply(event, to: &state)
                 played += 1
             }
         }

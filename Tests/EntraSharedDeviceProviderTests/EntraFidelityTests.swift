@@ -81,7 +81,7 @@ import Testing
     @Test func signInDoesNotFillSafari() throws {
         var device = try EntraHarness(apps: [(id: "inventory", keys: ["signout_from_browser": "false"])])
         _ = try device.open("inventory", "alice", at: "08:00")
-        #expect(device.state.safari == nil)
+        #expect(device.state.safari.stored == nil)
         let signOut = try device.signOut("inventory", "alice", at: "11:58")
         #expect(!signOut.has("browser-session-remains"))
         let web = try device.step("open_browser", "safari", user: "bob", at: "12:00")

@@ -29,5 +29,5 @@ extension ProviderHarness where Provider == EntraSharedDeviceProvider {
     func user(_ name: String) -> UserID? { users.id(name) }
 
     /// The broker's device-wide account, by name (`none` when nobody is signed in).
-    var deviceAccount: String { users.name(state.deviceAccount) }
+    var deviceAccount: String { users.name(state.deviceAccount.stored) }
 }

@@ -40,15 +40,15 @@ import Testing
             for app in 0..<2 { unknown.set(fact.rawValue, AppID(app), .unknown) }
         }
         var state = harness.provider.initialState(harness.policy, facts: unknown)
-        #expect(state.$deviceAccount.isPending && state.apps[1].$dataOwner.isPending)
+        #expect(state.deviceAccount.isPending && state.apps[1].dataOwner.isPending)
         let known = try FactBuilder.make(
             harness.descriptor, appCount: 2, device: ["signed_in": "bob"], perApp: [1: ["data_owner": "alice"]],
             users: &users)
         harness.provider.resetState(&state, policy: harness.policy, facts: known)
         #expect(state == harness.provider.initialState(harness.policy, facts: known))
-        #expect(!state.$deviceAccount.isPending && !state.$safari.isPending)
+        #expect(!state.deviceAccount.isPending && !state.safari.isPending)
         for app in state.apps {
-            #expect(!app.$principal.isPending && !app.$tokens.isPending && !app.$dataOwner.isPending)
+            #expect(!app.principal.isPending && !app.tokens.isPending && !app.dataOwner.isPending)
         }
     }
 }

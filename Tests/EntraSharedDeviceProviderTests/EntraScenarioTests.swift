@@ -24,7 +24,7 @@ import Testing
         #expect(signOut.findings.isEmpty)
         #expect(device.deviceAccount == "none")
         // The running, listening timesheet was notified and cleared alice's data at once.
-        #expect(device.app("timesheet").dataOwner == nil)
+        #expect(device.app("timesheet").dataOwner.stored == nil)
 
         let bob = try device.open("timesheet", "bob", at: "12:00")
         #expect(bob.prompts == ["interactive_sign_in"])

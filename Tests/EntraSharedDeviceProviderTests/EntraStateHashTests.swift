@@ -21,14 +21,14 @@ import Testing
             change(&state)
             all.append(state)
         }
-        variant { $0.deviceAccount = UserID(1) }
-        variant { $0.deviceAccount = nil }
-        variant { $0.safari = UserID(0) }
+        variant { $0.deviceAccount = .known(UserID(1)) }
+        variant { $0.deviceAccount = .known(nil) }
+        variant { $0.safari = .known(UserID(0)) }
         for app in 0..<2 {
             variant { $0.apps[app].running.toggle() }
-            variant { $0.apps[app].principal = UserID(2) }
-            variant { $0.apps[app].tokens = UserID(2) }
-            variant { $0.apps[app].dataOwner = UserID(2) }
+            variant { $0.apps[app].principal = .known(UserID(2)) }
+            variant { $0.apps[app].tokens = .known(UserID(2)) }
+            variant { $0.apps[app].dataOwner = .known(UserID(2)) }
         }
         variant { $0.apps.append(EntraAppState()) }
         return all
@@ -44,8 +44,8 @@ import Testing
 
     @Test func equalStatesHashAlike() {
         var copy = Self.base
-        copy.apps[1].dataOwner = UserID(3)
-        copy.apps[1].dataOwner = nil
+        copy.apps[1].dataOwner = .known(UserID(3))
+        copy.apps[1].dataOwner = .known(nil)
         #expect(copy == Self.base && copy.hashValue == Self.base.hashValue)
     }
 }

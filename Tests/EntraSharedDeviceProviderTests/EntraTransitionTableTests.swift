@@ -18,7 +18,7 @@ import Testing
         let again = try device.open("timesheet", "alice")
         #expect(again.detail("current_account") == "alice" && again.detail("previous_account") == "alice")
         #expect(!again.fired.contains("entra.current-account.changed"))
-        #expect(device.app("timesheet").principal == device.user("alice"))
+        #expect(device.app("timesheet").principal.stored == device.user("alice"))
     }
 
     // §0.3 GetCurrent: the app must compare identifiers and wipe data when they differ (R1, R2, R3).
@@ -58,7 +58,7 @@ import Testing
         let result = try device.open("inventory", "alice")
         #expect(result.prompts == ["interactive_sign_in"] && result.session == "shared_new")
         #expect(device.deviceAccount == "alice")
-        let principal = device.app("inventory").principal
+        let principal = device.app("inventory").principal.stored
         if device.policy.device.isIOS {
             #expect(principal == nil)
         } else {
@@ -125,7 +125,7 @@ import Testing
         #expect(signOut.session == "none" && signOut.detail("data_action") == "kept")
         #expect(signOut.has("not-covered-by-global-signout"))
         #expect(device.deviceAccount == "none")
-        #expect(device.app("inventory").tokens == nil && device.app("timesheet").dataOwner == nil)
+        #expect(device.app("inventory").tokens.stored == nil && device.app("timesheet").dataOwner.stored == nil)
         let bob = try device.open("inventory", "bob")
         #expect(bob.has("previous-user-data-visible") && bob.subject == "alice")
         #expect(bob.fired.contains("entra.data.not-cleared"))
@@ -156,9 +156,9 @@ import Testing
         _ = try device.open("orders", "alice", at: "08:02")
         _ = try device.step("terminate", "timesheet", at: "09:00")
         _ = try device.signOut("inventory", "alice", at: "11:58")
-        #expect(device.app("timesheet").dataOwner == device.user("alice"))
-        #expect(device.app("orders").dataOwner == device.user("alice"))
-        #expect(device.app("timesheet").principal == device.user("alice"))
+        #expect(device.app("timesheet").dataOwner.stored == device.user("alice"))
+        #expect(device.app("orders").dataOwner.stored == device.user("alice"))
+        #expect(device.app("timesheet").principal.stored == device.user("alice"))
         let later = try device.open("timesheet", "bob", at: "12:00")
         #expect(later.detail("previous_account") == "alice" && later.detail("data_action") == "cleared")
         #expect(later.findings.isEmpty)
@@ -226,7 +226,7 @@ import Testing
         _ = try device.open("inventory", "bob", at: "09:00")
         // iOS signout never writes the principal; only getCurrentAccount (here: on the notification) does.
         let expected = reading == "sign_in_and_sign_out" ? device.user("bob") : device.user("alice")
-        #expect(device.app("timesheet").principal == expected)
+        #expect(device.app("timesheet").principal.stored == expected)
     }
 
     // §0.4 SignIn (default mode): the broker is used when reachable, other apps get SSO; without it, per app.
@@ -251,7 +251,7 @@ import Testing
         _ = try device.open("timesheet", "alice")
         let signOut = try device.signOut("inventory", "alice")
         #expect(signOut.detail("sign_out_scope") == "app" && signOut.fired.contains("entra.sign-out.app-only"))
-        #expect(device.app("timesheet").tokens == device.user("alice"))
+        #expect(device.app("timesheet").tokens.stored == device.user("alice"))
         let again = try device.open("timesheet", "alice")
         #expect(again.session == "app_reused" && again.prompts.isEmpty)
     }

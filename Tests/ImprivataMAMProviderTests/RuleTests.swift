@@ -52,7 +52,7 @@ struct RuleTests {
         var diagnostics = Diagnostics()
         let policy = try #require(provider.compile(configuration, diagnostics: &diagnostics))
         let ruleIndex = try #require(descriptor.rule("imprivata.logout.process-only"))
-        func play(_ mutation: RuleTrace.Mutation?) -> [String] {
+        func play(_ mutation: RuleTrace.Mutation?) throws -> [String] {
             var users = UserDirectory(["alice", "bob"])
             let facts = try! FactBuilder.make(descriptor, appCount: 1, users: &users)
             var state = provider.initialState(policy, facts: facts)
@@ -60,16 +60,17 @@ struct RuleTests {
             for event in ["check_out", "open", "check_in"] {
                 var trace = RuleTrace(.fired, mutation: mutation)
                 let target: ProviderEvent.Target = event == "open" ? .app(AppID(0)) : .word("hub")
-                let outcome = provider.apply(
+                let outcome = try provider.apply(
                     ProviderEvent(event: descriptor.event(event)!, target: target, user: UserID(0), time: 8 * 3600),
                     to: &state, policy: policy, trace: &trace)
                 findings += outcome.findings.map { descriptor.findings[Int($0.index)].id }
             }
             return findings
         }
-        #expect(play(nil).contains("logout-method-does-not-clear-session"))
+        #expect(try play(nil).contains("logout-method-does-not-clear-session"))
         // Condition 0 ("the logout method ends only the process") flipped: the rule no longer fires.
         #expect(
-            !play(RuleTrace.Mutation(rule: ruleIndex, condition: 0)).contains("logout-method-does-not-clear-session"))
+            try !play(RuleTrace.Mutation(rule: ruleIndex, condition: 0)).contains(
+                "logout-method-does-not-clear-session"))
     }
 }

@@ -2,7 +2,7 @@ import SSOPolicy
 import SSOPolicyTestSupport
 import Testing
 
-/// The what-if on imprivata-mam splits only on the facts an access reads (the state's facts are `@Given`), and
+/// The what-if on imprivata-mam splits only on the facts an access reads (the state's facts are `Given`), and
 /// answers exactly what full enumeration answers, on every app of every bundled policy.
 @Suite("imprivata-mam what-if")
 struct WhatIfTests {

@@ -28,7 +28,7 @@ struct FindingSubjectTests {
     }
 
     /// Every finding a rule example raises, rendered as a run renders it.
-    static func ruleExampleMessages(_ failures: inout [String]) -> [String: Set<String>] {
+    static func ruleExampleMessages(_ failures: inout [String]) throws -> [String: Set<String>] {
         var raised: [String: Set<String>] = [:]
         for provider in registry.providers {
             let descriptor = provider.descriptor
@@ -64,7 +64,7 @@ struct FindingSubjectTests {
                     // Alice is the one the facts name; the actor is Bob, and then Alice herself.
                     for actor in [UserID(0), users.id("alice") ?? UserID(1)] {
                         var trace = RuleTrace(.off)
-                        let outcome = policy.attempt(
+                        let outcome = try policy.attempt(
                             ProviderEvent(
                                 event: eventID, target: target, user: actor, time: 8 * 3600, conditions: conditions),
                             facts: facts, trace: &trace)
@@ -90,7 +90,7 @@ struct FindingSubjectTests {
 
     @Test func everyFindingMessageNamesItsSubject() throws {
         var failures: [String] = []
-        var raised = Self.ruleExampleMessages(&failures)
+        var raised = try Self.ruleExampleMessages(&failures)
         let (files, _) = engine.yamlFiles(in: [repository + "/Policies"])
         var policies: [CompiledPolicy] = []
         var scenarios: [Scenario] = []

@@ -157,12 +157,12 @@ struct EverythingCommutes<Base: PolicyProvider>: PolicyProvider {
     func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> Base.Policy? {
         base.compile(configuration, diagnostics: &diagnostics)
     }
-    func initialState(_ policy: Base.Policy, facts: FactValues) -> Base.State {
-        base.initialState(policy, facts: facts)
+    func initialState(_ policy: Base.Policy, facts: FactValues) throws -> Base.State {
+        try base.initialState(policy, facts: facts)
     }
     func apply(_ event: ProviderEvent, to state: inout Base.State, policy: Base.Policy, trace: inout RuleTrace)
-        -> StepOutcome
-    { base.apply(event, to: &state, policy: policy, trace: &trace) }
+        throws -> StepOutcome
+    { try base.apply(event, to: &state, policy: policy, trace: &trace) }
     func footprint(of event: ProviderEvent, policy: Base.Policy) -> EventFootprint? {
         EventFootprint(reads: 0, writes: 0)
     }

@@ -179,7 +179,8 @@ struct UserRenamingTests {
             let walk = ReachableStates(machine, moves: moves)
             var trace = RuleTrace(.off)
             var failures: [String] = []
-            walk.walk(from: machine.initialState(start), depth: 2, maxStates: .max) { node, _ in
+            guard let initial = machine.initialState(start) else { return ["the start facts make no state"] }
+            walk.walk(from: initial, depth: 2, maxStates: .max) { node, _ in
                 for move in moves.moves.indices {
                     guard var event = moves.moves[move].event else { continue }
                     event.time = node.clock

@@ -60,7 +60,11 @@ public enum EvaluateRunAgreement {
                 if case .choice = descriptor.allEvents[index].target { return false }
                 return true
             }
-            report.states = walk.walk(from: machine.initialState(start), depth: depth, maxStates: maxStates) {
+            guard let initial = machine.initialState(start) else {
+                report.mismatches.append("the start facts make no state")
+                return report
+            }
+            report.states = walk.walk(from: initial, depth: depth, maxStates: maxStates) {
                 node, path in
                 compare(
                     node.state, clock: node.clock, path: path.map { walk.step($0, names: names) },

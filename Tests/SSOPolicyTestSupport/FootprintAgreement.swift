@@ -41,7 +41,11 @@ public enum FootprintAgreement {
             let names = StartFacts.names
             var report = Report()
             var trace = RuleTrace(.off)
-            report.states = walk.walk(from: machine.initialState(start), depth: depth, maxStates: maxStates) {
+            guard let initial = machine.initialState(start) else {
+                report.mismatches.append("the start facts make no state")
+                return report
+            }
+            report.states = walk.walk(from: initial, depth: depth, maxStates: maxStates) {
                 node, path in
                 for first in moves.moves.indices {
                     for second in moves.moves.indices

@@ -40,7 +40,7 @@ public struct ProviderHarness<Provider: PolicyProvider> {
         let values = try FactBuilder.make(
             descriptor, appCount: apps.count, device: facts, perApp: perApp, users: &users)
         self.users = users
-        state = provider.initialState(compiled, facts: values)
+        state = try provider.initialState(compiled, facts: values)
         self.clock = try Self.seconds(clock)
     }
 
@@ -80,7 +80,7 @@ public struct ProviderHarness<Provider: PolicyProvider> {
         }
         let userID = user.map { users.intern($0) }
         var trace = RuleTrace(mode, mutation: mutation)
-        let outcome = provider.apply(
+        let outcome = try provider.apply(
             ProviderEvent(event: eventID, target: resolved, user: userID, time: clock, conditions: stepConditions),
             to: &state, policy: policy, trace: &trace)
         return Step(outcome: outcome, trace: trace, descriptor: descriptor, users: users)

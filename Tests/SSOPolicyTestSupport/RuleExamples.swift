@@ -39,7 +39,7 @@ public enum RuleExamples {
                 target = .app(AppID(0))
             }
             var trace = RuleTrace(mode, mutation: mutation)
-            let outcome = policy.attempt(
+            let outcome = try policy.attempt(
                 ProviderEvent(event: eventID, target: target, user: UserID(0), time: 8 * 3600, conditions: conditions),
                 facts: facts, trace: &trace)
             return .success((outcome, trace))

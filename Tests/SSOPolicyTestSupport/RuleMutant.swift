@@ -20,15 +20,15 @@ public struct RuleMutant<Base: PolicyProvider>: PolicyProvider {
 
     public func configurationFindings(_ policy: Base.Policy) -> [PolicyFinding] { base.configurationFindings(policy) }
 
-    public func initialState(_ policy: Base.Policy, facts: FactValues) -> Base.State {
-        base.initialState(policy, facts: facts)
+    public func initialState(_ policy: Base.Policy, facts: FactValues) throws -> Base.State {
+        try base.initialState(policy, facts: facts)
     }
 
     public func apply(_ event: ProviderEvent, to state: inout Base.State, policy: Base.Policy, trace: inout RuleTrace)
-        -> StepOutcome
+        throws -> StepOutcome
     {
         var own = RuleTrace(.explain)
-        var outcome = base.apply(event, to: &state, policy: policy, trace: &own)
+        var outcome = try base.apply(event, to: &state, policy: policy, trace: &own)
         for entry in own.entries { trace.append(entry) }
         if own.entries.contains(where: { $0.rule == rule && $0.fired }) {
             outcome.session = outcome.session == .denied ? .sharedNew : .denied

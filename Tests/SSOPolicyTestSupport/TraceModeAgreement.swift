@@ -41,7 +41,11 @@ public enum TraceModeAgreement {
             var report = Report()
             var fired = RuleTrace(.fired)
             var off = RuleTrace(.off)
-            report.states = walk.walk(from: machine.initialState(start), depth: depth, maxStates: maxStates) {
+            guard let initial = machine.initialState(start) else {
+                report.mismatches.append("the start facts make no state")
+                return report
+            }
+            report.states = walk.walk(from: initial, depth: depth, maxStates: maxStates) {
                 node, path in
                 for move in moves.moves.indices {
                     let (fast, fastOutcomes) = walk.play(move, on: node, trace: &off)

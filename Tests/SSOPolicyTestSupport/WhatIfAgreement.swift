@@ -71,7 +71,7 @@ public enum WhatIfAgreement {
                         parsed ?? .unknown)
                 }
                 var trace = RuleTrace(.fired)
-                let outcome = attempt(event, facts, &trace)
+                let outcome = try? attempt(event, facts, &trace)
                 if outcome != leaves[leaf].outcome || trace.entries != leaves[leaf].trace {
                     report.failures.append(
                         "combination \(space.row(row).map { "\($0.key)=\($0.value)" }.joined(separator: " ")): "

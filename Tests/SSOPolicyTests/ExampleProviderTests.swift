@@ -34,11 +34,11 @@ import Testing
         func compile(_ configuration: PolicyConfiguration, diagnostics: inout Diagnostics) -> BadgePolicy? {
             base.compile(configuration, diagnostics: &diagnostics)
         }
-        func initialState(_ policy: BadgePolicy, facts: FactValues) -> BadgeState {
-            base.initialState(policy, facts: facts)
+        func initialState(_ policy: BadgePolicy, facts: FactValues) throws -> BadgeState {
+            try base.initialState(policy, facts: facts)
         }
         func apply(_ event: ProviderEvent, to state: inout BadgeState, policy: BadgePolicy, trace: inout RuleTrace)
-            -> StepOutcome
-        { base.apply(event, to: &state, policy: policy, trace: &trace) }
+            throws -> StepOutcome
+        { try base.apply(event, to: &state, policy: policy, trace: &trace) }
     }
 }

@@ -32,24 +32,24 @@ import Testing
         }
     }
 
-    @Test func recordExplainsWithTheTraceOnAndCostsNothingWithItOff() {
+    @Test func recordExplainsWithTheTraceOnAndCostsNothingWithItOff() throws {
         var built = 0
         func lamp() -> Lamp {
             built += 1
             return Lamp(on: true, plugged: true)
         }
         var off = RuleTrace(.off)
-        off.record(LampRule.shines, on: (), in: lamp())
-        off.record(LampRule.light, on: (), in: lamp())
+        try off.record(LampRule.shines, on: (), in: lamp())
+        try off.record(LampRule.light, on: (), in: lamp())
         #expect(off.entries.isEmpty)
         #expect(built == 0)
         var fired = RuleTrace(.fired)
-        fired.record(LampRule.shines, on: (), in: lamp())
-        fired.record(LampRule.light, on: (), in: lamp())
+        try fired.record(LampRule.shines, on: (), in: lamp())
+        try fired.record(LampRule.light, on: (), in: lamp())
         #expect(fired.entries.map(\.rule) == [LampRule.shines.id, LampRule.shines.id])
         #expect(built == 2)
         var explain = RuleTrace(.explain)
-        explain.record(LampRule.light, on: (), in: Lamp(on: false, plugged: true))
+        try explain.record(LampRule.light, on: (), in: Lamp(on: false, plugged: true))
         #expect(
             explain.entries == [
                 RuleTrace.Entry(rule: LampRule.shines.id, fired: false, failedCondition: 1),
@@ -57,9 +57,9 @@ import Testing
             ])
     }
 
-    @Test func theFirstFailingConditionIsRecorded() {
+    @Test func theFirstFailingConditionIsRecorded() throws {
         var trace = RuleTrace(.explain)
-        let fired = trace.evaluate(LampRule.shines, on: (), in: Lamp(on: false, plugged: true))
+        let fired = try trace.evaluate(LampRule.shines, on: (), in: Lamp(on: false, plugged: true))
         #expect(!fired)
         #expect(trace.entries == [RuleTrace.Entry(rule: LampRule.shines.id, fired: false, failedCondition: 1)])
         #expect(LampRule.declarations[0].conditions[1].fails == "the lamp is off")
@@ -68,11 +68,11 @@ import Testing
         #expect(LampRule.table.problems.isEmpty)
     }
 
-    @Test func aDecisionListReturnsTheFirstRuleThatFires() {
+    @Test func aDecisionListReturnsTheFirstRuleThatFires() throws {
         var trace = RuleTrace(.fired)
-        let both = trace.first(LampRule.light, on: (), in: Lamp(on: true, plugged: true))
-        let unplugged = trace.first(LampRule.light, on: (), in: Lamp(on: true, plugged: false))
-        let off = trace.first(LampRule.light, on: (), in: Lamp(on: false, plugged: false))
+        let both = try trace.first(LampRule.light, on: (), in: Lamp(on: true, plugged: true))
+        let unplugged = try trace.first(LampRule.light, on: (), in: Lamp(on: true, plugged: false))
+        let off = try trace.first(LampRule.light, on: (), in: Lamp(on: false, plugged: false))
         #expect(both == .shines)
         #expect(unplugged == nil)
         #expect(off == .dark)
@@ -80,36 +80,37 @@ import Testing
         #expect(LampRule.light.declaration.rules == ["lamp.shines", "lamp.dark"])
     }
 
-    @Test func aMutationFlipsOneConditionOnlyWhenTracing() {
+    @Test func aMutationFlipsOneConditionOnlyWhenTracing() throws {
         let lamp = Lamp(on: true, plugged: true)
         var mutated = RuleTrace(.fired, mutation: .init(rule: LampRule.shines.id, condition: 1))
-        let shines = mutated.evaluate(LampRule.shines, on: (), in: lamp)
-        let dark = mutated.evaluate(LampRule.dark, on: (), in: Lamp(on: false, plugged: true))
+        let shines = try mutated.evaluate(LampRule.shines, on: (), in: lamp)
+        let dark = try mutated.evaluate(LampRule.dark, on: (), in: Lamp(on: false, plugged: true))
         #expect(!shines)
         #expect(dark)
         var off = RuleTrace(.off, mutation: .init(rule: LampRule.shines.id, condition: 1))
-        let unmutated = off.evaluate(LampRule.shines, on: (), in: lamp)
+        let unmutated = try off.evaluate(LampRule.shines, on: (), in: lamp)
         #expect(unmutated)
         #expect(off.entries.isEmpty)
     }
 
     /// With the trace off a decision runs the table's checks and records nothing; for every lamp it answers as the
     /// recording path and as the rules' checks read one by one.
-    @Test func theTraceOffPathAnswersAsTheRecordingPath() {
+    @Test func theTraceOffPathAnswersAsTheRecordingPath() throws {
         for on in [false, true] {
             for plugged in [false, true] {
                 let lamp = Lamp(on: on, plugged: plugged)
                 var off = RuleTrace(.off)
                 var explain = RuleTrace(.explain)
                 for rule in LampRule.allCases {
-                    let untraced = off.evaluate(rule, on: (), in: lamp)
-                    let traced = explain.evaluate(rule, on: (), in: lamp)
+                    let untraced = try off.evaluate(rule, on: (), in: lamp)
+                    let traced = try explain.evaluate(rule, on: (), in: lamp)
                     #expect(untraced == traced, "\(rule) \(lamp)")
                     #expect(
-                        untraced == rule.definition.checks.allSatisfy { $0.holds(on: (), in: lamp) }, "\(rule) \(lamp)")
+                        try untraced == rule.definition.checks.allSatisfy { try $0.holds(on: (), in: lamp) },
+                        "\(rule) \(lamp)")
                 }
                 #expect(
-                    off.first(LampRule.light, on: (), in: lamp) == explain.first(LampRule.light, on: (), in: lamp),
+                    try off.first(LampRule.light, on: (), in: lamp) == explain.first(LampRule.light, on: (), in: lamp),
                     "\(lamp)")
                 #expect(off.entries.isEmpty)
             }

@@ -37,9 +37,9 @@ import Testing
         #expect(report.combinations == 6 && report.leaves == 1)
     }
 
-    /// The probe travels with the values of its what-if: two what-ifs running at once in parallel tasks, one that
-    /// splits six ways and one that reads no fact, each answer as they do alone. A probe one of them could see of the
-    /// other would make the second split on the first's reads, or the first miss its own.
+    /// A what-if's reads travel with its own attempt (a thrown `FactRead`): two what-ifs running at once in parallel
+    /// tasks, one that splits six ways and one that reads no fact, each answer as they do alone. A read one of them
+    /// could see of the other would make the second split on the first's reads, or the first miss its own.
     @Test func whatIfsRunningAtOnceNeverSeeEachOthersReads() async throws {
         let splitting = try Fixtures.engine.loadPolicy(yaml: Self.policy, file: "p.yaml")
         let deciding = try Fixtures.engine.loadPolicy(

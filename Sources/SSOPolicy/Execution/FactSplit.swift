@@ -1,8 +1,8 @@
 import SSOPolicyProviderKit
 
 /// One access attempt over unknown facts, split only where the decision reads: the attempt runs with the unknown
-/// facts unknown under a `FactProbe`; when it reads one, its answer is discarded and it runs again once per value
-/// of that fact, until every run finishes without reading an unknown fact. Each such run is a leaf: a partial
+/// facts unknown; when it reads one, the read throws it (`FactRead`, see `Given`), ending the run, and the attempt
+/// runs again once per value of that fact, until every run finishes without reading an unknown fact. Each such run is a leaf: a partial
 /// assignment (a cube of the fact space) whose answer holds for every value of the facts it left free.
 ///
 /// The cost is the leaves times the path to them, one attempt each, instead of the product of every unknown
@@ -47,10 +47,9 @@ package struct FactSplit {
     /// The leaves in depth-first order, values in declaration order; nil when the work budget ran out.
     package func leaves(
         _ event: ProviderEvent, traceMode: RuleTrace.Mode,
-        attempt: (ProviderEvent, FactValues, inout RuleTrace) -> StepOutcome
+        attempt: StateRun.Attempt
     ) -> [Leaf]? {
         var leaves: [Leaf] = []
-        let probe = FactProbe()
         var assignment = [Int?](repeating: nil, count: facts.count)
         var values = base
         var dimensionOfFact: [Int: Int] = [:]
@@ -61,11 +60,19 @@ package struct FactSplit {
         }
         func visit() -> Bool {
             guard WorkBudget.spend() else { return false }
-            probe.reset()
             var trace = RuleTrace(traceMode)
-            let outcome = attempt(event, values, &trace)
-            guard let read = probe.firstRead, let split = dimension(of: read), assignment[split] == nil else {
+            let read: FactRead
+            do {
+                let outcome = try attempt(event, values, &trace)
                 leaves.append(Leaf(assignment: assignment, outcome: outcome, trace: trace.entries))
+                return true
+            } catch {
+                read = error as? FactRead ?? .none
+            }
+            // A read of a fact that is not a free dimension cannot happen (only dimensions are unknown), nor can a
+            // provider throw anything but a read: answer that the attempt does not apply rather than loop.
+            guard let split = dimension(of: read), assignment[split] == nil else {
+                leaves.append(Leaf(assignment: assignment, outcome: .notApplicable, trace: trace.entries))
                 return true
             }
             let fact = facts[split]
@@ -79,7 +86,6 @@ package struct FactSplit {
             values.set(fact.index, scope, .unknown)
             return true
         }
-        // One probe for every run: each run starts by resetting it.
-        return FactProbe.$current.withValue(probe) { visit() } ? leaves : nil
+        return visit() ? leaves : nil
     }
 }

@@ -110,7 +110,7 @@ private struct Explorer {
                     var event = move.event
                     event.time = Clock.start
                     trace.reset()
-                    _ = attempt(event, facts, &trace)
+                    _ = try? attempt(event, facts, &trace)
                     states += 1
                     record([given, move.text])
                 }

@@ -117,7 +117,12 @@ struct StateSpaceExplorer<Recorder: ExplorationRecorder>: StateMachineDriver {
 
     /// Explores from the state `start` describes.
     mutating func drive<State: Hashable & Sendable>(_ machine: StateMachine<State>) -> ExplorationOutcome {
-        let initial = machine.initialState(start)
+        // Every fact of a verification is given, so the state is always made; were it not, nothing is explored.
+        guard let initial = machine.initialState(start) else {
+            return ExplorationOutcome(
+                violations: [], states: 0, transitions: 0, completedDepth: 0, closed: false, truncated: false,
+                fingerprintBytes: 0)
+        }
         let apply = machine.apply
         let renaming = machine.renaming
         let rename = symmetry ? renaming : nil

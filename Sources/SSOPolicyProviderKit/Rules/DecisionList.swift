@@ -76,11 +76,11 @@ extension RuleTrace {
     public mutating func first<First: RuleSet, Second: RuleSet>(
         _ list: TwoPhaseDecisionList<First, Second>, on state: First.Predicate.State,
         in context: First.Predicate.Context
-    ) -> TwoPhaseDecisionList<First, Second>.Rule? {
+    ) throws -> TwoPhaseDecisionList<First, Second>.Rule? {
         for rule in list.rules {
             switch rule {
-            case .first(let first): if evaluate(first, on: state, in: context) { return rule }
-            case .second(let second): if evaluate(second, on: state, in: context) { return rule }
+            case .first(let first): if try evaluate(first, on: state, in: context) { return rule }
+            case .second(let second): if try evaluate(second, on: state, in: context) { return rule }
             }
         }
         return nil

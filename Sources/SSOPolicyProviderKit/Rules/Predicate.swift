@@ -19,12 +19,14 @@ public struct Predicate<State, Context>: Sendable {
     /// The words, kept as literals so that a decision, which reads only `test`, has no strings to release.
     @usableFromInline let holds: StaticString
     @usableFromInline let fails: StaticString
-    /// Evaluates the predicate. Must not allocate: it runs on every attempt.
-    public let test: @Sendable (State, Context) -> Bool
+    /// Evaluates the predicate. Must not allocate: it runs on every attempt. Throws the fact a what-if has not
+    /// given yet when it reads one (`Given.value`).
+    public let test: @Sendable (State, Context) throws -> Bool
 
     @inlinable
     public init(
-        _ holds: StaticString, otherwise fails: StaticString, _ test: @escaping @Sendable (State, Context) -> Bool
+        _ holds: StaticString, otherwise fails: StaticString,
+        _ test: @escaping @Sendable (State, Context) throws -> Bool
     ) {
         self.holds = holds
         self.fails = fails
@@ -53,7 +55,9 @@ extension PredicateSet {
 
     /// Evaluates the predicate: its definition's `test`, on the state as it is and the decision's context.
     @inlinable
-    public func holds(on state: State, in context: Context) -> Bool { definition.test(state, context) }
+    public func holds(on state: State, in context: Context) throws -> Bool {
+        try definition.test(state, context)
+    }
 
     /// The predicate's stable name as traces and documentation show it (the enum case, e.g. `silentLoginFailed`).
     public var name: String { String(describing: self) }

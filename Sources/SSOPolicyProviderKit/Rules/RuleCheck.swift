@@ -22,8 +22,8 @@ public struct RuleCheck<Predicate: PredicateSet>: Hashable, Sendable {
     public static func not(_ predicate: Predicate) -> Self { Self(predicate, expected: false) }
 
     @inlinable
-    public func holds(on state: Predicate.State, in context: Predicate.Context) -> Bool {
-        predicate.holds(on: state, in: context) == expected
+    public func holds(on state: Predicate.State, in context: Predicate.Context) throws -> Bool {
+        try predicate.holds(on: state, in: context) == expected
     }
 
     /// The condition's words, swapped for `.not`.

@@ -120,12 +120,12 @@ public final class RuleTable<Rules: RuleSet>: RulePhaseTable {
     @inlinable
     func firstFailure(
         _ index: Int, on state: Rules.Predicate.State, in context: Rules.Predicate.Context, flipped: Int
-    ) -> Int? {
+    ) throws -> Int? {
         let start = starts[index]
         let end = starts[index + 1]
         var position = start
         while position < end {
-            if checks[position].holds(on: state, in: context) == (position - start == flipped) {
+            if try checks[position].holds(on: state, in: context) == (position - start == flipped) {
                 return position - start
             }
             position += 1

@@ -55,8 +55,8 @@ public struct RuleTrace: Sendable, Hashable {
     @inlinable
     public mutating func evaluate<Rules: RuleSet>(
         _ rule: Rules, on state: Rules.Predicate.State, in context: Rules.Predicate.Context
-    ) -> Bool {
-        let failed = Rules.table.firstFailure(rule.rawValue, on: state, in: context, flipped: flipped(rule.id))
+    ) throws -> Bool {
+        let failed = try Rules.table.firstFailure(rule.rawValue, on: state, in: context, flipped: flipped(rule.id))
         if mode != .off { record(rule.id, failedCondition: failed) }
         return failed == nil
     }
@@ -65,8 +65,8 @@ public struct RuleTrace: Sendable, Hashable {
     @inlinable
     public mutating func first<Rules: RuleSet>(
         _ list: DecisionList<Rules>, on state: Rules.Predicate.State, in context: Rules.Predicate.Context
-    ) -> Rules? {
-        for rule in list.rules where evaluate(rule, on: state, in: context) { return rule }
+    ) throws -> Rules? {
+        for rule in list.rules where try evaluate(rule, on: state, in: context) { return rule }
         return nil
     }
 
@@ -96,9 +96,9 @@ public struct RuleTrace: Sendable, Hashable {
     @inlinable
     public mutating func record<Rules: RuleSet>(
         _ rule: Rules, on state: Rules.Predicate.State, in context: @autoclosure () -> Rules.Predicate.Context
-    ) {
+    ) throws {
         if mode == .off { return }
-        _ = evaluate(rule, on: state, in: context())
+        _ = try evaluate(rule, on: state, in: context())
     }
 
     /// Records an ordered decision list whose decision the provider does not use (see `record(_:on:in:)`).
@@ -106,9 +106,9 @@ public struct RuleTrace: Sendable, Hashable {
     public mutating func record<Rules: RuleSet>(
         _ list: DecisionList<Rules>, on state: Rules.Predicate.State,
         in context: @autoclosure () -> Rules.Predicate.Context
-    ) {
+    ) throws {
         if mode == .off { return }
-        _ = first(list, on: state, in: context())
+        _ = try first(list, on: state, in: context())
     }
 
     /// Appends an entry recorded elsewhere (a wrapper provider re-recording its base's trace).
