@@ -31,11 +31,18 @@ enum AirWatchFleetReading {
             return values
         },
         appNeeds: { profile, _, _ in
+            // Without the SDK, a login asked at every open that clears the last user's data at the next sign-in
+            // keeps nothing across check-in and check-out.
+            if profile.microsoft == nil && !profile.workspaceOneSDK && profile.signIn == .ownLogin
+                && profile.ownSession == .everyOpen && profile.clearsDataOnUserChange
+            {
+                return []
+            }
             if profile.microsoft != nil || !profile.workspaceOneSDK {
                 return [
                     FleetNeed(
                         .appBuild,
-                        profile.signIn == .none
+                        profile.signIn == .none || (profile.signIn == .ownLogin && profile.ownSession == .everyOpen)
                             ? "must be built with the Workspace ONE SDK: without it the app keeps its data across "
                                 + "check-in and check-out"
                             : "must be built with the Workspace ONE SDK: without it the app keeps its own login and "

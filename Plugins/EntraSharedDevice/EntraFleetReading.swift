@@ -48,6 +48,17 @@ enum EntraFleetReading {
                             + "unsupported in shared device mode)")
                 ]
             case .ownLogin:
+                // A login asked at every open leaves no session to outlive the sign-out: only the data can.
+                if profile.ownSession == .everyOpen {
+                    return profile.clearsDataOnUserChange
+                        ? []
+                        : [
+                            FleetNeed(
+                                .appBuild,
+                                "must clear the previous user's data when another user signs in to it: its login "
+                                    + "asks at every open, but its data outlives the global sign-out")
+                        ]
+                }
                 return [
                     FleetNeed(
                         .appBuild,

@@ -40,6 +40,7 @@ extension ImprivataMAMProvider {
         guard let decision = try trace.first(ImprivataAccessRule.appSession, on: state, in: context) else {
             return StepOutcome(session: .denied, details: outcome.details)
         }
+        var keepsSignIn = true
         switch decision {
         case .sdmPreviousAccount: outcome.sessionUser = try state.entraAccount.value
         case .sdmSignIn: state.entraAccount = .known(user)
@@ -55,10 +56,11 @@ extension ImprivataMAMProvider {
             outcome.details.set(
                 ImprivataDetail.autofill.id,
                 choice: try trace.evaluate(ImprivataAccessRule.autofillFills, on: state, in: context) ? 0 : 1)
+            keepsSignIn = try !trace.evaluate(ImprivataAccessRule.appEveryOpen, on: state, in: context)
         case .appNoLogin, .sdmAccountReused, .appSessionReused, .microsoftOwnSignIn:
             break  // the user's own session, none needed, or the app's own Microsoft sign-in
         case .accessLockerLocked, .accessLostMode, .accessEmergencyUnlocked, .accessNotCustodian, .accessCustodian,
-            .accessOverdue, .autofillSecondFactor, .autofillFills, .dataPreviousUser:
+            .accessOverdue, .autofillSecondFactor, .autofillFills, .dataPreviousUser, .appEveryOpen:
             break  // not in the list
         }
         outcome.apply(decision.effect)
@@ -66,7 +68,8 @@ extension ImprivataMAMProvider {
             // The rules that serve another worker's session raise it in their effect.
             outcome.subject = owner
         } else {
-            state.apps[app].session = .known(user)
+            // An app that asks at every open keeps only the data of whoever signed in last.
+            state.apps[app].session = .known(keepsSignIn ? user : nil)
             state.apps[app].data = .known(user)
         }
         outcome.details.set(ImprivataDetail.dataOwner.id, account: try state.apps[app].data.value)

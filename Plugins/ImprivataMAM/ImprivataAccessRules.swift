@@ -29,6 +29,7 @@ enum ImprivataAccessRule: Int, RuleSet {
     case autofillSecondFactor
     case autofillFills
     case dataPreviousUser
+    case appEveryOpen
 
     static let table = RuleTable<ImprivataAccessRule>()
 
@@ -277,6 +278,18 @@ enum ImprivataAccessRule: Int, RuleSet {
                     RuleExample(
                         appKeys: ["clears_data_on_user_change": "true"], facts: out(["data_owner": "bob"]), fires: false
                     ),
+                ])
+        case .appEveryOpen:
+            RuleDefinition(
+                "imprivata.app.every-open",
+                summary: "an app whose own login asks at every open keeps no sign-in: the next open, whoever makes "
+                    + "it, meets the login again",
+                sources: [S.checkInActions["(Supported Logout Methods) (apps keep their own sessions)"]],
+                when: [.when(.appAsksEveryOpen)],
+                examples: [
+                    RuleExample(appKeys: ["asks_every_open": "true"], facts: out(), fires: true),
+                    RuleExample(facts: out(), fires: false),
+                    RuleExample(appKeys: ["asks_every_open": "true", "login": "msal_sdm"], facts: out(), fires: false),
                 ])
         }
     }

@@ -231,15 +231,19 @@ enum ImprivataCheckInRule: Int, RuleSet {
         case .logoutNone:
             RuleDefinition(
                 "imprivata.logout.none",
-                summary: "an app without an App Logout entry is left as it is: its session and data pass on",
+                summary: "an app without an App Logout entry is left as it is: its session and data pass on (an app "
+                    + "whose login asks at every open holds no session: only its data passes on, to its next login)",
                 sources: [
                     S.checkInActions["(Supported Logout Methods) (inferred: logout actions are opt-in per app)"]
                 ],
-                when: [.not(.logoutConfigured), .when(.appHoldsAUser)],
+                when: [.not(.logoutConfigured), .when(.appHoldsAUser), .not(.appKeepsNoSignIn)],
                 effect: .raises(ImprivataFinding.sessionSurvivesCheckIn.id),
                 examples: [
                     RuleExample(facts: held(), event: "check_in", fires: true),
                     RuleExample(appKeys: logout("epic_rover"), facts: held(), event: "check_in", fires: false),
+                    RuleExample(
+                        appKeys: ["asks_every_open": "true"], facts: out(["data_owner": "alice"]), event: "check_in",
+                        fires: false),
                 ])
         case .logoutNotifications:
             RuleDefinition(

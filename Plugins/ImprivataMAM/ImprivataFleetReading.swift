@@ -30,6 +30,12 @@ enum ImprivataFleetReading {
                     ImprivataAppKey.sessionSurvivesRelaunch.key, profile.ownSession == .untilSignOut ? "true" : "false",
                     from: .ownSession),
             ]
+            if profile.signIn == .ownLogin {
+                values.append(
+                    FleetValue(
+                        ImprivataAppKey.asksEveryOpen.key, profile.ownSession == .everyOpen ? "true" : "false",
+                        from: .ownSession))
+            }
             if profile.clearsDataOnUserChange {
                 values.append(
                     FleetValue(ImprivataAppKey.appClearsDataOnLogout.key, "true", from: .clearsDataOnUserChange))
@@ -44,6 +50,10 @@ enum ImprivataFleetReading {
         appNeeds: { profile, group, values in
             let method = values.value(ImprivataAppKey.logoutMethod.key) ?? "none"
             if profile.signIn == .none { return [] }
+            // Its login asks at every open and the next sign-in clears the last user's data: nothing to log out.
+            if profile.signIn == .ownLogin && profile.ownSession == .everyOpen && profile.clearsDataOnUserChange {
+                return []
+            }
             if method == "none" {
                 if profile.microsoft != nil || profile.signIn == .msalSingleAccount {
                     return [

@@ -88,6 +88,8 @@ struct ImprivataApp: Sendable, Hashable {
     var webSignIn: Bool
     /// The app clears the previous user's data when another user signs in at its own login.
     var clearsDataOnUserChange = false
+    /// The app's own login asks at every open: it keeps no sign-in between opens.
+    var asksEveryOpen = false
 
     /// Signs in through the Microsoft broker, or is logged out through it.
     var isMicrosoftShared: Bool { login == .msalSDM || logout == .msalSharedDevice }
@@ -226,7 +228,10 @@ extension ImprivataPolicy {
                     clearsDataOnLogout: clears, coldStartSafe: keys.bool(AppKey.ulcColdStartSafe),
                     notificationsWhenLocked: keys.bool(AppKey.notificationsWhenLocked),
                     webSignIn: keys.bool(AppKey.webSignIn),
-                    clearsDataOnUserChange: keys.bool(AppKey.clearsDataOnUserChange)))
+                    clearsDataOnUserChange: keys.bool(AppKey.clearsDataOnUserChange),
+                    // Only an app's own login asks at every open: for any other login the key changes nothing,
+                    // so the policy is the same value (advise plays it once).
+                    asksEveryOpen: login == .appCredentials && keys.bool(AppKey.asksEveryOpen)))
         }
         if diagnostics.hasErrors { return nil }
         return policy
@@ -238,7 +243,10 @@ extension ImprivataPolicy {
         for (index, app) in apps.enumerated() {
             let id = AppID(index)
             let coveredByMicrosoft = app.isMicrosoftShared && microsoftSignOutRuns
-            if app.logout == .none && !coveredByMicrosoft {
+            // An app that asks its login at every open and clears the last user's data at the next sign-in leaves
+            // nothing a logout would end.
+            let keepsNothing = app.login == .appCredentials && app.asksEveryOpen && app.clearsDataOnUserChange
+            if app.logout == .none && !coveredByMicrosoft && !keepsNothing {
                 findings.append(
                     PolicyFinding(
                         ImprivataFinding.noLogoutMethod.id, app: id, settingKey: ImprivataAppKey.logoutMethod.key))

@@ -21,7 +21,8 @@ enum ImprivataPredicate: Int, PredicateSet {
     // One app.
     case appLoginNone, appSignsInWithMicrosoft, appAsksItsOwnMicrosoftSignIn, appSignsInWithMDMCertificate
     case appInMicrosoftSharedMode
-    case appSessionIsActor, appSessionIsAnother, appHasSession, appDataIsAnother, appHoldsAUser
+    case appSessionIsActor, appSessionIsAnother, appHasSession, appDataIsAnother, appHoldsAUser, appAsksEveryOpen
+    case appKeepsNoSignIn
     case ownSignInClearsData
     case logoutActionReportsResult, logoutReportsError, logoutUsesCustomScheme, dialogsBlockUnattended
     case dialogsAccepted, logoutUsesCallback, coldStartSafe, logoutClearsAppData, logoutIsEpicRover
@@ -249,6 +250,18 @@ enum ImprivataPredicate: Int, PredicateSet {
         case .appHasSession:
             Predicate("the app holds a session", otherwise: "the app holds no session") { state, context in
                 try state.apps[context.appIndex].session.value != nil
+            }
+        case .appAsksEveryOpen:
+            Predicate(
+                "the app's own login asks at every open", otherwise: "the app keeps its sign-in between opens"
+            ) { _, context in context.app.login == .appCredentials && context.app.asksEveryOpen }
+        case .appKeepsNoSignIn:
+            Predicate(
+                "the app keeps no sign-in between opens and holds none",
+                otherwise: "the app keeps its sign-in between opens, or holds one"
+            ) { state, context in
+                try context.app.login == .appCredentials && context.app.asksEveryOpen
+                    && state.apps[context.appIndex].session.value == nil
             }
         case .appDataIsAnother:
             Predicate("the app holds another user's data", otherwise: "the app holds no other user's data") {

@@ -227,6 +227,7 @@ enum ImprivataAppKey: Int, DeclaredAppKey {
     case ulcColdStartSafe
     case notificationsWhenLocked
     case webSignIn
+    case asksEveryOpen
 
     var declaration: SettingDeclaration {
         switch self {
@@ -285,6 +286,12 @@ enum ImprivataAppKey: Int, DeclaredAppKey {
             SettingDeclaration(
                 "web_sign_in", .bool, default: "false",
                 meaning: "the app signs in through Safari or a web view (cookies no check-in clears)",
+                sources: E.logoutMethods)
+        case .asksEveryOpen:
+            SettingDeclaration(
+                "asks_every_open", .bool, default: "false",
+                meaning: "the app's own login (login: app_credentials) asks at every open: it keeps no sign-in "
+                    + "between opens, so the next worker meets its login, never a session a check-in must end",
                 sources: E.logoutMethods)
         }
     }

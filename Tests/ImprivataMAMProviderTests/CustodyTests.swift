@@ -72,6 +72,35 @@ struct CustodyTests {
         }
     }
 
+    /// An app whose own login asks at every open keeps no sign-in: without any logout method, the next worker meets
+    /// its login, never the previous worker's session; its data stays only if it does not clear it at the next
+    /// sign-in, and then nothing is left for a logout, so no missing logout method is reported.
+    @Test func anAppThatAsksAtEveryOpenKeepsNoSessionForTheNextWorker() throws {
+        for clears in [true, false] {
+            var harness = try ImprivataHarness(
+                apps: [("pos", ["asks_every_open": "true", "clears_data_on_user_change": clears ? "true" : "false"])])
+            #expect(harness.configurationFindings.contains("no-logout-method") == !clears, "\(clears)")
+            try harness.checkOut("alice")
+            #expect(try harness.open("pos").prompts == ["app_credentials"])
+            let again = try harness.open("pos")
+            #expect(again.prompts == ["app_credentials"] && again.session == "app_new", "\(again.prompts)")
+            let checkIn = try harness.checkIn("alice")
+            #expect(!checkIn.has("session-survives-check-in"), "\(checkIn.findings)")
+            try harness.checkOut("bob")
+            let open = try harness.open("pos", "bob")
+            #expect(open.prompts == ["app_credentials"] && open.sessionUser == "bob")
+            #expect(!open.has("previous-user-session-active"))
+            #expect(open.has("previous-user-data-visible") == !clears, "\(clears): \(open.findings)")
+        }
+        // The same app keeping its sign-in serves the previous worker's session.
+        var keeping = try ImprivataHarness(apps: [("pos", ["session_survives_relaunch": "false"])])
+        try keeping.checkOut("alice")
+        try keeping.open("pos")
+        try keeping.checkIn("alice")
+        try keeping.checkOut("bob")
+        #expect(try keeping.open("pos", "bob").has("previous-user-session-active"))
+    }
+
     @Test func processOnlyLogoutKeepsDataEvenWhenTheSessionEnds() throws {
         var harness = try ImprivataHarness(
             apps: [("app", ["logout_method": "force_quit", "session_survives_relaunch": "false"])])

@@ -601,6 +601,51 @@ struct FleetCommandTests {
         #expect(try #require(ranking.firstIndex(of: "entra")) < #require(ranking.firstIndex(of: "imprivata")))
     }
 
+    /// An app whose own login asks at every open and clears the last worker's data at the next sign-in keeps
+    /// nothing for the next worker under any vendor: no setup serves Bob Alice's session in it or lists it among the
+    /// apps that must change (Imprivata served Alice's session at Bob's open and every vendor asked for a rebuild).
+    @Test func anAppThatAsksAtEveryOpenAndClearsItsDataNeedsNoChangeUnderAnyVendor() throws {
+        let folder = Fixtures.folder()
+        let fleetPath = Fixtures.write(
+            """
+            fleet: till-phones
+            devices:
+              - { group: phones, platform: ios, os_version: "18.1" }
+              - { group: handhelds, platform: android, os_version: "14" }
+            apps:
+              - { id: pos, sign_in: own_login, own_session: every_open, clears_data_on_user_change: true }
+            setups:
+              - { setup: entra, provider: entra-shared-device }
+              - { setup: ws1, provider: airwatch-sdk, settings: { authentication: passcode, sso: enabled } }
+              - { setup: mam, provider: imprivata-mam, settings: { check_out_auth: badge } }
+
+            """, to: "till.yaml", in: folder)
+        let scenarioPath = Fixtures.write(
+            """
+            scenario: till-handover
+            steps:
+              - { at: "08:00", handover: { to: alice } }
+              - { at: "08:05", user: alice, open: pos }
+              - { at: "12:00", handover: { from: alice, to: bob } }
+              - { at: "12:05", user: bob, open: pos }
+
+            """, to: "till-handover.yaml", in: folder)
+        let answer = ssopolicy("decide", fleetPath, "--scenario", scenarioPath, "--format", "json")
+        #expect(answer.code == 0, "\(answer.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.out.utf8)) as? [String: Any])
+        let setups = try #require(object["setups"] as? [[String: Any]])
+        #expect(setups.count == 3)
+        for setup in setups {
+            let id = setup["setup"] as? String ?? "?"
+            #expect((setup["apps_that_must_change"] as? [[String: Any]])?.isEmpty == true, "\(id)")
+        }
+        let compared = ssopolicy("compare", fleetPath, "--scenario", scenarioPath, "--format", "json")
+        #expect(compared.code == 0, "\(compared.err)")
+        #expect(!compared.out.contains("previous-user-session-active"), "\(compared.out)")
+        #expect(!compared.out.contains("previous-user-data-visible"), "\(compared.out)")
+        #expect(!compared.out.contains("no-logout-method"), "\(compared.out)")
+    }
+
     /// A setup whose provider models none of the fleet's device groups (Workspace ONE and Shared iPad on an
     /// Android-only store) is said, never dropped or dressed as safe: `decide` gives no verdict, effort or "no app
     /// must change" for it and ranks it after a setup that plays; `advise` says there is nothing to advise and why

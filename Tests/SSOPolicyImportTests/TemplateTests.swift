@@ -78,6 +78,6 @@ struct TemplateTests {
         let folder = Fixtures.folder()
         let result = ssopolicy("import", "--template", "imprivata-mam", "--output", folder)
         #expect(result.code == 0)
-        #expect(result.out == "wrote \(folder)/imprivata-mam-form.yaml (imprivata-mam, 1 app, 26 unknowns)\n")
+        #expect(result.out == "wrote \(folder)/imprivata-mam-form.yaml (imprivata-mam, 1 app, 27 unknowns)\n")
     }
 }
