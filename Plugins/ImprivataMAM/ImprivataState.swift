@@ -23,8 +23,10 @@ struct ImprivataAppState: Hashable, Sendable {
     init() {}
 
     /// App number `app` as the facts describe it.
-    init(facts: FactValues, app: AppID) {
-        session = facts.given(account: ImprivataFact.sessionOwner, app: app)
+    /// `keepsNoSignIn`: the app's own login asks at every open (`asks_every_open`), so it holds no session whatever
+    /// `session_owner` says.
+    init(facts: FactValues, app: AppID, keepsNoSignIn: Bool = false) {
+        session = keepsNoSignIn ? .known(nil) : facts.given(account: ImprivataFact.sessionOwner, app: app)
         data = facts.given(account: ImprivataFact.dataOwner, app: app)
         dialogsAccepted = facts.given(bool: ImprivataFact.inService).flatMap {
             $0 ? .known(true) : facts.given(bool: ImprivataFact.dialogsAccepted, app: app)
@@ -84,7 +86,10 @@ public struct ImprivataState: Hashable, Sendable {
         if apps.count != policy.apps.count {
             apps = [ImprivataAppState](repeating: ImprivataAppState(), count: policy.apps.count)
         }
-        for index in apps.indices { apps[index] = ImprivataAppState(facts: facts, app: AppID(index)) }
+        for index in apps.indices {
+            apps[index] = ImprivataAppState(
+                facts: facts, app: AppID(index), keepsNoSignIn: policy.apps[index].asksEveryOpen)
+        }
     }
 }
 

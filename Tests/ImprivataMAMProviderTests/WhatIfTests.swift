@@ -23,4 +23,22 @@ struct WhatIfTests {
             #expect(report.leaves == leaves, "\(name) \(app)")
         }
     }
+
+    /// An app whose login asks at every open holds no session whatever `session_owner` says: the what-if never
+    /// splits on it, and still agrees with full enumeration.
+    @Test func anAppThatAsksAtEveryOpenNeverWaitsForItsSessionOwner() throws {
+        func leaves(asksEveryOpen: Bool) throws -> Int {
+            let policy = try PolicyFileTests.engine.loadPolicy(
+                yaml: """
+                    policy: till
+                    provider: imprivata-mam
+                    apps:
+                      - { id: pos, asks_every_open: \(asksEveryOpen), clears_data_on_user_change: true }
+                    """, file: "till.yaml")
+            let report = try WhatIfAgreement.check(policy, app: "pos", limit: 60_000)
+            #expect(report.failures == [], "\(report.failures.prefix(4))")
+            return report.leaves
+        }
+        #expect(try leaves(asksEveryOpen: true) < leaves(asksEveryOpen: false))
+    }
 }

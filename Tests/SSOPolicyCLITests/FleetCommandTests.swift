@@ -644,6 +644,14 @@ struct FleetCommandTests {
         #expect(!compared.out.contains("previous-user-session-active"), "\(compared.out)")
         #expect(!compared.out.contains("previous-user-data-visible"), "\(compared.out)")
         #expect(!compared.out.contains("no-logout-method"), "\(compared.out)")
+        // Whatever the facts say of its session, an app that keeps no sign-in serves nobody else's.
+        let whatIf = ssopolicy(
+            "evaluate", fleetPath, "--setup", "mam", "--group", "phones", "--app", "pos", "--user", "bob", "--format",
+            "json")
+        #expect(whatIf.code == 0, "\(whatIf.err)")
+        #expect(whatIf.out.contains("app_credentials"), "\(whatIf.out)")
+        #expect(!whatIf.out.contains("previous-user-session-active"), "\(whatIf.out)")
+        #expect(!whatIf.out.contains("session_owner"), "\(whatIf.out)")
     }
 
     /// A setup whose provider models none of the fleet's device groups (Workspace ONE and Shared iPad on an
