@@ -88,7 +88,7 @@ struct ImprivataApp: Sendable, Hashable {
     var webSignIn: Bool
     /// The app clears the previous user's data when another user signs in at its own login.
     var clearsDataOnUserChange = false
-    /// The app's own login asks at every open: it keeps no sign-in between opens.
+    /// The app's own login (`login: app_credentials` only) asks at every open: it keeps no sign-in between opens.
     var asksEveryOpen = false
 
     /// Signs in through the Microsoft broker, or is logged out through it.
@@ -245,7 +245,7 @@ extension ImprivataPolicy {
             let coveredByMicrosoft = app.isMicrosoftShared && microsoftSignOutRuns
             // An app that asks its login at every open and clears the last user's data at the next sign-in leaves
             // nothing a logout would end.
-            let keepsNothing = app.login == .appCredentials && app.asksEveryOpen && app.clearsDataOnUserChange
+            let keepsNothing = app.asksEveryOpen && app.clearsDataOnUserChange
             if app.logout == .none && !coveredByMicrosoft && !keepsNothing {
                 findings.append(
                     PolicyFinding(

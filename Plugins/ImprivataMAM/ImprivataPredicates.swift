@@ -254,14 +254,13 @@ enum ImprivataPredicate: Int, PredicateSet {
         case .appAsksEveryOpen:
             Predicate(
                 "the app's own login asks at every open", otherwise: "the app keeps its sign-in between opens"
-            ) { _, context in context.app.login == .appCredentials && context.app.asksEveryOpen }
+            ) { _, context in context.app.asksEveryOpen }
         case .appKeepsNoSignIn:
             Predicate(
                 "the app keeps no sign-in between opens and holds none",
                 otherwise: "the app keeps its sign-in between opens, or holds one"
             ) { state, context in
-                try context.app.login == .appCredentials && context.app.asksEveryOpen
-                    && state.apps[context.appIndex].session.value == nil
+                try context.app.asksEveryOpen && state.apps[context.appIndex].session.value == nil
             }
         case .appDataIsAnother:
             Predicate("the app holds another user's data", otherwise: "the app holds no other user's data") {
